@@ -1,0 +1,89 @@
+"""torch.autograd's front doors: backward and grad only normalise their arguments and call the engine."""
+
+from . import errors, grad_mode
+from .engine import run_backward
+from .ops import grad_edge
+from .tensor import Tensor
+
+
+def _as_tuple(value):
+    if value is None:
+        return ()
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+def _root_grads(outputs, grad_outputs):
+    grads = []
+    grad_outputs = _as_tuple(grad_outputs) or (None,) * len(outputs)
+    for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
+        if g is None:
+            if out.array.size != 1:
+                raise errors.GradcliError(errors.IMPLICIT_GRAD_SCALAR)
+            g = Tensor._make(_ones_like(out.array))
+        elif not isinstance(g, Tensor):
+            raise errors.type_error(errors.GRADIENT_TYPE % type(g).__name__)
+        elif g.array.shape != out.array.shape:
+            raise errors.GradcliError(errors.GRAD_SHAPE_MISMATCH % (i, g.shape, i, out.shape))
+        grads.append(g if g.dtype is out.dtype else g.to(out.dtype))
+    return grads
+
+
+def _ones_like(array):
+    import numpy as np
+    return np.ones_like(array)
+
+
+def _roots(outputs):
+    roots = []
+    for i, out in enumerate(outputs):
+        edge = grad_edge(out)
+        if edge[0] is None:
+            raise errors.GradcliError(errors.NO_GRAD_FN % i)
+        roots.append(edge)
+    return roots
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
+    """torch.autograd.backward / Tensor.backward: accumulate gradients into the leaves' .grad."""
+    outputs = _as_tuple(tensors)
+    if retain_graph is None:
+        retain_graph = create_graph
+    if create_graph:
+        errors.warn(errors.CREATE_GRAPH_WARNING)
+    roots = _roots(outputs)
+    grads = _root_grads(outputs, grad_tensors)
+    inputs = _as_tuple(inputs)
+    with grad_mode.set_grad_enabled(create_graph):
+        if not inputs:
+            run_backward(roots, grads, retain_graph, create_graph)
+            return
+        captured = run_backward(roots, grads, retain_graph, create_graph, capture=[grad_edge(x) for x in inputs])
+    from .graph import accumulate_into
+    for x, g in zip(inputs, captured):
+        if g is not None:
+            accumulate_into(x, g, create_graph)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=None,
+         materialize_grads=False):
+    """torch.autograd.grad: the gradients of outputs with respect to inputs, as a tuple; .grad is untouched."""
+    outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)
+    if retain_graph is None:
+        retain_graph = create_graph
+    for x in inputs:
+        if not x.requires_grad:
+            raise errors.GradcliError(errors.INPUT_NOT_REQUIRING_GRAD)
+    roots = _roots(outputs)
+    grads = _root_grads(outputs, grad_outputs)
+    with grad_mode.set_grad_enabled(create_graph):
+        captured = run_backward(roots, grads, retain_graph, create_graph,
+                                capture=[grad_edge(x) for x in inputs], accumulate=False)
+    result = []
+    for i, (x, g) in enumerate(zip(inputs, captured)):
+        if g is None:
+            if materialize_grads:
+                g = x.detach() * 0
+            elif not allow_unused:
+                raise errors.GradcliError(errors.UNUSED_INPUT % i)
+        result.append(g)
+    return tuple(result)

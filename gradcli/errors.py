@@ -1,0 +1,123 @@
+"""The one error type, torch's exact messages, and warnings.
+
+Every message a user can see from the engine is spelled here, word for word as torch 2.13 prints it, so that
+a script's stderr carries torch's text. `kind` is the Python exception class torch raises (RuntimeError,
+IndexError, ...), printed before the message as a traceback's last line would show it.
+"""
+
+import sys
+
+
+class GradcliError(Exception):
+    """An error with a message in torch's words and, once the interpreter knows it, a source position."""
+
+    def __init__(self, message, kind="RuntimeError", position=None):
+        super().__init__(message)
+        self.message = message
+        self.kind = kind
+        self.position = position  # a Position, filled in by the interpreter where the error surfaced
+
+    def at(self, position):
+        """Attach `position` unless an inner, more precise one is already there; returns self."""
+        if self.position is None:
+            self.position = position
+        return self
+
+    def __str__(self):
+        return "%s: %s" % (self.kind, self.message) if self.kind else self.message
+
+
+class Position:
+    """Where in which text: 1-based line and column, and the span's end on that line."""
+
+    __slots__ = ("filename", "source", "line", "column", "end_column")
+
+    def __init__(self, filename, source, line, column, end_column=None):
+        self.filename, self.source = filename, source
+        self.line, self.column, self.end_column = line, column, end_column
+
+    def source_line(self):
+        lines = self.source.splitlines()
+        return lines[self.line - 1] if 0 < self.line <= len(lines) else ""
+
+    def render(self, message):
+        """`file:line:col: message`, the source line, and a caret (or a run of carets) under the spot."""
+        text = self.source_line().expandtabs(1)
+        width = 1
+        if self.end_column and self.end_column > self.column:
+            width = min(self.end_column - self.column, max(1, len(text) - self.column + 1))
+        caret = " " * (self.column - 1) + "^" * width
+        return "%s:%d:%d: %s\n    %s\n    %s" % (self.filename, self.line, self.column, message, text, caret)
+
+
+def type_error(message):
+    return GradcliError(message, "TypeError")
+
+
+def index_error(message):
+    return GradcliError(message, "IndexError")
+
+
+def value_error(message):
+    return GradcliError(message, "ValueError")
+
+
+# ---------------------------------------------------------------- torch's messages (errors.md)
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after they have "
+    "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
+    "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if "
+    "you need to access saved tensors after calling backward.")
+IMPLICIT_GRAD_SCALAR = "grad can be implicitly created only for scalar outputs"
+NO_GRAD_FN = "element %d of tensors does not require grad and does not have a grad_fn"
+ONLY_FLOAT_CAN_REQUIRE_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
+ONLY_FLOAT_REQUIRES_GRAD_ = "only Tensors of floating point dtype can require gradients"
+ONLY_FLOAT_SET_REQUIRES_GRAD = "only Tensors of floating point and complex dtype can require gradients"
+LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+NON_LEAF_REQUIRES_GRAD = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a "
+    "subgraph that doesn't require differentiation use var_no_grad = var.detach().")
+GRAD_SHAPE_MISMATCH = ("Mismatch in shape: grad_output[%d] has a shape of %s and output[%d] has a shape of %s.")
+GRADIENT_TYPE = "gradients can be either Tensors or None, but got %s"
+MODIFIED_INPLACE = (
+    "one of the variables needed for gradient computation has been modified by an inplace operation: "
+    "[%s %s]%s is at version %d; expected version %d instead. Hint: enable anomaly detection to find the "
+    "operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+UNUSED_INPUT = ("The differentiated Tensor at index %d appears to not have been used in the graph. "
+                "Set allow_unused=True if this is the desired behavior.")
+INPUT_NOT_REQUIRING_GRAD = "One of the differentiated Tensors does not require grad"
+ITEM_NUMEL = "a Tensor with %d elements cannot be converted to Scalar"
+SCALAR_CONVERSION = "only one element tensors can be converted to Python scalars"
+BOOL_AMBIGUOUS = "Boolean value of Tensor with more than one value is ambiguous"
+BROADCAST = "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d"
+DIM_RANGE = "Dimension out of range (expected to be in range of [%d, %d], but got %d)"
+GRAD_ASSIGN_SHAPE = ("attempting to assign a gradient of size '%s' to a tensor of size '%s'. "
+                     "Please ensure that the gradient and the tensor are the same size")
+MEAN_DTYPE = ("mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+              "dtype. Got: %s")
+
+NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
+    "populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf "
+    "Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure "
+    "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information. "
+    "(Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
+CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+    "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid "
+    "this. If you have to use this function, make sure to reset the .grad fields of your parameters to None "
+    "after use to break the cycle and avoid the leak. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
+
+
+# ---------------------------------------------------------------- warnings
+def _print_warning(message, category):
+    sys.stderr.write("%s: %s\n" % (category, message))
+
+
+warning_sink = _print_warning  # the interpreter swaps in a sink that knows the current source line
+
+
+def warn(message, category="UserWarning"):
+    warning_sink(message, category)

@@ -1,0 +1,70 @@
+"""The backward graph's nodes: grad_fn objects named and printed as torch names and prints them.
+
+A Node knows its `next_functions` — one `(node, output_nr)` edge per input of the forward op, `(None, 0)` for an
+input that needs no gradient — and the shape and dtype each of those inputs had, so that the engine can give
+every gradient its input's shape and dtype in one place. Gradients are handled by duck typing: this module never
+imports Tensor.
+"""
+
+import itertools
+
+_sequence = itertools.count()  # creation order: the engine runs later nodes first, as torch does
+
+
+class Node:
+    __slots__ = ("next_functions", "input_meta", "sequence_nr", "retained", "__weakref__")
+
+    def __init__(self, next_functions, input_meta):
+        self.next_functions = next_functions  # tuple of (Node | None, output_nr)
+        self.input_meta = input_meta          # tuple of (shape, dtype), one per next_function
+        self.sequence_nr = next(_sequence)
+        self.retained = None                  # {output_nr: weakref to a tensor whose .grad is kept}
+
+    def name(self):
+        return type(self).__name__
+
+    def apply(self, grad_outputs, create_graph):
+        """Gradients for each next_function from the gradients of this node's outputs."""
+        raise NotImplementedError
+
+    def release(self):
+        """Free the values saved for backward (after a backward without retain_graph)."""
+
+    def __repr__(self):
+        return "<%s object at %#x>" % (self.name(), id(self))
+
+    __str__ = __repr__
+
+
+class AccumulateGrad(Node):
+    """The sink of a leaf that requires grad: adds the incoming gradient into `variable.grad`."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        super().__init__((), ((variable.shape, variable.dtype),))
+        self.variable = variable
+        self.sequence_nr = float("inf")  # torch runs these as soon as they are ready
+
+    def name(self):
+        return "torch::autograd::AccumulateGrad"
+
+    def __repr__(self):
+        return "<AccumulateGrad object at %#x>" % id(self)
+
+    __str__ = __repr__
+
+    def apply(self, grad_outputs, create_graph):
+        accumulate_into(self.variable, grad_outputs[0], create_graph)
+        return ()
+
+
+def accumulate_into(tensor, grad, create_graph):
+    """torch's rule for `.grad`: the first gradient is stored (a copy, so no two .grads share memory),
+    later ones are added in place, or out of place when building a graph of the gradient itself."""
+    if tensor.grad is None:
+        tensor.grad = grad if create_graph else grad.detach().clone()
+    elif create_graph:
+        tensor.grad = tensor.grad + grad
+    else:
+        tensor.grad.data.add_(grad)

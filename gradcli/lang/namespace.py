@@ -1,0 +1,214 @@
+"""What the language can reach: the allow-list. Nothing of Python's namespace is reachable except through here.
+
+- `torch` and its submodules (autograd, nn, nn.functional) as Module objects with explicit members;
+- the members of tensors, grad_fn nodes, dtypes and python values a script may read or set;
+- the Python builtins the subset offers;
+- math spelling: bare torch function names (`mean(x)`, `ones(2, 2)`) as a fallback for unknown names.
+"""
+
+import builtins as _py
+
+from .. import autograd, dtypes, errors, factory, grad_mode, printing  # noqa: F401 (factory registers torch.tensor, ones, ...)
+from ..graph import Node
+from ..ops import FUNCTIONS, METHODS
+from ..tensor import Size, Tensor
+
+
+class Module:
+    """A module as the language sees it: a name and its members, nothing else."""
+
+    __slots__ = ("name", "members")
+
+    def __init__(self, name, members):
+        self.name = name
+        self.members = members
+
+    def __repr__(self):
+        return "<module '%s'>" % self.name
+
+
+class ReturnTypes(tuple):
+    """torch.return_types.max / min / sort / topk: a named pair that prints as torch prints it."""
+
+    def __new__(cls, kind, values, indices):
+        self = super().__new__(cls, (values, indices))
+        self.kind = kind
+        return self
+
+    @property
+    def values(self):
+        return self[0]
+
+    @property
+    def indices(self):
+        return self[1]
+
+    def __repr__(self):
+        return "torch.return_types.%s(\nvalues=%r,\nindices=%r)" % (self.kind, self[0], self[1])
+
+    __str__ = __repr__
+
+
+def _functional_members():
+    names = ("relu", "sigmoid", "tanh", "softmax", "log_softmax", "mse_loss", "leaky_relu", "gelu", "silu",
+             "elu", "softplus", "normalize", "linear", "cross_entropy", "nll_loss", "binary_cross_entropy",
+             "l1_loss", "dropout")
+    return {n: FUNCTIONS[n] for n in names if n in FUNCTIONS}
+
+
+def _torch_members():
+    members = dict(FUNCTIONS)
+    for d in dtypes.ALL:
+        members[d.name] = d
+    members.update(dtypes.ALIASES)
+    members.update({
+        "no_grad": grad_mode.no_grad, "enable_grad": grad_mode.enable_grad,
+        "set_grad_enabled": grad_mode.set_grad_enabled, "is_grad_enabled": grad_mode.is_grad_enabled,
+        "set_printoptions": printing.set_printoptions, "Size": Size,
+        "get_default_dtype": lambda: dtypes.default_float, "is_tensor": lambda x: isinstance(x, Tensor),
+    })
+    return members
+
+
+AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
+                                     "Variable": FUNCTIONS["Variable"]})
+FUNCTIONAL = Module("torch.nn.functional", _functional_members())
+NN = Module("torch.nn", {"functional": FUNCTIONAL})
+TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN))
+MODULES = {"torch": TORCH, "torch.autograd": AUTOGRAD, "torch.nn": NN, "torch.nn.functional": FUNCTIONAL}
+
+# ---------------------------------------------------------------- members of values
+TENSOR_PROPERTIES = frozenset((
+    "grad", "data", "requires_grad", "grad_fn", "is_leaf", "shape", "dtype", "ndim", "T", "device",
+    "retains_grad", "_version"))
+TENSOR_METHODS = frozenset(name for name in METHODS if not name.startswith("_")) | frozenset((
+    "backward", "detach", "item", "tolist", "numel", "dim", "size", "requires_grad_", "retain_grad",
+    "is_floating_point"))
+TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
+NODE_MEMBERS = frozenset(("next_functions", "name", "variable", "metadata"))
+DTYPE_MEMBERS = frozenset(("is_floating_point", "is_signed", "itemsize"))
+_PY_MEMBERS = {
+    list: frozenset(("append", "extend", "pop", "insert", "index", "count", "reverse", "sort", "copy", "clear",
+                     "remove")),
+    dict: frozenset(("items", "keys", "values", "get", "update", "pop", "copy", "setdefault")),
+    str: frozenset(("join", "upper", "lower", "strip", "lstrip", "rstrip", "split", "replace", "startswith",
+                    "endswith", "center", "ljust", "rjust", "zfill", "title", "capitalize", "find", "count",
+                    "splitlines", "isdigit", "isalpha")),
+    tuple: frozenset(("index", "count")),
+    Size: frozenset(("numel", "index", "count")),
+    float: frozenset(("is_integer", "real", "imag")),
+    int: frozenset(("bit_length", "real", "imag")),
+    ReturnTypes: frozenset(("values", "indices", "index", "count")),
+}
+
+
+def _attribute_error(obj, name):
+    kind = type(obj).__name__
+    if isinstance(obj, Module):
+        return errors.GradcliError("module '%s' has no attribute '%s'" % (obj.name, name), "AttributeError")
+    if isinstance(obj, Node):
+        kind = obj.name()
+    return errors.GradcliError("'%s' object has no attribute '%s'" % (kind, name), "AttributeError")
+
+
+def get_attribute(obj, name):
+    """obj.name for the members on the allow-list; an AttributeError in Python's words otherwise."""
+    if name.startswith("__"):
+        raise errors.GradcliError("gradcli does not give access to '%s'" % name, "AttributeError")
+    if isinstance(obj, Module):
+        try:
+            return obj.members[name]
+        except KeyError:
+            raise _attribute_error(obj, name) from None
+    if isinstance(obj, Tensor):
+        if name == "T":
+            return obj.permute(*reversed(range(obj.ndim)))
+        if name == "_version":
+            return obj._version.value
+        if name in TENSOR_PROPERTIES or name in TENSOR_METHODS:
+            return getattr(obj, name)
+    elif isinstance(obj, Node):
+        if name in NODE_MEMBERS and hasattr(obj, name):
+            return getattr(obj, name)
+    elif isinstance(obj, dtypes.DType):
+        if name in DTYPE_MEMBERS:
+            return getattr(obj, name)
+    elif name == "format" and isinstance(obj, str):
+        return _safe_format(obj)
+    else:
+        for kind, members in _PY_MEMBERS.items():
+            if type(obj) is kind and name in members:
+                return getattr(obj, name)
+    raise _attribute_error(obj, name)
+
+
+def set_attribute(obj, name, value):
+    if isinstance(obj, Tensor) and name in TENSOR_SETTABLE:
+        setattr(obj, name, value)
+        return
+    if isinstance(obj, Tensor) or isinstance(obj, Node):
+        raise errors.GradcliError("gradcli cannot set attribute '%s' of a %s" % (
+            name, "tensor" if isinstance(obj, Tensor) else "grad_fn"), "AttributeError")
+    raise errors.GradcliError("'%s' object attribute '%s' is read-only" % (type(obj).__name__, name),
+                              "AttributeError")
+
+
+def _safe_format(template):
+    """str.format without Python's attribute and index traversal inside `{...}` fields."""
+    import string
+
+    class Formatter(string.Formatter):
+        def get_field(self, field_name, args, kwargs):
+            if "." in field_name or "[" in field_name:
+                raise errors.GradcliError("gradcli's str.format takes plain fields only: '{%s}'" % field_name,
+                                          "ValueError")
+            return super().get_field(field_name, args, kwargs)
+
+    def format(*args, **kwargs):
+        return Formatter().format(template, *args, **kwargs)
+    return format
+
+
+# ---------------------------------------------------------------- builtins
+CONTEXT_MANAGERS = (grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled)
+
+
+def make_builtins(write):
+    """Python's builtins of the subset; `print` writes through `write`."""
+    def print_(*values, sep=" ", end="\n", file=None, flush=False):
+        write((" " if sep is None else sep).join(str(v) for v in values) + ("\n" if end is None else end))
+
+    return {
+        "print": print_, "len": len, "range": range, "enumerate": enumerate, "zip": zip, "abs": abs,
+        "min": min, "max": max, "sum": sum, "round": round, "float": float, "int": int, "bool": bool,
+        "str": str, "list": list, "tuple": tuple, "dict": dict, "sorted": sorted, "reversed": reversed,
+        "any": any, "all": all, "repr": repr, "isinstance": _isinstance, "format": format, "map": map,
+        "filter": filter, "pow": pow, "divmod": divmod, "type": _type_name, "set": set,
+    }
+
+
+_TYPES = {}
+
+
+def _isinstance(value, kind):
+    if isinstance(kind, tuple):
+        return _py.any(_isinstance(value, k) for k in kind)
+    if kind is FUNCTIONS.get("Tensor"):
+        return isinstance(value, Tensor)
+    if kind in (float, int, bool, str, list, tuple, dict):
+        return isinstance(value, kind)
+    raise errors.type_error("isinstance() arg 2 must be a type or tuple of types")
+
+
+def _type_name(value):
+    return "<class '%s'>" % ("torch.Tensor" if isinstance(value, Tensor) else type(value).__name__)
+
+
+# math spelling: names that Python's builtins also define resolve to torch in one-shot expressions
+CLASHING_NAMES = ("sum", "abs", "min", "max", "round", "pow")
+
+
+def math_names(expression_mode):
+    """Bare torch names for the fallback lookup: every torch function; in expression mode they win over
+    Python builtins of the same name (`sum(x)` is torch.sum in `gradcli eval`)."""
+    return dict(FUNCTIONS), (CLASHING_NAMES if expression_mode else ())

@@ -1,0 +1,159 @@
+"""String literals and f-strings: decoded by hand (escapes) and, for `{expr}`, parsed with the grammar.
+
+An f-string's fields are compiled like any other expression, so they obey the same allow-list; the format spec
+is Python's own format mini-language applied with `format(value, spec)` (a tensor formats as torch does).
+"""
+
+import re
+
+from .. import errors
+from ..errors import GradcliError
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", '"': '"', "0": "\0", "a": "\a", "b": "\b",
+            "f": "\f", "v": "\v", "\n": ""}
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.|\n)", re.S)
+
+
+def _unescape(body):
+    def replace(match):
+        code = match.group(1)
+        if code[0] in "xuU":
+            return chr(int(code[1:], 16))
+        if code[0] in "01234567" and code != "0" or len(code) > 1 and code[0] in "01234567":
+            return chr(int(code, 8))
+        return _ESCAPES.get(code, "\\" + code)
+    return _ESCAPE.sub(replace, body)
+
+
+def _split_literal(text):
+    """(prefix letters, body) of a string token."""
+    i = 0
+    while text[i] not in "\"'":
+        i += 1
+    prefix, rest = text[:i].lower(), text[i:]
+    quote = rest[:3] if rest[:3] in ('"""', "'''") else rest[0]
+    return prefix, rest[len(quote):-len(quote)]
+
+
+def compile_string(token, compiler):
+    prefix, body = _split_literal(str(token))
+    raw = "r" in prefix
+    if "b" in prefix:
+        raise compiler.error(token, "gradcli has no bytes literals")
+    if "f" not in prefix:
+        value = body if raw else _unescape(body)
+        return lambda frame: value
+    return _compile_fstring(body, raw, token, compiler)
+
+
+def _compile_fstring(body, raw, token, compiler):
+    """Literal parts and `{expr!conv:spec}` fields, each field compiled with the grammar's expression rule."""
+    from .interpreter import compile_program, located
+    parts = []
+    i, n = 0, len(body)
+    literal = []
+    while i < n:
+        ch = body[i]
+        if ch == "{" and body[i + 1:i + 2] == "{":
+            literal.append("{")
+            i += 2
+        elif ch == "}" and body[i + 1:i + 2] == "}":
+            literal.append("}")
+            i += 2
+        elif ch == "}":
+            raise compiler.error(token, "f-string: single '}' is not allowed")
+        elif ch == "{":
+            if literal:
+                text = "".join(literal)
+                parts.append(lambda frame, text=(text if raw else _unescape(text)): text)
+                literal = []
+            end = _field_end(body, i + 1)
+            if end is None:
+                raise compiler.error(token, "f-string: expecting '}'")
+            parts.append(_compile_field(body[i + 1:end], token, compiler, compile_program, located))
+            i = end + 1
+        else:
+            literal.append(ch)
+            i += 1
+    if literal:
+        text = "".join(literal)
+        parts.append(lambda frame, text=(text if raw else _unescape(text)): text)
+    return lambda frame: "".join(part(frame) for part in parts)
+
+
+def _field_end(body, start):
+    """Index of the `}` closing a field opened before `start` (brackets and strings inside are skipped)."""
+    depth, quote, i = 0, None, start
+    while i < len(body):
+        ch = body[i]
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0 and ch == "}":
+                return i
+            depth -= 1
+        i += 1
+    return None
+
+
+def _split_field(field):
+    """expression, conversion ('r', 's' or None), spec text."""
+    depth, quote = 0, None
+    for i, ch in enumerate(field):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and ch == "!" and field[i + 1:i + 2] != "=":
+            conversion = field[i + 1:i + 2]
+            rest = field[i + 2:]
+            return field[:i], conversion, rest[1:] if rest.startswith(":") else ""
+        elif depth == 0 and ch == ":":
+            return field[:i], None, field[i + 1:]
+    return field, None, ""
+
+
+def _compile_field(field, token, compiler, compile_program, located):
+    expression_text, conversion, spec = _split_field(field)
+    debug = expression_text.rstrip().endswith("=") and not expression_text.rstrip().endswith(("==", "!=", "<=",
+                                                                                           ">="))
+    if debug:
+        expression_text = expression_text.rstrip()[:-1]
+    if not expression_text.strip():
+        raise compiler.error(token, "f-string: empty expression not allowed")
+    position = compiler.position(token)
+    try:
+        expression = compile_program(expression_text.strip(), compiler.filename, start="expression")
+    except GradcliError as exc:
+        raise GradcliError("f-string: " + exc.message, "SyntaxError", position) from None
+    spec_part = _compile_fstring(spec, False, token, compiler) if "{" in spec else (lambda frame: spec)
+    if conversion not in (None, "r", "s", "a"):
+        raise compiler.error(token, "f-string: invalid conversion character %r" % conversion)
+
+    def run(frame):
+        try:
+            value = expression(frame)
+            if conversion in ("r", "a") or debug and conversion is None and not spec:
+                text = repr(value)
+                return (expression_text + "=" if debug else "") + (format(text, spec_part(frame)) if spec else text)
+            if conversion == "s":
+                value = str(value)
+            return (expression_text + "=" if debug else "") + format(value, spec_part(frame))
+        except GradcliError as exc:
+            raise exc.at(position)
+        except Exception as exc:
+            raise located(exc, position) from None
+    return run
+
+
+__all__ = ["compile_string", "errors"]

@@ -1,0 +1,267 @@
+"""Tensor: a numpy array with torch's autograd state (requires_grad, grad, grad_fn, version counter).
+
+Arithmetic, Python's operators and the tensor methods come from the op table (gradcli.ops), which installs
+them on the class when it loads; what is here is the state itself and Python's conversion protocols.
+"""
+
+import numpy as np
+
+from . import dtypes, errors, grad_mode
+
+_TO_NUMPY = {d: np.dtype(d.numpy_name) for d in dtypes.ALL}
+_FROM_NUMPY = {np.dtype(d.numpy_name): d for d in dtypes.ALL}
+
+
+def to_numpy_dtype(dtype):
+    return _TO_NUMPY[dtype]
+
+
+def from_numpy_dtype(np_dtype):
+    try:
+        return _FROM_NUMPY[np_dtype]
+    except KeyError:
+        raise errors.type_error("gradcli has no dtype %s" % np_dtype) from None
+
+
+class VersionCounter:
+    """How many in-place changes a tensor's memory has seen; shared by the tensor, its views and detach()."""
+
+    __slots__ = ("value",)
+
+    def __init__(self):
+        self.value = 0
+
+
+class Size(tuple):
+    """torch.Size: a tuple that prints as `torch.Size([2, 3])`."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "torch.Size([%s])" % ", ".join(str(d) for d in self)
+
+    __str__ = __repr__
+
+    def numel(self):
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+
+class Tensor:
+    __slots__ = ("array", "grad_fn", "_requires_grad", "_grad", "_version", "_output_nr", "_accumulator",
+                 "_retains_grad", "__weakref__")
+
+    def __init__(self, array, requires_grad=False):
+        self.array = array
+        self.grad_fn = None
+        self._requires_grad = False
+        self._grad = None
+        self._version = VersionCounter()
+        self._output_nr = 0
+        self._accumulator = None
+        self._retains_grad = False
+        if requires_grad:
+            if not self.dtype.is_floating_point:
+                raise errors.GradcliError(errors.ONLY_FLOAT_CAN_REQUIRE_GRAD)
+            self._requires_grad = True
+
+    @classmethod
+    def _make(cls, array, grad_fn=None, version=None, output_nr=0):
+        """The fast constructor the ops use: no checks."""
+        t = cls.__new__(cls)
+        t.array = array
+        t.grad_fn = grad_fn
+        t._requires_grad = False
+        t._grad = None
+        t._version = version if version is not None else VersionCounter()
+        t._output_nr = output_nr
+        t._accumulator = None
+        t._retains_grad = False
+        return t
+
+    # ------------------------------------------------------------ metadata
+    @property
+    def shape(self):
+        return Size(self.array.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self.array.shape)
+        return self.array.shape[self._wrap_dim(dim)]
+
+    @property
+    def dtype(self):
+        return _FROM_NUMPY[self.array.dtype]
+
+    @property
+    def ndim(self):
+        return self.array.ndim
+
+    def dim(self):
+        return self.array.ndim
+
+    def numel(self):
+        return self.array.size
+
+    def is_floating_point(self):
+        return self.dtype.is_floating_point
+
+    @property
+    def device(self):
+        return "cpu"
+
+    def _wrap_dim(self, dim):
+        return wrap_dim(dim, self.array.ndim)
+
+    # ------------------------------------------------------------ autograd state
+    @property
+    def is_leaf(self):
+        return self.grad_fn is None
+
+    @property
+    def requires_grad(self):
+        return self.grad_fn is not None or self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if self.grad_fn is not None:
+            raise errors.GradcliError(errors.NON_LEAF_REQUIRES_GRAD if not value
+                                      else "you can only change requires_grad flags of leaf variables.")
+        if value and not self.dtype.is_floating_point:
+            raise errors.GradcliError(errors.ONLY_FLOAT_SET_REQUIRES_GRAD)
+        self._requires_grad = bool(value)
+
+    def requires_grad_(self, requires_grad=True):
+        if self.grad_fn is not None:
+            if not requires_grad:
+                raise errors.GradcliError(errors.NON_LEAF_REQUIRES_GRAD)
+            return self
+        if requires_grad and not self.dtype.is_floating_point:
+            raise errors.GradcliError(errors.ONLY_FLOAT_REQUIRES_GRAD_)
+        self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self._retains_grad:
+            errors.warn(errors.NON_LEAF_GRAD_WARNING)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise errors.type_error("assigned grad expected to be a Tensor or None but got grad of type %s"
+                                        % type(value).__name__)
+            if value.array.shape != self.array.shape:
+                raise errors.GradcliError(errors.GRAD_ASSIGN_SHAPE % (
+                    _shape_text(value.array.shape), _shape_text(self.array.shape)))
+        self._grad = value
+
+    def retain_grad(self):
+        if self.grad_fn is None:
+            return None
+        if not self._retains_grad:
+            import weakref
+            if self.grad_fn.retained is None:
+                self.grad_fn.retained = {}
+            self.grad_fn.retained[self._output_nr] = weakref.ref(self)
+            self._retains_grad = True
+        return None
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    @property
+    def data(self):
+        """The same memory without history (and with a version counter of its own)."""
+        return Tensor._make(self.array)
+
+    @data.setter
+    def data(self, value):
+        self.array = value.array
+
+    @property
+    def _version_value(self):
+        return self._version.value
+
+    def detach(self):
+        return Tensor._make(self.array, version=self._version)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        from . import autograd
+        autograd.backward(self, gradient, retain_graph, create_graph, inputs)
+
+    # ------------------------------------------------------------ python values
+    def item(self):
+        if self.array.size != 1:
+            raise errors.GradcliError(errors.ITEM_NUMEL % self.array.size)
+        return self.array.reshape(-1)[0].item()
+
+    def tolist(self):
+        return self.array.tolist()
+
+    def __float__(self):
+        if self.array.size != 1:
+            raise errors.value_error(errors.SCALAR_CONVERSION)
+        return float(self.array.reshape(-1)[0])
+
+    def __int__(self):
+        if self.array.size != 1:
+            raise errors.value_error(errors.SCALAR_CONVERSION)
+        return int(self.array.reshape(-1)[0])
+
+    def __index__(self):
+        if self.array.size != 1 or self.dtype.is_floating_point:
+            raise errors.type_error("only integer tensors of a single element can be converted to an index")
+        return int(self.array.reshape(-1)[0])
+
+    def __bool__(self):
+        if self.array.size == 0:
+            raise errors.GradcliError("Boolean value of Tensor with no values is ambiguous")
+        if self.array.size > 1:
+            raise errors.GradcliError(errors.BOOL_AMBIGUOUS)
+        return bool(self.array.reshape(-1)[0])
+
+    def __len__(self):
+        if self.array.ndim == 0:
+            raise errors.type_error("len() of a 0-d tensor")
+        return self.array.shape[0]
+
+    def __iter__(self):
+        if self.array.ndim == 0:
+            raise errors.type_error("iteration over a 0-d tensor")
+        return iter(self.unbind(0))
+
+    def __hash__(self):
+        return id(self)
+
+    def __repr__(self):
+        from . import printing
+        return printing.tensor_repr(self)
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        if self.array.ndim == 0:
+            return format(self.item(), spec)
+        if spec:
+            raise errors.type_error("unsupported format string passed to Tensor.__format__")
+        return repr(self)
+
+    # Python's operators (+, *, @, [], ...) and the tensor methods are installed by gradcli.ops.
+
+
+def wrap_dim(dim, ndim):
+    """A possibly negative dim as an index, with torch's message when out of range."""
+    rank = max(ndim, 1)
+    if not -rank <= dim < rank:
+        raise errors.index_error(errors.DIM_RANGE % (-rank, rank - 1, dim))
+    return dim + rank if dim < 0 else dim
+
+
+def _shape_text(shape):
+    return "[" + ", ".join(str(d) for d in shape) + "]"
