@@ -11,6 +11,7 @@ import builtins as _py
 from .. import autograd, dtypes, errors, factory, grad_mode, printing  # noqa: F401 (factory registers torch.tensor, ones, ...)
 from ..graph import Node
 from ..ops import FUNCTIONS, METHODS
+from ..return_types import ReturnTypes
 from ..tensor import Size, Tensor
 
 
@@ -25,28 +26,6 @@ class Module:
 
     def __repr__(self):
         return "<module '%s'>" % self.name
-
-
-class ReturnTypes(tuple):
-    """torch.return_types.max / min / sort / topk: a named pair that prints as torch prints it."""
-
-    def __new__(cls, kind, values, indices):
-        self = super().__new__(cls, (values, indices))
-        self.kind = kind
-        return self
-
-    @property
-    def values(self):
-        return self[0]
-
-    @property
-    def indices(self):
-        return self[1]
-
-    def __repr__(self):
-        return "torch.return_types.%s(\nvalues=%r,\nindices=%r)" % (self.kind, self[0], self[1])
-
-    __str__ = __repr__
 
 
 def _functional_members():
@@ -186,8 +165,6 @@ def make_builtins(write):
         "filter": filter, "pow": pow, "divmod": divmod, "type": _type_name, "set": set,
     }
 
-
-_TYPES = {}
 
 
 def _isinstance(value, kind):
