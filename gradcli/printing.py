@@ -149,15 +149,15 @@ def body_str(array, indent=7):
         return "[]"
     summarize = array.size > OPTIONS.threshold
     floating = array.dtype.kind == "f"
-    if floating:
-        # exact widening: python formats the float64 value of each element, as torch's .tolist() gives it
-        array = array.astype(np.float64)
-    if array.ndim == 0:
-        return _Formatter(array, floating).format(array.item())
-    if summarize and not OPTIONS.edgeitems:
+    if array.ndim and summarize and not OPTIONS.edgeitems:
         return "[...]"
     layout = _shown_indices(array.shape, summarize)
-    shown = array[np.ix_(*(indices for indices, _ in layout))] if summarize else array
+    shown = array[np.ix_(*(indices for indices, _ in layout))] if summarize and array.ndim else array
+    if floating:
+        # exact widening: python formats the float64 value of each element, as torch's .tolist() gives it
+        shown = shown.astype(np.float64)
+    if shown.ndim == 0:
+        return _Formatter(shown, floating).format(shown.item())
     formatter = _Formatter(shown, floating)
     cells = np.array([formatter.format(v) for v in shown.reshape(-1).tolist()], dtype=object)
     return _layout(cells.reshape(shown.shape), [cut for _, cut in layout], indent, formatter.width)

@@ -66,7 +66,8 @@ def random_shape(rng):
 
 def float_values(rng, n):
     """Float64 values in one of several styles, specials sprinkled in."""
-    style = rng.choice(["ints", "normal", "mixed", "boundary", "uniform", "tiny", "huge", "constant"])
+    style = rng.choice(["ints", "normal", "mixed", "boundary", "uniform", "tiny", "huge", "extreme", "rounding",
+                        "constant"])
     if style == "ints":
         values = rng.integers(-10 ** int(rng.integers(1, 9)), 10 ** int(rng.integers(1, 9)), n).astype(float)
     elif style == "normal":
@@ -81,6 +82,10 @@ def float_values(rng, n):
         values = rng.standard_normal(n) * 10.0 ** rng.integers(-12, -3)
     elif style == "huge":
         values = rng.standard_normal(n) * 10.0 ** rng.integers(8, 40)
+    elif style == "extreme":  # 3-digit exponents, subnormals, overflow to inf in float32 / float16
+        values = 10.0 ** rng.uniform(-320, 308, n) * rng.choice([-1, 1], n)
+    elif style == "rounding":  # halfway between two 4-decimal (or integer) texts
+        values = (rng.integers(-10 ** 6, 10 ** 6, n) + 0.5) / 10.0 ** rng.choice([0, 4])
     else:
         values = np.full(n, rng.choice(BOUNDARY + [0.0, -0.0, 7.0]))
     if rng.random() < 0.35 and n:
