@@ -183,9 +183,9 @@ def write_tensors(rng):
         records.append(tensor_record(*random_tensor(rng), None))
     for _ in range(OPTION_CASES):
         records.append(tensor_record(*random_tensor(rng), random_options(rng)))
-    with gzip.open(HERE / "tensors.jsonl.gz", "wt", encoding="utf-8", compresslevel=9) as out:
-        for record in records:
-            out.write(json.dumps(record, separators=(",", ":")) + "\n")
+    text = "".join(json.dumps(record, separators=(",", ":")) + "\n" for record in records)
+    with open(HERE / "tensors.jsonl.gz", "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
+        out.write(text.encode("utf-8"))  # mtime=0: a rerun gives the same bytes
     return len(records)
 
 
@@ -315,6 +315,20 @@ torch.set_printoptions(sci_mode=False)
 print(torch.tensor([1e-8, 1e10]))
 torch.set_printoptions(profile='default')
 print(torch.tensor([1e-8, 1e10]))
+""",
+    "misc_values": """
+import torch
+x = torch.tensor([[1., -2.], [3., 4.5]], requires_grad=True)
+print(repr(x), str(x) == repr(x))
+print(x.sum(), x.mean(), x.sum().item(), x.mean().item())
+print(x[0], x[1, 1], x.T)
+print(f"{x.dtype} {x.shape} {x.size(1)} {x.sum().item():.2f} {x.requires_grad}")
+print(torch.tensor([-0.0, 1.]), torch.tensor([-0.0, 1.5]), torch.tensor(-0.0))
+print(torch.tensor([1, 2]) * 2, torch.tensor([1, 2]) / 2, torch.tensor([1, 2]) > 1)
+print(torch.tensor(5).item() * 3, torch.tensor(5).item() / 2, torch.tensor(0.5).item() + 1)
+print('a', x.grad, 'b', sep='|', end='!\\n')
+print([torch.zeros(2, 2), (torch.ones(1), None)])
+print({'w': x, 'n': 2})
 """,
     "large": """
 import torch
