@@ -9,7 +9,7 @@ import venv
 
 import pytest
 
-from conftest import ROOT, SHARED, normalize_addresses
+from conftest import ROOT, normalize_addresses
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +46,7 @@ def test_console_script_runs_eval_from_another_directory(installed, tmp_path):
 
 
 def test_python_dash_m_runs_a_seed(installed, tmp_path):
-    seed = SHARED / "seeds" / "seed-000-variable.py"
+    seed = ROOT / "tests" / "seeds" / "seed-000-variable.py"
     result = subprocess.run([str(installed / "bin" / "python"), "-m", "gradcli", "run", str(seed)],
                             capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 0, result.stderr

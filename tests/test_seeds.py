@@ -1,10 +1,12 @@
-"""The three tutorial scripts gradcli was created from print exactly torch's output (addresses aside)."""
+"""The three tutorial scripts gradcli was created from print exactly torch's output (addresses aside).
+
+tests/seeds/ holds copies of ../shared/seeds (scripts and torch's .expected), so the suite runs anywhere."""
 
 import pytest
 
-from conftest import SHARED, normalize_addresses, run_cli
+from conftest import ROOT, normalize_addresses, run_cli
 
-SEEDS = sorted((SHARED / "seeds").glob("*.py"))
+SEEDS = sorted((ROOT / "tests" / "seeds").glob("*.py"))
 
 
 @pytest.mark.parametrize("script", SEEDS, ids=[s.name for s in SEEDS])
