@@ -69,7 +69,7 @@ def _product_error(a, b, p):
 def _round_odd(s, x, y):
     """s = fl(x + y) re-rounded to odd: when inexact with an even last bit, step one ulp toward x + y."""
     error = _sum_error(x, y, s)
-    bits = s.view(np.uint64).copy()
+    bits = np.array(s, dtype=np.float64).view(np.uint64)  # a copy, also of a numpy scalar
     nudge = (error != 0) & ((bits & np.uint64(1)) == 0)
     away = (error > 0) == (s > 0)  # moving away from zero raises the magnitude bits
     bits[nudge & away] += np.uint64(1)
