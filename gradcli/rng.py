@@ -11,9 +11,19 @@ import os
 
 import numpy as np
 
+from . import errors
 from ._avx_math import fma32, fma64, normal_blocks_float32
 
 DEFAULT_SEED = 67280421310721  # what torch.Generator() starts from
+_N = 624  # words in the Mersenne Twister's state
+
+# torch's CPUGeneratorImplState, the bytes of get_rng_state(): the legacy THGeneratorState, then a float cache
+# that torch's CPU kernels never fill
+STATE_LAYOUT = np.dtype([
+    ("seed", "<u8"), ("left", "<i4"), ("seeded", "<i4"), ("next", "<u8"), ("state", "<u8", _N),
+    ("normal_x", "<f8"), ("normal_y", "<f8"), ("normal_rho", "<f8"), ("normal_is_valid", "<i4"), ("pad", "V4"),
+    ("float_normal", "<f4"), ("float_normal_is_valid", "u1"), ("pad2", "V3")])
+assert STATE_LAYOUT.itemsize == 5056
 
 
 def nondeterministic_seed():
@@ -32,6 +42,7 @@ class Generator:
         self._initial_seed = seed & 0xFFFFFFFFFFFFFFFF
         self._bits = np.random.MT19937()
         self._bits._legacy_seeding(seed & 0xFFFFFFFF)  # torch's init_genrand on the low 32 bits
+        self._fresh = True  # nothing drawn since seeding (torch's state then says next = 0, not 624)
         self.normal_cache = None
         return self
 
@@ -51,10 +62,41 @@ class Generator:
     def __repr__(self):
         return "<torch._C.Generator object at 0x%x>" % id(self)
 
+    # ------------------------------------------------------------ torch's state bytes
+    def state_bytes(self):
+        """The 5056 bytes of torch's get_state(), as a uint8 array."""
+        mt = self._bits.state["state"]
+        s = np.zeros((), dtype=STATE_LAYOUT)
+        s["seed"], s["seeded"], s["state"] = self._initial_seed, 1, mt["key"]
+        # torch counts down `left` to its next twist and up `next` through the words; numpy keeps a position
+        s["left"], s["next"] = _N + 1 - mt["pos"], 0 if self._fresh else mt["pos"]
+        if self.normal_cache is not None:
+            s["normal_y"], s["normal_is_valid"] = self.normal_cache, 1
+        return np.frombuffer(s.tobytes(), dtype=np.uint8).copy()
+
+    def load_state_bytes(self, data):
+        """Restore the stream and the normal cache from torch's state bytes."""
+        if data.size != STATE_LAYOUT.itemsize:
+            raise errors.GradcliError("Expected a CPUGeneratorImplState of size %d but found the input RNG state "
+                                      "size to be %d" % (STATE_LAYOUT.itemsize, data.size))
+        s = np.frombuffer(np.ascontiguousarray(data, dtype=np.uint8).tobytes(), dtype=STATE_LAYOUT)[0]
+        left, next_ = int(s["left"]), int(s["next"])
+        if not (s["seeded"] and 0 < left <= _N and next_ <= _N):
+            raise errors.GradcliError("Invalid mt19937 state")
+        self._initial_seed = int(s["seed"])
+        self._bits.state = {"bit_generator": "MT19937",
+                            "state": {"key": s["state"].astype(np.uint32), "pos": _N + 1 - left}}
+        self._fresh = next_ == 0
+        self.normal_cache = float(s["normal_y"]) if s["normal_is_valid"] else None
+        return self
+
     # ------------------------------------------------------------ the primitive draws
     def words(self, n):
         """The next n 32-bit words (as uint64): torch's random()."""
-        return self._bits.random_raw(n) if n else np.zeros(0, dtype=np.uint64)
+        if not n:
+            return np.zeros(0, dtype=np.uint64)
+        self._fresh = False
+        return self._bits.random_raw(n)
 
     def words64(self, n):
         """n 64-bit values of two words each, the first word the high half: torch's random64()."""

@@ -34,6 +34,33 @@ def initial_seed():
 export("Generator", method=False)(rng.Generator)
 
 
+@export("get_rng_state", method=False)
+def get_rng_state():
+    """The default generator's state as torch's 5056-byte ByteTensor (the bytes torch would give)."""
+    return _get_state(rng.default_generator)
+
+
+@export("set_rng_state", method=False)
+def set_rng_state(new_state):
+    """Restore a state from get_rng_state(), including the cached normal value."""
+    _set_state(rng.default_generator, new_state)
+
+
+def _get_state(generator):
+    return Tensor(generator.state_bytes())
+
+
+def _set_state(generator, new_state):
+    if not isinstance(new_state, Tensor) or new_state.dtype is not dtypes.uint8:
+        raise errors.type_error("RNG state must be a torch.ByteTensor")
+    return generator.load_state_bytes(new_state.array)
+
+
+# torch.Generator's get_state/set_state deal in tensors, which rng (numpy only) does not know
+rng.Generator.get_state = _get_state
+rng.Generator.set_state = _set_state
+
+
 # ---------------------------------------------------------------- dtype and size checks
 _C_NAMES = {"uint8": "unsigned char", "int8": "signed char", "int16": "short", "int32": "int", "int64": "long"}
 

@@ -45,7 +45,7 @@ def _operand(spec):
     return spec
 
 
-def replay(step, generators):
+def replay(step, generators, earlier):
     op = step["op"]
     kw = {"generator": generators[step["gen"]]} if step.get("gen") else {}
     dtype = _dtype(step)
@@ -56,6 +56,13 @@ def replay(step, generators):
         return None
     if op == "initial_seed":
         return sampling.initial_seed()
+    if op == "get_rng_state":
+        return generators[step["gen"]].get_state() if step.get("gen") else sampling.get_rng_state()
+    if op == "set_rng_state":
+        state = earlier[step["from"]]
+        assert (generators[step["gen"]].set_state(state) is generators[step["gen"]] if step.get("gen")
+                else sampling.set_rng_state(state) is None)
+        return None
     if op in ("rand", "randn"):
         return getattr(sampling, op)(*step["size"], **kw)
     if op == "randint":
@@ -107,8 +114,10 @@ def test_golden(case):
     sampling.manual_seed(case["seed"])
     generators = {name: rng.Generator() if s is None else rng.Generator().manual_seed(s)
                   for name, s in case.get("generators", {}).items()}
+    earlier = []
     for i, (step, expected) in enumerate(zip(case["steps"], case["results"])):
-        got = replay(step, generators)
+        got = replay(step, generators, earlier)
+        earlier.append(got)
         if expected is not None:
             check(got, expected, "step %d %s" % (i, json.dumps(step)))
 
@@ -116,7 +125,8 @@ def test_golden(case):
 def test_golden_covers_the_brief():
     ops = {s["op"] for c in CASES for s in c["steps"]}
     assert ops >= {"rand", "randn", "randint", "randperm", "uniform_", "normal_", "normal", "normal_tensors",
-                   "rand_like", "randn_like", "randint_like", "initial_seed", "manual_seed"}
+                   "rand_like", "randn_like", "randint_like", "initial_seed", "manual_seed", "get_rng_state",
+                   "set_rng_state"}
     sizes = {s["size"][0] for c in CASES for s in c["steps"] if s["op"] == "randn" and s.get("dtype") == "float32"}
     assert set(range(1, 21)) | {31, 33, 100, 1000, 4097, 100000} <= sizes
     assert GOLDEN["capability"] in ("AVX2", "AVX512")
@@ -242,6 +252,12 @@ def test_inplace_on_non_leaf_cuts_the_gradient():
     (lambda: sampling.randint(0, 300, (3,), dtype=dtypes.uint8), "RuntimeError",
      "to - 1 is out of bounds for unsigned char"),
     (lambda: sampling.randperm(-1), "RuntimeError", "Trying to create tensor with negative dimension -1: [-1]"),
+    (lambda: sampling.set_rng_state(Tensor(np.zeros(3, dtype=np.uint8))), "RuntimeError",
+     "Expected a CPUGeneratorImplState of size 5056 but found the input RNG state size to be 3"),
+    (lambda: sampling.set_rng_state(Tensor(np.zeros(5056, dtype=np.uint8))), "RuntimeError",
+     "Invalid mt19937 state"),
+    (lambda: sampling.set_rng_state(Tensor(np.zeros(5056, dtype=np.float32))), "TypeError",
+     "RNG state must be a torch.ByteTensor"),
 ])
 def test_errors(call, kind, message):
     with pytest.raises(errors.GradcliError) as info:
@@ -272,6 +288,13 @@ with torch.no_grad():
 print(w)
 print(torch.normal(2.0, 3.0, size=(3,)), torch.initial_seed())
 print(g)
+state = g.get_state()
+a = torch.rand(2, generator=g)
+print(g.set_state(state) is g, a, torch.rand(2, generator=g), state.shape, state.dtype)
+s = torch.get_rng_state()
+b = torch.randn(2)
+torch.set_rng_state(s)
+print(b, torch.randn(2))
 """
 # printed by torch 2.13.0 for the same script
 EXPECTED = """tensor([ 1.5410, -0.2934, -2.1788])
@@ -283,6 +306,8 @@ tensor([[-0.6295, -0.2532, -0.3898],
         [ 0.8640, -0.6482, -0.4603]])
 tensor([3.7053, 3.2261, 6.2643]) 0
 <torch._C.Generator object at 0xADDR>
+True tensor([0.9180, 0.9310]) tensor([0.9180, 0.9310]) torch.Size([5056]) torch.uint8
+tensor([ 0.1494, -0.6709]) tensor([ 0.1494, -0.6709])
 """
 
 

@@ -78,7 +78,7 @@ _PY_MEMBERS = {
     float: frozenset(("is_integer", "real", "imag")),
     int: frozenset(("bit_length", "real", "imag")),
     ReturnTypes: frozenset(("values", "indices", "index", "count")),
-    rng.Generator: frozenset(("manual_seed", "seed", "initial_seed", "device")),
+    rng.Generator: frozenset(("manual_seed", "seed", "initial_seed", "device", "get_state", "set_state")),
 }
 
 

@@ -34,8 +34,8 @@ def encode(t):
     return record
 
 
-def run_step(step, generators):
-    """One step on torch; returns the tensor (or number) it produced."""
+def run_step(step, generators, earlier):
+    """One step on torch; returns the tensor (or number) it produced. `earlier` holds the results so far."""
     op = step["op"]
     kw = {}
     if step.get("gen"):
@@ -48,6 +48,12 @@ def run_step(step, generators):
         return None
     if op == "initial_seed":
         return torch.initial_seed()
+    if op == "get_rng_state":
+        return generators[step["gen"]].get_state() if step.get("gen") else torch.get_rng_state()
+    if op == "set_rng_state":  # restore the state returned by step number `from`
+        state = earlier[step["from"]]
+        generators[step["gen"]].set_state(state) if step.get("gen") else torch.set_rng_state(state)
+        return None
     if op in ("rand", "randn"):
         return getattr(torch, op)(*step["size"], **kw)
     if op == "randint":
@@ -86,9 +92,10 @@ def run_case(case):
     generators = {}
     for name, seed in case.get("generators", {}).items():
         generators[name] = torch.Generator() if seed is None else torch.Generator().manual_seed(seed)
-    results = []
+    results, earlier = [], []
     for step in case["steps"]:
-        out = run_step(step, generators)
+        out = run_step(step, generators, earlier)
+        earlier.append(out)
         if out is None:
             results.append(None)
         elif isinstance(out, int):
@@ -197,6 +204,21 @@ def cases():
             {"op": "uniform_", "size": [4], "args": [-2.0, 2.0], "gen": "h"},
             {"op": "normal", "mean": 1.0, "std": 2.0, "size": [6], "gen": "h"},
             {"op": "randn", "size": [2]}]})
+    # get_rng_state / set_rng_state: torch's state bytes, restoring the stream and the normal cache
+    for seed in (0, 2 ** 40 + 3):
+        out.append({"seed": seed, "generators": {"g": 5, "h": None}, "steps": [
+            {"op": "get_rng_state"}, {"op": "rand", "size": [5]}, {"op": "get_rng_state"},
+            {"op": "randn", "size": [1]}, {"op": "get_rng_state"}, {"op": "rand", "size": [620]},
+            {"op": "get_rng_state"}, {"op": "set_rng_state", "from": 0}, {"op": "randn", "size": [3]},
+            {"op": "get_rng_state"}, {"op": "set_rng_state", "from": 4}, {"op": "randn", "size": [2]},
+            {"op": "randn", "size": [3], "gen": "g"}, {"op": "get_rng_state", "gen": "g"},
+            {"op": "randn", "size": [3], "gen": "g"}, {"op": "set_rng_state", "from": 13, "gen": "g"},
+            {"op": "randn", "size": [3], "gen": "g"}, {"op": "get_rng_state", "gen": "h"},
+            {"op": "set_rng_state", "from": 4, "gen": "h"}, {"op": "randn", "size": [2], "gen": "h"},
+            {"op": "initial_seed"}]})
+        out.append({"seed": seed, "steps": [{"op": "rand", "size": [624]}, {"op": "get_rng_state"},
+                                            {"op": "rand", "size": [1]}, {"op": "get_rng_state"},
+                                            {"op": "set_rng_state", "from": 1}, {"op": "rand", "size": [3]}]})
     # *_like
     for seed in (0, 42):
         out.append({"seed": seed, "steps": [
