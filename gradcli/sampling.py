@@ -77,13 +77,13 @@ def _floating(dtype, kernel):
     return dtype
 
 
-def _shape(size, keywords=None):
+def _shape(size, keywords=None, name=""):
     """The shape and element count of `f(2, 3)`, `f((2, 3))` or `f(size=(2, 3))`."""
     keywords = keywords or {}
     if "size" in keywords:
         size = (keywords.pop("size"),)
     if keywords:
-        raise errors.type_error("got an unexpected keyword argument '%s'" % next(iter(keywords)))
+        raise errors.type_error("%s() got an unexpected keyword argument '%s'" % (name, next(iter(keywords))))
     shape = _size(size)
     return shape, int(np.prod(shape, dtype=np.int64))
 
@@ -102,7 +102,7 @@ def _check_std(std):
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, **kw):
     """Uniform [0, 1): one 32-bit word per float32 element, two per float64 element."""
     dtype = _floating(dtype, "check_uniform_bounds")
-    shape, n = _shape(size, kw)
+    shape, n = _shape(size, kw, "rand")
     values = rng.uniform(n, dtype is dtypes.float64, generator=generator)
     return _leaf(values, shape, dtype, requires_grad)
 
@@ -111,7 +111,7 @@ def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, **
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, **kw):
     """Standard normal: scalar Box-Muller below 16 elements, torch's block Box-Muller from 16 on."""
     dtype = _floating(dtype, "normal_kernel_cpu")
-    shape, n = _shape(size, kw)
+    shape, n = _shape(size, kw, "randn")
     values = rng.normal(n, dtype is dtypes.float64, generator=generator)
     return _leaf(values, shape, dtype, requires_grad)
 
