@@ -309,6 +309,49 @@ case("errors", ["method", "mean"], [make_input("a", (3,), I64)], ["$a"])
 case("errors", ["method", "sum"], [make_input("a", (2, 3), F32)], ["$a"], {"dim": 2})
 case("errors", ["method", "softmax"], [make_input("a", (2, 3), F32)], ["$a", 2])
 
+# creation and conversion
+D = {"dtype": F64}
+for args, kw in (([-10, 10, 31], {}), ([0, 1, 5], {}), ([-1.5, 2.25, 7], {}), ([0, 1, 1], {}), ([3, -2, 10], {}),
+                 ([0.1, 0.9, 17], {}), ([-10, 10, 31], {"dtype": D}), ([1e-3, 1e3, 50], {}), ([-5, 5, 100], {}),
+                 ([0, 1, 0], {}), ([2, 3, 4], {"requires_grad": True})):
+    case("factory", ["torch", "linspace"], [], args, kw)
+for args, kw in (([5], {}), ([3.0], {}), ([1, 4], {}), ([0, 1, 0.1], {}), ([-1, 1, 0.3], {}), ([10, 0, -3], {}),
+                 ([0, 2.5, 0.5], {"dtype": D}), ([5], {"dtype": {"dtype": F32}}), ([1, 2, 0.25], {}),
+                 ([0, 3], {"requires_grad": True})):
+    case("factory", ["torch", "arange"], [], args, kw)
+for name, args, kw in (("ones", [2, 3], {}), ("ones", [[2, 3]], {"dtype": {"dtype": I64}}), ("zeros", [3], {}),
+                       ("zeros", [2, 2], {"dtype": {"dtype": BOOL}}), ("ones", [2], {"requires_grad": True}),
+                       ("full", [[2, 2], 3], {}), ("full", [[2, 2], 3.0], {}), ("full", [[2], True], {}),
+                       ("full", [[2, 2], 1.5], {"dtype": D}), ("eye", [3], {}), ("eye", [2, 3], {}),
+                       ("eye", [2], {"dtype": {"dtype": I64}}), ("tensor", [[1, 2, 3]], {}), ("tensor", [3], {}),
+                       ("tensor", [[1.0, 2.5]], {}), ("tensor", [[True, False]], {}), ("tensor", [[1, 2.5]], {}),
+                       ("tensor", [[[1, 2], [3, 4]]], {"dtype": D}), ("tensor", [2.5], {"requires_grad": True}),
+                       ("tensor", [[1, 2]], {"requires_grad": True}),
+                       ("ones", [2], {"dtype": {"dtype": I64}, "requires_grad": True}),
+                       ("arange", [3], {"requires_grad": True}), ("tensor", [[True]], {"requires_grad": True}),
+                       ("zeros", [-1], {}), ("Tensor", [[1, 2]], {}), ("tensor", [[[1, 2], [3]]], {})):
+    case("factory", ["torch", name], [], args, kw)
+for name in ("ones_like", "zeros_like"):
+    for dtype in (F32, I64, F64):
+        case("factory", ["torch", name], [make_input("a", (2, 3), dtype)], ["$a"])
+    case("factory", ["torch", name], [make_input("a", (2,), F32)], ["$a"], {"dtype": D})
+    case("factory", ["torch", name], [make_input("a", (2,), F64)], ["$a"], {"requires_grad": True})
+case("factory", ["torch", "full_like"], [make_input("a", (2, 3), F32)], ["$a", 7])
+case("factory", ["torch", "full_like"], [make_input("a", (2, 3), I64)], ["$a", 2.7])
+for src in (F32, F64, I64, BOOL, I32):
+    for name in ("float", "double", "long", "bool", "int"):
+        case("convert", ["method", name], [make_input("a", (2, 3), src, "any")], ["$a"])
+    for dst in (F32, F64, I64, BOOL):
+        case("convert", ["method", "to"], [make_input("a", (2, 3), src, "any")], ["$a", {"dtype": dst}])
+case("convert", ["method", "to"], [make_input("a", (3,), F32)], ["$a"], {"dtype": D})
+case("convert", ["method", "type"], [make_input("a", (3,), F32)], ["$a", D])
+case("convert", ["method", "to"], [{"name": "a", "shape": [4], "dtype": F32, "values": [2.7, -2.7, 0.5, -0.5],
+                                    "requires_grad": False}], ["$a", {"dtype": I64}])
+for dtype in (F32, F64, I64, BOOL):
+    for name in ("numel", "dim", "size", "is_floating_point"):
+        case("meta", ["method", name], [make_input("a", (2, 3, 4), dtype)], ["$a"])
+    case("meta", ["method", "size"], [make_input("a", (2, 3, 4), dtype)], ["$a", -1])
+
 
 # ---------------------------------------------------------------- running a case in torch
 TORCH_DTYPES = {F32: torch.float32, F64: torch.float64, I64: torch.int64, BOOL: torch.bool, I32: torch.int32}
@@ -362,6 +405,9 @@ def run(c):
         return record
     if c["select"] is not None:
         out = getattr(out, c["select"])
+    if not isinstance(out, torch.Tensor):
+        record["python"] = list(out) if isinstance(out, tuple) else out
+        return record
     record["out"] = tensor_record(out)
     record["same_object"] = any(out is v for v in env.values())
     fn = out.grad_fn
