@@ -345,6 +345,7 @@ class Compiler:
         setter = self.target(targets_node)
         iterable = self.expression(iterable_node)
         position = self.position(iterable_node)
+        target_position = self.position(targets_node)
         body = self.block(block_node)
         otherwise = self.block(node.children[3].children[0]) if len(node.children) > 3 else None
 
@@ -353,8 +354,15 @@ class Compiler:
                 items = iter(iterable(frame))
             except Exception as exc:
                 raise located(exc, position) from None
-            for item in items:
-                setter(frame, item)
+            while True:
+                item = _MISSING
+                try:  # the iterator and the unpacking into targets can fail too (a 0-d tensor, a short tuple)
+                    item = next(items)
+                    setter(frame, item)
+                except StopIteration:
+                    break
+                except Exception as exc:
+                    raise located(exc, position if item is _MISSING else target_position) from None
                 try:
                     body(frame)
                 except _Break:
@@ -438,12 +446,15 @@ class Compiler:
                 container = obj(frame)
                 container[index(frame)] = value
             return set_item
-        if kind in ("tuple_display", "targets", "list", "tuple"):
+        if kind in ("tuple_display", "target_tuple", "list", "tuple"):
             setters = [self.target(child) for child in node.children]
             count = len(setters)
 
             def unpack(frame, value):
-                values = list(value)
+                try:
+                    values = list(value)
+                except TypeError:
+                    raise errors.type_error("cannot unpack non-iterable %s object" % type(value).__name__) from None
                 if len(values) != count:
                     if len(values) < count:
                         raise errors.value_error("not enough values to unpack (expected %d, got %d)"
@@ -532,6 +543,46 @@ class Compiler:
         return lambda frame: tuple(item(frame) for item in items)
 
     e_tuple_display = e_tuple
+
+    def comprehension(self, node):
+        """A generator function `values(frame)` for `test for ... in ... if ...`: its variables live in a
+        scope of their own (a copy of the enclosing variables), as in Python 3."""
+        element_node, *clauses = node.children
+        element = self.expression(element_node)
+        loops = []
+        for clause in clauses:
+            targets_node, iterable_node, *conditions = clause.children
+            loops.append((self.target(targets_node), self.expression(iterable_node),
+                          tuple(self.expression(c) for c in conditions)))
+
+        def produce(frame, depth):
+            setter, iterable, conditions = loops[depth]
+            for item in iterable(frame):
+                setter(frame, item)
+                if all(condition(frame) for condition in conditions):
+                    if depth + 1 == len(loops):
+                        yield element(frame)
+                    else:
+                        yield from produce(frame, depth + 1)
+
+        def values(frame):
+            return produce(Frame(dict(frame.vars), frame.globals, frame.context), 0)
+        return values
+
+    def e_list_comprehension(self, node):
+        values = self.comprehension(node.children[0])
+        position = self.position(node)
+
+        def run(frame):
+            try:
+                return list(values(frame))
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
+
+    def e_generator(self, node):
+        values = self.comprehension(node.children[0])
+        return values  # lazy, as in Python: `all(... for ...)` stops at the first False
 
     def e_dict(self, node):
         pairs = [(self.expression(p.children[0]), self.expression(p.children[1])) for p in node.children]
@@ -766,7 +817,12 @@ class Interpreter:
         try:
             for statement in statements:
                 try:
-                    statement(self.frame)
+                    try:
+                        statement(self.frame)
+                    except (GradcliError, _Break, _Continue, _Return):
+                        raise
+                    except Exception as exc:  # a compound statement's own machinery; never a traceback
+                        raise located(exc, self.context.position) from None
                 except GradcliError as exc:
                     if on_error is None:
                         raise
