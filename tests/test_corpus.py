@@ -61,10 +61,12 @@ def agrees(expected, actual):
 
 
 def _cases():
+    cases = []
     for script in sorted(CORPUS.glob("*/*.py")):
         name = "%s/%s" % (script.parent.name, script.name)
         marks = [pytest.mark.xfail(reason=PENDING[name], strict=False)] if name in PENDING else []
-        yield pytest.param(script, id=name, marks=marks)
+        cases.append(pytest.param(script, id=name, marks=marks))
+    return cases
 
 
 def test_corpus_is_large_enough():
