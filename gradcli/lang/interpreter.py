@@ -129,6 +129,16 @@ class Compiler:
 
     def __init__(self, source, filename):
         self.source, self.filename = source, filename
+        self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
+        self.in_function = False
+
+    def loop_body(self, node):
+        """A loop's block, compiled knowing that `break` and `continue` are allowed in it."""
+        self.loops += 1
+        try:
+            return self.block(node)
+        finally:
+            self.loops -= 1
 
     def position(self, node):
         if isinstance(node, Token):
@@ -208,16 +218,24 @@ class Compiler:
         return lambda frame: None
 
     def s_break(self, node):
+        if not self.loops:
+            raise self.error(node, "'break' outside loop")
+
         def run(frame):
             raise _Break()
         return run
 
     def s_continue(self, node):
+        if not self.loops:
+            raise self.error(node, "'continue' not properly in loop")
+
         def run(frame):
             raise _Continue()
         return run
 
     def s_return(self, node):
+        if not self.in_function:
+            raise self.error(node, "'return' outside function")
         value = self.expression(node.children[0]) if node.children else (lambda frame: None)
 
         def run(frame):
@@ -318,7 +336,7 @@ class Compiler:
     def s_while(self, node):
         test = self.expression(node.children[0])
         position = self.position(node.children[0])
-        body = self.block(node.children[1])
+        body = self.loop_body(node.children[1])
         otherwise = self.block(node.children[2].children[0]) if len(node.children) > 2 else None
 
         def check(frame):
@@ -346,7 +364,7 @@ class Compiler:
         iterable = self.expression(iterable_node)
         position = self.position(iterable_node)
         target_position = self.position(targets_node)
-        body = self.block(block_node)
+        body = self.loop_body(block_node)
         otherwise = self.block(node.children[3].children[0]) if len(node.children) > 3 else None
 
         def run(frame):
@@ -408,11 +426,18 @@ class Compiler:
         parameter_nodes = node.children[1].children if len(node.children) > 2 else []
         default_closures = {}
         for p in parameter_nodes:
-            pname = str(p.children[0])
+            pname = self.checked_name(p.children[0])
+            if pname in parameters:
+                raise self.error(p, "duplicate argument '%s' in function definition" % pname)
             parameters.append(pname)
             if len(p.children) > 1:
                 default_closures[pname] = self.expression(p.children[1])
-        body = self.block(node.children[-1])
+        outer = self.loops, self.in_function
+        self.loops, self.in_function = 0, True  # a loop around the def does not reach into its body
+        try:
+            body = self.block(node.children[-1])
+        finally:
+            self.loops, self.in_function = outer
 
         def run(frame):
             for pname, value in default_closures.items():
@@ -780,9 +805,14 @@ def compile_program(source, filename="<input>", start="start"):
     """Parse and compile `source`; returns a list of top-level statement closures (or one expression)."""
     tree = parse(source, filename, start)
     compiler = Compiler(source, filename)
-    if start == "expression":
-        return compiler.expression(tree)
-    return [compiler.statement(node) for node in tree.children]
+    nodes = [tree] if start == "expression" else tree.children
+    compiled = []
+    for node in nodes:
+        try:
+            compiled.append(compiler.expression(node) if start == "expression" else compiler.statement(node))
+        except RecursionError:  # compiling recurses along the tree: thousands of nested operators
+            raise GradcliError("expression too deeply nested", "SyntaxError", compiler.position(node)) from None
+    return compiled[0] if start == "expression" else compiled
 
 
 class Interpreter:
