@@ -307,15 +307,22 @@ _COMMANDS = ("eval", "run", "repl")
 _ROOT_OPTIONS = ("-h", "--help", "-V", "--version", "--install-completion", "--show-completion")
 
 
+def resolve_argv(argv, interactive):
+    """The arguments Typer sees: `gradcli EXPR ...` and `gradcli --json EXPR` mean eval; no arguments mean
+    repl on a terminal and --help otherwise. Shell completion passes through untouched."""
+    argv = list(argv)
+    if "_GRADCLI_COMPLETE" in os.environ:
+        return argv
+    if not argv:
+        return ["repl"] if interactive else ["--help"]
+    if argv[0] not in _COMMANDS and argv[0] not in _ROOT_OPTIONS:
+        argv.insert(0, "eval")
+    return argv
+
+
 def main(argv=None):
-    """Entry point. `gradcli EXPR --at ...` without a command means eval; no arguments on a terminal, repl."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    completing = "_GRADCLI_COMPLETE" in os.environ  # shell completion: leave argv to Typer
-    if not completing:
-        if not argv:
-            argv = ["repl"] if sys.stdin.isatty() and sys.stdout.isatty() else ["--help"]
-        elif argv[0] not in _COMMANDS and argv[0] not in _ROOT_OPTIONS:
-            argv.insert(0, "eval")
+    """Entry point of the `gradcli` command and `python -m gradcli`."""
+    argv = resolve_argv(sys.argv[1:] if argv is None else argv, sys.stdin.isatty() and sys.stdout.isatty())
     try:
         app(args=argv, prog_name="gradcli")
     except KeyboardInterrupt:
@@ -323,4 +330,10 @@ def main(argv=None):
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:  # `gradcli run x.py | head`: the reader left; say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(EXIT_ERROR)
+    except Exception as exc:  # a bug in gradcli, not bad input: one line, the traceback on request
+        if os.environ.get("GRADCLI_DEBUG"):
+            raise
+        _stderr_write("gradcli: internal error: %s: %s\n(this is a bug in gradcli; GRADCLI_DEBUG=1 shows the "
+                      "traceback)\n" % (type(exc).__name__, exc))
         sys.exit(EXIT_ERROR)

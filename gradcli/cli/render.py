@@ -4,6 +4,8 @@ gradcli.graphviz; this module only lays them out.
 Output that is not a terminal, or with NO_COLOR set, carries no ANSI codes: Rich's Console decides.
 """
 
+import os
+
 from rich.console import Console
 from rich.text import Text
 
@@ -13,7 +15,10 @@ _console = None
 def console():
     global _console
     if _console is None:
-        _console = Console(highlight=False, soft_wrap=True, emoji=False)
+        # NO_COLOR (no-color.org): no ANSI codes at all, not even bold, even on a terminal
+        plain = bool(os.environ.get("NO_COLOR"))
+        _console = Console(highlight=False, soft_wrap=True, emoji=False,
+                           color_system=None if plain else "auto")
     return _console
 
 
