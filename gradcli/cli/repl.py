@@ -26,16 +26,19 @@ def run_repl():
     from ..api import Session
     from ..errors import GradcliError
     session = Session(write=_write, warn=_write_stderr)
-    history = _setup_readline(session)
-    if sys.stdin.isatty():
+    interactive = sys.stdin.isatty()
+    history = _setup_readline(session) if interactive else None
+    if interactive:
         _write("gradcli %s REPL. :help for help, Ctrl-D to exit.\n" % _version())
+    first, more = (">>> ", "... ") if interactive else ("", "")  # piped input: results only, no prompts
     buffer = []
     try:
         while True:
             try:
-                line = input("... " if buffer else ">>> ")
+                line = input(more if buffer else first)
             except EOFError:
-                _write("\n")
+                if interactive:
+                    _write("\n")
                 return
             except KeyboardInterrupt:  # Ctrl-C cancels the input, as in Python's REPL
                 _write("\nKeyboardInterrupt\n")
@@ -59,6 +62,8 @@ def run_repl():
                 _write_stderr((error.position.render(str(error)) if error.position else str(error)) + "\n")
             except KeyboardInterrupt:
                 _write("\nKeyboardInterrupt\n")
+            except Exception as exc:  # a bug in gradcli: say so, and keep the session and its variables
+                _write_stderr("internal error: %s: %s (this is a bug in gradcli)\n" % (type(exc).__name__, exc))
     finally:
         if history is not None:
             history()
