@@ -79,8 +79,10 @@ def replay(step, generators, earlier):
         assert returned is target
         return target
     if op in ("rand_like", "randn_like", "randint_like"):
-        template = _empty(step["size"], _dtype(step, "like_dtype", dtypes.float32))
-        return getattr(sampling, op)(template, *step.get("args", ()), **kw)
+        template = _empty(step["size"], _dtype(step, "like_dtype", dtypes.float32), step.get("transposed", False))
+        out = getattr(sampling, op)(template, *step.get("args", ()), **kw)
+        assert out.array.flags.c_contiguous == template.array.flags.c_contiguous  # the layout is kept
+        return out
     raise ValueError(op)
 
 
