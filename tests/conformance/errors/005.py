@@ -1,0 +1,5 @@
+import torch
+
+a = torch.tensor([1.0, 2.0])
+print(a.sum())
+a.sum().backward()

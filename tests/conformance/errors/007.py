@@ -1,0 +1,3 @@
+import torch
+
+x = torch.tensor([1, 2], requires_grad=True)

@@ -1,0 +1,4 @@
+import torch
+
+x = torch.tensor([1, 2])
+x.requires_grad_()

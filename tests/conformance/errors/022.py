@@ -1,0 +1,5 @@
+import torch
+
+x = torch.tensor([1.0, 2.0])
+print(x.tolist())
+x.item()

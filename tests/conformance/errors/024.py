@@ -1,0 +1,3 @@
+import torch
+
+float(torch.tensor([1.0, 2.0]))

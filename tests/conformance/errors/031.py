@@ -1,0 +1,5 @@
+import torch
+
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = torch.tensor([1.0, 2.0])
+torch.autograd.grad((x * 2).sum(), [y])

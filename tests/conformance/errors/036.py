@@ -1,0 +1,5 @@
+import torch
+
+t = torch.tensor(5.0)
+print(t)
+t[0]

@@ -1,0 +1,7 @@
+import torch
+
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = torch.tensor([3.0, 4.0], requires_grad=True)
+z = (x * 2).sum()
+g = torch.autograd.grad(z, [x, y], allow_unused=True)
+print(g)

@@ -1,0 +1,9 @@
+import torch
+
+x = torch.tensor([[1.0], [2.0], [3.0]], requires_grad=True)
+y = torch.tensor([10.0, 20.0], requires_grad=True)
+z = x * y
+print(z)
+z.sum().backward()
+print(x.grad)
+print(y.grad)

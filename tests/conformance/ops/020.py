@@ -1,0 +1,7 @@
+import torch
+
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+n = x.norm()
+print(n)
+n.backward()
+print(x.grad)
