@@ -41,6 +41,11 @@ def test_eval_several_inputs_and_short_option():
     assert any("y" in row and "tensor(2.)" in row for row in rows)
 
 
+def test_eval_torch_spelling_and_a_backward_inside_the_expression():
+    assert json.loads(invoke("eval", "torch.sin(x) * 0 + x", "--at", "x=1.", "--json").stdout)["grads"] == {"x": 1.0}
+    assert json.loads(invoke("eval", "(x * 5).backward()", "--at", "x=1.", "--json").stdout)["grads"] == {"x": 5.0}
+
+
 def test_eval_an_unused_input_says_so():
     result = invoke("eval", "x*2", "--at", "x=1.", "--at", "z=1.")
     assert "None (the value does not depend on it)" in result.stdout
@@ -224,6 +229,7 @@ def test_eval_file_from_stdin():
     (["eval", "x", "y", "--dot", "g.dot"], "single expression"),
     (["eval", "x", "--at", "x"], "expected NAME=VALUE"),
     (["eval", "x", "--at", "1x=2"], "expected NAME=VALUE"),
+    (["eval", "x", "--at", "x=1", "--at", "x=2"], "x is given twice"),
     (["eval", "--file", "/nonexistent/exprs.txt"], "cannot read"),
     (["eval", "x", "--nope"], "No such option"),
 ])

@@ -114,6 +114,8 @@ def _parse_at(items):
         name, sep, value = item.partition("=")
         if not sep or not name.strip().isidentifier() or not value.strip():
             raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="'--at'")
+        if name.strip() in inputs:
+            raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'--at'")
         inputs[name.strip()] = value
     return inputs
 
