@@ -103,7 +103,10 @@ def _evaluate(expression, values, weight, retain_graph, dtype, filename):
             weight = interpreter.evaluate(weight, filename="--weight")
         if weight is not None and not isinstance(weight, Tensor):
             weight = _leaf(weight, value.dtype, "the weight").detach()
-        backward(value, weight, retain_graph=retain_graph)
+        try:
+            backward(value, weight, retain_graph=retain_graph)
+        except GradcliError as error:  # point at the whole expression: its backward failed
+            raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
     # read after backward, and also when the expression ran backward itself (`x.backward()`)
     grads = {name: leaf.grad for name, leaf in inputs.items()}
     return Result(expression, value, inputs, grads)

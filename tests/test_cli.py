@@ -419,6 +419,19 @@ def test_exit_codes_of_real_processes(tmp_path):
     assert run_cli("eval", "--nope").returncode == 2
 
 
+def test_a_reader_leaving_the_pipe_is_not_an_error_of_the_script(tmp_path):
+    import subprocess
+    script = tmp_path / "many.py"
+    script.write_text("n = 0\nwhile n < 100000:\n    print(n)\n    n += 1\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    gradcli = subprocess.Popen([sys.executable, "-m", "gradcli", "run", str(script)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=env)
+    assert gradcli.stdout.readline() == b"0\n"
+    gradcli.stdout.close()  # like `| head -1`
+    assert gradcli.wait(timeout=60) == 1
+    assert gradcli.stderr.read() == b""
+
+
 def test_no_arguments_off_a_terminal_shows_help():
     result = run_cli(input="")
     assert result.returncode == 0 and "Usage: gradcli" in result.stdout

@@ -103,6 +103,18 @@ def _stderr_write(text):
     sys.stderr.flush()
 
 
+class _ReaderGone(BaseException):
+    """stdout's reader left (`gradcli run x.py | head`). A BaseException, so that the interpreter does not
+    report it as an error of the script's print()."""
+
+
+def _write_stdout(text):
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise _ReaderGone() from None
+
+
 def _usage_error(message):
     _stderr_write("gradcli: %s\n" % message)
     return typer.Exit(EXIT_USAGE)
@@ -275,7 +287,7 @@ def run_command(
                 failed += 1
                 _report(error, progress.write_stderr)
             try:
-                api.run_script(text, filename, write=sys.stdout.write, warn=progress.write_stderr,
+                api.run_script(text, filename, write=_write_stdout, warn=progress.write_stderr,
                                on_error=report if keep_going else None)
             except GradcliError as error:
                 report(error)
@@ -330,7 +342,7 @@ def main(argv=None):
     except KeyboardInterrupt:
         _stderr_write("\ngradcli: interrupted\n")
         sys.exit(EXIT_INTERRUPTED)
-    except BrokenPipeError:  # `gradcli run x.py | head`: the reader left; say nothing more
+    except (BrokenPipeError, _ReaderGone):  # `gradcli run x.py | head`: the reader left; say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_ERROR)
     except Exception as exc:  # a bug in gradcli, not bad input: one line, the traceback on request
