@@ -458,3 +458,20 @@ def test_examples_print_their_expected():
         result = run_cli("run", str(example))
         assert result.returncode == 0, result.stderr
         assert normalize_addresses(result.stdout) == normalize_addresses(example.with_suffix(".expected").read_text())
+
+
+def test_one_shot_eval_imports_nothing_it_does_not_need():
+    """Cold start is the judge of a one-shot command: no pydantic (Typer's coercion), and Rich's table, json,
+    readline and the progress bar only where they are used."""
+    import subprocess
+    code = ("import sys\nfrom gradcli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
+            "    pass\nheavy = ('pydantic', 'rich.table', 'rich.tree', 'json', 'readline', 'rich.progress')\n"
+            "sys.stderr.write(' '.join(m for m in heavy if m in sys.modules))\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+
+    def loaded(*args):
+        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+        return set(done.stderr.split())
+    assert loaded("eval", "x*2", "--at", "x=1.", "--json") == {"json"}
+    assert loaded("eval", "x*2", "--at", "x=1.") == {"rich.table"}
+    assert loaded("run", str(ROOT / "examples" / "graph.py")) == set()

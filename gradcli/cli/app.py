@@ -10,9 +10,9 @@ import sys
 from typing import List, Optional
 
 import typer
-import typer.core
 
 from .. import __version__
+from .params import Command, Group
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -21,45 +21,8 @@ _EXIT_CODES = ("[bold]Exit status:[/bold] 0 ok, 1 an error in the expression or 
                "2 bad usage (unknown option, missing file).")
 
 
-class _PlainParameter:
-    """Coercion for our parameters, which are all strings, lists of strings or flags.
-
-    Typer 0.29 coerces every parameter that is not already a bool through a pydantic TypeAdapter, and
-    importing pydantic costs about 70 ms of each start. A one-shot `gradcli eval` is judged by its cold start,
-    so these parameters skip it; any other kind keeps Typer's own coercion."""
-
-    def coerce(self, value, param, ctx):
-        if param.multiple or param.nargs == -1:
-            return list(value or ())
-        if param.type_descriptor.annotation is bool and isinstance(value, str):
-            return value.lower() in ("1", "true", "yes", "on")
-        return value
-
-
-_PLAIN_ANNOTATIONS = (str, Optional[str], List[str], bool)
-
-
-def _without_pydantic(params):
-    for param in params:
-        descriptor = getattr(param, "type_descriptor", None)
-        if getattr(param, "_runtime_param", False) is None and descriptor is not None and \
-                descriptor.annotation in _PLAIN_ANNOTATIONS:
-            param._runtime_param = _PlainParameter()
-    return params
-
-
-class _Command(typer.core.TyperCommand):
-    def get_params(self, ctx):
-        return _without_pydantic(super().get_params(ctx))
-
-
-class _Group(typer.core.TyperGroup):
-    def get_params(self, ctx):
-        return _without_pydantic(super().get_params(ctx))
-
-
 app = typer.Typer(
-    cls=_Group, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode="rich",
+    cls=Group, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
     help="""PyTorch's autograd answers from a terminal, on numpy: evaluate and differentiate expressions,
 run scripts with torch's exact output, or explore in a REPL.
@@ -150,7 +113,7 @@ def _read(name):
 
 
 # ---------------------------------------------------------------- eval
-@app.command("eval", cls=_Command)
+@app.command("eval", cls=Command)
 def eval_command(
     expressions: List[str] = typer.Argument(None, show_default=False, metavar="EXPR",
                                             help="Expressions such as \"mean(3*(x+2)^2)\"; several are a batch."),
@@ -255,7 +218,7 @@ def _write_dot(result, path):
 
 
 # ---------------------------------------------------------------- run
-@app.command("run", cls=_Command, epilog=_EXIT_CODES)
+@app.command("run", cls=Command, epilog=_EXIT_CODES)
 def run_command(
     files: List[str] = typer.Argument(..., metavar="FILE", help="Script files, or - for standard input."),
     keep_going: bool = typer.Option(False, "--keep-going", "-k",
@@ -300,7 +263,7 @@ def run_command(
 
 
 # ---------------------------------------------------------------- repl
-@app.command("repl", cls=_Command)
+@app.command("repl", cls=Command)
 def repl_command():
     """An interactive session: continuation lines, echoed results, history, tab completion.
 
