@@ -315,11 +315,12 @@ def test_run_needs_a_file():
 # ---------------------------------------------------------------- repl with piped input
 def test_repl_reads_piped_input_without_prompts():
     result = invoke("repl", input="import torch\nx = torch.ones(2)\nx * 2\nn = 0\nwhile n < 2:\n    n += 1\n\n"
-                                  "n\nnope\n:vars\n")
+                                  "n\nnope\n:vars\n:graph\n:quit\nprint('not reached')\n")
     assert result.exit_code == 0
     assert result.stdout.startswith("tensor([2., 2.])\n2\n")
     assert "NameError: name 'nope' is not defined" in result.stderr
     assert "requires_grad" in result.stdout and ">>>" not in result.stdout
+    assert "usage: :graph NAME" in result.stderr and "not reached" not in result.stdout
 
 
 # ---------------------------------------------------------------- progress bar
