@@ -133,3 +133,19 @@ def test_python_namespace_is_unreachable(source):
     with pytest.raises(GradcliError) as info:
         run_script(source)
     assert info.value.kind in ("NameError", "AttributeError", "ValueError", "ModuleNotFoundError", "SyntaxError")
+
+
+def test_augmented_assignment_evaluates_container_and_index_once():
+    source = "l = [1, 2]\ndef f():\n    print('index')\n    return 0\nl[f()] += 5\nprint(l)"
+    assert run_script(source) == "index\n[6, 2]\n"
+
+
+def test_augmented_assignment_on_tensor_slices_and_grad():
+    source = (T + "x = torch.zeros(3)\nx[1:] += 2\nw = torch.ones(2, requires_grad=True)\n(w * 2).sum().backward()\n"
+              "g = w.grad\nw.grad += 1\nprint(x, w.grad, g is w.grad)")
+    assert run_script(source) == "tensor([0., 2., 2.]) tensor([3., 3.]) True\n"
+
+
+def test_augmented_assignment_to_a_tuple_is_an_error():
+    with pytest.raises(GradcliError, match="illegal expression for augmented assignment"):
+        run_script("a, b = 1, 2\na, b += 1")

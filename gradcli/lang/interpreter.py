@@ -207,12 +207,33 @@ class Compiler:
         target_node, op_token, value_node = node.children
         op = _AUGMENTED[str(op_token)]
         value = self.expression(value_node)
-        current = self.expression(target_node)
-        setter = self.target(target_node)
+        kind = target_node.data if isinstance(target_node, Tree) else None
+        # Python's rule: `t op= v` rebinds t to t.__iop__(v) (in place for tensors and lists), and evaluates the
+        # container and the index of `a[i] += v` or `a.b += v` once.
+        if kind == "name":
+            current = self.expression(target_node)
+            setter = self.target(target_node)
 
-        def run(frame):
-            setter(frame, op(current(frame), value(frame)))
-        return run
+            def run(frame):
+                setter(frame, op(current(frame), value(frame)))
+            return run
+        if kind == "attribute":
+            obj = self.expression(target_node.children[0])
+            name = self.checked_name(target_node.children[1])
+
+            def run_attribute(frame):
+                o = obj(frame)
+                namespace.set_attribute(o, name, op(namespace.get_attribute(o, name), value(frame)))
+            return run_attribute
+        if kind == "subscript":
+            obj = self.expression(target_node.children[0])
+            index = self.index(target_node.children[1])
+
+            def run_item(frame):
+                container, key = obj(frame), index(frame)
+                container[key] = op(container[key], value(frame))
+            return run_item
+        raise self.error(target_node, "illegal expression for augmented assignment")
 
     def s_pass(self, node):
         return lambda frame: None
