@@ -19,8 +19,7 @@ CASES = [
     ("a = b = 2\nprint(a, b)", "2 2\n"),
     ("a, b = 1, 2\na, b = b, a\nprint(a, b)", "2 1\n"),
     ("(a, b), c = (1, 2), 3\nprint(a, b, c)", "1 2 3\n"),
-    pytest.param(T + "x = torch.tensor([1.0, 3.0, 2.0])\nv, i = x.max(dim=0)\nprint(v, i)", "tensor(3.) tensor(1)\n",
-                 marks=pytest.mark.xfail(reason="op missing: Tensor.max(dim=)", strict=False)),
+    (T + "x = torch.tensor([1.0, 3.0, 2.0])\nv, i = x.max(dim=0)\nprint(v, i)", "tensor(3.) tensor(1)\n"),
     (T + "x = torch.tensor(2.0, requires_grad=True)\ng, = torch.autograd.grad(x * x, x)\nprint(g)", "tensor(4.)\n"),
     (T + "x = torch.ones(2, requires_grad=True)\n(x * 2).sum().backward()\nx.grad = None\nprint(x.grad)", "None\n"),
     (T + "x = torch.ones(2)\nx.requires_grad = True\nprint(x.requires_grad)", "True\n"),
@@ -86,8 +85,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("source,expected", CASES, ids=[(c.values if hasattr(c, "values") else c)[0].replace("import torch\n", "")[:40]
-                                               for c in CASES])
+@pytest.mark.parametrize("source,expected", CASES, ids=[c[0].replace("import torch\n", "")[:40] for c in CASES])
 def test_construct_runs_like_python(source, expected):
     assert run_script(source) == expected
 
