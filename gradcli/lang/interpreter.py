@@ -219,7 +219,7 @@ class Compiler:
             return run
         if kind == "attribute":
             obj = self.expression(target_node.children[0])
-            name = self.checked_name(target_node.children[1])
+            name = self.checked_name(target_node.children[1], "AttributeError")
 
             def run_attribute(frame):
                 o = obj(frame)
@@ -479,7 +479,7 @@ class Compiler:
             return set_name
         if kind == "attribute":
             obj = self.expression(node.children[0])
-            attribute = self.checked_name(node.children[1])
+            attribute = self.checked_name(node.children[1], "AttributeError")
 
             def set_attribute(frame, value):
                 namespace.set_attribute(obj(frame), attribute, value)
@@ -511,10 +511,11 @@ class Compiler:
             return unpack
         raise self.error(node, "cannot assign to this expression")
 
-    def checked_name(self, token):
+    def checked_name(self, token, kind="NameError"):
+        """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable."""
         name = str(token)
         if name.startswith("__"):
-            raise GradcliError("gradcli does not give access to '%s'" % name, "NameError", self.position(token))
+            raise GradcliError("gradcli does not give access to '%s'" % name, kind, self.position(token))
         return name
 
     # ------------------------------------------------------------ expressions
@@ -741,7 +742,7 @@ class Compiler:
 
     def e_attribute(self, node):
         obj = self.expression(node.children[0])
-        name = self.checked_name(node.children[1])
+        name = self.checked_name(node.children[1], "AttributeError")
         position = self.position(node.children[1])
         get = namespace.get_attribute
 
