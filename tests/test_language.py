@@ -46,6 +46,7 @@ CASES = [
     ("def f():\n    pass\nprint(f())", "None\n"),
     ("def fact(n):\n    if n <= 1:\n        return 1\n    return n * fact(n - 1)\nprint(fact(5))", "120\n"),
     ("assert 1 < 2, 'fine'\nprint('ok')", "ok\n"),
+    ("def main():\n    print('main')\n\nif __name__ == '__main__':\n    main()", "main\n"),
     ("# a comment\n\nx = 1  # trailing\n\n\nprint(x)", "1\n"),
     ("x = (1 +\n     2)\ny = 1 + \\\n    2\nprint(x, y)", "3 3\n"),
     ("x = 1; y = 2; print(x + y)", "3\n"),

@@ -531,6 +531,8 @@ class Compiler:
         return self.expression(node.children[0])
 
     def e_name(self, node):
+        if node.children[0] == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
+            return lambda frame: "__main__"
         name = self.checked_name(node.children[0])
         position = self.position(node)
 
