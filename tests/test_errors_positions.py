@@ -36,7 +36,7 @@ SYNTAX = [
     ("x = (1,", "SyntaxError", 1, 8, "expected an expression or ')' after ','"),
     ("import", "SyntaxError", 1, 7, "expected a name after 'import'"),
     ("x = 1 if 2", "SyntaxError", 1, 11, "expected 'else'"),
-    ("x = )", "SyntaxError", 1, 5, "expected an expression after '='"),
+    ("x = )", "SyntaxError", 1, 5, "expected an expression after '=', found ')'"),
     ("x.", "SyntaxError", 1, 3, "expected a name after '.'"),
     ("print(\"abc", "SyntaxError", 1, 7, "unterminated string"),
     ("x = '''abc", "SyntaxError", 1, 5, "unterminated triple-quoted string"),

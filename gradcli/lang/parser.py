@@ -266,8 +266,7 @@ def syntax_error(exc, text, filename, start="start"):
         elif token.type == "_INDENT":
             message, kind = "unexpected indent", "IndentationError"
             line, column = token.end_line or token.line or line, 1
-        elif token.type in ("$END", "_NEWLINE", "_DEDENT") or expected == "an expression":
-            # the caret shows what was found; "after '+'" is the useful part
+        elif token.type in ("$END", "_NEWLINE", "_DEDENT"):
             message = "expected %s%s" % (expected, after)
             if token.type == "$END" and start == "start":
                 message += ", found the end of the input"
