@@ -523,3 +523,34 @@ def fill_(x, value):
     check_inplace(x)
     return apply_inplace(FILL, x, value=float(value) if isinstance(value, Tensor) else value)
 
+
+
+# In-place forms of the unary rows: the same Op, written back into x (apply_inplace gives x the new node)
+def _inplace_front_door(op, name):
+    def fn(x):
+        return apply_inplace(op, x)
+    fn.__name__ = name
+    return export(name, function=False)(fn)
+
+
+for _op, _name in ((EXP, "exp_"), (LOG, "log_"), (SIN, "sin_"), (COS, "cos_"), (TANH, "tanh_"),
+                   (SIGMOID, "sigmoid_"), (SQRT, "sqrt_"), (ABS, "abs_"), (RELU, "relu_"), (NEG, "neg_"),
+                   (RECIPROCAL, "reciprocal_"), (FLOOR, "floor_"), (ROUND, "round_"), (SIGN, "sign_")):
+    _inplace_front_door(_op, _name)
+
+
+@export("pow_", function=False)
+def pow_(x, exponent):
+    if isinstance(exponent, Tensor):
+        return apply_inplace(POW_TENSOR, x, exponent)
+    return apply_inplace(POW, x, exponent=exponent)
+
+
+@export("clamp_", "clip_", function=False)
+def clamp_(x, min=None, max=None):
+    return apply_inplace(CLAMP, x, min=_number(min), max=_number(max))
+
+
+@export("clamp_min_", function=False)
+def clamp_min_(x, min):
+    return apply_inplace(CLAMP_MIN, x, min=_number(min))
