@@ -53,6 +53,12 @@ ALIASES = {"float": float32, "double": float64, "half": float16, "long": int64, 
            "short": int16, "bool": bool_}
 
 
+# C++ spellings, as some of torch's messages print dtypes ("expected m1 and m2 to have the same dtype, but got:
+# float != double", "masked_fill_ only supports boolean masks, but got mask with dtype long int")
+CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int", "int32": "int",
+             "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
+
+
 def by_name(name):
     return _BY_NAME[name]
 

@@ -61,6 +61,10 @@ def with_number(x, number):
     return x if dtype is x.dtype else x.to(dtype)
 
 
+BOOL_SUB = ("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
+            "use the `~` or `logical_not()` operator instead.")
+
+
 @export("add")
 def add(x, y, alpha=1):
     return apply(ADD, x, y, alpha=alpha) if alpha != 1 else apply(ADD, x, y)
@@ -68,6 +72,12 @@ def add(x, y, alpha=1):
 
 @export("sub", "subtract")
 def sub(x, y, alpha=1):
+    bools = [isinstance(v, Tensor) and v.dtype.name == "bool" for v in (x, y)]
+    if all(bools):
+        raise errors.GradcliError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+                                  "or `logical_xor()` operator instead.")
+    if any(bools):
+        raise errors.GradcliError(BOOL_SUB)
     return apply(SUB, x, y, alpha=alpha) if alpha != 1 else apply(SUB, x, y)
 
 
@@ -77,8 +87,7 @@ def rsub(x, y, alpha=1):
     if isinstance(y, Tensor):
         return sub(y, x, alpha=alpha)
     if x.dtype.name == "bool":
-        raise errors.GradcliError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-                                  "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+        raise errors.GradcliError(BOOL_SUB)
     x = with_number(x, y)
     return apply(RSUB, x, other=y, alpha=alpha) if alpha != 1 else apply(RSUB, x, other=y)
 

@@ -306,11 +306,25 @@ for call, sa, sb, da, db in ((["torch", "mm"], (2, 3), (2, 3), F32, F32), (["op"
                              (["op", "matmul"], (2, 3), (5, 4, 4), F32, F32), (["torch", "mv"], (2, 3), (2,), F32, F32),
                              (["torch", "dot"], (3,), (2,), F32, F32), (["op", "add"], (2, 3), (2,), F32, F32),
                              (["op", "add"], (3,), (4,), F32, F32), (["op", "mul"], (2, 3), (3, 2), F32, F32),
-                             (["op", "sub"], (2, 3), (4, 3), F32, F32), (["op", "matmul"], (2, 2, 3), (3, 3, 4), F32, F32)):
+                             (["op", "sub"], (2, 3), (4, 3), F32, F32), (["op", "matmul"], (2, 2, 3), (3, 3, 4), F32, F32),
+                             (["torch", "mm"], (2, 2), (2, 2), F32, F64), (["op", "matmul"], (2, 2), (2,), F32, F64),
+                             (["torch", "bmm"], (1, 2, 2), (1, 2, 2), F32, F64), (["torch", "mv"], (2, 2), (2, 2), F32, F32),
+                             (["op", "matmul"], (2, 2, 2), (2, 2), F32, F64), (["torch", "dot"], (2, 2), (2,), F32, F32),
+                             (["op", "matmul"], (2,), (2, 3), I64, F32), (["torch", "outer"], (2, 2), (2,), F32, F32),
+                             (["torch", "bmm"], (2, 2), (2, 2), F32, F32), (["torch", "maximum"], (2, 3), (4,), F32, F32)):
     case("errors", call, [make_input("a", sa, da), make_input("b", sb, db)], ["$a", "$b"])
 case("errors", ["method", "mean"], [make_input("a", (3,), I64)], ["$a"])
 case("errors", ["method", "sum"], [make_input("a", (2, 3), F32)], ["$a"], {"dim": 2})
 case("errors", ["method", "softmax"], [make_input("a", (2, 3), F32)], ["$a", 2])
+case("errors", ["method", "trace"], [make_input("a", (3,), F32)], ["$a"])
+case("errors", ["method", "max"], [make_input("a", (2, 3), F32)], ["$a", 2])
+case("errors", ["method", "cumsum"], [make_input("a", (2, 3), F32)], ["$a", -3])
+case("errors", ["method", "clamp"], [make_input("a", (2, 3), F32)], ["$a"])
+case("errors", ["torch", "div"], [make_input("a", (2, 3), F32)], ["$a", 2], {"rounding_mode": "round"})
+case("errors", ["op", "sub"], [make_input("a", (2, 3), BOOL)], [1, "$a"])
+case("errors", ["op", "sub"], [make_input("a", (2, 3), BOOL), make_input("b", (3,), BOOL)], ["$a", "$b"])
+case("errors", ["method", "masked_fill"], [make_input("a", (2, 3), F32), make_input("m", (2, 3), I64)],
+     ["$a", "$m", 0.0])
 
 # creation and conversion
 D = {"dtype": F64}
