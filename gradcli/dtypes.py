@@ -20,6 +20,15 @@ class DType:
         return self.category == 2
 
     @property
+    def itemsize(self):
+        return {"bool": 1, "uint8": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "float16": 2, "float32": 4,
+                "float64": 8}[self.name]
+
+    @property
+    def is_complex(self):
+        return False
+
+    @property
     def is_signed(self):
         return self.name not in ("bool", "uint8")
 

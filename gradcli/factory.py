@@ -3,7 +3,7 @@
 import numpy as np
 
 from . import dtypes, errors, rng
-from .ops import export
+from .ops import METHODS, export
 from .tensor import Size, Tensor, to_numpy_dtype
 
 
@@ -246,6 +246,37 @@ for _name, _factory in (("ones_like", ones), ("zeros_like", zeros), ("empty_like
 @export("full_like", method=False)
 def full_like(x, fill_value, dtype=None, requires_grad=False, device=None):
     return full(tuple(x.shape), fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+# x.new_ones(...) and friends: x's dtype unless told otherwise, never x's requires_grad
+@export("new_ones", function=False)
+def new_ones(x, *size, dtype=None, requires_grad=False, device=None):
+    return ones(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+@export("new_zeros", function=False)
+def new_zeros(x, *size, dtype=None, requires_grad=False, device=None):
+    return zeros(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+@export("new_empty", function=False)
+def new_empty(x, *size, dtype=None, requires_grad=False, device=None):
+    return empty(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+@export("new_full", function=False)
+def new_full(x, size, fill_value, dtype=None, requires_grad=False, device=None):
+    return full(size, fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+@export("new_tensor", function=False)
+def new_tensor(x, data, dtype=None, requires_grad=False, device=None):
+    return tensor(data, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+# the op table installs Tensor methods when gradcli.ops loads, which is before this module: add these here
+for _name in ("new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"):
+    setattr(Tensor, _name, METHODS[_name])
 
 
 # ---------------------------------------------------------------- random

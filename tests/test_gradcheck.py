@@ -86,6 +86,7 @@ CASES = [
     ("clamp", lambda a: a.clamp(-0.5, 0.5), [(2, 4)], "kink", False),
     ("clamp_min", lambda a: a.clamp_min(0.25), [(2, 4)], "kink", False),
     ("clamp_max", lambda a: T["clamp"](a, max=0.25), [(2, 4)], "kink", False),
+    ("clamp_tensor", lambda a, lo, hi: a.clamp(lo - 1, hi + 1), [(2, 4), (4,), (2, 1)], "any", False),
     ("max", lambda a: a.max(), [(2, 3)], "any", False),
     ("min", lambda a: a.min(), [(2, 3)], "any", False),
     ("max_dim", lambda a: a.max(1).values, [(2, 3)], "any", False),

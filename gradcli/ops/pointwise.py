@@ -341,11 +341,45 @@ CLAMP_MAX = Op("ClampMaxBackward0", lambda x, max: _clamp_forward(x, max=max), "
                (Grad("x", lambda g, x, max: where(x <= max, g, 0.0)),))
 
 
+def _clamp_tensor_forward(x, lo, hi):
+    out = x if lo is None else np.maximum(x, lo)
+    return out if hi is None else np.minimum(out, hi)
+
+
+def _clamp_lo_grad(g, x, lo, hi):
+    """clamp_backward_min_max: the lower bound gets the gradient where it wins (and is below the upper one)."""
+    wins = x < lo
+    return where(wins if hi is None else logical_and(wins, lo < hi), g, 0.0)
+
+
+def _clamp_hi_grad(g, x, lo, hi):
+    wins = x > hi
+    return where(wins if lo is None else logical_or(wins, hi < lo), g, 0.0)
+
+
+def _clamp_x_grad(g, x, lo, hi):
+    inside = None if lo is None else x >= lo
+    if hi is not None:
+        inside = (x <= hi) if inside is None else logical_and(inside, x <= hi)
+    return where(inside, g, 0.0)
+
+
+# clamp with tensor bounds: the bounds are inputs (three next_functions, (None, 0) for a missing one)
+CLAMP_TENSOR = Op("ClampBackward0", _clamp_tensor_forward, "x lo hi", (
+    Grad("x lo hi", _clamp_x_grad), Grad("x lo hi", _clamp_lo_grad), Grad("x lo hi", _clamp_hi_grad)),
+    promote="common", promoted="x lo hi")
+
+
 @export("clamp", "clip")
 def clamp(x, min=None, max=None):
     if min is None and max is None:
         raise errors.GradcliError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    return apply(CLAMP, x, min=_number(min), max=_number(max))
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        if not all(v is None or isinstance(v, Tensor) for v in (min, max)):
+            raise errors.type_error("clamp() received an invalid combination of arguments - got (Tensor, %s, %s)"
+                                    % tuple(type(v).__name__ for v in (min, max)))
+        return apply(CLAMP_TENSOR, x, min, max)
+    return apply(CLAMP, x, min=min, max=max)
 
 
 @export("clamp_min")

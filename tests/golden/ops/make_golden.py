@@ -173,6 +173,13 @@ for dtype in (F32, F64):
     case("clamp", ["method", "clamp_min"], [make_input("a", (2, 4), dtype, "grid")], ["$a", 0])
     case("clamp", ["torch", "clamp"], [make_input("a", (5,), dtype, "grid")], ["$a"], {"min": 0.0})
 case("clamp", ["method", "clamp"], [make_input("a", (2, 4), I64)], ["$a", 0, 2])
+for dtype in (F32, F64):
+    case("clamp", ["method", "clamp"], [make_input("a", (2, 4), dtype, "grid"), make_input("lo", (4,), dtype, "grid"),
+                                        make_input("hi", (2, 1), dtype, "grid")], ["$a", "$lo", "$hi"])
+    case("clamp", ["torch", "clamp"], [make_input("a", (2, 4), dtype, "grid"), make_input("lo", (4,), F32, "grid")],
+         ["$a"], {"min": "$lo"})
+    case("clamp", ["torch", "clamp"], [make_input("a", (2, 4), dtype, "grid"), make_input("hi", (4,), dtype, "grid")],
+         ["$a"], {"max": "$hi"})
 for name in ("maximum", "minimum"):
     for da, db in ((F32, F32), (F64, F32), (I64, F32), (F32, F64)):
         sa, sb = random_shape_pair()
@@ -362,6 +369,12 @@ for name in ("ones_like", "zeros_like"):
     case("factory", ["torch", name], [make_input("a", (2,), F32)], ["$a"], {"dtype": D})
     case("factory", ["torch", name], [make_input("a", (2,), F64)], ["$a"], {"requires_grad": True})
 case("factory", ["torch", "full_like"], [make_input("a", (2, 3), F32)], ["$a", 7])
+for dtype in (F32, I64, F64):
+    case("factory", ["method", "new_ones"], [make_input("a", (2,), dtype)], ["$a", 2, 3])
+    case("factory", ["method", "new_zeros"], [make_input("a", (2,), dtype)], ["$a", [2]])
+    case("factory", ["method", "new_full"], [make_input("a", (2,), dtype)], ["$a", [2], 3])
+    case("factory", ["method", "new_tensor"], [make_input("a", (2,), dtype)], ["$a", [1, 2]])
+case("factory", ["method", "new_ones"], [make_input("a", (2,), F32)], ["$a", 2], {"dtype": D, "requires_grad": True})
 case("factory", ["torch", "full_like"], [make_input("a", (2, 3), I64)], ["$a", 2.7])
 for src in (F32, F64, I64, BOOL, I32):
     for name in ("float", "double", "long", "bool", "int"):
