@@ -1,8 +1,8 @@
-"""Tensor creation: torch.tensor and the factories (ones, zeros, eye, arange, rand, randn, ...)."""
+"""Tensor creation: torch.tensor and the factories (ones, zeros, eye, arange, ...); random ones are in sampling."""
 
 import numpy as np
 
-from . import dtypes, errors, rng
+from . import dtypes, errors
 from .ops import METHODS, export
 from .tensor import Size, Tensor, to_numpy_dtype
 
@@ -277,52 +277,3 @@ def new_tensor(x, data, dtype=None, requires_grad=False, device=None):
 # the op table installs Tensor methods when gradcli.ops loads, which is before this module: add these here
 for _name in ("new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"):
     setattr(Tensor, _name, METHODS[_name])
-
-
-# ---------------------------------------------------------------- random
-@export("manual_seed", "seed", method=False)
-def manual_seed(seed):
-    return rng.manual_seed(seed)
-
-
-@export("initial_seed", method=False)
-def initial_seed():
-    return rng.default_generator.initial_seed()
-
-
-def _random(sample):
-    def factory(*size, dtype=None, requires_grad=False, generator=None, device=None):
-        shape = _size(size)
-        dtype = dtype or dtypes.float32
-        n = int(np.prod(shape)) if shape else 1
-        values = sample(n, dtype is dtypes.float64, generator=generator)
-        return _leaf(values.astype(_np(dtype)).reshape(shape), requires_grad)
-    return factory
-
-
-rand = export("rand", method=False)(_random(rng.rand))
-randn = export("randn", method=False)(_random(rng.randn))
-
-
-@export("rand_like", method=False)
-def rand_like(x, dtype=None, requires_grad=False):
-    return rand(*x.shape, dtype=dtype or x.dtype, requires_grad=requires_grad)
-
-
-@export("randn_like", method=False)
-def randn_like(x, dtype=None, requires_grad=False):
-    return randn(*x.shape, dtype=dtype or x.dtype, requires_grad=requires_grad)
-
-
-@export("randint", method=False)
-def randint(low, high=None, size=None, dtype=None, requires_grad=False, generator=None):
-    if size is None:
-        low, high, size = 0, low, high
-    shape = _size((size,))
-    values = rng.randint(low, high, int(np.prod(shape)) if shape else 1, generator=generator)
-    return _leaf(values.astype(_np(dtype, dtypes.int64)).reshape(shape), requires_grad)
-
-
-@export("randperm", method=False)
-def randperm(n, dtype=None, requires_grad=False, generator=None):
-    return _leaf(rng.randperm(n, generator=generator).astype(_np(dtype, dtypes.int64)), requires_grad)
