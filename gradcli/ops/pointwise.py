@@ -32,6 +32,9 @@ RSUB = Op("RsubBackward1", lambda x, other, alpha=1: np.subtract(other, x if alp
           "x", (Grad("", lambda g, other, alpha=1: -g if alpha == 1 else g * -alpha),))
 MUL = Op("MulBackward0", np.multiply, "x y",
          (Grad("y", lambda g, y: g * y), Grad("x", lambda g, x: g * x)), promote="common")
+# tensor / a C++ number inside torch's formulas (the mean of a loss): div.Scalar, DivBackward1
+DIV_SCALAR = Op("DivBackward1", lambda x, other: np.true_divide(x, x.dtype.type(other)), "x",
+                (Grad("", lambda g, other: div_scalar(g, other)),))
 # tensor * a C++ double inside torch's own formulas (exp2's `grad * result * ln 2`): mul.Scalar, MulBackward1
 MUL_SCALAR = Op("MulBackward1", lambda x, other: np.multiply(x, x.dtype.type(other)), "x",
                 (Grad("", lambda g, other: mul_scalar(g, other)),))
@@ -90,6 +93,11 @@ def rsub(x, y, alpha=1):
         raise errors.GradcliError(BOOL_SUB)
     x = with_number(x, y)
     return apply(RSUB, x, other=y, alpha=alpha) if alpha != 1 else apply(RSUB, x, other=y)
+
+
+@export("div_scalar", method=False)
+def div_scalar(x, number):
+    return apply(DIV_SCALAR, x, other=number)
 
 
 @export("mul_scalar", method=False)

@@ -166,6 +166,41 @@ for dtype in (F32, F64):
         case("functional", ["F", "mse_loss"], [make_input("a", (2, 3), dtype), make_input("b", (2, 3), dtype)],
              ["$a", "$b"], {"reduction": reduction}, second=True)
 
+def int_input(name, shape, high):
+    return {"name": name, "shape": list(shape), "dtype": I64, "values": rng.integers(0, high, shape).reshape(-1).tolist(),
+            "requires_grad": False}
+
+
+def prob_input(name, shape, dtype, requires_grad=True):
+    return {"name": name, "shape": list(shape), "dtype": dtype,
+            "values": rng.uniform(0.05, 0.95, shape).astype(dtype).reshape(-1).tolist(), "requires_grad": requires_grad}
+
+
+for dtype in (F32, F64):
+    for reduction in ("mean", "sum", "none"):
+        case("loss", ["F", "l1_loss"], [make_input("a", (2, 3), dtype), make_input("b", (2, 3), dtype)],
+             ["$a", "$b"], {"reduction": reduction})
+        case("loss", ["F", "cross_entropy"], [make_input("a", (4, 3), dtype), int_input("t", (4,), 3)],
+             ["$a", "$t"], {"reduction": reduction}, second=True)
+        case("loss", ["F", "nll_loss"], [make_input("a", (4, 3), dtype), int_input("t", (4,), 3)],
+             ["$a", "$t"], {"reduction": reduction}, second=True)
+        case("loss", ["F", "binary_cross_entropy"], [prob_input("a", (2, 3), dtype), prob_input("b", (2, 3), dtype)],
+             ["$a", "$b"], {"reduction": reduction}, second=True)
+    case("loss", ["F", "cross_entropy"], [make_input("a", (3,), dtype), int_input("t", (), 3)], ["$a", "$t"])
+    case("loss", ["F", "binary_cross_entropy"], [prob_input("a", (4,), dtype),
+                                                 prob_input("b", (4,), dtype, requires_grad=False)], ["$a", "$b"])
+    case("layer", ["F", "linear"], [make_input("x", (3, 4), dtype), make_input("w", (2, 4), dtype),
+                                    make_input("b", (2,), dtype)], ["$x", "$w", "$b"], second=True, graph=True)
+    case("layer", ["F", "linear"], [make_input("x", (3, 4), dtype), make_input("w", (2, 4), dtype)], ["$x", "$w"],
+         graph=True)
+    case("layer", ["F", "linear"], [make_input("x", (4,), dtype), make_input("w", (2, 4), dtype),
+                                    make_input("b", (2,), dtype)], ["$x", "$w", "$b"], graph=True)
+    case("layer", ["F", "linear"], [make_input("x", (2, 3, 4), dtype, requires_grad=False),
+                                    make_input("w", (2, 4), dtype), make_input("b", (2,), dtype)], ["$x", "$w", "$b"],
+         graph=True)
+    case("layer", ["F", "normalize"], [make_input("x", (3, 4), dtype)], ["$x"], graph=True, second=True)
+    case("layer", ["F", "normalize"], [make_input("x", (3, 4), dtype)], ["$x"], {"dim": 0, "p": 1}, graph=True)
+
 # clamp and friends
 for dtype in (F32, F64):
     for args, kw in (([], {"min": 0}), ([0, 1], {}), ([], {"max": 0.5}), ([-0.5, 0.5], {}), ([], {"min": -1, "max": 1})):
