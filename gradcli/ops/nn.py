@@ -47,12 +47,10 @@ LOG_SOFTMAX_BACKWARD_DATA = Op(
         Grad("g y", lambda gg, g, y, dim: -gg * exp(y) * g.sum(dim=dim, keepdim=True))))
 
 
-@export("_softmax_backward_data", method=False)
 def softmax_backward_data(g, y, dim):
     return apply(SOFTMAX_BACKWARD_DATA, g, y, dim=dim)
 
 
-@export("_log_softmax_backward_data", method=False)
 def log_softmax_backward_data(g, y, dim):
     return apply(LOG_SOFTMAX_BACKWARD_DATA, g, y, dim=dim)
 
@@ -122,7 +120,6 @@ GELU_BACKWARD = Op("GeluBackwardBackward0", _gelu_backward_forward, "g x", (
     Grad("g x", lambda gg, g, x, approximate="none": gg * g * _gelu_derivative(x, approximate)[1])))
 
 
-@export("gelu_backward", method=False)
 def gelu_backward(g, x, approximate="none"):
     return apply(GELU_BACKWARD, g, x, approximate=approximate)
 
@@ -152,17 +149,14 @@ ELU_BACKWARD = Op("EluBackwardBackward0", lambda g, x, alpha: np.where(
     Grad("g x", lambda gg, g, x, alpha: where(x > 0, 0.0, gg * g * alpha * exp(x)))))
 
 
-@export("softplus_backward", method=False)
 def softplus_backward(g, x, beta=1, threshold=20):
     return apply(SOFTPLUS_BACKWARD, g, x, beta=beta, threshold=threshold)
 
 
-@export("leaky_relu_backward", method=False)
 def leaky_relu_backward(g, x, negative_slope):
     return apply(LEAKY_RELU_BACKWARD, g, x, negative_slope=negative_slope)
 
 
-@export("elu_backward", method=False)
 def elu_backward(g, x, alpha):
     return apply(ELU_BACKWARD, g, x, alpha=alpha)
 
@@ -235,7 +229,6 @@ MSE_LOSS = Op("MseLossBackward0", _mse_forward, "x y", (
     Grad("x y", lambda g, x, y, reduction="mean": mse_loss_backward(g, y, x, reduction))), promote="common")
 
 
-@export("mse_loss_backward", method=False)
 def mse_loss_backward(g, x, y, reduction="mean"):
     return apply(MSE_LOSS_BACKWARD, g, x, y, reduction=reduction)
 
@@ -357,7 +350,6 @@ BCE = Op("BinaryCrossEntropyBackward0", _bce_forward, "p t", (
     promote="common")
 
 
-@export("binary_cross_entropy_backward", method=False)
 def binary_cross_entropy_backward(g, p, t, reduction="mean"):
     return apply(BCE_BACKWARD, g, p, t, reduction=reduction)
 

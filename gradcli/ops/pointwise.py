@@ -95,12 +95,10 @@ def rsub(x, y, alpha=1):
     return apply(RSUB, x, other=y, alpha=alpha) if alpha != 1 else apply(RSUB, x, other=y)
 
 
-@export("div_scalar", method=False)
 def div_scalar(x, number):
     return apply(DIV_SCALAR, x, other=number)
 
 
-@export("mul_scalar", method=False)
 def mul_scalar(x, number):
     return apply(MUL_SCALAR, x, other=number)
 
@@ -307,17 +305,14 @@ round = _unary_front_door(ROUND, "round")
 trunc = _unary_front_door(TRUNC, "trunc")
 
 
-@export("tanh_backward", method=False)
 def tanh_backward(g, y):
     return apply(TANH_BACKWARD, g, y)
 
 
-@export("sigmoid_backward", method=False)
 def sigmoid_backward(g, y):
     return apply(SIGMOID_BACKWARD, g, y)
 
 
-@export("threshold_backward", method=False)
 def threshold_backward(g, y, threshold=0):
     return apply(THRESHOLD_BACKWARD, g, y)
 
