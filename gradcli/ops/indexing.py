@@ -1,0 +1,221 @@
+"""Indexing as torch does it: `x[...]` is a chain of view ops applied left to right (an int selects, a slice
+slices, None unsqueezes), then one IndexBackward0 for list, int-tensor and mask indices; `x[...] = v` copies v
+into the view (CopySlices on x) or, with advanced indices, is an index_put_."""
+
+import numpy as np
+
+from . import Grad, Op, apply, export
+from .inplace import rewrite_inplace
+from .. import errors
+from ..tensor import Tensor, wrap_dim
+
+
+def _embed(name):
+    """The gradient of an indexing op: g placed into zeros of the input's shape at `index`."""
+    def forward(g, shape, index):
+        out = np.zeros(shape, dtype=g.dtype)
+        np.add.at(out, index, g)
+        return out
+    return Op(name, forward, "g", (Grad("", lambda gg, shape, index: gg[index]),))
+
+
+SELECT_BACKWARD = _embed("SelectBackwardBackward0")
+SLICE_BACKWARD = _embed("SliceBackwardBackward0")
+INDEX_BACKWARD = _embed("IndexPutBackward0")
+
+
+def _indexing_op(name, backward, view):
+    return Op(name, lambda x, index: x[index], "x",
+              (Grad("x.shape", lambda g, shape, index: apply(backward, g, shape=shape, index=index)),), view=view)
+
+
+SELECT = _indexing_op("SelectBackward0", SELECT_BACKWARD, True)
+SLICE = _indexing_op("SliceBackward0", SLICE_BACKWARD, True)
+INDEX = _indexing_op("IndexBackward0", INDEX_BACKWARD, False)
+ALIAS = Op("AliasBackward0", lambda x: x.view(), "x", (Grad("", lambda g: g),), view=True)
+
+
+@export("select")
+def select(x, dim, index):
+    dim = wrap_dim(dim, x.ndim)
+    size = x.shape[dim]
+    if not -size <= index < size:
+        raise errors.index_error("select(): index %d out of range for tensor of size %s at dimension %d"
+                                 % (index, "[" + ", ".join(map(str, x.shape)) + "]", dim))
+    return apply(SELECT, x, index=(slice(None),) * dim + (index % size,))
+
+
+@export("narrow")
+def narrow(x, dim, start, length):
+    dim = wrap_dim(dim, x.ndim)
+    start = start + x.shape[dim] if start < 0 else start
+    return apply(SLICE, x, index=(slice(None),) * dim + (slice(start, start + length),))
+
+
+def _classify(item):
+    """('int', i) | ('slice', s) | ('none',) | ('ellipsis',) | ('advanced', ndarray)."""
+    if isinstance(item, bool):
+        return ("advanced", np.asarray(item))
+    if isinstance(item, int):
+        return ("int", item)
+    if isinstance(item, slice):
+        if item.step is not None and item.step == 0:
+            raise errors.value_error("slice step cannot be zero")
+        if item.step is not None and item.step < 0:
+            raise errors.value_error("step must be greater than zero")
+        return ("slice", item)
+    if item is None:
+        return ("none",)
+    if item is Ellipsis:
+        return ("ellipsis",)
+    if isinstance(item, Tensor):
+        array = item.array
+        if array.dtype != bool and array.dtype.kind not in "iu":
+            raise errors.index_error(errors.INDEX_TENSOR_DTYPE)
+        if array.ndim == 0 and array.dtype != bool:
+            return ("int", int(array))
+        return ("advanced", array)
+    if isinstance(item, (list, tuple)):
+        array = np.asarray([v.item() if isinstance(v, Tensor) else v for v in item])
+        if array.size == 0:
+            array = array.astype(np.int64)
+        if array.dtype != bool and array.dtype.kind not in "iu":
+            raise errors.index_error(errors.INDEX_TENSOR_DTYPE)
+        return ("advanced", array)
+    raise errors.index_error(errors.INVALID_INDEX_TYPE % type(item).__name__)
+
+
+def _parse(x, index):
+    """The index's items, with Ellipsis expanded into full slices and torch's errors checked."""
+    items = [_classify(i) for i in (index if isinstance(index, tuple) else (index,))]
+    consumed = 0
+    for item in items:
+        if item[0] in ("int", "slice"):
+            consumed += 1
+        elif item[0] == "advanced":
+            consumed += item[1].ndim if item[1].dtype == bool else 1
+    if x.ndim == 0 and any(item[0] == "int" for item in items):
+        raise errors.index_error(errors.ZERO_DIM_INDEX)
+    if consumed > x.ndim:
+        raise errors.index_error(errors.TOO_MANY_INDICES % x.ndim)
+    expanded, filled = [], False
+    for item in items:
+        if item[0] == "ellipsis":
+            if not filled:
+                expanded.extend([("slice", slice(None))] * (x.ndim - consumed))
+                filled = True
+            continue
+        expanded.append(item)
+    return expanded
+
+
+def _is_full(s):
+    return s.start in (None, 0) and s.stop is None and s.step in (None, 1)
+
+
+@export("__getitem__", function=False)
+def getitem(x, index):
+    lone = not isinstance(index, tuple)
+    items = _parse(x, index)
+    result, dim, source_dim = x, 0, 0  # dim in the result so far; source_dim in x, for messages
+    advanced = []  # (dim of the result, array)
+    for item in items:
+        kind = item[0]
+        if kind != "none":
+            source_dim += 1
+        if kind == "int":
+            size = result.shape[dim]
+            if not -size <= item[1] < size:
+                raise errors.index_error(errors.INDEX_OUT_OF_BOUNDS % (item[1], source_dim - 1, size))
+            result = apply(SELECT, result, index=(slice(None),) * dim + (item[1] % size,))
+        elif kind == "slice":
+            if lone or not _is_full(item[1]):  # torch skips full slices inside a tuple
+                result = apply(SLICE, result, index=(slice(None),) * dim + (item[1],))
+            dim += 1
+        elif kind == "none":
+            result = apply(UNSQUEEZE_INDEX, result, dim=dim)
+            dim += 1
+        else:
+            advanced.append((dim, item[1]))
+            dim += item[1].ndim if item[1].dtype == bool and item[1].ndim else (0 if item[1].dtype == bool else 1)
+    if advanced:
+        return apply(INDEX, result, index=_advanced_index(result, advanced))
+    if result is x:
+        return apply(ALIAS, x)
+    return result
+
+
+from .shape import UNSQUEEZE  # noqa: E402
+
+UNSQUEEZE_INDEX = UNSQUEEZE
+
+
+def _advanced_index(x, advanced):
+    """A numpy index for the advanced items at their dims (full slices elsewhere), bounds checked."""
+    index = [slice(None)] * x.ndim
+    tail = []
+    for n, (dim, array) in enumerate(advanced):
+        if array.dtype == bool:
+            if array.ndim == 0:  # x[True]: a new dimension of size 1 (or 0)
+                tail.append((dim, array))
+                continue
+            for k in range(array.ndim):
+                if array.shape[k] != x.shape[dim + k]:
+                    raise errors.index_error(
+                        "The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at "
+                        "index %d" % (list(array.shape), k, list(x.shape), dim + k))
+            index[dim:dim + array.ndim] = [array]
+            continue
+        size = x.shape[dim]
+        bad = array[(array >= size) | (array < -size)]
+        if bad.size:
+            raise errors.index_error(errors.INDEX_OUT_OF_BOUNDS % (int(bad.reshape(-1)[0]), n, size))
+        index[dim] = array
+    for dim, array in reversed(tail):
+        index.insert(dim, array)
+    return tuple(index)
+
+
+INDEX_PUT = Op("IndexPutBackward0", lambda x, value, index: _put(x, value, index), "x value", (
+    Grad("", lambda g, index: apply(INDEX_ZERO, g, index=index)),
+    Grad("", lambda g, index: apply(INDEX, g, index=index))), promote="common", promoted="x")
+INDEX_ZERO = Op("IndexPutBackward0", lambda g, index: _put(g, 0, index), "g",
+                (Grad("", lambda gg, index: apply(INDEX_ZERO, gg, index=index)),))
+
+
+def _put(x, value, index):
+    out = np.array(x)
+    out[index] = value
+    return out
+
+
+@export("__setitem__", function=False)
+def setitem(x, index, value):
+    """x[index] = value: a copy_ into the indexed view, or index_put_ for list, tensor and mask indices."""
+    items = _parse(x, index)
+    if any(item[0] == "advanced" for item in items):
+        return _index_put(x, items, value)
+    if all(item[0] == "slice" and _is_full(item[1]) for item in items):
+        x.copy_(value)  # torch writes `x[:] = v` straight into x
+        return None
+    getitem(x, index).copy_(value)
+    return None
+
+
+def _index_put(x, items, value):
+    advanced, dim = [], 0
+    numpy_index = []
+    for item in items:
+        if item[0] == "advanced":
+            advanced.append((dim, item[1]))
+            numpy_index.append(item[1])
+            dim += max(item[1].ndim, 1) if item[1].dtype == bool else 1
+        elif item[0] == "none":
+            continue
+        else:
+            numpy_index.append(item[1])
+            dim += 1
+    _advanced_index(x, [(d, a) for d, a in advanced])  # bounds and mask shapes, with torch's messages
+    if not isinstance(value, Tensor):
+        value = Tensor._make(np.asarray(value, dtype=x.array.dtype))
+    rewrite_inplace(x, lambda: apply(INDEX_PUT, x, value, index=tuple(numpy_index)))
