@@ -138,7 +138,7 @@ def modified_error(array, version, expected, grad_fn):
     shape = "[" + ", ".join(str(d) for d in array.shape) + "]"
     origin = ""
     if grad_fn is not None:
-        origin = ", which is output 0 of " + inplace_origin_name(grad_fn.name())
+        origin = ", which is output 0 of %s," % inplace_origin_name(grad_fn.name())
     return errors.GradcliError(errors.MODIFIED_INPLACE % (dtype.legacy_name, shape, origin, version, expected))
 
 

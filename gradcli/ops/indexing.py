@@ -25,7 +25,8 @@ INDEX_BACKWARD = _embed("IndexPutBackward0")
 
 
 def _indexing_op(name, backward, view):
-    return Op(name, lambda x, index: x[index], "x",
+    # the trailing Ellipsis makes numpy give a 0-d view, never a scalar copy, when every dim is indexed
+    return Op(name, lambda x, index: x[index + (Ellipsis,)] if view else x[index], "x",
               (Grad("x.shape", lambda g, shape, index: apply(backward, g, shape=shape, index=index)),), view=view)
 
 
@@ -53,9 +54,9 @@ def narrow(x, dim, start, length):
 
 
 def _classify(item):
-    """('int', i) | ('slice', s) | ('none',) | ('ellipsis',) | ('advanced', ndarray)."""
+    """('int', i) | ('slice', s) | ('none',) | ('ellipsis',) | ('bool', b) | ('advanced', ndarray)."""
     if isinstance(item, bool):
-        return ("advanced", np.asarray(item))
+        return ("bool", item)
     if isinstance(item, int):
         return ("int", item)
     if isinstance(item, slice):
@@ -115,7 +116,7 @@ def _is_full(s):
 
 @export("__getitem__", function=False)
 def getitem(x, index):
-    lone = not isinstance(index, tuple)
+    lone = isinstance(index, slice)  # a lone slice always makes a SliceBackward0, even x[:]
     items = _parse(x, index)
     result, dim, source_dim = x, 0, 0  # dim in the result so far; source_dim in x, for messages
     advanced = []  # (dim of the result, array)
@@ -135,9 +136,14 @@ def getitem(x, index):
         elif kind == "none":
             result = apply(UNSQUEEZE_INDEX, result, dim=dim)
             dim += 1
+        elif kind == "bool":  # x[True]: a new dim, then indexed with [0] (or with [] for False), as torch does
+            source_dim -= 1
+            result = apply(UNSQUEEZE_INDEX, result, dim=dim)
+            advanced.append((dim, np.zeros(1 if item[1] else 0, dtype=np.int64)))
+            dim += 1
         else:
             advanced.append((dim, item[1]))
-            dim += item[1].ndim if item[1].dtype == bool and item[1].ndim else (0 if item[1].dtype == bool else 1)
+            dim += item[1].ndim if item[1].dtype == bool else 1
     if advanced:
         return apply(INDEX, result, index=_advanced_index(result, advanced))
     if result is x:
@@ -153,26 +159,22 @@ UNSQUEEZE_INDEX = UNSQUEEZE
 def _advanced_index(x, advanced):
     """A numpy index for the advanced items at their dims (full slices elsewhere), bounds checked."""
     index = [slice(None)] * x.ndim
-    tail = []
+    shrink = 0  # a k-dim mask stands for k dims of x in one index item
     for n, (dim, array) in enumerate(advanced):
         if array.dtype == bool:
-            if array.ndim == 0:  # x[True]: a new dimension of size 1 (or 0)
-                tail.append((dim, array))
-                continue
             for k in range(array.ndim):
                 if array.shape[k] != x.shape[dim + k]:
                     raise errors.index_error(
                         "The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at "
                         "index %d" % (list(array.shape), k, list(x.shape), dim + k))
-            index[dim:dim + array.ndim] = [array]
+            index[dim - shrink:dim - shrink + array.ndim] = [array]
+            shrink += array.ndim - 1
             continue
         size = x.shape[dim]
         bad = array[(array >= size) | (array < -size)]
         if bad.size:
             raise errors.index_error(errors.INDEX_OUT_OF_BOUNDS % (int(bad.reshape(-1)[0]), n, size))
-        index[dim] = array
-    for dim, array in reversed(tail):
-        index.insert(dim, array)
+        index[dim - shrink] = array
     return tuple(index)
 
 

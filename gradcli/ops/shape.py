@@ -40,10 +40,10 @@ def _infer_shape(shape, numel):
     return shape
 
 
-def _view_forward(x, shape):
+def _view_forward(x, size):
     view = x.view()
     try:
-        view.shape = shape  # numpy refuses exactly when the strides cannot express the new shape
+        view.shape = size  # numpy refuses exactly when the strides cannot express the new shape
     except AttributeError:
         raise errors.GradcliError(errors.VIEW_NOT_COMPATIBLE) from None
     return view
@@ -55,14 +55,14 @@ def _reshape_grad(g, shape, **_):
 
 VIEW = Op("ViewBackward0", _view_forward, "x", (Grad("x.shape", _reshape_grad),), view=True)
 RESHAPE_ALIAS = Op("ReshapeAliasBackward0", _view_forward, "x", (Grad("x.shape", _reshape_grad),), view=True)
-UNSAFE_VIEW = Op("UnsafeViewBackward0", lambda x, shape: x.reshape(shape), "x", (Grad("x.shape", _reshape_grad),))
+UNSAFE_VIEW = Op("UnsafeViewBackward0", lambda x, size: x.reshape(size), "x", (Grad("x.shape", _reshape_grad),))
 
 
 @export("view", function=False)
 def view(x, *shape):
     if len(shape) == 1 and isinstance(shape[0], dtypes.DType):
         raise errors.GradcliError("view(dtype) is not supported")
-    return apply(VIEW, x, shape=_infer_shape(_size_args(shape), x.numel()))
+    return apply(VIEW, x, size=_infer_shape(_size_args(shape), x.numel()))
 
 
 @export("reshape")
@@ -71,12 +71,12 @@ def reshape(x, *shape):
     can still be viewed, or else a copy (CloneBackward0 under UnsafeViewBackward0)."""
     shape = _infer_shape(_size_args(shape), x.numel())
     if x.array.flags.c_contiguous:
-        return apply(VIEW, x, shape=shape)
+        return apply(VIEW, x, size=shape)
     try:
         _view_forward(x.array, shape)
     except errors.GradcliError:
-        return apply(UNSAFE_VIEW, clone(x), shape=shape)
-    return apply(RESHAPE_ALIAS, x, shape=shape)
+        return apply(UNSAFE_VIEW, clone(x), size=shape)
+    return apply(RESHAPE_ALIAS, x, size=shape)
 
 
 @export("view_as", function=False)
@@ -121,13 +121,13 @@ def _expand_shape(x, sizes):
     return tuple(shape)
 
 
-EXPAND = Op("ExpandBackward0", lambda x, shape: np.broadcast_to(x, shape), "x",
+EXPAND = Op("ExpandBackward0", lambda x, size: np.broadcast_to(x, size), "x",
             (Grad("x.shape", lambda g, shape, **_: g.sum_to_size(shape)),), view=True)
 
 
 @export("expand", function=False)
 def expand(x, *sizes):
-    return apply(EXPAND, x, shape=_expand_shape(x, sizes))
+    return apply(EXPAND, x, size=_expand_shape(x, sizes))
 
 
 @export("expand_as", function=False)
@@ -253,7 +253,7 @@ def _split_forward(x, dim, sizes):
 
 
 def _unbind_forward(x, dim):
-    return tuple(x[(slice(None),) * dim + (i,)] for i in range(x.shape[dim]))
+    return tuple(x[(slice(None),) * dim + (i, Ellipsis)] for i in range(x.shape[dim]))
 
 
 SPLIT = Op("SplitBackward0", _split_forward, "x", (Grad("", lambda gs, dim, sizes: cat(gs, dim)),), view=True)
