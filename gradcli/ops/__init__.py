@@ -252,13 +252,20 @@ def _save(node, op, inputs, result):
                 saved[name] = (value, value._version.value if isinstance(value, Tensor) else 0)
 
 
+_PROMOTIONS = {}  # (rule, default float, each operand's (dtype, is 0-d) or python type) -> numpy dtype
+
+
 def _promote(op, inputs, arrays):
-    """Cast the operands to torch's result dtype (numpy's own promotion differs: int64 + 0.5 is float32 in torch)."""
-    operands = [inputs[i] for i in op.promoted]
-    dtype = result_dtype(operands)
-    if op.promote == "float" and not dtype.is_floating_point:
-        dtype = dtypes.default_float
-    np_dtype = to_numpy_dtype(dtype)
+    """Cast the operands to torch's result dtype (numpy's own promotion differs: int64 + 0.5 is float32 in torch).
+    The answer depends only on the operands' kinds, so it is remembered per combination (a hot path)."""
+    key = (op.promote, dtypes.default_float) + tuple(
+        (a.dtype, a.ndim == 0) if isinstance(a, np.ndarray) else type(a) for a in [arrays[i] for i in op.promoted])
+    np_dtype = _PROMOTIONS.get(key)
+    if np_dtype is None:
+        dtype = result_dtype([inputs[i] for i in op.promoted])
+        if op.promote == "float" and not dtype.is_floating_point:
+            dtype = dtypes.default_float
+        np_dtype = _PROMOTIONS[key] = to_numpy_dtype(dtype)
     for i in op.promoted:  # python numbers stay: numpy treats them as weakly typed, as torch does
         a = arrays[i]
         if isinstance(a, np.ndarray) and a.dtype != np_dtype:

@@ -135,10 +135,12 @@ def _snapshot_self(node, target, old_edge):
 
 
 def _set_history(tensor, node):
-    tensor._grad_fn, tensor._output_nr = node, 0
     if tensor._retains_grad:  # torch moves the retain_grad hook to the new grad_fn
+        tensor._grad_fn.retained.pop(tensor._output_nr, None)
         tensor._retains_grad = False
+        tensor._grad_fn, tensor._output_nr = node, 0
         tensor.retain_grad()
+    tensor._grad_fn, tensor._output_nr = node, 0
 
 
 def can_cast(source, target):
