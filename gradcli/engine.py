@@ -45,7 +45,7 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
                     captured[i] = grad
         if runnable is not None and node not in runnable:
             continue
-        if all(g is None for g in grads_in):  # nothing arrived: the inputs get nothing either
+        if grads_in[0] is None and _nothing(grads_in):  # nothing arrived: the inputs get nothing either
             grads_out = (None,) * len(node.next_functions)
         else:
             grads_out = node.apply(grads_in, create_graph)
@@ -105,6 +105,13 @@ def _plan(roots, wanted):
             if child in relevant:
                 counts[child] = counts.get(child, 0) + 1
     return counts, runnable
+
+
+def _nothing(grads):
+    for g in grads:
+        if g is not None:
+            return False
+    return True
 
 
 def _fill_retained(node, grads_in, create_graph):

@@ -222,7 +222,10 @@ def _record(op, inputs, params, outs):
     for i in op.edges:
         x = inputs[i]
         if isinstance(x, Tensor):
-            edge = grad_edge(x)
+            if x._grad_fn is not None and x._view is None:  # the common case, without a call
+                edge = (x._grad_fn, x._output_nr)
+            else:
+                edge = grad_edge(x)
             if edge[0] is not None:
                 needed = True
                 edges.append(edge)
@@ -258,8 +261,11 @@ _PROMOTIONS = {}  # (rule, default float, each operand's (dtype, is 0-d) or pyth
 def _promote(op, inputs, arrays):
     """Cast the operands to torch's result dtype (numpy's own promotion differs: int64 + 0.5 is float32 in torch).
     The answer depends only on the operands' kinds, so it is remembered per combination (a hot path)."""
-    key = (op.promote, dtypes.default_float) + tuple(
-        (a.dtype, a.ndim == 0) if isinstance(a, np.ndarray) else type(a) for a in [arrays[i] for i in op.promoted])
+    key = [op.promote, dtypes.default_float]
+    for i in op.promoted:
+        a = arrays[i]
+        key.append((a.dtype, a.ndim == 0) if isinstance(a, np.ndarray) else type(a))
+    key = tuple(key)
     np_dtype = _PROMOTIONS.get(key)
     if np_dtype is None:
         dtype = result_dtype([inputs[i] for i in op.promoted])
