@@ -296,7 +296,7 @@ def as_tensor(value, dtype=None):
 
 # ---------------------------------------------------------------- the table itself
 from .inplace import apply_inplace, can_cast, check_inplace, inplace_variant  # noqa: E402,F401
-from . import indexing, linalg, pointwise, reduce, shape  # noqa: E402  (each registers its front doors)
+from . import indexing, linalg, nn, pointwise, reduce, shape  # noqa: E402  (each registers its front doors)
 
 _OPERATORS = {
     "__add__": pointwise.add, "__radd__": pointwise.add, "__sub__": pointwise.sub, "__rsub__": pointwise.rsub,

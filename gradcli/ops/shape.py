@@ -140,7 +140,8 @@ UNSQUEEZE = Op("UnsqueezeBackward0", lambda x, dim: np.expand_dims(x, dim), "x",
 SQUEEZE = Op("SqueezeBackward0", lambda x: np.squeeze(x) if x.ndim else x.view(), "x",
              (Grad("x.shape", _reshape_grad),), view=True)
 SQUEEZE_DIM = Op("SqueezeBackward1", lambda x, dim: np.squeeze(x, dim) if x.ndim and x.shape[dim] == 1 else x.view(),
-                 "x", (Grad("x.shape", _reshape_grad),), view=True)
+                 "x", (Grad("x.shape", lambda g, shape, dim: g.unsqueeze(dim) if shape and shape[dim] == 1 else g),),
+                 view=True)
 SQUEEZE_DIMS = Op("SqueezeBackward2",
                   lambda x, dims: np.squeeze(x, tuple(d for d in dims if x.shape[d] == 1)) if x.ndim else x.view(),
                   "x", (Grad("x.shape", _reshape_grad),), view=True)
@@ -348,7 +349,7 @@ def copy_(x, src):
 CLONE = Op("CloneBackward0", np.array, "x", (Grad("", lambda g: g),))  # keeps the layout, as torch's clone
 CONTIGUOUS = Op("CloneBackward0", np.ascontiguousarray, "x", (Grad("", lambda g: g),))
 TO_COPY = Op("ToCopyBackward0", lambda x, dtype: x.astype(dtype), "x",
-             (Grad("x.dtype", lambda g, dtype, **_: g.to(dtype)),))
+             (Grad("x.dtype", lambda g, input_dtype, **_: g.to(input_dtype)),))
 
 
 @export("clone")
