@@ -98,6 +98,14 @@ MULTI_OUTPUT_VIEW_INPLACE = (
     "Output %d of %s is a view and is being modified inplace. This view is the output of a function that returns "
     "multiple views. Such functions do not allow the output views to be modified inplace. You should replace the "
     "inplace operation by an out-of-place one.")
+NO_GRAD_VIEW_INPLACE = (
+    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given that this use "
+    "case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view and the "
+    "inplace either both inside the no_grad block (if you don't want the inplace to be tracked) or both outside (if "
+    "you want the inplace to be tracked).")
+OVERLAPPING_INPLACE = (
+    "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
+    "Please clone() the tensor before performing the operation.")
 INPUTS_EMPTY = "`inputs` argument to `%s()` cannot be empty."
 RETAIN_GRAD_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"
 GRAD_ASSIGN_SELF = "can't assign Variable as its own grad"

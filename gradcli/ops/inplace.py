@@ -21,7 +21,7 @@ from ..graph import Node
 class ViewInfo:
     """How a view was cut from its root base: a chain of numpy view steps, and the version its grad_fn saw."""
 
-    __slots__ = ("base", "parent", "forward", "params", "output_nr", "several", "creator", "version")
+    __slots__ = ("base", "parent", "forward", "params", "output_nr", "several", "creator", "version", "no_grad")
 
     def __init__(self, base, parent, forward, params, output_nr, several, creator, version):
         self.base = base            # the root base Tensor (never itself a view)
@@ -30,6 +30,7 @@ class ViewInfo:
         self.output_nr, self.several = output_nr, several
         self.creator = creator      # the op's grad_fn name, for torch's multi-output view error
         self.version = version
+        self.no_grad = not grad_mode._enabled  # made under no_grad: torch forbids tracked in-place changes
 
     def index_map(self):
         """For each element of the view, its flat position in the base (a view of the base's arange)."""
@@ -75,6 +76,8 @@ def check_inplace(target):
     info = target._view
     if info is not None:
         base = info.base
+        if info.no_grad and (base._requires_grad or base._grad_fn is not None):
+            raise errors.GradcliError(errors.NO_GRAD_VIEW_INPLACE)
         if base._grad_fn is None and base._requires_grad:
             raise errors.GradcliError(errors.VIEW_OF_LEAF_INPLACE)
     elif target._grad_fn is None and target._requires_grad:
@@ -84,6 +87,9 @@ def check_inplace(target):
 def rewrite_inplace(target, compute):
     """Run `compute()` (the out-of-place op on target) and make its result target's value and history."""
     check_inplace(target)
+    array = target.array
+    if array.size > 1 and any(stride == 0 and size > 1 for stride, size in zip(array.strides, array.shape)):
+        raise errors.GradcliError(errors.OVERLAPPING_INPLACE)
     old_edge = grad_edge(target)
     result = compute()
     if result.dtype is not target.dtype and not can_cast(result.dtype, target.dtype):

@@ -121,7 +121,13 @@ def _expand_shape(x, sizes):
     return tuple(shape)
 
 
-EXPAND = Op("ExpandBackward0", lambda x, size: np.broadcast_to(x, size), "x",
+def _expand_forward(x, size):
+    """A broadcast view that stays writable (torch lets a row of an expanded tensor be written)."""
+    view = np.broadcast_to(x, size)
+    return np.lib.stride_tricks.as_strided(x, view.shape, view.strides, writeable=x.flags.writeable)
+
+
+EXPAND = Op("ExpandBackward0", _expand_forward, "x",
             (Grad("x.shape", lambda g, shape, **_: g.sum_to_size(shape)),), view=True)
 
 

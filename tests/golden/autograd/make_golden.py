@@ -237,6 +237,14 @@ INPLACE = {
     "multi_output_inplace_unbind": M + "y = m * 1\ny.unbind()[1].add_(1)\n",
     "multi_output_inplace_iter": M + "y = m * 1\nfor r in y:\n    r.add_(1)\n",
     "multi_output_inplace_no_grad": "a = torch.ones(2, 2)\nb = a.split(1)[0]\nb.add_(1)\nprint(a)\n",
+    "overlap_error_expand": X + "(x * 1).expand(2, 3).add_(1)\n",
+    "overlap_error_plain": "torch.ones(3).expand(2, 3).add_(1)\n",
+    "expand_row_setitem": "e = torch.ones(3).expand(2, 3)\ne[0] = 2.\nprint(e)\n",
+    "no_grad_view_error_leaf": X + "with torch.no_grad():\n    v = x[0:2]\nv.add_(1)\n",
+    "no_grad_view_error_nonleaf": X + "y = x * 1\nwith torch.no_grad():\n    v = y[0:2]\nv.add_(1)\n",
+    "no_grad_view_plain_base": "a = torch.ones(3)\nwith torch.no_grad():\n    v = a[0:2]\nv.add_(1)\nprint(a)\n",
+    "mixed_views_inplace": 'x = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)\ny = x * 2\ny[:, 0] = y[:, 1] * 3\nprint(y, y.grad_fn)\ny.t()[1].mul_(2)\nprint(y)\nz = y.view(6)\nz[2:4] += torch.tensor([10., 20.])\nprint(y, z.grad_fn, y.grad_fn)\n(y * y).sum().backward()\nprint(x.grad)\na = torch.ones(2, 3)\nb = a.unsqueeze(0)\nb.mul_(x)\nprint(a, a.grad_fn, b.grad_fn)\na.sum().backward()\nprint(x.grad)\nx.grad = None\nw = x.clone()\ns = w.split(1)\nprint(s[0].grad_fn.next_functions)\nq = torch.stack(list(w.unbind(1)), 1)\nprint(q.grad_fn)\nq.exp().sum().backward()\nprint(x.grad)\ng, = torch.autograd.grad(x.sin().sum(), x, create_graph=True)\nprint(g.grad_fn)\nh, = torch.autograd.grad(g.sum(), x)\nprint(h)\nx2 = torch.tensor([1., 2.], requires_grad=True)\ny2 = x2 ** 2\ny2.backward(torch.ones(2), create_graph=True)\nprint(x2.grad, x2.grad.grad_fn)\nx2.grad.sum().backward()\nprint(x2.grad)\ne = x[0]\ne2 = e.detach()\ne2.add_(100)\nprint(x, x._version, e._version)\nwith torch.no_grad():\n    x[1, 1] = -1.\nprint(x, x._version, x.grad_fn)\nprint(x.is_leaf, x.requires_grad)\nm = torch.zeros(3)\nm[1:] = torch.tensor([1., 2.], requires_grad=True)\nprint(m, m.requires_grad, m.grad_fn)\n',
+    "mixed_views_inplace_2": 'x = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x * 1\nv = y.unsqueeze(0).expand(2, 3)\nprint(v.grad_fn)\ny2 = x * 1\ny2.unsqueeze(0).add_(1)\nprint(y2.grad_fn, y2)\ny3 = (x * 1).view(3, 1)\nt = torch.ones(3)\nt.requires_grad_()\nu = t[1:]\nprint(u.requires_grad, u.is_leaf, u.grad_fn)\nwith torch.no_grad():\n    u.mul_(5)\nprint(t, t._version, u._version, u.grad_fn)\n(u * u).sum().backward()\nprint(t.grad)\nfor r in torch.ones(2, 2, requires_grad=True):\n    print(r.grad_fn, r._version)\nk = torch.ones(2, 2, requires_grad=True) * 1\nk[0][1] = 5.\nprint(k, k.grad_fn, k.grad_fn.next_functions)\nk.sum().backward()\n',
 }
 
 VIEWS = {
