@@ -9,7 +9,7 @@ observer sees every step.
 
 import heapq
 
-from .graph import AccumulateGrad, accumulate_into
+from .graph import accumulate_into
 
 
 def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capture=None, observer=None):

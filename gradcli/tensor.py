@@ -6,7 +6,7 @@ them on the class when it loads; what is here is the state itself and Python's c
 
 import numpy as np
 
-from . import dtypes, errors, grad_mode
+from . import dtypes, errors
 
 _TO_NUMPY = {d: np.dtype(d.numpy_name) for d in dtypes.ALL}
 _FROM_NUMPY = {np.dtype(d.numpy_name): d for d in dtypes.ALL}

@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import dtypes, errors, grad_mode
 from ..graph import AccumulateGrad, Node, _sequence
-from ..tensor import Tensor, VersionCounter, to_numpy_dtype
+from ..tensor import Tensor, to_numpy_dtype
 
 FUNCTIONS = {}  # torch.<name> -> function
 METHODS = {}    # Tensor.<name> -> function taking the tensor first

@@ -13,7 +13,7 @@ changed (Tensor.grad_fn).
 
 import numpy as np
 
-from . import OpNode, Tensor, apply, grad_edge, inplace_origin_name
+from . import Grad, Op, OpNode, Tensor, apply, grad_edge, inplace_origin_name
 from .. import errors, grad_mode
 from ..graph import Node
 
@@ -166,7 +166,6 @@ class CopySlices(Node):
         self.view = view
 
     def apply(self, grad_outputs, create_graph):
-        from .shape import put_flat, take_flat
         g = grad_outputs[0]
         index = self.view.index_map()
         grads = list(self.fn.apply([take_flat(g, index)], create_graph))
@@ -194,7 +193,42 @@ class AsStridedBackward0(Node):
         self.view = view
 
     def apply(self, grad_outputs, create_graph):
-        from .shape import scatter_flat
         shape, _ = self.input_meta[0]
         return [scatter_flat(grad_outputs[0], self.view.index_map(), shape)]
 
+
+# ---------------------------------------------------------------- flat gathers and scatters (the view nodes' formulas)
+def _put_forward(g, part, index):
+    out = np.array(g, order="C")  # C order, so that reshape(-1) is a view to write through
+    out.reshape(-1)[index] = part
+    return out
+
+
+def _scatter_forward(g, index, shape):
+    out = np.zeros(int(np.prod(shape)), dtype=g.dtype)
+    np.add.at(out, index, g)
+    return out.reshape(shape)
+
+
+TAKE = Op("TakeBackward0", lambda g, index: np.asarray(g).reshape(-1)[index], "g",
+          (Grad("g.shape", lambda gg, shape, index: scatter_flat(gg, index, shape)),))
+PUT = Op("PutBackward0", _put_forward, "g part", (
+    Grad("", lambda gg, index: put_flat(gg, index, 0.0)),
+    Grad("", lambda gg, index: take_flat(gg, index))), promote="common")
+SCATTER = Op("AsStridedScatterBackward0", _scatter_forward, "g",
+             (Grad("", lambda gg, index, shape: take_flat(gg, index)),))
+
+
+def take_flat(g, index):
+    """g's elements at the flat positions `index` (shaped like index)."""
+    return apply(TAKE, g, index=index)
+
+
+def put_flat(g, index, part):
+    """A copy of g with the flat positions `index` set to part."""
+    return apply(PUT, g, part, index=index)
+
+
+def scatter_flat(g, index, shape):
+    """Zeros of `shape` with g added at the flat positions `index` (repeated positions add up)."""
+    return apply(SCATTER, g, index=index, shape=shape)

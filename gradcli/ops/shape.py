@@ -300,43 +300,6 @@ def unbind(x, dim=0):
     return apply(UNBIND, x, dim=wrap_dim(dim, x.ndim))
 
 
-# ---------------------------------------------------------------- flat gathers and scatters (the view nodes' formulas)
-def _put_forward(g, part, index):
-    out = np.array(g)
-    out.reshape(-1)[index] = part
-    return out
-
-
-def _scatter_forward(g, index, shape):
-    out = np.zeros(int(np.prod(shape)), dtype=g.dtype)
-    np.add.at(out, index, g)
-    return out.reshape(shape)
-
-
-TAKE = Op("TakeBackward0", lambda g, index: np.asarray(g).reshape(-1)[index], "g",
-          (Grad("g.shape", lambda gg, shape, index: scatter_flat(gg, index, shape)),))
-PUT = Op("PutBackward0", _put_forward, "g part", (
-    Grad("", lambda gg, index: put_flat(gg, index, 0.0)),
-    Grad("", lambda gg, index: take_flat(gg, index))), promote="common")
-SCATTER = Op("AsStridedScatterBackward0", _scatter_forward, "g",
-             (Grad("", lambda gg, index, shape: take_flat(gg, index)),))
-
-
-def take_flat(g, index):
-    """g's elements at the flat positions `index` (shaped like index)."""
-    return apply(TAKE, g, index=index)
-
-
-def put_flat(g, index, part):
-    """A copy of g with the flat positions `index` set to part."""
-    return apply(PUT, g, part, index=index)
-
-
-def scatter_flat(g, index, shape):
-    """Zeros of `shape` with g added at the flat positions `index` (repeated positions add up)."""
-    return apply(SCATTER, g, index=index, shape=shape)
-
-
 # ---------------------------------------------------------------- copies and conversions
 COPY = Op("CopyBackwards", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype), "x src",
           (Grad("", lambda g: g * 0), Grad("", lambda g: g)))
@@ -405,6 +368,3 @@ for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64), ("h
                       ("long", dtypes.int64), ("int", dtypes.int32), ("short", dtypes.int16),
                       ("bool", dtypes.bool_), ("byte", dtypes.uint8)):
     export(_name, function=False)(_converter(_dtype))
-
-
-from . import indexing  # noqa: E402,F401  (registers __getitem__, __setitem__, select, narrow)
