@@ -79,6 +79,7 @@ class OpNode(Node):
     __slots__ = ("op", "params", "saved", "outputs")
 
     def __init__(self, op, next_functions, input_meta, params, outputs=None):
+        # Node's fields set here directly: one call less for every recorded op
         self.next_functions = next_functions
         self.input_meta = input_meta
         self.sequence_nr = next(_sequence)
@@ -207,7 +208,6 @@ def apply(op, *inputs, **params):
     else:
         results = Tensor._make(out, node)
     if op.view:
-        from .inplace import make_views
         make_views(results, inputs[0], op, params)
     if node is not None:
         _save(node, op, inputs, results)
@@ -295,7 +295,7 @@ def as_tensor(value, dtype=None):
 
 
 # ---------------------------------------------------------------- the table itself
-from .inplace import apply_inplace, can_cast, check_inplace, inplace_variant  # noqa: E402,F401
+from .inplace import apply_inplace, can_cast, check_inplace, inplace_variant, make_views  # noqa: E402,F401
 from . import indexing, linalg, nn, pointwise, reduce, shape  # noqa: E402  (each registers its front doors)
 
 _OPERATORS = {
