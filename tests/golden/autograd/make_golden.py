@@ -326,6 +326,17 @@ VIEWS = {
     "transpose_T_warning": "x = torch.ones(2, 3, 4, requires_grad=True)\nprint(x.T.shape, x.T.grad_fn, x.mT.shape)\n",
 }
 
+# grad_fn-names.md "Second .backward()": each of these saved tensors, so a second backward fails
+for _expr in ("(2 * x).sum()", "(x / 2).sum()", "(2 / x).sum()", "(x * x).sum()", "(x ** 2).sum()", "x.log().sum()",
+              "x.relu().sum()", "x.abs().sum()", "x.sigmoid().sum()", "x.tanh().sum()", "x.sqrt().sum()", "x.max()",
+              "x.norm()", "x.softmax(0)[0]", "x @ x", "x.clamp(0, 1).sum()", "x.prod()"):
+    CASES["second_backward_fails " + _expr] = (
+        "x = torch.tensor([1., 2., 3., 4.], requires_grad=True)\ny = %s\ny.backward()\nprint(x.grad)\ny.backward()\n"
+        % _expr)
+CASES["second_backward_ok_more"] = ("x = torch.tensor([1., 2., 3., 4.], requires_grad=True)\n"
+                                    "for y in [x.cumsum(0).sum(), x.sum(0), x.t().sum(), x[1:3].sum()]:\n"
+                                    "    y.backward()\n    y.backward()\nprint(x.grad)\n")
+
 GROUPS = {"autograd": CASES, "inplace": INPLACE, "views": VIEWS}
 
 
