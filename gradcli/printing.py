@@ -178,7 +178,7 @@ def _suffixes(tensor):
         if dtype is not dtypes.default_float:  # no element hints at the dtype
             suffixes.append("dtype=" + str(dtype))
     else:
-        if not OPTIONS.edgeitems:  # the body is only `[...]`
+        if not OPTIONS.edgeitems:  # torch shows the shape whenever edgeitems is 0, summarized or not
             suffixes.append("size=" + str(tuple(array.shape)))
         if dtype not in (dtypes.default_float, dtypes.int64, dtypes.bool_):
             suffixes.append("dtype=" + str(dtype))

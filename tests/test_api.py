@@ -74,7 +74,7 @@ def test_evaluate_lines_skips_blank_and_comment_lines_and_goes_on_after_errors()
     syntax, name = outcomes[1][1], outcomes[2][1]
     assert isinstance(syntax, gradcli.GradcliError) and isinstance(name, gradcli.GradcliError)
     assert syntax.position.render(str(syntax)).splitlines() == [
-        "exprs.txt:4:6: SyntaxError: expected an expression after '+'", "      x +* 2", "         ^"]
+        "exprs.txt:4:6: SyntaxError: expected an expression after '+', found '*'", "      x +* 2", "         ^"]
     assert name.position.render(str(name)).splitlines()[0] == "exprs.txt:5:1: NameError: name 'foo' is not defined"
 
 

@@ -192,7 +192,7 @@ def test_eval_batch_of_arguments_reports_failures_and_goes_on():
     objects = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(o["line"], o["expression"]) for o in objects] == [(3, "sum(x)")]
     assert "<expressions>:1:1: RuntimeError: grad can be implicitly created only for scalar outputs" in result.stderr
-    assert "<expressions>:2:3: SyntaxError: expected an expression after '+'\n    x+*2\n      ^\n" in result.stderr
+    assert "<expressions>:2:3: SyntaxError: expected an expression after '+', found '*'\n    x+*2\n      ^\n" in result.stderr
 
 
 def test_eval_file_one_block_per_line(tmp_path):

@@ -79,15 +79,8 @@ def test_repr_is_torchs(case):
     assert "".join(text for _, text in printing.repr_segments(tensor)) == case["text"]
 
 
-# snippets that need an op gradcli may not have yet (the printing of their results is tested below regardless)
-NEEDS_OP = {"return_types": "max"}
-
-
 @pytest.mark.parametrize("snippet", SNIPPETS, ids=[snippet["name"] for snippet in SNIPPETS])
 def test_snippet_prints_torchs_stdout(snippet):
-    needed = NEEDS_OP.get(snippet["name"])
-    if needed and needed not in ops.METHODS:
-        pytest.skip("gradcli has no Tensor.%s yet" % needed)
     assert normalize_addresses(api.run_script(snippet["source"])) == snippet["stdout"]
 
 
