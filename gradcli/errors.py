@@ -106,6 +106,11 @@ NO_GRAD_VIEW_INPLACE = (
 OVERLAPPING_INPLACE = (
     "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
     "Please clone() the tensor before performing the operation.")
+DETACH_VIEW_INPLACE = (
+    "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) for "
+    "training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and hence detach_() "
+    "cannot be called on these gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
+    "torch/optim/optimizer.py as the solution.")
 INPUTS_EMPTY = "`inputs` argument to `%s()` cannot be empty."
 RETAIN_GRAD_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"
 GRAD_ASSIGN_SELF = "can't assign Variable as its own grad"

@@ -326,6 +326,15 @@ def clone(x):
     return apply(CLONE, x)
 
 
+@export("detach_", function=False)
+def detach_(x):
+    """x itself, cut from its history: a leaf that does not require grad (views refuse, as in torch)."""
+    if x._view is not None:
+        raise errors.GradcliError(errors.DETACH_VIEW_INPLACE)
+    x._grad_fn, x._output_nr, x._requires_grad = None, 0, False
+    return x
+
+
 @export("contiguous", function=False)
 def contiguous(x):
     return x if x.array.flags.c_contiguous else apply(CONTIGUOUS, x)

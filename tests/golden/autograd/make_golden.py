@@ -151,6 +151,9 @@ CASES = {
     # ---------------------------------------------------------------- data and detach
     "data_and_detach": X + "d = x.data\nprint(d.requires_grad, d.is_leaf)\nd.add_(1)\nprint(x, x._version, d._version)\n"
                            "e = x.detach()\ne.add_(1)\nprint(x, x._version, e._version)\n",
+    "detach_inplace": X + "y = x * 2\nprint(y.detach_(), y.is_leaf, y.requires_grad, y.grad_fn)\n"
+                          "print(x.detach_(), x.requires_grad)\n",
+    "detach_inplace_view": X + "(x * 2)[0:2].detach_()\n",
     "data_assign": X + "x.data = torch.ones(3)\nprint(x, x._version)\n",
     "detach_version_check": X + "y = x * x\nx.detach().mul_(2)\ny.sum().backward()\n",
 }
