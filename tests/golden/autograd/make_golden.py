@@ -142,6 +142,13 @@ CASES = {
     "create_graph_backward_second": "x = torch.tensor([1., 2., 3.], requires_grad=True)\n"
                                     "(x ** 3).sum().backward(create_graph=True)\ng = x.grad\nx.grad = None\n"
                                     "g.sum().backward()\nprint(x.grad)\n",
+    "create_graph_names": X + "for y in [(x * x).sum(), x.log().sum(), x.sum(), x.mean(), x.tanh().sum(), "
+                              "x.sigmoid().sum(), x.exp().sum(), x.sin().sum(), (x @ x), x.relu().sum(), "
+                              "(x / (x + 1)).sum(), x.view(3, 1).sum(), x[1:].sum(), torch.cat([x, x]).sum(), "
+                              "x.unsqueeze(0).expand(2, 3).sum(), x.t().sum(), x.unbind()[1] * 1, x[[0, 0]].sum(), "
+                              "torch.stack([x, x]).sum(), x.split(2)[1].sum()]:\n"
+                              "    g, = torch.autograd.grad(y, x, create_graph=True)\n"
+                              "    print(g, g.grad_fn.next_functions if g.grad_fn is not None else None)\n",
     # ---------------------------------------------------------------- grad mode
     "grad_mode_plain_call": X + "torch.set_grad_enabled(False)\nprint((x * 2).requires_grad, torch.is_grad_enabled())\n"
                                 "torch.set_grad_enabled(True)\nprint((x * 2).requires_grad, torch.is_grad_enabled())\n",
