@@ -199,9 +199,11 @@ def apply(op, *inputs, **params):
         if "broadcast" in str(exc):
             raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
         raise
-    several = isinstance(out, (tuple, list))
-    if not several and not isinstance(out, np.ndarray):
-        out = np.asarray(out)
+    several = False
+    if type(out) is not np.ndarray:
+        several = isinstance(out, (tuple, list))
+        if not several:
+            out = np.asarray(out)
     node = _record(op, inputs, params, out if several else None) if op.grads and grad_mode._enabled else None
     if several:
         results = tuple(Tensor._make(o, node, None, i) for i, o in enumerate(out))
@@ -236,7 +238,13 @@ def _record(op, inputs, params, outs):
     if not needed:
         return None
     outputs = None if outs is None else tuple((o.shape, o.dtype) for o in outs)
-    return OpNode(op, tuple(edges), tuple(meta), params, outputs)
+    meta = tuple(meta)
+    return OpNode(op, tuple(edges), _INPUT_META.setdefault(meta, meta), params, outputs)
+
+
+# One shared tuple per distinct input_meta: a million-node graph then holds a million fewer objects for the
+# garbage collector to walk (programs use few distinct shapes).
+_INPUT_META = {}
 
 
 def _save(node, op, inputs, result):
@@ -255,7 +263,7 @@ def _save(node, op, inputs, result):
                 saved[name] = (value, value._version.value if isinstance(value, Tensor) else 0)
 
 
-_PROMOTIONS = {}  # (rule, default float, each operand's (dtype, is 0-d) or python type) -> numpy dtype
+_PROMOTIONS = {}  # (rule, default float, each operand's dtype (with a 0 if 0-d) or python type) -> numpy dtype
 
 
 def _promote(op, inputs, arrays):
@@ -264,7 +272,7 @@ def _promote(op, inputs, arrays):
     key = [op.promote, dtypes.default_float]
     for i in op.promoted:
         a = arrays[i]
-        key.append((a.dtype, a.ndim == 0) if isinstance(a, np.ndarray) else type(a))
+        key.append(((a.dtype, 0) if a.ndim == 0 else a.dtype) if isinstance(a, np.ndarray) else type(a))
     key = tuple(key)
     np_dtype = _PROMOTIONS.get(key)
     if np_dtype is None:
