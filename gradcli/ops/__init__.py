@@ -103,11 +103,11 @@ class OpNode(Node):
             shape, dtype = self.input_meta[self.op.position[base]]
             return shape if attribute == "shape" else dtype
         value, version = self.saved[name]
-        if name == "ans":  # the output is kept as its array, so that node and output form no cycle
-            array, counter = value
+        if name == "ans":  # the output is kept as its parts, so that node and output form no cycle
+            array, counter, grad_fn = value
             if counter.value != version:
                 raise modified_error(array, counter.value, version, self)
-            return Tensor._make(array, grad_fn=self, version=counter)
+            return Tensor._make(array, grad_fn or self, counter)
         if isinstance(value, Tensor) and value._version.value != version:
             raise modified_error(value.array, value._version.value, version, value.grad_fn)
         return value
@@ -257,7 +257,7 @@ def _save(node, op, inputs, result):
             if name in saved:
                 continue
             if name == "ans":
-                saved[name] = ((result.array, result._version), result._version.value)
+                saved[name] = ((result.array, result._version, None), result._version.value)  # None: this node
             else:
                 value = inputs[op.position[name]]
                 saved[name] = (value, value._version.value if isinstance(value, Tensor) else 0)

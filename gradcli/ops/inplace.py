@@ -106,8 +106,6 @@ def rewrite_inplace(target, compute):
     target._version.value += 1
     if node is None:
         return target
-    if "ans" in node.saved:  # the formula reads the output: that is now target itself
-        node.saved["ans"] = ((target.array, target._version), target._version.value)
     if info is None:
         _set_history(target, node)
     else:
@@ -115,6 +113,8 @@ def rewrite_inplace(target, compute):
         _set_history(base, CopySlices(grad_edge(base), (base.array.shape, base.dtype), node, info))
         _set_history(target, AsStridedBackward0((base._grad_fn, 0), info))
         info.version = target._version.value
+    if "ans" in node.saved:  # the formula reads the output: that is now target itself, with target's history
+        node.saved["ans"] = ((target.array, target._version, target._grad_fn), target._version.value)
     return target
 
 
