@@ -292,6 +292,12 @@ VIEWS = {
                       "x.grad = None\ntorch.cat([x, x[:2] * 2, x.unsqueeze(0)[0]]).sum().backward()\nprint(x.grad)\n",
     "index_values": M + "print(m[1:10], m[-1], m[:, -1], m[..., 1:], m[None, :, None].shape, m[1, [2, 0]])\n"
                         "print(m[m > 3], m[[1, 0]], m[:, [True, False, True]])\n",
+    "index_mixed_advanced": "x = torch.arange(60.).reshape(3, 4, 5).requires_grad_()\n"
+                            "for r in [x[0, None, [0, 0]], x[None, [0, 0]], x[:, None, [0, 1]], x[[0, 1], None], "
+                            "x[0, :, [1, 2]], x[None, 0, [1, 2]], x[1, ..., [4, 0]], x[:, [True, False, True, True]], "
+                            "x[x[..., 0] > 20], x[torch.tensor([[0, 1], [2, 0]])], x[[0, 2], 1:3, 4]]:\n"
+                            "    print(r.shape, r.grad_fn, r.grad_fn.next_functions)\n"
+                            "    r.sum().backward()\nprint(x.grad.sum(), x.grad[0])\n",
     "index_error_1d": "t = torch.tensor([1., 2., 3.])\nt[5]\n",
     "index_error_negative": "t = torch.tensor([1., 2., 3.])\nt[-4]\n",
     "index_error_second_dim": "torch.ones(2, 3)[0, 3]\n",
