@@ -116,11 +116,20 @@ def _is_full(s):
 
 @export("__getitem__", function=False)
 def getitem(x, index):
-    lone = isinstance(index, slice)  # a lone slice always makes a SliceBackward0, even x[:]
-    items = _parse(x, index)
+    result, advanced = _basic_part(x, index, isinstance(index, slice))  # x[:] alone makes a SliceBackward0
+    if advanced:
+        return apply(INDEX, result, index=_advanced_index(result, advanced))
+    if result is x:
+        return apply(ALIAS, x)
+    return result
+
+
+def _basic_part(x, index, lone=False):
+    """The views that the int, slice and None items cut, left to right (full slices are skipped unless `lone`),
+    and the advanced items left over as (dim of that view, array)."""
     result, dim, source_dim = x, 0, 0  # dim in the result so far; source_dim in x, for messages
-    advanced = []  # (dim of the result, array)
-    for item in items:
+    advanced = []
+    for item in _parse(x, index):
         kind = item[0]
         if kind != "none":
             source_dim += 1
@@ -130,7 +139,7 @@ def getitem(x, index):
                 raise errors.index_error(errors.INDEX_OUT_OF_BOUNDS % (item[1], source_dim - 1, size))
             result = apply(SELECT, result, index=(slice(None),) * dim + (item[1] % size,))
         elif kind == "slice":
-            if lone or not _is_full(item[1]):  # torch skips full slices inside a tuple
+            if lone or not _is_full(item[1]):
                 result = apply(SLICE, result, index=(slice(None),) * dim + (item[1],))
             dim += 1
         elif kind == "none":
@@ -144,11 +153,7 @@ def getitem(x, index):
         else:
             advanced.append((dim, item[1]))
             dim += item[1].ndim if item[1].dtype == bool else 1
-    if advanced:
-        return apply(INDEX, result, index=_advanced_index(result, advanced))
-    if result is x:
-        return apply(ALIAS, x)
-    return result
+    return result, advanced
 
 
 from .shape import UNSQUEEZE  # noqa: E402
@@ -193,31 +198,13 @@ def _put(x, value, index):
 
 @export("__setitem__", function=False)
 def setitem(x, index, value):
-    """x[index] = value: a copy_ into the indexed view, or index_put_ for list, tensor and mask indices."""
-    items = _parse(x, index)
-    if any(item[0] == "advanced" for item in items):
-        return _index_put(x, items, value)
-    if all(item[0] == "slice" and _is_full(item[1]) for item in items):
-        x.copy_(value)  # torch writes `x[:] = v` straight into x
-        return None
-    getitem(x, index).copy_(value)
-    return None
-
-
-def _index_put(x, items, value):
-    advanced, dim = [], 0
-    numpy_index = []
-    for item in items:
-        if item[0] == "advanced":
-            advanced.append((dim, item[1]))
-            numpy_index.append(item[1])
-            dim += max(item[1].ndim, 1) if item[1].dtype == bool else 1
-        elif item[0] == "none":
-            continue
-        else:
-            numpy_index.append(item[1])
-            dim += 1
-    _advanced_index(x, [(d, a) for d, a in advanced])  # bounds and mask shapes, with torch's messages
+    """x[index] = value, as torch does it: the basic items cut a view, into which value is copied (CopySlices on
+    x) or, with list, tensor and mask items, put (index_put_: IndexPutBackward0)."""
+    target, advanced = _basic_part(x, index)
     if not isinstance(value, Tensor):
         value = Tensor._make(np.asarray(value, dtype=x.array.dtype))
-    rewrite_inplace(x, lambda: apply(INDEX_PUT, x, value, index=tuple(numpy_index)))
+    if advanced:
+        where = _advanced_index(target, advanced)
+        rewrite_inplace(target, lambda: apply(INDEX_PUT, target, value, index=where))
+    else:
+        target.copy_(value)  # `x[:] = v` has no view to cut: a copy_ straight into x
