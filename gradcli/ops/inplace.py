@@ -118,6 +118,22 @@ def rewrite_inplace(target, compute):
     return target
 
 
+def restride_inplace(target, op, **params):
+    """An in-place change of shape (unsqueeze_, t_, ...): target becomes op's view of its own memory, with op's
+    node as its history. (Other views already cut from target keep their old geometry, so they go out of step:
+    torch renews them through as_strided; gradcli leaves that case out.)"""
+    check_inplace(target)
+    result = apply(op, target, **params)
+    target.array = result.array
+    target._version.value += 1
+    info = target._view
+    if info is not None:  # its place within its base is now one view step further
+        target._view = ViewInfo(info.base, info, op.forward, params, 0, False, op.name, target._version.value)
+    if result._grad_fn is not None:
+        _set_history(target, result._grad_fn)
+    return target
+
+
 def apply_inplace(op, target, *others, **params):
     """An in-place op: `op(target, *others)` written into target, whose history it becomes."""
     return rewrite_inplace(target, lambda: apply(op, target, *others, **params))

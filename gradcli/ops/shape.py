@@ -7,7 +7,7 @@ were cut from their base (gradcli.ops.inplace). Indexing lives in gradcli.ops.in
 import numpy as np
 
 from . import Grad, Op, apply, export
-from .inplace import rewrite_inplace
+from .inplace import restride_inplace, rewrite_inplace
 from .. import dtypes, errors, grad_mode
 from ..tensor import Tensor, to_numpy_dtype, wrap_dim
 
@@ -153,6 +153,27 @@ SQUEEZE_DIMS = Op("SqueezeBackward2",
                   "x", (Grad("x.shape", _reshape_grad),), view=True)
 
 
+# the in-place forms are rows of their own: torch names their nodes UnsqueezeBackward1, SqueezeBackward3-5, ...
+UNSQUEEZE_ = Op("UnsqueezeBackward1", UNSQUEEZE.forward, "x", UNSQUEEZE.grads)
+SQUEEZE_ = Op("SqueezeBackward3", SQUEEZE.forward, "x", SQUEEZE.grads)
+SQUEEZE_DIM_ = Op("SqueezeBackward4", SQUEEZE_DIM.forward, "x", SQUEEZE_DIM.grads)
+SQUEEZE_DIMS_ = Op("SqueezeBackward5", SQUEEZE_DIMS.forward, "x", SQUEEZE_DIMS.grads)
+
+
+@export("unsqueeze_", function=False)
+def unsqueeze_(x, dim):
+    return restride_inplace(x, UNSQUEEZE_, dim=wrap_dim(dim, x.ndim + 1))
+
+
+@export("squeeze_", function=False)
+def squeeze_(x, dim=None):
+    if dim is None:
+        return restride_inplace(x, SQUEEZE_)
+    if isinstance(dim, (tuple, list)):
+        return restride_inplace(x, SQUEEZE_DIMS_, dims=tuple(wrap_dim(d, x.ndim) for d in dim))
+    return restride_inplace(x, SQUEEZE_DIM_, dim=wrap_dim(dim, x.ndim))
+
+
 @export("unsqueeze")
 def unsqueeze(x, dim):
     return apply(UNSQUEEZE, x, dim=wrap_dim(dim, x.ndim + 1))
@@ -184,6 +205,22 @@ def t(x):
     if x.ndim > 2:
         raise errors.GradcliError("t() expects a tensor with <= 2 dimensions, but self is %dD" % x.ndim)
     return apply(T, x)
+
+
+TRANSPOSE_ = Op("TransposeBackward1", TRANSPOSE.forward, "x", TRANSPOSE.grads)
+T_ = Op("TBackward1", T.forward, "x", T.grads)
+
+
+@export("transpose_", "swapaxes_", function=False)
+def transpose_(x, dim0, dim1):
+    return restride_inplace(x, TRANSPOSE_, dim0=wrap_dim(dim0, x.ndim), dim1=wrap_dim(dim1, x.ndim))
+
+
+@export("t_", function=False)
+def t_(x):
+    if x.ndim > 2:
+        raise errors.GradcliError("t_() expects a tensor with <= 2 dimensions, but self is %dD" % x.ndim)
+    return restride_inplace(x, T_)
 
 
 @export("permute")

@@ -227,6 +227,14 @@ INPLACE = {
     "setitem_full_slice": X + "y = x * 1\ny[:] = torch.ones(3)\nprint(y.grad_fn, y.grad_fn.next_functions)\n",
     "setitem_advanced": X + "w = x * 1\nw[[0]] = 5.\nprint(w.grad_fn, w.grad_fn.next_functions)\n"
                             "u = x * 1\nu[u > 1] = 0.\nprint(u, u.grad_fn)\n(w + u).sum().backward()\nprint(x.grad)\n",
+    "restride_inplace": X + "y = x * 1\n" + "".join(
+        "print(y.%s.grad_fn, y.grad_fn.next_functions, y._version, y.shape)\n" % op for op in (
+            "unsqueeze_(0)", "squeeze_()", "unsqueeze_(1)", "t_()", "squeeze_(1)", "transpose_(0, 1)",
+            "squeeze_((0,))")) + "(y * y).sum().backward()\nprint(x.grad)\n"
+        "z = x * 1\nz.unsqueeze_(0)\nw = z * z\nz.add_(1)\nw.sum().backward()\n",
+    "restride_inplace_leaf": X + "x.unsqueeze_(0)\n",
+    "restride_inplace_view": X + "y = x * 1\nv = y[1:]\nv.unsqueeze_(1)\nv.mul_(3)\n"
+                                 "print(v.shape, v.grad_fn, y.grad_fn, y)\ny.sum().backward()\nprint(x.grad)\n",
     "setitem_mixed_indices": 'm = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)\nw = m * 1\nw[0, [0, 1]] = 5.\nprint(w, w.grad_fn, w.grad_fn.next_functions)\nw2 = m * 1\nw2[:, [0, 2]] = torch.tensor([7., 8.])\nprint(w2, w2.grad_fn, w2.grad_fn.next_functions)\nw3 = m * 1\nw3[w3 > 2] = m[0, 0] * 10\nprint(w3, w3.grad_fn, w3.grad_fn.next_functions)\n(w + w2 + w3).sum().backward()\nprint(m.grad)\nw4 = m * 1\nw4[1][[0, 2]] = 0.\nprint(w4, w4.grad_fn)\nw5 = torch.zeros(2, 3)\nw5[[0, 1], [1, 2]] = m[1, :2]\nprint(w5, w5.grad_fn, w5.grad_fn.next_functions)\nw5.sum().backward()\nprint(m.grad)\n',
     "setitem_shape_error": M + "y = m * 1\ny[0] = torch.ones(2)\n",
     "setitem_broadcast": M + "y = m * 1\ny[0] = torch.tensor([7.])\ny[1, 1:] = torch.tensor([8., 9.])\nprint(y)\n"
