@@ -46,7 +46,8 @@ def fma64(a, b, c):
     lo = _product_error(a, b, hi)
     s = c + hi
     t = _sum_error(c, hi, s)
-    return s + _round_odd(t + lo, t, lo)
+    out = s + _round_odd(t + lo, t, lo)
+    return np.where(out == 0, s, out)  # an exact zero: a*b = -c = hi, so s has IEEE's sign of zero
 
 
 def _sum_error(x, y, s):
