@@ -381,6 +381,8 @@ class Compiler:
 
     def s_for(self, node):
         targets_node, iterable_node, block_node = node.children[:3]
+        if isinstance(targets_node, Tree) and targets_node.data == "targets" and len(targets_node.children) == 1:
+            targets_node = targets_node.children[0]  # `for v in t` binds v, it does not unpack it
         setter = self.target(targets_node)
         iterable = self.expression(iterable_node)
         position = self.position(iterable_node)
