@@ -17,13 +17,7 @@ CORPUS = ROOT / "tests" / "corpus"
 # Scripts that fail only because an op is still missing (colleagues are adding them) or because of a known
 # bug outside the language; they pass as soon as the op lands.
 PENDING = {
-    "control/010.py": "op missing: Tensor.max(dim=)",
-    "functional/002.py": "op missing: torch.softmax",
-    "functional/003.py": "op missing: Tensor.clamp",
     "functional/004.py": "op missing: torch.cat / torch.stack",
-    "functional/005.py": "op missing: torch.cumsum",
-    "functional/006.py": "op bug: reshape's backward after unsqueeze ('multiple values for argument shape')",
-    "functional/007.py": "op missing: torch.nn.functional.mse_loss",
     "inplace/002.py": "engine message: ops/__init__.py lacks the ',' after 'which is output 0 of Sigmoid'",
 }
 

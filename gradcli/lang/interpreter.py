@@ -207,12 +207,33 @@ class Compiler:
         target_node, op_token, value_node = node.children
         op = _AUGMENTED[str(op_token)]
         value = self.expression(value_node)
-        current = self.expression(target_node)
-        setter = self.target(target_node)
+        kind = target_node.data if isinstance(target_node, Tree) else None
+        # Python's rule: `t op= v` rebinds t to t.__iop__(v) (in place for tensors and lists), and evaluates the
+        # container and the index of `a[i] += v` or `a.b += v` once.
+        if kind == "name":
+            current = self.expression(target_node)
+            setter = self.target(target_node)
 
-        def run(frame):
-            setter(frame, op(current(frame), value(frame)))
-        return run
+            def run(frame):
+                setter(frame, op(current(frame), value(frame)))
+            return run
+        if kind == "attribute":
+            obj = self.expression(target_node.children[0])
+            name = self.checked_name(target_node.children[1], "AttributeError")
+
+            def run_attribute(frame):
+                o = obj(frame)
+                namespace.set_attribute(o, name, op(namespace.get_attribute(o, name), value(frame)))
+            return run_attribute
+        if kind == "subscript":
+            obj = self.expression(target_node.children[0])
+            index = self.index(target_node.children[1])
+
+            def run_item(frame):
+                container, key = obj(frame), index(frame)
+                container[key] = op(container[key], value(frame))
+            return run_item
+        raise self.error(target_node, "illegal expression for augmented assignment")
 
     def s_pass(self, node):
         return lambda frame: None
@@ -360,6 +381,8 @@ class Compiler:
 
     def s_for(self, node):
         targets_node, iterable_node, block_node = node.children[:3]
+        if isinstance(targets_node, Tree) and targets_node.data == "targets" and len(targets_node.children) == 1:
+            targets_node = targets_node.children[0]  # `for v in t` binds v, it does not unpack it
         setter = self.target(targets_node)
         iterable = self.expression(iterable_node)
         position = self.position(iterable_node)
@@ -458,7 +481,7 @@ class Compiler:
             return set_name
         if kind == "attribute":
             obj = self.expression(node.children[0])
-            attribute = self.checked_name(node.children[1])
+            attribute = self.checked_name(node.children[1], "AttributeError")
 
             def set_attribute(frame, value):
                 namespace.set_attribute(obj(frame), attribute, value)
@@ -490,10 +513,11 @@ class Compiler:
             return unpack
         raise self.error(node, "cannot assign to this expression")
 
-    def checked_name(self, token):
+    def checked_name(self, token, kind="NameError"):
+        """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable."""
         name = str(token)
         if name.startswith("__"):
-            raise GradcliError("gradcli does not give access to '%s'" % name, "NameError", self.position(token))
+            raise GradcliError("gradcli does not give access to '%s'" % name, kind, self.position(token))
         return name
 
     # ------------------------------------------------------------ expressions
@@ -509,6 +533,8 @@ class Compiler:
         return self.expression(node.children[0])
 
     def e_name(self, node):
+        if node.children[0] == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
+            return lambda frame: "__main__"
         name = self.checked_name(node.children[0])
         position = self.position(node)
 
@@ -720,7 +746,7 @@ class Compiler:
 
     def e_attribute(self, node):
         obj = self.expression(node.children[0])
-        name = self.checked_name(node.children[1])
+        name = self.checked_name(node.children[1], "AttributeError")
         position = self.position(node.children[1])
         get = namespace.get_attribute
 
