@@ -141,6 +141,8 @@ def _compile_field(field, token, compiler, compile_program, located):
     expression_text, conversion, spec = _split_field(field)
     debug = expression_text.rstrip().endswith("=") and not expression_text.rstrip().endswith(("==", "!=", "<=",
                                                                                            ">="))
+    # `{x = }` echoes its source text verbatim, spaces around `=` included, as Python does
+    label = expression_text if debug else ""
     if debug:
         expression_text = expression_text.rstrip()[:-1]
     if not expression_text.strip():
@@ -159,10 +161,10 @@ def _compile_field(field, token, compiler, compile_program, located):
             value = expression(frame)
             if conversion in ("r", "a") or debug and conversion is None and not spec:
                 text = repr(value)
-                return (expression_text + "=" if debug else "") + (format(text, spec_part(frame)) if spec else text)
+                return label + (format(text, spec_part(frame)) if spec else text)
             if conversion == "s":
                 value = str(value)
-            return (expression_text + "=" if debug else "") + format(value, spec_part(frame))
+            return label + format(value, spec_part(frame))
         except GradcliError as exc:
             raise exc.at(position)
         except Exception as exc:
