@@ -177,7 +177,20 @@ def _isinstance(value, kind):
 
 
 def _type_name(value):
-    return "<class '%s'>" % ("torch.Tensor" if isinstance(value, Tensor) else type(value).__name__)
+    """type(value) as torch shows it: `<class 'torch.Tensor'>`, `<class 'MulBackward0'>`."""
+    if isinstance(value, Tensor):
+        name = "torch.Tensor"
+    elif isinstance(value, Size):
+        name = "torch.Size"
+    elif isinstance(value, dtypes.DType):
+        name = "torch.dtype"
+    elif isinstance(value, ReturnTypes):
+        name = "torch.return_types." + value.kind
+    elif isinstance(value, Node):
+        name = value.name().rsplit("::", 1)[-1]  # C++ nodes (torch::autograd::AccumulateGrad) bind unqualified
+    else:
+        name = type(value).__name__
+    return "<class '%s'>" % name
 
 
 # math spelling: names that Python's builtins also define resolve to torch in one-shot expressions
