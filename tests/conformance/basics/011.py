@@ -3,7 +3,7 @@ import torch
 x = torch.tensor([1.0, 2.0], requires_grad=True)
 y = x * 2
 print(y.grad_fn.name())
-print(type(y.grad_fn).__name__)
+print(type(y.grad_fn))
 print((x + 1).grad_fn.name())
 print((x - 1).grad_fn.name())
 print((x / 2).grad_fn.name())

@@ -6,5 +6,5 @@ total = 0.0
 for x, y in zip(xs, ys):
     total += (y - 2 * x) ** 2
 print(total)
-print(type(total).__name__)
+print(type(total))
 print(isinstance(total, torch.Tensor))

@@ -1,0 +1,9 @@
+import torch
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x.clone()
+y[1] = y[1] * 10
+print(y)
+print(y.grad_fn)
+y.sum().backward()
+print(x.grad)

@@ -1,0 +1,8 @@
+import torch
+
+x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
+y = x.masked_fill(x < 0, 0.0)
+print(y)
+print(y.grad_fn)
+y.sum().backward()
+print(x.grad)
