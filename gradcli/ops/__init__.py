@@ -315,7 +315,8 @@ _OPERATORS = {
     "__matmul__": linalg.matmul, "__rmatmul__": lambda x, y: linalg.matmul(y, x), "__neg__": pointwise.neg,
     "__pos__": lambda x: x, "__abs__": pointwise.abs, "__eq__": pointwise.eq, "__ne__": pointwise.ne,
     "__lt__": pointwise.lt, "__le__": pointwise.le, "__gt__": pointwise.gt, "__ge__": pointwise.ge,
-    "__and__": pointwise.logical_and, "__or__": pointwise.logical_or, "__invert__": pointwise.logical_not,
+    "__and__": pointwise.bitwise_and, "__rand__": pointwise.bitwise_and, "__or__": pointwise.bitwise_or,
+    "__ror__": pointwise.bitwise_or, "__invert__": pointwise.bitwise_not,
     "__iadd__": pointwise.add_, "__isub__": pointwise.sub_, "__imul__": pointwise.mul_,
     "__itruediv__": pointwise.div_, "__getitem__": indexing.getitem, "__setitem__": indexing.setitem,
 }
