@@ -45,15 +45,17 @@ RECIPROCAL = Op("ReciprocalBackward0", lambda x: np.reciprocal(x), "x",
                 (Grad("ans", lambda g, ans: -g * (ans * ans)),), promote="float")
 # pow_backward: the exponent-0 case is a constant zero (x**0 has grad 0 even at x = 0, where 0 * 0**-1 is nan).
 # A python exponent or base is an attribute of the node, so PowBackward0/2 have one next_functions entry.
+# Their formulas multiply by that number as a C++ Scalar: mul.Scalar, so create_graph shows MulBackward1.
 POW = Op("PowBackward0", lambda x, exponent: np.power(x, exponent), "x",
-         (Grad("x", lambda g, x, exponent: zeros_grad(g) if exponent == 0 else g * (exponent * x ** (exponent - 1))),))
+         (Grad("x", lambda g, x, exponent: zeros_grad(g) if exponent == 0
+               else g * mul_scalar(x ** (exponent - 1), exponent)),))
 POW_TENSOR = Op("PowBackward1", np.power, "x y", (
     Grad("x y", lambda g, x, y: where(y == 0, 0.0, g * (y * x ** (y - 1)))),
     # d/dy x**y = x**y log x, taken as 0 where x = 0 and y >= 0 (the limit), as torch does
     Grad("x y ans", lambda g, x, y, ans: g * where(logical_and(x == 0, y >= 0), 0.0, ans * log(x)))),
     promote="common")
 POW_NUMBER_BASE = Op("PowBackward2", lambda y, base: np.power(y.dtype.type(base), y), "y",
-                     (Grad("ans", lambda g, ans, base: g * (ans * float(np.log(base)))),))
+                     (Grad("ans", lambda g, ans, base: g * mul_scalar(ans, float(np.log(base)))),))
 
 
 def with_number(x, number):
