@@ -7,8 +7,15 @@ from .ops import METHODS, export
 from .tensor import Size, Tensor, to_numpy_dtype
 
 
-def _size(size, name="ones"):
-    """`ones(2, 3)`, `ones((2, 3))` and `ones([2, 3])` all mean the shape (2, 3)."""
+def _size(size, name="ones", keywords=None):
+    """`ones(2, 3)`, `ones((2, 3))`, `ones([2, 3])` and `ones(size=(2, 3))` all mean the shape (2, 3).
+    `keywords` are the factory's other keyword arguments: only `size` may be among them."""
+    if keywords:
+        keywords = dict(keywords)
+        if "size" in keywords:
+            size = (keywords.pop("size"),)
+        if keywords:
+            raise errors.type_error("%s() got an unexpected keyword argument '%s'" % (name, next(iter(keywords))))
     if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
         size = tuple(size[0])
     for s in size:
@@ -128,19 +135,19 @@ def as_tensor(data, dtype=None):
 
 # ---------------------------------------------------------------- filled
 @export("ones", method=False)
-def ones(*size, dtype=None, requires_grad=False, device=None):
-    return _leaf(np.ones(_size(size), dtype=_np(dtype)), requires_grad)
+def ones(*size, dtype=None, requires_grad=False, device=None, **keywords):
+    return _leaf(np.ones(_size(size, "ones", keywords), dtype=_np(dtype)), requires_grad)
 
 
 @export("zeros", method=False)
-def zeros(*size, dtype=None, requires_grad=False, device=None):
-    return _leaf(np.zeros(_size(size, "zeros"), dtype=_np(dtype)), requires_grad)
+def zeros(*size, dtype=None, requires_grad=False, device=None, **keywords):
+    return _leaf(np.zeros(_size(size, "zeros", keywords), dtype=_np(dtype)), requires_grad)
 
 
 @export("empty", method=False)
-def empty(*size, dtype=None, requires_grad=False, device=None):
+def empty(*size, dtype=None, requires_grad=False, device=None, **keywords):
     """Zero-filled here (torch leaves the memory uninitialised, so any values are torch's too)."""
-    return _leaf(np.zeros(_size(size, "empty"), dtype=_np(dtype)), requires_grad)
+    return _leaf(np.zeros(_size(size, "empty", keywords), dtype=_np(dtype)), requires_grad)
 
 
 @export("full", method=False)

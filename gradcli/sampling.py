@@ -77,14 +77,9 @@ def _floating(dtype, kernel):
     return dtype
 
 
-def _shape(size, keywords=None, name=""):
+def _shape(size, keywords=None, name="ones"):
     """The shape and element count of `f(2, 3)`, `f((2, 3))` or `f(size=(2, 3))`."""
-    keywords = keywords or {}
-    if "size" in keywords:
-        size = (keywords.pop("size"),)
-    if keywords:
-        raise errors.type_error("%s() got an unexpected keyword argument '%s'" % (name, next(iter(keywords))))
-    shape = _size(size)
+    shape = _size(size, name, keywords)
     return shape, int(np.prod(shape, dtype=np.int64))
 
 
