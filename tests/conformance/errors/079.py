@@ -1,0 +1,3 @@
+import torch
+
+torch.ones(2, 3).expand(2)

@@ -1,0 +1,3 @@
+import torch
+
+torch.tensor([[1, 2], [3]])

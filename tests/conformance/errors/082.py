@@ -1,0 +1,3 @@
+import torch
+
+torch.ones(2, 3, 4).t()

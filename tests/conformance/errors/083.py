@@ -1,0 +1,3 @@
+import torch
+
+torch.ones(2) @ torch.ones(3, 4)
