@@ -438,6 +438,8 @@ class Compiler:
                 container = obj(frame)
                 container[index(frame)] = value
             return set_item
+        if kind == "targets" and len(node.children) == 1:
+            return self.target(node.children[0])  # `for i in ...`: a name, not a one-item unpacking
         if kind in ("tuple_display", "targets", "list", "tuple"):
             setters = [self.target(child) for child in node.children]
             count = len(setters)
