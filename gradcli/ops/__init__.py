@@ -10,6 +10,8 @@ when a second backward without retain_graph fails (x*3 saves 3; x+3 saves nothin
 the version check catches.
 """
 
+import weakref
+
 import numpy as np
 
 from .. import dtypes, errors, grad_mode
@@ -138,7 +140,6 @@ def grad_accumulator(tensor):
     ref = tensor._accumulator
     node = ref() if ref is not None else None
     if node is None:
-        import weakref
         node = AccumulateGrad(tensor)
         tensor._accumulator = weakref.ref(node)
     return node
@@ -165,7 +166,10 @@ def apply(op, *inputs, **params):
     if op.promote is not None:
         _promote(op, inputs, arrays)
     try:
-        out = op.forward(*arrays, **params)
+        if not grad_mode._enabled and not params and op.forward.__class__ is np.ufunc:
+            out = _compact_ufunc(op.forward, arrays)  # backward passes meet broadcast scalars all the time
+        else:
+            out = op.forward(*arrays, **params)
     except ValueError as exc:
         if "broadcast" in str(exc):
             raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
@@ -193,6 +197,35 @@ def apply(op, *inputs, **params):
     return result
 
 
+_compact_results = weakref.WeakValueDictionary()  # id -> array: the broadcasts _compact_ufunc made
+
+
+def _compact_ufunc(ufunc, arrays):
+    """An elementwise op whose array operands each repeat one value (a gradient expanded from a sum or mean)
+    is computed once and broadcast: a view instead of a full pass over memory. Otherwise, the plain ufunc."""
+    shapes = []
+    small = []
+    repeated = False
+    for a in arrays:
+        if isinstance(a, np.ndarray) and a.ndim:
+            if a.size > 1:
+                if any(a.strides):
+                    return ufunc(*arrays)
+                repeated = True
+            shapes.append(a.shape)
+            a = a[(slice(0, 1),) * a.ndim]  # one element, same ndim: numpy picks the same dtype as in full
+        small.append(a)
+    if not repeated:
+        return ufunc(*arrays)
+    out = np.broadcast_to(ufunc(*small), np.broadcast_shapes(*shapes))  # read-only view
+    _compact_results[id(out)] = out
+    return out
+
+
+def _is_compact(array):
+    return _compact_results.get(id(array)) is array
+
+
 def _promote(op, inputs, arrays):
     """Cast the operands to torch's result dtype (numpy's own promotion differs: int64 + 0.5 is float32 in torch)."""
     operands = [inputs[i] for i in op.promoted]
@@ -218,6 +251,8 @@ def broadcast_error(shapes):
 def apply_inplace(op, target, *others, **params):
     """An in-place op: the result of `op(target, *others)` written into target, whose history it becomes."""
     check_inplace(target)
+    if _is_compact(target.array):  # a computed result shares no memory with anyone: give it its own
+        target.array = np.array(target.array)
     result = apply(op, target, *others, **params)
     if result.dtype is not target.dtype and not can_cast(result.dtype, target.dtype):
         raise errors.GradcliError("result type %s can't be cast to the desired output type %s"
