@@ -7,6 +7,7 @@ values it needs saved. Broadcast gradients are summed back to each input's shape
 import numpy as np
 
 from . import Grad, Op, apply, apply_inplace, check_inplace, export
+from .. import grad_mode
 from ..tensor import Tensor
 
 np.seterr(all="ignore")  # torch gives inf/nan silently; numpy must not print warnings
@@ -30,8 +31,19 @@ DIV = Op("DivBackward0", np.true_divide, "x y",
 NEG = Op("NegBackward0", np.negative, "x", (Grad("", lambda g: -g),))
 RECIPROCAL = Op("ReciprocalBackward0", lambda x: np.reciprocal(x), "x",
                 (Grad("ans", lambda g, ans: -g * (ans * ans)),), promote="float")
-POW = Op("PowBackward0", np.power, "x y",
-         (Grad("x y", lambda g, x, y: g * 0 if y == 0 else g * (y * x ** (y - 1))), None), promote="common")
+def _pow_forward(x, y):
+    return np.square(x) if y == 2 else np.power(x, y)  # the same values as x * x, without power's slow path
+
+
+def _pow_grad(g, x, y):
+    if y == 0:
+        return g * 0
+    if y == 2 and not grad_mode._enabled:
+        return (g * 2) * x  # = torch's g * (2 * x**1) exactly (doubling is exact), in one pass over x, not three
+    return g * (y * x ** (y - 1))  # torch's formula: with create_graph its graph is part of what users see
+
+
+POW = Op("PowBackward0", _pow_forward, "x y", (Grad("x y", _pow_grad), None), promote="common")
 POW_TENSOR = Op("PowBackward1", np.power, "x y", (
     Grad("x y", lambda g, x, y: g * (y * x ** (y - 1))),
     Grad("x y ans", lambda g, x, y, ans: g * where(x == 0, 0.0, ans * log(x)))), promote="common")
