@@ -62,15 +62,58 @@ def eval_command(
 
     Example: gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)"
     """
+    code = _eval(expression, _parse_at(at), weight, retain_graph, dtype)
+    if code != EXIT_OK:
+        raise typer.Exit(code)
+
+
+def _eval(expression, at, weight, retain_graph, dtype):
+    """eval's work, for the typer command and for the fast path of main(); returns the exit code."""
     from ..api import evaluate
     from ..errors import GradcliError
     from . import render
     try:
-        result = evaluate(expression, _parse_at(at), weight=weight, retain_graph=retain_graph, dtype=dtype)
+        result = evaluate(expression, at, weight=weight, retain_graph=retain_graph, dtype=dtype)
     except GradcliError as error:
         _report(error)
-        raise typer.Exit(EXIT_ERROR) from None
+        return EXIT_ERROR
     render.show_result(result)
+    return EXIT_OK
+
+
+_EVAL_VALUE_OPTIONS = {"--at": "at", "-a": "at", "--weight": "weight", "-w": "weight", "--dtype": "dtype"}
+
+
+def _plain_eval(argv):
+    """eval's arguments when argv is `eval EXPR` with only --at/-a, --weight/-w, --dtype VALUE and
+    --retain-graph, each spelt plainly; None for anything else, which typer then parses. A one-shot is judged
+    by its cold start, and typer's parameter handling (pydantic validators) is half of it."""
+    if not argv or argv[0] != "eval":
+        return None
+    expression, at = None, {}
+    options = {"weight": None, "dtype": None, "retain_graph": False}
+    args = iter(argv[1:])
+    for arg in args:
+        if arg == "--retain-graph":
+            options["retain_graph"] = True
+        elif arg in _EVAL_VALUE_OPTIONS:
+            value = next(args, None)
+            if value is None:
+                return None
+            if _EVAL_VALUE_OPTIONS[arg] != "at":
+                options[_EVAL_VALUE_OPTIONS[arg]] = value
+                continue
+            name, sep, value = value.partition("=")
+            if not sep or not name.strip().isidentifier():
+                return None  # typer reports the bad --at
+            at[name.strip()] = value
+        elif arg.startswith("-") or expression is not None:
+            return None
+        else:
+            expression = arg
+    if expression is None:
+        return None
+    return dict(options, expression=expression, at=at)
 
 
 @app.command("run")
@@ -119,4 +162,7 @@ def main(argv=None):
         argv = ["repl"] if sys.stdin.isatty() else ["--help"]
     elif argv[0] not in _COMMANDS and not argv[0].startswith("-"):
         argv.insert(0, "eval")
+    plain = _plain_eval(argv)
+    if plain is not None:
+        sys.exit(_eval(**plain))
     app(args=argv, prog_name="gradcli")
