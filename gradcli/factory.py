@@ -1,24 +1,31 @@
-"""Tensor creation: torch.tensor and the factories (ones, zeros, eye, arange, rand, randn, ...)."""
+"""Tensor creation: torch.tensor and the factories (ones, zeros, eye, arange, ...); random ones are in sampling."""
 
 import numpy as np
 
-from . import dtypes, errors, rng
+from . import dtypes, errors
 from .ops import export
-from .tensor import Tensor, to_numpy_dtype
+from .tensor import Size, Tensor, to_numpy_dtype
 
 
-def _size(size):
+def _size(size, name="ones"):
     """`ones(2, 3)`, `ones((2, 3))` and `ones([2, 3])` all mean the shape (2, 3)."""
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+    if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
         size = tuple(size[0])
     for s in size:
+        if isinstance(s, Tensor) and s.ndim == 0 and not s.dtype.is_floating_point:
+            continue
         if isinstance(s, bool) or not isinstance(s, int):
-            raise errors.type_error("%s(): argument 'size' must be tuple of ints, but found element of type %s"
-                                    % ("ones", type(s).__name__))
+            raise errors.type_error("%s(): argument 'size' (position 1) must be tuple of ints, not %s"
+                                    % (name, type(s).__name__))
+    size = tuple(int(s) for s in size)
+    for s in size:
         if s < 0:
+            # torch's zeros checks the sizes itself; the other factories fail in the allocator
+            if name == "zeros":
+                raise errors.GradcliError("zeros: Dimension size must be non-negative.")
             raise errors.GradcliError("Trying to create tensor with negative dimension %d: %s"
                                       % (s, list(size)))
-    return tuple(size)
+    return size
 
 
 def _leaf(array, requires_grad):
@@ -125,9 +132,15 @@ def ones(*size, dtype=None, requires_grad=False, device=None):
     return _leaf(np.ones(_size(size), dtype=_np(dtype)), requires_grad)
 
 
-@export("zeros", "empty", method=False)
+@export("zeros", method=False)
 def zeros(*size, dtype=None, requires_grad=False, device=None):
-    return _leaf(np.zeros(_size(size), dtype=_np(dtype)), requires_grad)
+    return _leaf(np.zeros(_size(size, "zeros"), dtype=_np(dtype)), requires_grad)
+
+
+@export("empty", method=False)
+def empty(*size, dtype=None, requires_grad=False, device=None):
+    """Zero-filled here (torch leaves the memory uninitialised, so any values are torch's too)."""
+    return _leaf(np.zeros(_size(size, "empty"), dtype=_np(dtype)), requires_grad)
 
 
 @export("full", method=False)
@@ -135,11 +148,15 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None):
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
     dtype = dtype or infer_dtype(fill_value)
-    return _leaf(np.full(_size((size,)), fill_value, dtype=_np(dtype)), requires_grad)
+    return _leaf(np.full(_size((size,), "full"), fill_value, dtype=_np(dtype)), requires_grad)
 
 
 @export("eye", method=False)
 def eye(n, m=None, dtype=None, requires_grad=False, device=None):
+    if n < 0:
+        raise errors.GradcliError("n must be greater or equal to 0, got %d" % n)
+    if m is not None and m < 0:
+        raise errors.GradcliError("m must be greater or equal to 0, got %d" % m)
     return _leaf(np.eye(n, n if m is None else m, dtype=_np(dtype)), requires_grad)
 
 
@@ -147,11 +164,15 @@ def eye(n, m=None, dtype=None, requires_grad=False, device=None):
 def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None):
     if end is None:
         start, end = 0, start
+    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
     if step == 0:
         raise errors.GradcliError("step must be nonzero")
+    if (end - start) * step < 0:
+        raise errors.GradcliError("upper bound and lower bound inconsistent with step sign")
     if dtype is None:
         dtype = infer_dtype([start, end, step])
-    count = max(0, int(np.ceil((end - start) / step)))
+    # torch sizes it in double: ceil((end - start) / step)
+    count = int(np.ceil((end - start) / step))
     values = start + np.arange(count, dtype=np.float64 if dtype.is_floating_point else np.int64) * step
     return _leaf(values.astype(_np(dtype)), requires_grad)
 
@@ -159,6 +180,9 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
 @export("linspace", method=False)
 def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
     """torch computes in the output dtype from both ends: the first half from start, the rest from end."""
+    if steps < 0:
+        raise errors.GradcliError("number of steps must be non-negative")
+    start, end = (v.item() if isinstance(v, Tensor) else v for v in (start, end))
     np_dtype = _np(dtype)
     out = np.empty(steps, dtype=np_dtype)
     if steps == 1:
@@ -179,7 +203,7 @@ def _like(factory):
     return like
 
 
-for _name, _factory in (("ones_like", ones), ("zeros_like", zeros), ("empty_like", zeros)):
+for _name, _factory in (("ones_like", ones), ("zeros_like", zeros), ("empty_like", empty)):
     export(_name, method=False)(_like(_factory))
 
 
@@ -187,51 +211,3 @@ for _name, _factory in (("ones_like", ones), ("zeros_like", zeros), ("empty_like
 def full_like(x, fill_value, dtype=None, requires_grad=False, device=None):
     return full(tuple(x.shape), fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
-
-# ---------------------------------------------------------------- random
-@export("manual_seed", "seed", method=False)
-def manual_seed(seed):
-    return rng.manual_seed(seed)
-
-
-@export("initial_seed", method=False)
-def initial_seed():
-    return rng.default_generator.initial_seed()
-
-
-def _random(sample):
-    def factory(*size, dtype=None, requires_grad=False, generator=None, device=None):
-        shape = _size(size)
-        dtype = dtype or dtypes.float32
-        n = int(np.prod(shape)) if shape else 1
-        values = sample(n, dtype is dtypes.float64, generator=generator)
-        return _leaf(values.astype(_np(dtype)).reshape(shape), requires_grad)
-    return factory
-
-
-rand = export("rand", method=False)(_random(rng.rand))
-randn = export("randn", method=False)(_random(rng.randn))
-
-
-@export("rand_like", method=False)
-def rand_like(x, dtype=None, requires_grad=False):
-    return rand(*x.shape, dtype=dtype or x.dtype, requires_grad=requires_grad)
-
-
-@export("randn_like", method=False)
-def randn_like(x, dtype=None, requires_grad=False):
-    return randn(*x.shape, dtype=dtype or x.dtype, requires_grad=requires_grad)
-
-
-@export("randint", method=False)
-def randint(low, high=None, size=None, dtype=None, requires_grad=False, generator=None):
-    if size is None:
-        low, high, size = 0, low, high
-    shape = _size((size,))
-    values = rng.randint(low, high, int(np.prod(shape)) if shape else 1, generator=generator)
-    return _leaf(values.astype(_np(dtype, dtypes.int64)).reshape(shape), requires_grad)
-
-
-@export("randperm", method=False)
-def randperm(n, dtype=None, requires_grad=False, generator=None):
-    return _leaf(rng.randperm(n, generator=generator).astype(_np(dtype, dtypes.int64)), requires_grad)

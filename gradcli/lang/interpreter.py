@@ -130,6 +130,16 @@ class Compiler:
 
     def __init__(self, source, filename):
         self.source, self.filename = source, filename
+        self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
+        self.in_function = False
+
+    def loop_body(self, node):
+        """A loop's block, compiled knowing that `break` and `continue` are allowed in it."""
+        self.loops += 1
+        try:
+            return self.block(node)
+        finally:
+            self.loops -= 1
 
     def position(self, node):
         if isinstance(node, Token):
@@ -209,16 +219,24 @@ class Compiler:
         return lambda frame: None
 
     def s_break(self, node):
+        if not self.loops:
+            raise self.error(node, "'break' outside loop")
+
         def run(frame):
             raise _Break()
         return run
 
     def s_continue(self, node):
+        if not self.loops:
+            raise self.error(node, "'continue' not properly in loop")
+
         def run(frame):
             raise _Continue()
         return run
 
     def s_return(self, node):
+        if not self.in_function:
+            raise self.error(node, "'return' outside function")
         value = self.expression(node.children[0]) if node.children else (lambda frame: None)
 
         def run(frame):
@@ -319,7 +337,7 @@ class Compiler:
     def s_while(self, node):
         test = self.expression(node.children[0])
         position = self.position(node.children[0])
-        body = self.block(node.children[1])
+        body = self.loop_body(node.children[1])
         otherwise = self.block(node.children[2].children[0]) if len(node.children) > 2 else None
 
         def check(frame):
@@ -346,7 +364,8 @@ class Compiler:
         setter = self.target(targets_node)
         iterable = self.expression(iterable_node)
         position = self.position(iterable_node)
-        body = self.block(block_node)
+        target_position = self.position(targets_node)
+        body = self.loop_body(block_node)
         otherwise = self.block(node.children[3].children[0]) if len(node.children) > 3 else None
 
         def run(frame):
@@ -354,8 +373,15 @@ class Compiler:
                 items = iter(iterable(frame))
             except Exception as exc:
                 raise located(exc, position) from None
-            for item in items:
-                setter(frame, item)
+            while True:
+                item = _MISSING
+                try:  # the iterator and the unpacking into targets can fail too (a 0-d tensor, a short tuple)
+                    item = next(items)
+                    setter(frame, item)
+                except StopIteration:
+                    break
+                except Exception as exc:
+                    raise located(exc, position if item is _MISSING else target_position) from None
                 try:
                     body(frame)
                 except _Break:
@@ -401,11 +427,18 @@ class Compiler:
         parameter_nodes = node.children[1].children if len(node.children) > 2 else []
         default_closures = {}
         for p in parameter_nodes:
-            pname = str(p.children[0])
+            pname = self.checked_name(p.children[0])
+            if pname in parameters:
+                raise self.error(p, "duplicate argument '%s' in function definition" % pname)
             parameters.append(pname)
             if len(p.children) > 1:
                 default_closures[pname] = self.expression(p.children[1])
-        body = self.block(node.children[-1])
+        outer = self.loops, self.in_function
+        self.loops, self.in_function = 0, True  # a loop around the def does not reach into its body
+        try:
+            body = self.block(node.children[-1])
+        finally:
+            self.loops, self.in_function = outer
 
         def run(frame):
             for pname, value in default_closures.items():
@@ -439,14 +472,15 @@ class Compiler:
                 container = obj(frame)
                 container[index(frame)] = value
             return set_item
-        if kind == "targets" and len(node.children) == 1:
-            return self.target(node.children[0])  # `for i in ...`: a name, not a one-item unpacking
-        if kind in ("tuple_display", "targets", "list", "tuple"):
+        if kind in ("tuple_display", "target_tuple", "list", "tuple"):
             setters = [self.target(child) for child in node.children]
             count = len(setters)
 
             def unpack(frame, value):
-                values = list(value)
+                try:
+                    values = list(value)
+                except TypeError:
+                    raise errors.type_error("cannot unpack non-iterable %s object" % type(value).__name__) from None
                 if len(values) != count:
                     if len(values) < count:
                         raise errors.value_error("not enough values to unpack (expected %d, got %d)"
@@ -535,6 +569,46 @@ class Compiler:
         return lambda frame: tuple(item(frame) for item in items)
 
     e_tuple_display = e_tuple
+
+    def comprehension(self, node):
+        """A generator function `values(frame)` for `test for ... in ... if ...`: its variables live in a
+        scope of their own (a copy of the enclosing variables), as in Python 3."""
+        element_node, *clauses = node.children
+        element = self.expression(element_node)
+        loops = []
+        for clause in clauses:
+            targets_node, iterable_node, *conditions = clause.children
+            loops.append((self.target(targets_node), self.expression(iterable_node),
+                          tuple(self.expression(c) for c in conditions)))
+
+        def produce(frame, depth):
+            setter, iterable, conditions = loops[depth]
+            for item in iterable(frame):
+                setter(frame, item)
+                if all(condition(frame) for condition in conditions):
+                    if depth + 1 == len(loops):
+                        yield element(frame)
+                    else:
+                        yield from produce(frame, depth + 1)
+
+        def values(frame):
+            return produce(Frame(dict(frame.vars), frame.globals, frame.context), 0)
+        return values
+
+    def e_list_comprehension(self, node):
+        values = self.comprehension(node.children[0])
+        position = self.position(node)
+
+        def run(frame):
+            try:
+                return list(values(frame))
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
+
+    def e_generator(self, node):
+        values = self.comprehension(node.children[0])
+        return values  # lazy, as in Python: `all(... for ...)` stops at the first False
 
     def e_dict(self, node):
         pairs = [(self.expression(p.children[0]), self.expression(p.children[1])) for p in node.children]
@@ -731,15 +805,20 @@ class Compiler:
 def compile_program(source, filename="<input>", start="start"):
     """Parse and compile `source`; returns a list of top-level statement closures (or one expression)."""
     # A long script's tree and closures are millions of acyclic objects; Python's cycle collector, rerun over
-    # all of them as they grow, took most of the time of parsing and compiling (5,000 lines: 13 s -> 4 s).
+    # all of them as they grow, took most of the time of parsing and compiling (5,000 lines: 9-10 s -> 4 s).
     collecting = gc.isenabled()
     gc.disable()
     try:
         tree = parse(source, filename, start)
         compiler = Compiler(source, filename)
-        if start == "expression":
-            return compiler.expression(tree)
-        return [compiler.statement(node) for node in tree.children]
+        nodes = [tree] if start == "expression" else tree.children
+        compiled = []
+        for node in nodes:
+            try:
+                compiled.append(compiler.expression(node) if start == "expression" else compiler.statement(node))
+            except RecursionError:  # compiling recurses along the tree: thousands of nested operators
+                raise GradcliError("expression too deeply nested", "SyntaxError", compiler.position(node)) from None
+        return compiled[0] if start == "expression" else compiled
     finally:
         if collecting:
             gc.freeze()  # the closures live as long as the program: no collection needs to walk them again
@@ -778,7 +857,12 @@ class Interpreter:
         try:
             for statement in statements:
                 try:
-                    statement(self.frame)
+                    try:
+                        statement(self.frame)
+                    except (GradcliError, _Break, _Continue, _Return):
+                        raise
+                    except Exception as exc:  # a compound statement's own machinery; never a traceback
+                        raise located(exc, self.context.position) from None
                 except GradcliError as exc:
                     if on_error is None:
                         raise

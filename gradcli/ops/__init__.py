@@ -281,7 +281,7 @@ def as_tensor(value, dtype=None):
 
 
 # ---------------------------------------------------------------- the table itself
-from . import linalg, pointwise, reduce, shape  # noqa: E402  (each registers its front doors)
+from . import linalg, nn, pointwise, reduce, shape  # noqa: E402  (each registers its front doors)
 
 _OPERATORS = {
     "__add__": pointwise.add, "__radd__": pointwise.add, "__sub__": pointwise.sub, "__rsub__": pointwise.rsub,

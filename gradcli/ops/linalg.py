@@ -48,23 +48,144 @@ def dot(x, y):
     return apply(DOT, x, y)
 
 
+BMM = Op("BmmBackward0", np.matmul, "x y",
+         (Grad("y", lambda g, y: g.bmm(y.transpose(1, 2))), Grad("x", lambda g, x: x.transpose(1, 2).bmm(g))))
+# torch's matmul squeezes the unsqueezed row of a 1-D left operand with squeeze(dims): SqueezeBackward4
+SQUEEZE_DIMS = Op("SqueezeBackward4", lambda x, dim: np.squeeze(x, dim), "x",
+                  (Grad("", lambda g, dim: g.unsqueeze(dim)),))
+# matmul's folding ends in _unsafe_view, a reshape that torch records as UnsafeViewBackward0
+UNSAFE_VIEW = Op("UnsafeViewBackward0", lambda x, shape: np.reshape(x, shape), "x",
+                 (Grad("x.shape", lambda g, input_shape, **_: g.reshape(input_shape)),))
+
+
+@export("bmm")
+def bmm(x, y):
+    if x.ndim != 3:
+        raise errors.GradcliError("batch1 must be a 3D tensor")
+    if y.ndim != 3:
+        raise errors.GradcliError("batch2 must be a 3D tensor")
+    if y.shape[0] != x.shape[0] or y.shape[1] != x.shape[2]:
+        raise errors.GradcliError("Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: "
+                                  "[%d, %d]." % (x.shape[0], x.shape[2], y.shape[0], y.shape[1]))
+    _same_dtype(x, y)
+    return apply(BMM, x, y)
+
+
+def _unsafe_view(x, *shape):
+    return apply(UNSAFE_VIEW, x, shape=tuple(shape))
+
+
+def _fold(x, *shape):
+    """reshape as torch's matmul does it: a view when the memory allows, else a copy named UnsafeView(Clone)."""
+    return x.reshape(*shape)
+
+
 @export("matmul")
 def matmul(x, y):
+    """torch.matmul, following torch's own decomposition so that the graph has torch's node names."""
     if not isinstance(x, Tensor) or not isinstance(y, Tensor):
         raise errors.type_error("matmul(): argument 'other' (position 1) must be Tensor, not %s"
                                 % type(y if isinstance(x, Tensor) else x).__name__)
-    if x.ndim == 0 or y.ndim == 0:
+    a, b = x.ndim, y.ndim
+    if a == 0 or b == 0:
         raise errors.GradcliError("both arguments to matmul need to be at least 1D, but they are %dD and %dD"
-                                  % (x.ndim, y.ndim))
-    if x.ndim == 1 and y.ndim == 1:
+                                  % (a, b))
+    if a == 1 and b == 1:
         return dot(x, y)
-    if x.ndim == 2 and y.ndim == 1:
+    if a == 2 and b == 1:
         return mv(x, y)
-    if x.ndim == 2 and y.ndim == 2:
+    if a == 2 and b == 2:
         return mm(x, y)
-    if x.ndim == 1 and y.ndim == 2:
-        return mm(x.unsqueeze(0), y).squeeze(0)
-    raise errors.GradcliError("batched matmul is not supported yet")
+    if a == 1 and b == 2:
+        _check_mm(x.shape[0], x.shape[0], y.shape[0], y.shape[1], rows=1)
+        return apply(SQUEEZE_DIMS, mm(x.unsqueeze(0), y), dim=0)
+    if a >= 3 and b <= 2:
+        # fold the batch into the rows: (..., n, k) @ (k, m) is one mm on (B*n, k)
+        if b == 2:
+            _check_mm(x.shape[-2], x.shape[-1], y.shape[0], y.shape[1], rows=_rows(x))
+            out = mm(_fold(x, -1, x.shape[-1]), y)
+            return _unsafe_view(out, *x.shape[:-1], y.shape[-1])
+        if x.shape[-1] != y.shape[0]:
+            raise errors.GradcliError("size mismatch, got input (%d), mat (%dx%d), vec (%d)"
+                                      % (_rows(x), _rows(x), x.shape[-1], y.shape[0]))
+        out = mv(_fold(x, -1, x.shape[-1]), y)
+        return _unsafe_view(out, *x.shape[:-1])
+    if a <= 2 and b >= 3:
+        # torch transposes: x @ y = (y^T @ x^T)^T, folding y's batch into the rows of one mm (or mv)
+        yt = y.transpose(-1, -2)
+        folded = _fold(yt, -1, yt.shape[-1])
+        if a == 2:
+            return _unsafe_view(mm(folded, x.t()), *yt.shape[:-1], x.shape[0]).transpose(-1, -2).contiguous()
+        if y.shape[-2] != x.shape[0]:
+            raise errors.GradcliError("size mismatch, got input (%d), mat (%dx%d), vec (%d)"
+                                      % (_rows_t(y), _rows_t(y), y.shape[-2], x.shape[0]))
+        return _unsafe_view(mv(folded, x), *yt.shape[:-1])
+    return _batched(x, y)
+
+
+def _rows(x):
+    n = 1
+    for d in x.shape[:-1]:
+        n *= d
+    return n
+
+
+def _rows_t(y):
+    n = 1
+    for d in y.shape[:-2]:
+        n *= d
+    return n * y.shape[-1]
+
+
+def _batched(x, y):
+    """Both operands batched (or one of them a 3-D+ tensor whose leading 1 can be squeezed)."""
+    if x.ndim == 3 and y.ndim == 3 and (x.shape[0] == 1) != (y.shape[0] == 1):
+        # torch squeezes a lone batch of 1 and takes a folding path (2-D @ batched or batched @ 2-D)
+        return matmul(x.squeeze(0), y) if x.shape[0] == 1 else matmul(x, y.squeeze(0))
+    vec_x, vec_y = x.ndim == 1, y.ndim == 1
+    if vec_x:
+        x = x.unsqueeze(0)
+    if vec_y:
+        y = y.unsqueeze(-1)
+    n, k = x.shape[-2], x.shape[-1]
+    k2, m = y.shape[-2], y.shape[-1]
+    batch = _broadcast_batch(x.shape[:-2], y.shape[:-2])
+    size = 1
+    for d in batch:
+        size *= d
+    if k != k2:
+        raise errors.GradcliError("Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: "
+                                  "[%d, %d]." % (size, k, size, k2))
+    xe = x.expand(*batch, n, k).reshape(size, n, k)
+    ye = y.expand(*batch, k, m).reshape(size, k, m)
+    out = _unsafe_view(bmm(xe, ye), *batch, n, m)
+    if vec_x:
+        out = out.squeeze(-2)
+    if vec_y:
+        out = out.squeeze(-1)
+    return out
+
+
+def _broadcast_batch(a, b):
+    out = []
+    for i in range(1, max(len(a), len(b)) + 1):
+        da = a[-i] if i <= len(a) else 1
+        db = b[-i] if i <= len(b) else 1
+        if da != db and da != 1 and db != 1:
+            raise errors.GradcliError(errors.BROADCAST % (da, db, max(len(a), len(b)) - i))
+        out.append(da if db == 1 else db)
+    return tuple(reversed(out))
+
+
+def _check_mm(n, k, k2, m, rows):
+    if k != k2:
+        raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)" % (rows, k, k2, m))
+
+
+@export("outer", "ger")
+def outer(x, y):
+    """torch decomposes outer into x.reshape(-1, 1) * y: MulBackward0(ViewBackward0, ...)."""
+    return x.reshape(-1, 1) * y
 
 
 def _same_dtype(x, y):
