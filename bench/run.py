@@ -205,11 +205,23 @@ def machine(torch_python):
     return info
 
 
+MARKDOWN = """# Benchmarks
+
+Produced by `%(command)s` on %(machine)s.
+Medians of interleaved runs (cold start: 20 rounds; the others: 5); the large-tensor workloads run on one
+thread in every library. Ratios under 1 mean gradcli is faster. The machine was shared, so single figures
+are noisy; the ratios are what the targets judge.
+
+%(table)s
+"""
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--torch-python", help="a python that has torch (default: this one, if it has)")
     parser.add_argument("--gradcli", help="the gradcli command (default: beside this python, else on PATH)")
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--markdown", help="also write the machine and the table as Markdown (docs/bench.md)")
     parser.add_argument("--quick", action="store_true", help="fewer rounds (figures are noisier)")
     parser.add_argument("--only", nargs="*", choices=("cold", "large", "batch", "deep"),
                         help="run only these workloads")
@@ -232,8 +244,13 @@ def main(argv=None):
     if "deep" in wanted:
         rows.extend(deep(gradcli, torch_python, 3 if args.quick else 5))
     info = machine(torch_python)
-    print("machine: %(cpu)s, %(cores)s cores; python %(python)s, numpy %(numpy)s, torch %(torch)s" % info)
+    heading = "machine: %(cpu)s, %(cores)s cores; python %(python)s, numpy %(numpy)s, torch %(torch)s" % info
+    print(heading)
     print(table(rows))
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(MARKDOWN % {"machine": heading[len("machine: "):], "table": table(rows),
+                                "command": " ".join(["python bench/run.py"] + (argv or sys.argv[1:]))})
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"machine": info, "rows": [r.to_dict() for r in rows]}, f, indent=2)
