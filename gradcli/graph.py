@@ -7,6 +7,7 @@ imports Tensor.
 """
 
 import itertools
+import sys
 
 _sequence = itertools.count()  # creation order: the engine runs later nodes first, as torch does
 
@@ -63,8 +64,22 @@ def accumulate_into(tensor, grad, create_graph):
     """torch's rule for `.grad`: the first gradient is stored (a copy, so no two .grads share memory),
     later ones are added in place, or out of place when building a graph of the gradient itself."""
     if tensor.grad is None:
-        tensor.grad = grad if create_graph else grad.detach().clone()
+        if create_graph:
+            tensor.grad = grad
+        else:
+            tensor.grad = grad.detach() if _only_the_engine_holds(grad) else grad.detach().clone()
     elif create_graph:
         tensor.grad = tensor.grad + grad
     else:
         tensor.grad.data.add_(grad)
+
+
+def _only_the_engine_holds(grad):
+    """Whether a gradient is a fresh result no one else can see, so that .grad may take its memory without a
+    copy (torch's AccumulateGrad steals a gradient by the same test of its use count). Its array must own its
+    memory and be referenced by this tensor only; the tensor itself by the engine's list of incoming
+    gradients and loop variable, accumulate_into's and this function's arguments and getrefcount's own, at
+    most. A gradient the user also holds (a root gradient, say) has more and is copied."""
+    array = grad.array
+    return (array.base is None and array.flags.writeable and sys.getrefcount(array) <= 3
+            and sys.getrefcount(grad) <= 5)
