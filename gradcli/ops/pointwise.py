@@ -249,7 +249,13 @@ ERF = unary("ErfBackward0", _erf, lambda g, x: TWO_OVER_SQRT_PI * exp(-x * x) * 
 # with create_graph=True has grad_fn TanhBackwardBackward0 / SigmoidBackwardBackward0.
 TANH = unary("TanhBackward0", np.tanh, lambda g, ans: tanh_backward(g, ans), "ans")
 SIGMOID = unary("SigmoidBackward0", lambda x: 1 / (1 + np.exp(-x)), lambda g, ans: sigmoid_backward(g, ans), "ans")
-TANH_BACKWARD = Op("TanhBackwardBackward0", lambda g, y: g * (1 - y * y), "g y", (
+def _tanh_backward(g, y):
+    out = np.multiply(y, y)  # g * (1 - y*y), the two later steps in place: one new array, not three
+    np.subtract(1, out, out=out)
+    return np.multiply(g, out, out=out) if out.shape == np.broadcast_shapes(g.shape, out.shape) else g * out
+
+
+TANH_BACKWARD = Op("TanhBackwardBackward0", _tanh_backward, "g y", (
     Grad("y", lambda gg, y: tanh_backward(gg, y)),
     Grad("g y", lambda gg, g, y: gg * (-2 * y * g))), promote="common")
 SIGMOID_BACKWARD = Op("SigmoidBackwardBackward0", lambda g, y: g * (y * (1 - y)), "g y", (
