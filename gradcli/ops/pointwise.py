@@ -251,8 +251,10 @@ TANH = unary("TanhBackward0", np.tanh, lambda g, ans: tanh_backward(g, ans), "an
 SIGMOID = unary("SigmoidBackward0", lambda x: 1 / (1 + np.exp(-x)), lambda g, ans: sigmoid_backward(g, ans), "ans")
 def _tanh_backward(g, y):
     out = np.multiply(y, y)  # g * (1 - y*y), the two later steps in place: one new array, not three
-    np.subtract(1, out, out=out)
-    return np.multiply(g, out, out=out) if out.shape == np.broadcast_shapes(g.shape, out.shape) else g * out
+    if isinstance(out, np.ndarray) and out.shape == np.broadcast_shapes(np.shape(g), out.shape):
+        np.subtract(1, out, out=out)
+        return np.multiply(g, out, out=out)
+    return g * (1 - out)
 
 
 TANH_BACKWARD = Op("TanhBackwardBackward0", _tanh_backward, "g y", (
