@@ -40,13 +40,15 @@ def fma32(a, b, c):
 
 def fma64(a, b, c):
     """float64 a*b + c with one rounding, after Boldo and Melquiond's emulation through round-to-odd:
-    a*b = hi + lo exactly (Dekker), c + hi = s + t exactly (TwoSum), then RN(s + RO(t + lo))."""
+    a*b = hi + lo exactly (Dekker), c + hi = s + t exactly (TwoSum), then RN(s + RO(t + lo)).
+    Exact unless a*b underflows, which the samplers never meet (a uniform in [0, 1) times a normal span)."""
     a, b, c = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
     hi = a * b
     lo = _product_error(a, b, hi)
     s = c + hi
     t = _sum_error(c, hi, s)
-    return s + _round_odd(t + lo, t, lo)
+    out = s + _round_odd(t + lo, t, lo)
+    return np.where(out == 0, s, out)  # an exact zero: a*b = -c = hi, so s has IEEE's sign of zero
 
 
 def _sum_error(x, y, s):

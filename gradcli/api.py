@@ -58,7 +58,7 @@ def _dtype(name):
     return dtypes.by_name(name.replace("torch.", ""))
 
 
-def _leaf(value, dtype):
+def _leaf(value, dtype, what="an input"):
     """An input value as a fresh leaf of `dtype` that requires grad."""
     from .factory import tensor
     from .tensor import Tensor
@@ -67,14 +67,22 @@ def _leaf(value, dtype):
     elif isinstance(value, (bool, int, float, list, tuple)):
         leaf = tensor(value, dtype=dtype)
     else:
-        raise errors.type_error("an input must be a number or a tensor, not %s" % type(value).__name__)
+        raise errors.type_error("%s must be a number or a tensor, not %s" % (what, type(value).__name__))
     return leaf.requires_grad_()
+
+
+def _expression_interpreter():
+    """An interpreter for one-shot expressions: math spelling, and `torch` bound so `torch.sin(x)` works too."""
+    from .lang.interpreter import Interpreter
+    from .lang.namespace import TORCH
+    interpreter = Interpreter(write=lambda text: None, expression_mode=True)
+    interpreter.variables["torch"] = TORCH
+    return interpreter
 
 
 def _input_values(at):
     """The --at values, each expression evaluated once: name -> number or tensor."""
-    from .lang.interpreter import Interpreter
-    interpreter = Interpreter(write=lambda text: None, expression_mode=True)
+    interpreter = _expression_interpreter()
     values = {}
     for name, value in (at or {}).items():
         if not str(name).isidentifier():
@@ -85,20 +93,22 @@ def _input_values(at):
 
 def _evaluate(expression, values, weight, retain_graph, dtype, filename):
     from .autograd import backward
-    from .lang.interpreter import Interpreter
     from .tensor import Tensor
-    interpreter = Interpreter(write=lambda text: None, expression_mode=True)
+    interpreter = _expression_interpreter()
     inputs = {name: _leaf(value, dtype) for name, value in values.items()}
     interpreter.variables.update(inputs)
     value = interpreter.evaluate(expression, filename)
-    grads = {name: None for name in inputs}
     if isinstance(value, Tensor) and value.requires_grad:
         if isinstance(weight, str):
             weight = interpreter.evaluate(weight, filename="--weight")
         if weight is not None and not isinstance(weight, Tensor):
-            weight = _leaf(weight, value.dtype).detach()
-        backward(value, weight, retain_graph=retain_graph)
-        grads = {name: leaf.grad for name, leaf in inputs.items()}
+            weight = _leaf(weight, value.dtype, "the weight").detach()
+        try:
+            backward(value, weight, retain_graph=retain_graph)
+        except GradcliError as error:  # point at the whole expression: its backward failed
+            raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
+    # read after backward, and also when the expression ran backward itself (`x.backward()`)
+    grads = {name: leaf.grad for name, leaf in inputs.items()}
     return Result(expression, value, inputs, grads)
 
 

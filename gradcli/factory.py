@@ -3,7 +3,7 @@
 import numpy as np
 
 from . import dtypes, errors
-from .ops import export
+from .ops import METHODS, export
 from .tensor import Size, Tensor, to_numpy_dtype
 
 
@@ -179,22 +179,58 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
 
 @export("linspace", method=False)
 def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
-    """torch computes in the output dtype from both ends: the first half from start, the rest from end."""
+    """torch's CPU kernel, bit for bit: in the output dtype (double for integers), element i is
+    fma(step, i, start) in the first half and fma(-step, steps - 1 - i, end) in the second (the compiler
+    contracts `start + step * i` into one fused multiply-add)."""
     if steps < 0:
         raise errors.GradcliError("number of steps must be non-negative")
     start, end = (v.item() if isinstance(v, Tensor) else v for v in (start, end))
     np_dtype = _np(dtype)
-    out = np.empty(steps, dtype=np_dtype)
+    work = np_dtype if np_dtype.kind == "f" else np.dtype(np.float64)
     if steps == 1:
-        out[0] = start
-    elif steps > 1:
-        start_, end_ = np_dtype.type(start), np_dtype.type(end)
-        step = (end_ - start_) / np_dtype.type(steps - 1)
-        half = steps // 2
-        idx = np.arange(steps)
-        out[:half] = start_ + step * idx[:half].astype(np_dtype)
-        out[half:] = end_ - step * (steps - idx[half:] - 1).astype(np_dtype)
-    return _leaf(out, requires_grad)
+        return _leaf(np.full(1, start, dtype=np_dtype), requires_grad)
+    if steps == 0:
+        return _leaf(np.empty(0, dtype=np_dtype), requires_grad)
+    start_, end_ = work.type(np_dtype.type(start)), work.type(np_dtype.type(end))
+    step = (end_ - start_) / work.type(steps - 1)
+    half = steps // 2
+    idx = np.arange(steps)
+    low = _fma(np.full(half, step, work), idx[:half].astype(work), np.full(half, start_, work))
+    high = _fma(np.full(steps - half, -step, work), (steps - 1 - idx[half:]).astype(work),
+                np.full(steps - half, end_, work))
+    out = np.concatenate([low, high])
+    if np_dtype.kind != "f":
+        out = np.trunc(out)  # C++'s double -> integer conversion
+    return _leaf(out.astype(np_dtype), requires_grad)
+
+
+def _two_sum(a, b):
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _fma(a, b, c):
+    """a * b + c rounded once, elementwise (numpy has no fma)."""
+    if a.dtype == np.float64:
+        # Dekker's exact product, then the sum with its rounding error folded back in
+        split = 134217729.0  # 2**27 + 1
+        ah = a * split - (a * split - a)
+        bh = b * split - (b * split - b)
+        p = a * b
+        e = ((ah * bh - p) + ah * (b - bh) + (a - ah) * bh) + (a - ah) * (b - bh)
+        s, err = _two_sum(p, c)
+        return s + (e + err)
+    if a.dtype != np.float32:  # float16: no fused path worth modelling
+        return (a * b + c).astype(a.dtype)
+    # float32: the product is exact in float64; the sum's float64 rounding error decides exact ties
+    s, err = _two_sum(a.astype(np.float64) * b.astype(np.float64), c.astype(np.float64))
+    r = s.astype(np.float32)
+    up = np.where(r.astype(np.float64) > s, r, np.nextafter(r, np.float32(np.inf)))
+    down = np.where(r.astype(np.float64) < s, r, np.nextafter(r, np.float32(-np.inf)))
+    tie = (up.astype(np.float64) - s) == (s - down.astype(np.float64))
+    r = np.where(tie & (err > 0), up, np.where(tie & (err < 0), down, r))
+    return r
 
 
 def _like(factory):
@@ -211,3 +247,33 @@ for _name, _factory in (("ones_like", ones), ("zeros_like", zeros), ("empty_like
 def full_like(x, fill_value, dtype=None, requires_grad=False, device=None):
     return full(tuple(x.shape), fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
+
+# x.new_ones(...) and friends: x's dtype unless told otherwise, never x's requires_grad
+@export("new_ones", function=False)
+def new_ones(x, *size, dtype=None, requires_grad=False, device=None):
+    return ones(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+@export("new_zeros", function=False)
+def new_zeros(x, *size, dtype=None, requires_grad=False, device=None):
+    return zeros(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+@export("new_empty", function=False)
+def new_empty(x, *size, dtype=None, requires_grad=False, device=None):
+    return empty(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+@export("new_full", function=False)
+def new_full(x, size, fill_value, dtype=None, requires_grad=False, device=None):
+    return full(size, fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+@export("new_tensor", function=False)
+def new_tensor(x, data, dtype=None, requires_grad=False, device=None):
+    return tensor(data, dtype=dtype or x.dtype, requires_grad=requires_grad)
+
+
+# the op table installs Tensor methods when gradcli.ops loads, which is before this module: add these here
+for _name in ("new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"):
+    setattr(Tensor, _name, METHODS[_name])

@@ -188,14 +188,25 @@ def randperm(n, *, generator=None, dtype=None, requires_grad=False, device=None)
 
 
 # ---------------------------------------------------------------- *_like
+def _like(x, dtype, requires_grad, draw):
+    """A tensor in x's memory layout (torch's preserve_format) filled by draw: a transposed x gives a
+    transposed result, filled in memory order, and non-contiguous, so its normals take the scalar path."""
+    fresh = np.empty_like(x.array, dtype=to_numpy_dtype(dtype))
+    return Tensor(_fill(fresh, draw), requires_grad=requires_grad)
+
+
 @export("rand_like", method=False)
 def rand_like(x, *, dtype=None, requires_grad=False, generator=None, device=None, memory_format=None):
-    return rand(*x.shape, dtype=dtype or x.dtype, requires_grad=requires_grad, generator=generator)
+    dtype = _floating(dtype or x.dtype, "check_uniform_bounds")
+    return _like(x, dtype, requires_grad,
+                 lambda n, float64, contiguous: rng.uniform(n, float64, generator=generator))
 
 
 @export("randn_like", method=False)
 def randn_like(x, *, dtype=None, requires_grad=False, generator=None, device=None, memory_format=None):
-    return randn(*x.shape, dtype=dtype or x.dtype, requires_grad=requires_grad, generator=generator)
+    dtype = _floating(dtype or x.dtype, "normal_kernel_cpu")
+    return _like(x, dtype, requires_grad,
+                 lambda n, float64, contiguous: rng.normal(n, float64, contiguous=contiguous, generator=generator))
 
 
 @export("randint_like", method=False)
@@ -204,19 +215,20 @@ def randint_like(x, low=0, high=None, *, dtype=None, requires_grad=False, genera
     """randint_like(x, high) or randint_like(x, low, high), in x's dtype by default."""
     if high is None:
         low, high = 0, low
-    return randint(low, high, tuple(x.shape), dtype=dtype or x.dtype, requires_grad=requires_grad,
-                   generator=generator)
+    dtype = dtype or x.dtype
+    _check_int_bounds(low, high, dtype)
+    return _like(x, dtype, requires_grad,
+                 lambda n, float64, contiguous: rng.randint(int(low), int(high), n, generator=generator))
 
 
 # ---------------------------------------------------------------- in place
 def _fill(x, draw):
-    """A new array like x holding draw(n, contiguous) in the order torch's TensorIterator visits x's
-    elements: memory order (axes by decreasing stride), which is row-major for a contiguous x."""
-    dtype = dtypes.by_name(x.dtype.name)
+    """A new array of x's shape and memory layout holding draw(n, float64, contiguous) in the order torch's
+    TensorIterator visits x: memory order (axes by decreasing stride), row-major for a contiguous x."""
+    out = np.empty_like(x)
     order = sorted(range(x.ndim), key=lambda axis: -abs(x.strides[axis]))
-    out = np.empty(x.shape, dtype=x.dtype)
     walk = out.transpose(order)
-    walk[...] = draw(x.size, dtype is dtypes.float64, x.flags.c_contiguous).reshape(walk.shape)
+    walk[...] = draw(x.size, x.dtype == np.float64, x.flags.c_contiguous).reshape(walk.shape)
     return out
 
 

@@ -211,3 +211,20 @@ def test_lazy_package_attributes():
     assert gradcli.__version__
     with pytest.raises(AttributeError):
         gradcli.nope  # noqa: B018
+
+
+# ---------------------------------------------------------------- the documented examples run
+@pytest.mark.parametrize("module", ["gradcli", "gradcli.api", "gradcli.graphviz"])
+def test_docstring_examples(module):
+    import doctest
+    import importlib
+    failures, tried = doctest.testmod(importlib.import_module(module))
+    assert tried and not failures
+
+
+def test_docs_api_examples():
+    import doctest
+    from conftest import ROOT
+    failures, tried = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False,
+                                       globs={"gradcli": gradcli})
+    assert tried >= 5 and not failures

@@ -41,6 +41,11 @@ def test_eval_several_inputs_and_short_option():
     assert any("y" in row and "tensor(2.)" in row for row in rows)
 
 
+def test_eval_torch_spelling_and_a_backward_inside_the_expression():
+    assert json.loads(invoke("eval", "torch.sin(x) * 0 + x", "--at", "x=1.", "--json").stdout)["grads"] == {"x": 1.0}
+    assert json.loads(invoke("eval", "(x * 5).backward()", "--at", "x=1.", "--json").stdout)["grads"] == {"x": 5.0}
+
+
 def test_eval_an_unused_input_says_so():
     result = invoke("eval", "x*2", "--at", "x=1.", "--at", "z=1.")
     assert "None (the value does not depend on it)" in result.stdout
@@ -224,6 +229,7 @@ def test_eval_file_from_stdin():
     (["eval", "x", "y", "--dot", "g.dot"], "single expression"),
     (["eval", "x", "--at", "x"], "expected NAME=VALUE"),
     (["eval", "x", "--at", "1x=2"], "expected NAME=VALUE"),
+    (["eval", "x", "--at", "x=1", "--at", "x=2"], "x is given twice"),
     (["eval", "--file", "/nonexistent/exprs.txt"], "cannot read"),
     (["eval", "x", "--nope"], "No such option"),
 ])
@@ -309,11 +315,12 @@ def test_run_needs_a_file():
 # ---------------------------------------------------------------- repl with piped input
 def test_repl_reads_piped_input_without_prompts():
     result = invoke("repl", input="import torch\nx = torch.ones(2)\nx * 2\nn = 0\nwhile n < 2:\n    n += 1\n\n"
-                                  "n\nnope\n:vars\n")
+                                  "n\nnope\n:vars\n:graph\n:quit\nprint('not reached')\n")
     assert result.exit_code == 0
     assert result.stdout.startswith("tensor([2., 2.])\n2\n")
     assert "NameError: name 'nope' is not defined" in result.stderr
     assert "requires_grad" in result.stdout and ">>>" not in result.stdout
+    assert "usage: :graph NAME" in result.stderr and "not reached" not in result.stdout
 
 
 # ---------------------------------------------------------------- progress bar
@@ -413,6 +420,19 @@ def test_exit_codes_of_real_processes(tmp_path):
     assert run_cli("eval", "--nope").returncode == 2
 
 
+def test_a_reader_leaving_the_pipe_is_not_an_error_of_the_script(tmp_path):
+    import subprocess
+    script = tmp_path / "many.py"
+    script.write_text("n = 0\nwhile n < 100000:\n    print(n)\n    n += 1\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    gradcli = subprocess.Popen([sys.executable, "-m", "gradcli", "run", str(script)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=env)
+    assert gradcli.stdout.readline() == b"0\n"
+    gradcli.stdout.close()  # like `| head -1`
+    assert gradcli.wait(timeout=60) == 1
+    assert gradcli.stderr.read() == b""
+
+
 def test_no_arguments_off_a_terminal_shows_help():
     result = run_cli(input="")
     assert result.returncode == 0 and "Usage: gradcli" in result.stdout
@@ -439,3 +459,20 @@ def test_examples_print_their_expected():
         result = run_cli("run", str(example))
         assert result.returncode == 0, result.stderr
         assert normalize_addresses(result.stdout) == normalize_addresses(example.with_suffix(".expected").read_text())
+
+
+def test_one_shot_eval_imports_nothing_it_does_not_need():
+    """Cold start is the judge of a one-shot command: no pydantic (Typer's coercion), and Rich's table, json,
+    readline and the progress bar only where they are used."""
+    import subprocess
+    code = ("import sys\nfrom gradcli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
+            "    pass\nheavy = ('pydantic', 'rich.table', 'rich.tree', 'json', 'readline', 'rich.progress')\n"
+            "sys.stderr.write(' '.join(m for m in heavy if m in sys.modules))\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+
+    def loaded(*args):
+        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+        return set(done.stderr.split())
+    assert loaded("eval", "x*2", "--at", "x=1.", "--json") == {"json"}
+    assert loaded("eval", "x*2", "--at", "x=1.") == {"rich.table"}
+    assert loaded("run", str(ROOT / "examples" / "graph.py")) == set()

@@ -30,7 +30,9 @@ SYNTAX = [
     ("if x:\nprint(1)", "SyntaxError", 2, 1, "expected an indented block after ':', found 'print'"),
     ("x = 1\n    y = 2", "IndentationError", 2, 1, "unexpected indent"),
     ("if 1:\n    x = 1\n  y = 2", "IndentationError", 3, 1, "unindent does not match any outer indentation level"),
-    ("x = [1, 2\ny = 3", "SyntaxError", 2, 1, "expected ']' or ',' after '2', found 'y'"),
+    ("x = [1, 2\ny = 3", "SyntaxError", 1, 5, "'[' was never closed"),
+    ("print(f(1,\n      2)\nz = 1", "SyntaxError", 1, 6, "'(' was never closed"),
+    ("x = (1,\n     2 3)", "SyntaxError", 2, 8, "expected ')' or ',' after '2', found '3'"),
     ("x = (1,", "SyntaxError", 1, 8, "expected an expression or ')' after ','"),
     ("import", "SyntaxError", 1, 7, "expected a name after 'import'"),
     ("x = 1 if 2", "SyntaxError", 1, 11, "expected 'else'"),
@@ -112,4 +114,4 @@ def test_cli_reports_syntax_error_before_running_anything(tmp_path):
     script.write_text("print('never')\nx = (1,\ny = 2\n")
     result = run_cli("run", str(script))
     assert result.returncode == 1 and result.stdout == ""
-    assert "bad.py:3:3: SyntaxError: expected ')' after 'y', found '='" in result.stderr
+    assert "bad.py:2:5: SyntaxError: '(' was never closed\n    x = (1,\n        ^" in result.stderr

@@ -56,3 +56,13 @@ def test_mean_gradient_of_a_large_input_is_exact_and_float32():
     expected = (np.float32(1 / 1000) * 3 * 2) * (x.array + 2)
     assert x.grad.array.dtype == np.float32
     assert np.allclose(x.grad.array, expected, rtol=1e-6)
+
+
+def test_autograd_grad_gives_writable_tensors_even_for_broadcast_gradients():
+    from gradcli import autograd
+    x = ones(2, 3, requires_grad=True)
+    (g,) = autograd.grad((x * 3).sum(), x)
+    assert g.tolist() == [[3.0] * 3] * 2
+    g.add_(1)
+    g[0, 0] = 0.0
+    assert g.tolist() == [[0.0, 4.0, 4.0], [4.0, 4.0, 4.0]]

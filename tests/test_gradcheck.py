@@ -7,8 +7,10 @@ import pytest
 from gradcheck import gradcheck, gradgradcheck
 from gradcli.lang.namespace import FUNCTIONAL
 from gradcli.ops import FUNCTIONS as T
+from gradcli.tensor import Tensor
 
 F = FUNCTIONAL.members
+TARGET = Tensor(np.array([0, 2, 1, 2]))
 
 
 def domain(kind, shape, rng):
@@ -86,6 +88,7 @@ CASES = [
     ("clamp", lambda a: a.clamp(-0.5, 0.5), [(2, 4)], "kink", False),
     ("clamp_min", lambda a: a.clamp_min(0.25), [(2, 4)], "kink", False),
     ("clamp_max", lambda a: T["clamp"](a, max=0.25), [(2, 4)], "kink", False),
+    ("clamp_tensor", lambda a, lo, hi: a.clamp(lo - 1, hi + 1), [(2, 4), (4,), (2, 1)], "any", False),
     ("max", lambda a: a.max(), [(2, 3)], "any", False),
     ("min", lambda a: a.min(), [(2, 3)], "any", False),
     ("max_dim", lambda a: a.max(1).values, [(2, 3)], "any", False),
@@ -121,6 +124,16 @@ CASES = [
     ("mse_loss", lambda a, b: F["mse_loss"](a, b), [(2, 3), (2, 3)], "any", True),
     ("mse_loss_sum", lambda a, b: F["mse_loss"](a, b, reduction="sum"), [(2, 3), (2, 3)], "any", True),
     ("mse_loss_none", lambda a, b: F["mse_loss"](a, b, reduction="none"), [(3,), (3,)], "any", True),
+    ("l1_loss", lambda a, b: F["l1_loss"](a, b), [(2, 3), (2, 3)], "any", False),
+    ("cross_entropy", lambda a: F["cross_entropy"](a, TARGET), [(4, 3)], "any", True),
+    ("nll_loss_sum", lambda a: F["nll_loss"](a, TARGET, reduction="sum"), [(4, 3)], "any", False),
+    ("binary_cross_entropy", lambda a, b: F["binary_cross_entropy"]((a.sigmoid()), b.sigmoid()), [(2, 3), (2, 3)],
+     "any", True),
+    ("binary_cross_entropy_sum", lambda a, b: F["binary_cross_entropy"](a.sigmoid(), b.sigmoid(), reduction="sum"),
+     [(3,), (3,)], "any", True),
+    ("linear", lambda x, w, b: F["linear"](x, w, b), [(3, 4), (2, 4), (2,)], "any", True),
+    ("linear_batched", lambda x, w, b: F["linear"](x, w, b), [(2, 3, 4), (2, 4), (2,)], "any", True),
+    ("normalize", lambda x: F["normalize"](x), [(3, 4)], "any", True),
     ("composite", lambda a, b: ((a @ b).tanh() * a.sum(1, keepdim=True)).softmax(0).log().mean(),
      [(2, 3), (3, 2)], "any", True),
 ]

@@ -10,9 +10,9 @@ import sys
 from typing import List, Optional
 
 import typer
-import typer.core
 
 from .. import __version__
+from .params import Command, Group
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -21,45 +21,8 @@ _EXIT_CODES = ("[bold]Exit status:[/bold] 0 ok, 1 an error in the expression or 
                "2 bad usage (unknown option, missing file).")
 
 
-class _PlainParameter:
-    """Coercion for our parameters, which are all strings, lists of strings or flags.
-
-    Typer 0.29 coerces every parameter that is not already a bool through a pydantic TypeAdapter, and
-    importing pydantic costs about 70 ms of each start. A one-shot `gradcli eval` is judged by its cold start,
-    so these parameters skip it; any other kind keeps Typer's own coercion."""
-
-    def coerce(self, value, param, ctx):
-        if param.multiple or param.nargs == -1:
-            return list(value or ())
-        if param.type_descriptor.annotation is bool and isinstance(value, str):
-            return value.lower() in ("1", "true", "yes", "on")
-        return value
-
-
-_PLAIN_ANNOTATIONS = (str, Optional[str], List[str], bool)
-
-
-def _without_pydantic(params):
-    for param in params:
-        descriptor = getattr(param, "type_descriptor", None)
-        if getattr(param, "_runtime_param", False) is None and descriptor is not None and \
-                descriptor.annotation in _PLAIN_ANNOTATIONS:
-            param._runtime_param = _PlainParameter()
-    return params
-
-
-class _Command(typer.core.TyperCommand):
-    def get_params(self, ctx):
-        return _without_pydantic(super().get_params(ctx))
-
-
-class _Group(typer.core.TyperGroup):
-    def get_params(self, ctx):
-        return _without_pydantic(super().get_params(ctx))
-
-
 app = typer.Typer(
-    cls=_Group, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode="rich",
+    cls=Group, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
     help="""PyTorch's autograd answers from a terminal, on numpy: evaluate and differentiate expressions,
 run scripts with torch's exact output, or explore in a REPL.
@@ -103,6 +66,18 @@ def _stderr_write(text):
     sys.stderr.flush()
 
 
+class _ReaderGone(BaseException):
+    """stdout's reader left (`gradcli run x.py | head`). A BaseException, so that the interpreter does not
+    report it as an error of the script's print()."""
+
+
+def _write_stdout(text):
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise _ReaderGone() from None
+
+
 def _usage_error(message):
     _stderr_write("gradcli: %s\n" % message)
     return typer.Exit(EXIT_USAGE)
@@ -114,6 +89,8 @@ def _parse_at(items):
         name, sep, value = item.partition("=")
         if not sep or not name.strip().isidentifier() or not value.strip():
             raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="'--at'")
+        if name.strip() in inputs:
+            raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'--at'")
         inputs[name.strip()] = value
     return inputs
 
@@ -136,7 +113,7 @@ def _read(name):
 
 
 # ---------------------------------------------------------------- eval
-@app.command("eval", cls=_Command)
+@app.command("eval", cls=Command)
 def eval_command(
     expressions: List[str] = typer.Argument(None, show_default=False, metavar="EXPR",
                                             help="Expressions such as \"mean(3*(x+2)^2)\"; several are a batch."),
@@ -241,7 +218,7 @@ def _write_dot(result, path):
 
 
 # ---------------------------------------------------------------- run
-@app.command("run", cls=_Command, epilog=_EXIT_CODES)
+@app.command("run", cls=Command, epilog=_EXIT_CODES)
 def run_command(
     files: List[str] = typer.Argument(..., metavar="FILE", help="Script files, or - for standard input."),
     keep_going: bool = typer.Option(False, "--keep-going", "-k",
@@ -273,7 +250,7 @@ def run_command(
                 failed += 1
                 _report(error, progress.write_stderr)
             try:
-                api.run_script(text, filename, write=sys.stdout.write, warn=progress.write_stderr,
+                api.run_script(text, filename, write=_write_stdout, warn=progress.write_stderr,
                                on_error=report if keep_going else None)
             except GradcliError as error:
                 report(error)
@@ -286,7 +263,7 @@ def run_command(
 
 
 # ---------------------------------------------------------------- repl
-@app.command("repl", cls=_Command)
+@app.command("repl", cls=Command)
 def repl_command():
     """An interactive session: continuation lines, echoed results, history, tab completion.
 
@@ -328,7 +305,7 @@ def main(argv=None):
     except KeyboardInterrupt:
         _stderr_write("\ngradcli: interrupted\n")
         sys.exit(EXIT_INTERRUPTED)
-    except BrokenPipeError:  # `gradcli run x.py | head`: the reader left; say nothing more
+    except (BrokenPipeError, _ReaderGone):  # `gradcli run x.py | head`: the reader left; say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_ERROR)
     except Exception as exc:  # a bug in gradcli, not bad input: one line, the traceback on request

@@ -60,7 +60,7 @@ def graph_tree(graph, title="backward graph"):
     from rich.tree import Tree
     tree = Tree(Text(title, style="bold"))
     if graph.root is None:
-        tree.add(Text("no grad_fn: the value does not require grad", style="dim"))
+        tree.add(Text("no grad_fn: the value is a leaf or does not require grad", style="dim"))
         return tree
     branches = [tree]  # branches[d] is the Rich node at depth d of the current path
     for node, depth, first in graph.walk():

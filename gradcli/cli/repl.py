@@ -82,7 +82,9 @@ def _command(session, line):
             render.console().print(render.variables_table(rows))
         else:
             _write("no variables yet\n")
-    elif name == "graph" and argument:
+    elif name == "graph" and not argument:
+        _write_stderr("usage: :graph NAME\n")
+    elif name == "graph":
         try:
             render.console().print(render.graph_tree(session.graph(argument), title=argument))
         except GradcliError as error:

@@ -104,24 +104,23 @@ class Function:
 
 
 # ---------------------------------------------------------------- operators
+# grammar rule -> Python operator (the grammar aliases `**` and `^` both to pow)
 _BINARY = {
     "add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": operator.truediv,
     "floordiv": operator.floordiv, "mod": operator.mod, "matmul": operator.matmul, "pow": operator.pow,
+    "bitand": operator.and_, "bitor": operator.or_,
 }
+_UNARY = {"neg": operator.neg, "pos": operator.pos, "not_": operator.not_, "invert": operator.invert}
 _AUGMENTED = {
     "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
     "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow, "^=": operator.ipow,
-    "@=": operator.imatmul,
+    "@=": operator.imatmul, "&=": operator.iand, "|=": operator.ior,
 }
 _COMPARE = {
     "<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge, "<=": operator.le,
     "!=": operator.ne, "is": operator.is_, "is not": operator.is_not,
     "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
 }
-
-
-def _truth(value):
-    return bool(value)
 
 
 class Compiler:
@@ -208,12 +207,33 @@ class Compiler:
         target_node, op_token, value_node = node.children
         op = _AUGMENTED[str(op_token)]
         value = self.expression(value_node)
-        current = self.expression(target_node)
-        setter = self.target(target_node)
+        kind = target_node.data if isinstance(target_node, Tree) else None
+        # Python's rule: `t op= v` rebinds t to t.__iop__(v) (in place for tensors and lists), and evaluates the
+        # container and the index of `a[i] += v` or `a.b += v` once.
+        if kind == "name":
+            current = self.expression(target_node)
+            setter = self.target(target_node)
 
-        def run(frame):
-            setter(frame, op(current(frame), value(frame)))
-        return run
+            def run(frame):
+                setter(frame, op(current(frame), value(frame)))
+            return run
+        if kind == "attribute":
+            obj = self.expression(target_node.children[0])
+            name = self.checked_name(target_node.children[1], "AttributeError")
+
+            def run_attribute(frame):
+                o = obj(frame)
+                namespace.set_attribute(o, name, op(namespace.get_attribute(o, name), value(frame)))
+            return run_attribute
+        if kind == "subscript":
+            obj = self.expression(target_node.children[0])
+            index = self.index(target_node.children[1])
+
+            def run_item(frame):
+                container, key = obj(frame), index(frame)
+                container[key] = op(container[key], value(frame))
+            return run_item
+        raise self.error(target_node, "illegal expression for augmented assignment")
 
     def s_pass(self, node):
         return lambda frame: None
@@ -361,6 +381,8 @@ class Compiler:
 
     def s_for(self, node):
         targets_node, iterable_node, block_node = node.children[:3]
+        if isinstance(targets_node, Tree) and targets_node.data == "targets" and len(targets_node.children) == 1:
+            targets_node = targets_node.children[0]  # `for v in t` binds v, it does not unpack it
         setter = self.target(targets_node)
         iterable = self.expression(iterable_node)
         position = self.position(iterable_node)
@@ -459,7 +481,7 @@ class Compiler:
             return set_name
         if kind == "attribute":
             obj = self.expression(node.children[0])
-            attribute = self.checked_name(node.children[1])
+            attribute = self.checked_name(node.children[1], "AttributeError")
 
             def set_attribute(frame, value):
                 namespace.set_attribute(obj(frame), attribute, value)
@@ -491,16 +513,21 @@ class Compiler:
             return unpack
         raise self.error(node, "cannot assign to this expression")
 
-    def checked_name(self, token):
+    def checked_name(self, token, kind="NameError"):
+        """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable."""
         name = str(token)
         if name.startswith("__"):
-            raise GradcliError("gradcli does not give access to '%s'" % name, "NameError", self.position(token))
+            raise GradcliError("gradcli does not give access to '%s'" % name, kind, self.position(token))
         return name
 
     # ------------------------------------------------------------ expressions
     def expression(self, node):
         if isinstance(node, Token):
             raise self.error(node, "unexpected '%s'" % node)
+        if node.data in _BINARY:
+            return self._binary(node, _BINARY[node.data])
+        if node.data in _UNARY:
+            return self._unary(node, _UNARY[node.data])
         method = getattr(self, "e_" + node.data, None)
         if method is None:
             raise self.error(node, "gradcli does not support this expression")
@@ -510,6 +537,8 @@ class Compiler:
         return self.expression(node.children[0])
 
     def e_name(self, node):
+        if node.children[0] == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
+            return lambda frame: "__main__"
         name = self.checked_name(node.children[0])
         position = self.position(node)
 
@@ -627,29 +656,13 @@ class Compiler:
                 raise located(exc, position) from None
         return run
 
-    def e_add(self, node):
-        return self._binary(node, operator.add)
 
-    def e_sub(self, node):
-        return self._binary(node, operator.sub)
 
-    def e_mul(self, node):
-        return self._binary(node, operator.mul)
 
-    def e_div(self, node):
-        return self._binary(node, operator.truediv)
 
-    def e_floordiv(self, node):
-        return self._binary(node, operator.floordiv)
 
-    def e_mod(self, node):
-        return self._binary(node, operator.mod)
 
-    def e_matmul(self, node):
-        return self._binary(node, operator.matmul)
 
-    def e_pow(self, node):
-        return self._binary(node, operator.pow)
 
     def _unary(self, node, op):
         operand = self.expression(node.children[0])
@@ -663,14 +676,8 @@ class Compiler:
                 raise located(exc, position) from None
         return run
 
-    def e_neg(self, node):
-        return self._unary(node, operator.neg)
 
-    def e_pos(self, node):
-        return self._unary(node, operator.pos)
 
-    def e_not_(self, node):
-        return self._unary(node, operator.not_)
 
     def e_and_(self, node):
         left, right = (self.expression(c) for c in node.children)
@@ -721,7 +728,7 @@ class Compiler:
 
     def e_attribute(self, node):
         obj = self.expression(node.children[0])
-        name = self.checked_name(node.children[1])
+        name = self.checked_name(node.children[1], "AttributeError")
         position = self.position(node.children[1])
         get = namespace.get_attribute
 

@@ -139,7 +139,7 @@ def _bad_dedent_line(text):
 # ---------------------------------------------------------------- errors in words
 _EXPRESSION_START = frozenset(("NAME", "INT", "FLOAT", "STRING", "LONG_STRING", "FSTRING", "LONG_FSTRING"))
 # terminals that continue an expression that is already complete: operators, calls, indexing, attributes
-_CONTINUATION = frozenset(("+", "-", "*", "/", "//", "%", "@", "**", "^", "<", ">", "==", ">=", "<=", "!=",
+_CONTINUATION = frozenset(("+", "-", "*", "/", "//", "%", "@", "**", "^", "&", "|", "<", ">", "==", ">=", "<=", "!=",
                            "is", "in", "not", "and", "or", "if", "for", "(", "[", ".", "="))
 _LAYOUT = {"_NEWLINE": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of the block",
            "$END": "the end of the input"}
@@ -169,7 +169,8 @@ def describe_expected(names):
     words = []
     if "NAME" in names and "INT" in names:  # anything that starts an expression
         words.append("an expression")
-        names -= _EXPRESSION_START | {"LPAR", "LSQB", "LBRACE", "MINUS", "PLUS", "TRUE", "FALSE", "NONE", "NOT"}
+        names -= _EXPRESSION_START | {"LPAR", "LSQB", "LBRACE", "MINUS", "PLUS", "TILDE", "TRUE", "FALSE", "NONE",
+                                      "NOT"}
         names = {n for n in names if _literal(n) != "..."}
     literals = {n: _literal(n) for n in names}
     if any(literals[n] in _STATEMENT_KEYWORDS for n in names):  # the start of a statement
@@ -195,20 +196,48 @@ def _describe_token(token):
     return "'%s'" % token.value
 
 
-def _previous_token(text, start, failing):
-    """The last real token before the failing one (Lark's parse errors do not carry it): replay the parse."""
+_CLOSING = {"(": ")", "[": "]", "{": "}"}
+
+
+def _replay(text, start, failing):
+    """(the last real token before the failing one, the brackets still open there): Lark's parse errors carry
+    neither, so the parse is replayed token by token up to the failure."""
     from lark.exceptions import UnexpectedInput
-    seen = []
+    previous, open_brackets = None, []
     interactive = parser().parse_interactive(text, start=start)
     try:
         for token in interactive.iter_parse():
             if token.type == failing.type and token.start_pos == failing.start_pos:
                 break
-            if token.type not in _LAYOUT:
-                seen.append(token)
+            if token.type in _LAYOUT:
+                continue
+            previous = token
+            if token in _CLOSING:
+                open_brackets.append(token)
+            elif open_brackets and token == _CLOSING[open_brackets[-1]]:
+                open_brackets.pop()
     except UnexpectedInput:
         pass
-    return seen[-1] if seen else None
+    return previous, open_brackets
+
+
+def _never_closed(text, failing):
+    """Whether the bracket open at the failing token stays open to the end of the text."""
+    from lark.exceptions import LarkError
+    depth = 0
+    try:
+        for token in parser().lex(text):
+            if token.start_pos is None or failing.start_pos is None or token.start_pos < failing.start_pos:
+                continue
+            if token in _CLOSING:
+                depth += 1
+            elif token in (")", "]", "}"):
+                if depth == 0:
+                    return False
+                depth -= 1
+    except LarkError:
+        return False
+    return True
 
 
 def syntax_error(exc, text, filename, start="start"):
@@ -218,8 +247,9 @@ def syntax_error(exc, text, filename, start="start"):
     kind = "SyntaxError"
     if isinstance(exc, UnexpectedToken):
         token = exc.token
-        previous = _previous_token(text, start, token)
+        previous, open_brackets = _replay(text, start, token)
         expected = describe_expected(exc.accepts or exc.expected)
+        bracket = open_brackets[-1] if open_brackets else None
         if token.type in ("$END", "_NEWLINE", "_DEDENT") and previous is not None:
             line, column = previous.end_line, previous.end_column
         elif token.type == "$END":
@@ -230,6 +260,10 @@ def syntax_error(exc, text, filename, start="start"):
         if unsupported:
             message = "gradcli does not support '%s'" % unsupported[0]
             line, column = unsupported[0].line, unsupported[0].column
+        elif bracket is not None and (token.line or line) > bracket.line and _never_closed(text, token):
+            # a bracket left open lines ago: Python's words, pointing at the bracket rather than the next line
+            message = "'%s' was never closed" % bracket
+            line, column = bracket.line, bracket.column
         elif token.type == "_INDENT":
             message, kind = "unexpected indent", "IndentationError"
             line, column = token.end_line or token.line or line, 1

@@ -1,9 +1,10 @@
-"""Matrix products: matmul and its special cases mm, mv, dot."""
+"""Matrix products: matmul (decomposed as torch decomposes it, so the graph has torch's node names), mm, mv,
+dot, bmm, outer, with torch's shape and dtype messages."""
 
 import numpy as np
 
 from . import Grad, Op, apply, export
-from .. import errors
+from .. import dtypes, errors
 from ..tensor import Tensor
 
 MM = Op("MmBackward0", np.matmul, "x y",
@@ -12,6 +13,7 @@ MV = Op("MvBackward0", np.matmul, "x y",
         (Grad("y", lambda g, y: g.unsqueeze(1) * y), Grad("x", lambda g, x: x.t().mv(g))))
 DOT = Op("DotBackward0", np.dot, "x y",
          (Grad("y", lambda g, y: g * y), Grad("x", lambda g, x: g * x)))
+
 
 
 @export("mm")
@@ -23,21 +25,29 @@ def mm(x, y):
     if x.shape[1] != y.shape[0]:
         raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
                                   % (x.shape + y.shape))
-    _same_dtype(x, y)
+    if x.dtype is not y.dtype:
+        raise errors.GradcliError("expected m1 and m2 to have the same dtype, but got: %s != %s"
+                                  % (dtypes.CPP_NAMES[x.dtype.name], dtypes.CPP_NAMES[y.dtype.name]))
     return apply(MM, x, y)
 
 
 @export("mv")
 def mv(x, y):
+    if x.ndim != 2 or y.ndim != 1:
+        raise errors.GradcliError("vector + matrix @ vector expected, got 1, %d, %d" % (x.ndim, y.ndim))
     if x.shape[1] != y.shape[0]:
         raise errors.GradcliError("size mismatch, got input (%d), mat (%dx%d), vec (%d)"
                                   % (x.shape[0], x.shape[0], x.shape[1], y.shape[0]))
-    _same_dtype(x, y)
+    if x.dtype is not y.dtype:
+        raise errors.GradcliError("addmv input tensors must have the same dtype, but got %s, %s, and %s"
+                                  % (y.dtype.short_name, x.dtype.short_name, y.dtype.short_name))
     return apply(MV, x, y)
 
 
-@export("dot", "inner")
+@export("dot")
 def dot(x, y):
+    if x.ndim != 1 or y.ndim != 1:
+        raise errors.GradcliError("1D tensors expected, but got %dD and %dD tensors" % (x.ndim, y.ndim))
     if x.shape[0] != y.shape[0]:
         raise errors.GradcliError(
             "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of elements, "
@@ -67,17 +77,13 @@ def bmm(x, y):
     if y.shape[0] != x.shape[0] or y.shape[1] != x.shape[2]:
         raise errors.GradcliError("Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: "
                                   "[%d, %d]." % (x.shape[0], x.shape[2], y.shape[0], y.shape[1]))
-    _same_dtype(x, y)
+    if x.dtype is not y.dtype:
+        raise errors.GradcliError("expected scalar type %s but found %s" % (x.dtype.short_name, y.dtype.short_name))
     return apply(BMM, x, y)
 
 
 def _unsafe_view(x, *shape):
     return apply(UNSAFE_VIEW, x, shape=tuple(shape))
-
-
-def _fold(x, *shape):
-    """reshape as torch's matmul does it: a view when the memory allows, else a copy named UnsafeView(Clone)."""
-    return x.reshape(*shape)
 
 
 @export("matmul")
@@ -96,57 +102,29 @@ def matmul(x, y):
         return mv(x, y)
     if a == 2 and b == 2:
         return mm(x, y)
-    if a == 1 and b == 2:
-        _check_mm(x.shape[0], x.shape[0], y.shape[0], y.shape[1], rows=1)
+    if a == 1 and b == 2:  # the vector becomes a row: SqueezeBackward4(MmBackward0(UnsqueezeBackward0, ..))
         return apply(SQUEEZE_DIMS, mm(x.unsqueeze(0), y), dim=0)
+    if a == 3 and b == 3 and (x.shape[0] == 1) != (y.shape[0] == 1):
+        # torch squeezes a lone batch of 1 and takes a folding path below
+        return matmul(x.squeeze(0), y) if x.shape[0] == 1 else matmul(x, y.squeeze(0))
     if a >= 3 and b <= 2:
-        # fold the batch into the rows: (..., n, k) @ (k, m) is one mm on (B*n, k)
+        # fold the batch into the rows: (..., n, k) @ (k, m) is one mm on (B*n, k), then _unsafe_view back
+        folded = x.reshape(-1, x.shape[-1])
         if b == 2:
-            _check_mm(x.shape[-2], x.shape[-1], y.shape[0], y.shape[1], rows=_rows(x))
-            out = mm(_fold(x, -1, x.shape[-1]), y)
-            return _unsafe_view(out, *x.shape[:-1], y.shape[-1])
-        if x.shape[-1] != y.shape[0]:
-            raise errors.GradcliError("size mismatch, got input (%d), mat (%dx%d), vec (%d)"
-                                      % (_rows(x), _rows(x), x.shape[-1], y.shape[0]))
-        out = mv(_fold(x, -1, x.shape[-1]), y)
-        return _unsafe_view(out, *x.shape[:-1])
+            return _unsafe_view(mm(folded, y), *x.shape[:-1], y.shape[-1])
+        return _unsafe_view(mv(folded, y), *x.shape[:-1])
     if a <= 2 and b >= 3:
         # torch transposes: x @ y = (y^T @ x^T)^T, folding y's batch into the rows of one mm (or mv)
         yt = y.transpose(-1, -2)
-        folded = _fold(yt, -1, yt.shape[-1])
+        folded = yt.reshape(-1, yt.shape[-1])
         if a == 2:
             return _unsafe_view(mm(folded, x.t()), *yt.shape[:-1], x.shape[0]).transpose(-1, -2).contiguous()
-        if y.shape[-2] != x.shape[0]:
-            raise errors.GradcliError("size mismatch, got input (%d), mat (%dx%d), vec (%d)"
-                                      % (_rows_t(y), _rows_t(y), y.shape[-2], x.shape[0]))
         return _unsafe_view(mv(folded, x), *yt.shape[:-1])
     return _batched(x, y)
 
 
-def _rows(x):
-    n = 1
-    for d in x.shape[:-1]:
-        n *= d
-    return n
-
-
-def _rows_t(y):
-    n = 1
-    for d in y.shape[:-2]:
-        n *= d
-    return n * y.shape[-1]
-
-
 def _batched(x, y):
-    """Both operands batched (or one of them a 3-D+ tensor whose leading 1 can be squeezed)."""
-    if x.ndim == 3 and y.ndim == 3 and (x.shape[0] == 1) != (y.shape[0] == 1):
-        # torch squeezes a lone batch of 1 and takes a folding path (2-D @ batched or batched @ 2-D)
-        return matmul(x.squeeze(0), y) if x.shape[0] == 1 else matmul(x, y.squeeze(0))
-    vec_x, vec_y = x.ndim == 1, y.ndim == 1
-    if vec_x:
-        x = x.unsqueeze(0)
-    if vec_y:
-        y = y.unsqueeze(-1)
+    """Both operands at least 3-D: broadcast the batch dims, expand, fold into one bmm."""
     n, k = x.shape[-2], x.shape[-1]
     k2, m = y.shape[-2], y.shape[-1]
     batch = _broadcast_batch(x.shape[:-2], y.shape[:-2])
@@ -158,12 +136,7 @@ def _batched(x, y):
                                   "[%d, %d]." % (size, k, size, k2))
     xe = x.expand(*batch, n, k).reshape(size, n, k)
     ye = y.expand(*batch, k, m).reshape(size, k, m)
-    out = _unsafe_view(bmm(xe, ye), *batch, n, m)
-    if vec_x:
-        out = out.squeeze(-2)
-    if vec_y:
-        out = out.squeeze(-1)
-    return out
+    return _unsafe_view(bmm(xe, ye), *batch, n, m)
 
 
 def _broadcast_batch(a, b):
@@ -177,18 +150,10 @@ def _broadcast_batch(a, b):
     return tuple(reversed(out))
 
 
-def _check_mm(n, k, k2, m, rows):
-    if k != k2:
-        raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)" % (rows, k, k2, m))
-
-
 @export("outer", "ger")
 def outer(x, y):
     """torch decomposes outer into x.reshape(-1, 1) * y: MulBackward0(ViewBackward0, ...)."""
+    for name, t in (("self", x), ("vec2", y)):
+        if t.ndim != 1:
+            raise errors.GradcliError("outer: Expected 1-D argument %s, but got %d-D" % (name, t.ndim))
     return x.reshape(-1, 1) * y
-
-
-def _same_dtype(x, y):
-    if x.dtype is not y.dtype:
-        raise errors.GradcliError("expected m1 and m2 to have the same dtype, but got: %s != %s"
-                                  % (x.dtype, y.dtype))

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from . import Grad, Op, apply, export
-from .pointwise import _erf, exp, sigmoid, where
+from .pointwise import _erf, div_scalar, exp, sigmoid, where
 from .. import errors
 from ..tensor import Tensor, wrap_dim
 
@@ -47,12 +47,10 @@ LOG_SOFTMAX_BACKWARD_DATA = Op(
         Grad("g y", lambda gg, g, y, dim: -gg * exp(y) * g.sum(dim=dim, keepdim=True))))
 
 
-@export("_softmax_backward_data", method=False)
 def softmax_backward_data(g, y, dim):
     return apply(SOFTMAX_BACKWARD_DATA, g, y, dim=dim)
 
 
-@export("_log_softmax_backward_data", method=False)
 def log_softmax_backward_data(g, y, dim):
     return apply(LOG_SOFTMAX_BACKWARD_DATA, g, y, dim=dim)
 
@@ -122,7 +120,6 @@ GELU_BACKWARD = Op("GeluBackwardBackward0", _gelu_backward_forward, "g x", (
     Grad("g x", lambda gg, g, x, approximate="none": gg * g * _gelu_derivative(x, approximate)[1])))
 
 
-@export("gelu_backward", method=False)
 def gelu_backward(g, x, approximate="none"):
     return apply(GELU_BACKWARD, g, x, approximate=approximate)
 
@@ -152,17 +149,14 @@ ELU_BACKWARD = Op("EluBackwardBackward0", lambda g, x, alpha: np.where(
     Grad("g x", lambda gg, g, x, alpha: where(x > 0, 0.0, gg * g * alpha * exp(x)))))
 
 
-@export("softplus_backward", method=False)
 def softplus_backward(g, x, beta=1, threshold=20):
     return apply(SOFTPLUS_BACKWARD, g, x, beta=beta, threshold=threshold)
 
 
-@export("leaky_relu_backward", method=False)
 def leaky_relu_backward(g, x, negative_slope):
     return apply(LEAKY_RELU_BACKWARD, g, x, negative_slope=negative_slope)
 
 
-@export("elu_backward", method=False)
 def elu_backward(g, x, alpha):
     return apply(ELU_BACKWARD, g, x, alpha=alpha)
 
@@ -235,7 +229,6 @@ MSE_LOSS = Op("MseLossBackward0", _mse_forward, "x y", (
     Grad("x y", lambda g, x, y, reduction="mean": mse_loss_backward(g, y, x, reduction))), promote="common")
 
 
-@export("mse_loss_backward", method=False)
 def mse_loss_backward(g, x, y, reduction="mean"):
     return apply(MSE_LOSS_BACKWARD, g, x, y, reduction=reduction)
 
@@ -247,3 +240,153 @@ def mse_loss(input, target, reduction="mean"):
                     "incorrect results due to broadcasting. Please ensure they have the same size."
                     % (target.shape, input.shape))
     return apply(MSE_LOSS, input, target, reduction=reduction)
+
+
+# ---------------------------------------------------------------- more losses and layers
+def _reduce(loss, reduction):
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss
+
+
+@export("l1_loss", method=False)
+def l1_loss(input, target, reduction="mean"):
+    """torch composes it: MeanBackward0(AbsBackward0(SubBackward0))."""
+    return _reduce((input - target).abs(), reduction)
+
+
+def _nll_terms(x, target, ignore_index):
+    """Row and class indices of the picked log-probabilities (class dim 1, or 0 for a 1-D input)."""
+    t = np.asarray(target)
+    keep = t != ignore_index
+    if x.ndim == 1:
+        return (t if keep else np.zeros((), np.int64),), keep
+    rows = np.arange(x.shape[0])
+    return (rows, np.where(keep, t, 0)), keep
+
+
+def _nll_forward(x, target, reduction="mean", ignore_index=-100):
+    index, keep = _nll_terms(x, target, ignore_index)
+    picked = np.where(keep, -x[index], 0).astype(x.dtype)
+    if reduction == "none":
+        return picked
+    total = np.sum(picked)
+    if reduction == "sum":
+        return np.asarray(total, dtype=x.dtype)
+    return np.asarray(total / np.sum(keep), dtype=x.dtype)
+
+
+def _nll_backward_forward(g, x, target, reduction="mean", ignore_index=-100):
+    index, keep = _nll_terms(x, target, ignore_index)
+    out = np.zeros(x.shape, dtype=g.dtype)
+    scale = g if reduction == "none" else np.broadcast_to(g / (np.sum(keep) if reduction == "mean" else 1), keep.shape)
+    out[index] = np.where(keep, -scale, 0)
+    return out
+
+
+# linear in g; with respect to x torch's formula is zeros_like(grad) (a zero tensor, not None)
+NLL_LOSS_BACKWARD = Op("NllLossBackwardBackward0", _nll_backward_forward, "g x", (
+    Grad("", lambda gg, **params: apply(NLL_LOSS, gg, **params)),
+    Grad("", lambda gg, **_: Tensor._make(np.zeros(gg.shape, gg.array.dtype)))))
+NLL_LOSS = Op("NllLossBackward0", _nll_forward, "x", (
+    Grad("x", lambda g, x, **params: apply(NLL_LOSS_BACKWARD, g, x, **params)),))
+
+
+@export("nll_loss", method=False)
+def nll_loss(input, target, weight=None, reduction="mean", ignore_index=-100):
+    if weight is not None:
+        raise errors.GradcliError("gradcli's nll_loss does not take class weights")
+    return apply(NLL_LOSS, input, target=target.array, reduction=reduction, ignore_index=ignore_index)
+
+
+@export("cross_entropy", method=False)
+def cross_entropy(input, target, weight=None, reduction="mean", ignore_index=-100):
+    """log_softmax over the class dim, then nll_loss: NllLossBackward0(LogSoftmaxBackward0)."""
+    return nll_loss(log_softmax(input, 1 if input.ndim > 1 else 0), target, weight, reduction, ignore_index)
+
+
+def _bce_forward(p, t, reduction="mean"):
+    # torch clamps each log at -100 so that p = 0 or 1 gives a finite loss
+    loss = -(t * np.maximum(np.log(p), -100) + (1 - t) * np.maximum(np.log1p(-p), -100))
+    return np.asarray(_reduce_array(loss, reduction), dtype=p.dtype)
+
+
+def _reduce_array(a, reduction):
+    return a.mean() if reduction == "mean" else a.sum() if reduction == "sum" else a
+
+
+def _bce_scale(g, p, reduction):
+    return g / p.numel() if reduction == "mean" else g
+
+
+def _bce_backward_forward(g, p, t, reduction="mean"):
+    scale = g / p.size if reduction == "mean" else g
+    return (scale * (p - t) / np.maximum((1 - p) * p, 1e-12)).astype(p.dtype)
+
+
+def _bce_second(gg, g, p, t, reduction):
+    """d/dp of (p - t) / (p (1 - p)) = (p^2 - 2 t p + t) / (p^2 (1 - p)^2), with torch's 1e-12 in the
+    denominator (binary_cross_entropy_double_backward)."""
+    eps = 1e-12
+    return gg * _bce_scale(g, p, reduction) * (p * p - 2 * t * p + t) / ((p + eps) ** 2 * (1 - p + eps) ** 2)
+
+
+def _bce_target_grad(g, p, reduction="mean"):
+    """-logit(p) * grad, divided by numel (a scalar division, DivBackward1) for the mean."""
+    out = g * ((1 - p) / p).log()
+    return div_scalar(out, p.numel()) if reduction == "mean" else out
+
+
+BCE_BACKWARD = Op("BinaryCrossEntropyBackwardBackward0", _bce_backward_forward, "g p t", (
+    Grad("p t", lambda gg, p, t, reduction="mean": binary_cross_entropy_backward(gg, p, t, reduction)),
+    Grad("g p t", lambda gg, g, p, t, reduction="mean": _bce_second(gg, g, p, t, reduction)),
+    Grad("g p", lambda gg, g, p, reduction="mean": -gg * _bce_scale(g, p, reduction) / (p * (1 - p)))),
+    promote="common")
+BCE = Op("BinaryCrossEntropyBackward0", _bce_forward, "p t", (
+    Grad("p t", lambda g, p, t, reduction="mean": binary_cross_entropy_backward(g, p, t, reduction)),
+    Grad("p", _bce_target_grad)),
+    promote="common")
+
+
+def binary_cross_entropy_backward(g, p, t, reduction="mean"):
+    return apply(BCE_BACKWARD, g, p, t, reduction=reduction)
+
+
+@export("binary_cross_entropy", method=False)
+def binary_cross_entropy(input, target, weight=None, reduction="mean"):
+    if weight is not None:
+        raise errors.GradcliError("gradcli's binary_cross_entropy does not take weights")
+    if tuple(input.shape) != tuple(target.shape):
+        raise errors.value_error("Using a target size (%s) that is different to the input size (%s) is deprecated. "
+                                 "Please ensure they have the same size." % (target.shape, input.shape))
+    return apply(BCE, input, target, reduction=reduction)
+
+
+ADDMM = Op("AddmmBackward0", lambda bias, m1, m2: (bias + m1 @ m2).astype(np.result_type(m1, m2)), "bias m1 m2", (
+    Grad("", lambda g: g), Grad("m2", lambda g, m2: g.mm(m2.t())), Grad("m1", lambda g, m1: m1.t().mm(g))))
+
+
+@export("addmm")
+def addmm(bias, m1, m2):
+    return apply(ADDMM, bias, m1, m2)
+
+
+@export("linear", method=False)
+def linear(input, weight, bias=None):
+    """torch: addmm(bias, x, w.t()) for a matrix input; other ranks are viewed as one, then viewed back."""
+    if input.ndim == 2:
+        return input.mm(weight.t()) if bias is None else addmm(bias, input, weight.t())
+    if bias is None:
+        return input.matmul(weight.t())
+    out = addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
+    return out.view(*input.shape[:-1], weight.shape[0])
+
+
+@export("normalize", method=False)
+def normalize(input, p=2.0, dim=1, eps=1e-12):
+    """x / max(||x||_p, eps) along dim: DivBackward0(x, ExpandBackward0(ClampMinBackward0(LinalgVectorNorm)))."""
+    from .pointwise import clamp_min
+    from .reduce import norm
+    return input / clamp_min(norm(input, p, dim, keepdim=True), eps).expand_as(input)

@@ -32,6 +32,9 @@ RSUB = Op("RsubBackward1", lambda x, other, alpha=1: np.subtract(other, x if alp
           "x", (Grad("", lambda g, other, alpha=1: -g if alpha == 1 else g * -alpha),))
 MUL = Op("MulBackward0", np.multiply, "x y",
          (Grad("y", lambda g, y: g * y), Grad("x", lambda g, x: g * x)), promote="common")
+# tensor / a C++ number inside torch's formulas (the mean of a loss): div.Scalar, DivBackward1
+DIV_SCALAR = Op("DivBackward1", lambda x, other: np.true_divide(x, x.dtype.type(other)), "x",
+                (Grad("", lambda g, other: div_scalar(g, other)),))
 # tensor * a C++ double inside torch's own formulas (exp2's `grad * result * ln 2`): mul.Scalar, MulBackward1
 MUL_SCALAR = Op("MulBackward1", lambda x, other: np.multiply(x, x.dtype.type(other)), "x",
                 (Grad("", lambda g, other: mul_scalar(g, other)),))
@@ -74,6 +77,10 @@ def with_number(x, number):
     return x if dtype is x.dtype else x.to(dtype)
 
 
+BOOL_SUB = ("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
+            "use the `~` or `logical_not()` operator instead.")
+
+
 @export("add")
 def add(x, y, alpha=1):
     return apply(ADD, x, y, alpha=alpha) if alpha != 1 else apply(ADD, x, y)
@@ -81,6 +88,12 @@ def add(x, y, alpha=1):
 
 @export("sub", "subtract")
 def sub(x, y, alpha=1):
+    bools = [isinstance(v, Tensor) and v.dtype.name == "bool" for v in (x, y)]
+    if all(bools):
+        raise errors.GradcliError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+                                  "or `logical_xor()` operator instead.")
+    if any(bools):
+        raise errors.GradcliError(BOOL_SUB)
     return apply(SUB, x, y, alpha=alpha) if alpha != 1 else apply(SUB, x, y)
 
 
@@ -90,13 +103,15 @@ def rsub(x, y, alpha=1):
     if isinstance(y, Tensor):
         return sub(y, x, alpha=alpha)
     if x.dtype.name == "bool":
-        raise errors.GradcliError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-                                  "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+        raise errors.GradcliError(BOOL_SUB)
     x = with_number(x, y)
     return apply(RSUB, x, other=y, alpha=alpha) if alpha != 1 else apply(RSUB, x, other=y)
 
 
-@export("mul_scalar", method=False)
+def div_scalar(x, number):
+    return apply(DIV_SCALAR, x, other=number)
+
+
 def mul_scalar(x, number):
     return apply(MUL_SCALAR, x, other=number)
 
@@ -311,17 +326,14 @@ round = _unary_front_door(ROUND, "round")
 trunc = _unary_front_door(TRUNC, "trunc")
 
 
-@export("tanh_backward", method=False)
 def tanh_backward(g, y):
     return apply(TANH_BACKWARD, g, y)
 
 
-@export("sigmoid_backward", method=False)
 def sigmoid_backward(g, y):
     return apply(SIGMOID_BACKWARD, g, y)
 
 
-@export("threshold_backward", method=False)
 def threshold_backward(g, y, threshold=0):
     return apply(THRESHOLD_BACKWARD, g, y)
 
@@ -353,11 +365,45 @@ CLAMP_MAX = Op("ClampMaxBackward0", lambda x, max: _clamp_forward(x, max=max), "
                (Grad("x", lambda g, x, max: where(x <= max, g, 0.0)),))
 
 
+def _clamp_tensor_forward(x, lo, hi):
+    out = x if lo is None else np.maximum(x, lo)
+    return out if hi is None else np.minimum(out, hi)
+
+
+def _clamp_lo_grad(g, x, lo, hi):
+    """clamp_backward_min_max: the lower bound gets the gradient where it wins (and is below the upper one)."""
+    wins = x < lo
+    return where(wins if hi is None else logical_and(wins, lo < hi), g, 0.0)
+
+
+def _clamp_hi_grad(g, x, lo, hi):
+    wins = x > hi
+    return where(wins if lo is None else logical_or(wins, hi < lo), g, 0.0)
+
+
+def _clamp_x_grad(g, x, lo, hi):
+    inside = None if lo is None else x >= lo
+    if hi is not None:
+        inside = (x <= hi) if inside is None else logical_and(inside, x <= hi)
+    return where(inside, g, 0.0)
+
+
+# clamp with tensor bounds: the bounds are inputs (three next_functions, (None, 0) for a missing one)
+CLAMP_TENSOR = Op("ClampBackward0", _clamp_tensor_forward, "x lo hi", (
+    Grad("x lo hi", _clamp_x_grad), Grad("x lo hi", _clamp_lo_grad), Grad("x lo hi", _clamp_hi_grad)),
+    promote="common", promoted="x lo hi")
+
+
 @export("clamp", "clip")
 def clamp(x, min=None, max=None):
     if min is None and max is None:
         raise errors.GradcliError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    return apply(CLAMP, x, min=_number(min), max=_number(max))
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        if not all(v is None or isinstance(v, Tensor) for v in (min, max)):
+            raise errors.type_error("clamp() received an invalid combination of arguments - got (Tensor, %s, %s)"
+                                    % tuple(type(v).__name__ for v in (min, max)))
+        return apply(CLAMP_TENSOR, x, min, max)
+    return apply(CLAMP, x, min=min, max=max)
 
 
 @export("clamp_min")
@@ -544,3 +590,34 @@ def fill_(x, value):
     check_inplace(x)
     return apply_inplace(FILL, x, value=float(value) if isinstance(value, Tensor) else value)
 
+
+
+# In-place forms of the unary rows: the same Op, written back into x (apply_inplace gives x the new node)
+def _inplace_front_door(op, name):
+    def fn(x):
+        return apply_inplace(op, x)
+    fn.__name__ = name
+    return export(name, function=False)(fn)
+
+
+for _op, _name in ((EXP, "exp_"), (LOG, "log_"), (SIN, "sin_"), (COS, "cos_"), (TANH, "tanh_"),
+                   (SIGMOID, "sigmoid_"), (SQRT, "sqrt_"), (ABS, "abs_"), (RELU, "relu_"), (NEG, "neg_"),
+                   (RECIPROCAL, "reciprocal_"), (FLOOR, "floor_"), (ROUND, "round_"), (SIGN, "sign_")):
+    _inplace_front_door(_op, _name)
+
+
+@export("pow_", function=False)
+def pow_(x, exponent):
+    if isinstance(exponent, Tensor):
+        return apply_inplace(POW_TENSOR, x, exponent)
+    return apply_inplace(POW, x, exponent=exponent)
+
+
+@export("clamp_", "clip_", function=False)
+def clamp_(x, min=None, max=None):
+    return apply_inplace(CLAMP, x, min=_number(min), max=_number(max))
+
+
+@export("clamp_min_", function=False)
+def clamp_min_(x, min):
+    return apply_inplace(CLAMP_MIN, x, min=_number(min))

@@ -3,7 +3,7 @@
 import numpy as np
 
 from . import Grad, Op, apply, export
-from .. import errors
+from .. import dtypes, errors
 from ..tensor import Tensor, to_numpy_dtype, wrap_dim
 
 
@@ -410,7 +410,7 @@ def masked_fill(x, mask, value):
     mask = mask.array if isinstance(mask, Tensor) else np.asarray(mask)
     if mask.dtype != np.bool_:
         raise errors.GradcliError("masked_fill_ only supports boolean masks, but got mask with dtype %s"
-                                  % Tensor._make(mask).dtype.name)
+                                  % dtypes.CPP_NAMES[Tensor._make(mask).dtype.name])
     return apply(MASKED_FILL, x, mask=np.broadcast_to(mask, x.shape) if mask.shape != x.shape else mask,
                  value=value)
 

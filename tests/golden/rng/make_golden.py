@@ -75,6 +75,8 @@ def run_step(step, generators, earlier):
         return target
     if op in ("rand_like", "randn_like", "randint_like"):
         template = torch.empty(*step["size"], dtype=DTYPES[step.get("like_dtype", "float32")])
+        if step.get("transposed"):  # *_like keeps a dense input's memory layout and fills in memory order
+            template = torch.empty(*reversed(step["size"]), dtype=template.dtype).t()
         return getattr(torch, op)(template, *step.get("args", ()), **kw)
     raise ValueError(op)
 
@@ -226,6 +228,12 @@ def cases():
             {"op": "randn_like", "size": [20]}, {"op": "randint_like", "size": [2, 5], "args": [10]},
             {"op": "randint_like", "size": [6], "args": [3, 10], "like_dtype": "int64"},
             {"op": "rand_like", "size": [5], "like_dtype": "float64"}]})
+        out.append({"seed": seed, "steps": [
+            {"op": "rand_like", "size": [3, 4], "transposed": True},
+            {"op": "randn_like", "size": [4, 5], "transposed": True},
+            {"op": "randn_like", "size": [4, 5]},
+            {"op": "randn_like", "size": [3, 6], "transposed": True, "like_dtype": "float64"},
+            {"op": "randint_like", "size": [2, 5], "args": [10], "transposed": True, "like_dtype": "int64"}]})
     return out
 
 
