@@ -264,6 +264,8 @@ ERF = unary("ErfBackward0", _erf, lambda g, x: TWO_OVER_SQRT_PI * exp(-x * x) * 
 # with create_graph=True has grad_fn TanhBackwardBackward0 / SigmoidBackwardBackward0.
 TANH = unary("TanhBackward0", np.tanh, lambda g, ans: tanh_backward(g, ans), "ans")
 SIGMOID = unary("SigmoidBackward0", lambda x: 1 / (1 + np.exp(-x)), lambda g, ans: sigmoid_backward(g, ans), "ans")
+
+
 def _tanh_backward(g, y):
     out = np.multiply(y, y)  # g * (1 - y*y), the two later steps in place: one new array, not three
     if isinstance(out, np.ndarray) and out.shape == np.broadcast_shapes(np.shape(g), out.shape):
