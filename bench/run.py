@@ -208,7 +208,7 @@ def machine(torch_python):
 MARKDOWN = """# Benchmarks
 
 Produced by `%(command)s` on %(machine)s.
-Medians of interleaved runs (cold start: 20 rounds; the others: 5); the large-tensor workloads run on one
+Medians of interleaved runs (cold start: %(cold_rounds)d rounds; the others: %(rounds)d); the large-tensor workloads run on one
 thread in every library. Ratios under 1 mean gradcli is faster. The machine was shared, so single figures
 are noisy; the ratios are what the targets judge.
 
@@ -250,6 +250,7 @@ def main(argv=None):
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(MARKDOWN % {"machine": heading[len("machine: "):], "table": table(rows),
+                                "cold_rounds": 10 if args.quick else 20, "rounds": rounds,
                                 "command": " ".join(["python bench/run.py"] + (argv or sys.argv[1:]))})
     if args.json:
         with open(args.json, "w") as f:
