@@ -298,7 +298,12 @@ NLL_LOSS = Op("NllLossBackward0", _nll_forward, "x", (
 def nll_loss(input, target, weight=None, reduction="mean", ignore_index=-100):
     if weight is not None:
         raise errors.GradcliError("gradcli's nll_loss does not take class weights")
-    return apply(NLL_LOSS, input, target=target.array, reduction=reduction, ignore_index=ignore_index)
+    classes = input.shape[1 if input.ndim > 1 else 0]
+    t = target.array
+    bad = t[(t != ignore_index) & ((t < 0) | (t >= classes))]
+    if bad.size:  # torch checks the targets before it picks anything
+        raise errors.index_error("Target %d is out of bounds." % bad.flat[0])
+    return apply(NLL_LOSS, input, target=t, reduction=reduction, ignore_index=ignore_index)
 
 
 @export("cross_entropy", method=False)
