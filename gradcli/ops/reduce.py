@@ -428,3 +428,58 @@ def sum_to_size(x, *size):
     if dims:
         x = sum(x, dim=dims, keepdim=True)
     return x.reshape(shape) if lead else x
+
+
+# ---------------------------------------------------------------- sort, topk
+# The gradient goes back to where each value came from: the same rule as max(dim), over many indices.
+SORT = Op("SortBackward0", _take, "x", GATHER_DIM.grads)
+TOPK = Op("TopkBackward0", _take, "x", GATHER_DIM.grads)
+
+
+def _ascending(a, dim):
+    return np.argsort(a, axis=dim, kind="stable").astype(np.int64)
+
+
+def _sorted_pair(kind, op, x, dim, indices):
+    """(values, indices) as torch.return_types.<kind>; a 0-d x is sorted as one element."""
+    from ..return_types import ReturnTypes
+    if x.ndim == 0:
+        values = apply(op, x.reshape(1), indices=indices.reshape(1), dim=0, keepdim=True).reshape(())
+        return ReturnTypes(kind, values, Tensor._make(indices.reshape(())))
+    return ReturnTypes(kind, apply(op, x, indices=indices, dim=dim, keepdim=True), Tensor._make(indices))
+
+
+@export("sort")
+def sort(x, dim=-1, descending=False, stable=False):
+    """Ties keep their order, also when descending (torch's CPU sort is stable)."""
+    d = wrap_dim(dim, x.ndim) if x.ndim else 0
+    a = np.atleast_1d(x.array)
+    indices = _ascending(-a.astype(np.float64) if descending else a, d)
+    return _sorted_pair("sort", SORT, x, d, indices)
+
+
+@export("topk")
+def topk(x, k, dim=-1, largest=True, sorted=True):
+    """The k largest (or smallest) along dim; among equal largest values torch returns the later index first."""
+    d = wrap_dim(dim, x.ndim) if x.ndim else 0
+    a = np.atleast_1d(x.array)
+    if not 0 <= k <= a.shape[d]:
+        raise errors.GradcliError("selected index k out of range")
+    order = _ascending(a, d)
+    if largest:
+        order = np.flip(order, axis=d)
+    indices = np.take(order, np.arange(k), axis=d)
+    return _sorted_pair("topk", TOPK, x, d, indices)
+
+
+# ---------------------------------------------------------------- all, any (bool results, no gradient)
+def _truth_reduction(test):
+    def reduce(x, dim=None, keepdim=False):
+        if dim is None:
+            return Tensor._make(np.asarray(test(x.array)))
+        return Tensor._make(np.asarray(test(x.array, axis=reduced_dims(dim, x.ndim), keepdims=keepdim)))
+    return reduce
+
+
+all = export("all")(_truth_reduction(np.all))
+any = export("any")(_truth_reduction(np.any))
