@@ -624,3 +624,25 @@ def clamp_(x, min=None, max=None):
 @export("clamp_min_", function=False)
 def clamp_min_(x, min):
     return apply_inplace(CLAMP_MIN, x, min=_number(min))
+
+
+# ---------------------------------------------------------------- tests of values (bool results, no gradient)
+@export("isnan")
+def isnan(x):
+    return Tensor._make(np.isnan(x.array))
+
+
+@export("isinf")
+def isinf(x):
+    return Tensor._make(np.isinf(x.array))
+
+
+@export("isfinite")
+def isfinite(x):
+    return Tensor._make(np.isfinite(x.array))
+
+
+@export("allclose")
+def allclose(x, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """A python bool: |x - other| <= atol + rtol * |other| everywhere (broadcasting as torch does)."""
+    return bool(np.allclose(x.array, other.array, rtol=rtol, atol=atol, equal_nan=equal_nan))
