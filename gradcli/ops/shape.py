@@ -414,3 +414,84 @@ for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64), ("h
                       ("long", dtypes.int64), ("int", dtypes.int32), ("short", dtypes.int16),
                       ("bool", dtypes.bool_), ("byte", dtypes.uint8)):
     export(_name, function=False)(_converter(_dtype))
+
+
+# ---------------------------------------------------------------- repeat, flip
+def _repeat_grad(g, shape, repeats):
+    """Each input element was copied once per tile: view g as (r0, s0, r1, s1, ...) and sum over the r's."""
+    padded = (1,) * (len(repeats) - len(shape)) + tuple(shape)
+    tiled = [n for pair in zip(repeats, padded) for n in pair]
+    return g.reshape(tiled).sum(dim=tuple(range(0, len(tiled), 2))).reshape(shape)
+
+
+REPEAT = Op("RepeatBackward0", lambda x, repeats: np.tile(x, repeats), "x",
+            (Grad("x.shape", lambda g, shape, repeats: _repeat_grad(g, shape, repeats)),))
+FLIP = Op("FlipBackward0", lambda x, dims: np.flip(x, dims).copy(), "x", (Grad("", lambda g, dims: flip(g, dims)),))
+
+
+@export("repeat", function=False)
+def repeat(x, *repeats):
+    repeats = _size_args(repeats)
+    if len(repeats) < x.ndim:
+        raise errors.GradcliError("Number of dimensions of repeat dims can not be smaller than number of "
+                                  "dimensions of tensor")
+    return apply(REPEAT, x, repeats=repeats)
+
+
+@export("flip")
+def flip(x, *dims):
+    """flip(x, [0, 1]), x.flip(0, 1) and x.flip(0) name the dims to reverse."""
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+        dims = dims[0]
+    return apply(FLIP, x, dims=tuple(wrap_dim(d, x.ndim) for d in dims))
+
+
+# ---------------------------------------------------------------- triangles and diagonals
+TRIL = Op("TrilBackward0", lambda x, diagonal: np.tril(x, diagonal), "x",
+          (Grad("", lambda g, diagonal: tril(g, diagonal)),))
+TRIU = Op("TriuBackward0", lambda x, diagonal: np.triu(x, diagonal), "x",
+          (Grad("", lambda g, diagonal: triu(g, diagonal)),))
+
+
+@export("tril")
+def tril(x, diagonal=0):
+    _check_matrix(x, "tril")
+    return apply(TRIL, x, diagonal=diagonal)
+
+
+@export("triu")
+def triu(x, diagonal=0):
+    _check_matrix(x, "triu")
+    return apply(TRIU, x, diagonal=diagonal)
+
+
+def _check_matrix(x, name):
+    if x.ndim < 2:
+        raise errors.GradcliError("%s: input tensor must have at least 2 dimensions" % name)
+
+
+def _diagonal_into(g, shape, offset):
+    """A matrix of `shape`, zero but for g on its `offset` diagonal."""
+    out = np.zeros(shape, dtype=g.dtype)
+    rows = np.arange(g.shape[0]) + max(-offset, 0)
+    out[rows, rows + offset] = g
+    return out
+
+
+# torch.diag is diagonal (of a matrix) or diag_embed (of a vector); torch 2.13 names the first node with its
+# functionalization suffix
+DIAGONAL = Op("DiagonalBackward0_copy", lambda x, offset: np.diagonal(x, offset).copy(), "x",
+              (Grad("x.shape", lambda g, shape, offset: apply(DIAGONAL_BACKWARD, g, shape=shape, offset=offset)),))
+DIAGONAL_BACKWARD = Op("DiagonalBackwardBackward0", _diagonal_into, "g",
+                       (Grad("", lambda gg, shape, offset: apply(DIAGONAL, gg, offset=offset)),))
+DIAG_EMBED = Op("DiagEmbedBackward0", lambda v, offset: np.diag(v, offset), "v",
+                (Grad("", lambda g, offset: apply(DIAGONAL, g, offset=offset)),))
+
+
+@export("diag")
+def diag(x, diagonal=0):
+    if x.ndim == 1:
+        return apply(DIAG_EMBED, x, offset=diagonal)
+    if x.ndim == 2:
+        return apply(DIAGONAL, x, offset=diagonal)
+    raise errors.GradcliError("diag(): Supports 1D or 2D tensors. Got %dD" % x.ndim)
