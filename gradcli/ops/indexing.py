@@ -208,3 +208,75 @@ def setitem(x, index, value):
         rewrite_inplace(target, lambda: apply(INDEX_PUT, target, value, index=where))
     else:
         target.copy_(value)  # `x[:] = v` has no view to cut: a copy_ straight into x
+
+
+# ---------------------------------------------------------------- gather, index_select, nonzero
+def _first_outside(index, size):
+    """The first index outside [0, size) (gather and index_select take no negative ones), or None."""
+    bad = index[(index < 0) | (index >= size)]
+    return int(bad.reshape(-1)[0]) if bad.size else None
+
+
+def _along(index, dim):
+    """numpy index picking, for every position of `index`, the element `index` names along `dim`."""
+    grid = list(np.indices(index.shape, sparse=True))
+    grid[dim] = index
+    return tuple(grid)
+
+
+def _scatter_add(g, shape, dim, index):
+    out = np.zeros(shape, dtype=g.dtype)
+    np.add.at(out, _along(index, dim), g)  # a repeated index gets the sum of its gradients
+    return out
+
+
+GATHER = Op("GatherBackward0", lambda x, dim, index: x[_along(index, dim)], "x",
+            (Grad("x.shape", lambda g, shape, dim, index: apply(SCATTER_ADD, g, shape=shape, dim=dim, index=index)),))
+SCATTER_ADD = Op("ScatterAddBackward0", _scatter_add, "g",
+                 (Grad("", lambda gg, shape, dim, index: apply(GATHER, gg, dim=dim, index=index)),))
+
+
+@export("gather")
+def gather(x, dim, index):
+    dim = wrap_dim(dim, x.ndim)
+    index = index.array
+    if index.ndim != x.ndim:
+        raise errors.GradcliError("Index tensor must have the same number of dimensions as input tensor")
+    bad = _first_outside(index, x.shape[dim])
+    if bad is not None:
+        raise errors.GradcliError(errors.INDEX_OUT_OF_BOUNDS % (bad, dim, x.shape[dim]))
+    return apply(GATHER, x, dim=dim, index=index)
+
+
+def _index_add(g, shape, dim, index):
+    out = np.zeros(shape, dtype=g.dtype)
+    np.add.at(out, (slice(None),) * dim + (index,), g)
+    return out
+
+
+INDEX_SELECT = Op("IndexSelectBackward0", lambda x, dim, index: np.take(x, index, axis=dim), "x",
+                  (Grad("x.shape", lambda g, shape, dim, index:
+                        apply(INDEX_ADD, g, shape=shape, dim=dim, index=index)),))
+INDEX_ADD = Op("IndexAddBackward0", _index_add, "g",
+               (Grad("", lambda gg, shape, dim, index: apply(INDEX_SELECT, gg, dim=dim, index=index)),))
+
+
+@export("index_select")
+def index_select(x, dim, index):
+    dim = wrap_dim(dim, x.ndim)
+    index = index.array.reshape(-1)
+    bad = _first_outside(index, x.shape[dim])
+    if bad is not None:  # torch's two kernels word it differently: dim 0 goes through embedding's check
+        if dim == 0:
+            raise errors.index_error("index out of range in self")
+        raise errors.GradcliError("INDICES element is out of DATA bounds, id=%d axis_dim=%d" % (bad, x.shape[dim]))
+    return apply(INDEX_SELECT, x, dim=dim, index=index)
+
+
+@export("nonzero")
+def nonzero(x, as_tuple=False):
+    """The indices of the nonzero elements: one row each (int64), or one index tensor per dim."""
+    found = np.argwhere(x.array).astype(np.int64)
+    if as_tuple:
+        return tuple(Tensor._make(found[:, d].copy()) for d in range(found.shape[1]))
+    return Tensor._make(found)
