@@ -31,6 +31,7 @@ class Module:
 def _functional_members():
     names = ("relu", "sigmoid", "tanh", "softmax", "log_softmax", "mse_loss", "leaky_relu", "gelu", "silu",
              "elu", "softplus", "normalize", "linear", "cross_entropy", "nll_loss", "binary_cross_entropy",
+             "binary_cross_entropy_with_logits",
              "l1_loss", "dropout")
     return {n: FUNCTIONS[n] for n in names if n in FUNCTIONS}
 

@@ -369,6 +369,28 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):
     return apply(BCE, input, target, reduction=reduction)
 
 
+def _bce_logits_forward(z, t, reduction="mean"):
+    # torch: (1 - t) * z - log_sigmoid(z), with log_sigmoid(z) = -(max(-z, 0) + log1p(exp(-|z|))) (no overflow)
+    log_sigmoid = -(np.maximum(-z, 0) + np.log1p(np.exp(-np.abs(z))))
+    loss = ((1 - t) * z - log_sigmoid).astype(z.dtype)
+    return np.asarray(_reduce_array(loss, reduction), dtype=z.dtype)
+
+
+BCE_LOGITS = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_logits_forward, "z t", (
+    Grad("z t", lambda g, z, t, reduction="mean": _bce_scale(g, z, reduction) * (sigmoid(z) - t)),
+    Grad("z", lambda g, z, reduction="mean": _bce_scale(g, z, reduction) * -z)),
+    promote="common")
+
+
+@export("binary_cross_entropy_with_logits", method=False)
+def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean", pos_weight=None):
+    if weight is not None or pos_weight is not None:
+        raise errors.GradcliError("gradcli's binary_cross_entropy_with_logits does not take weights")
+    if tuple(input.shape) != tuple(target.shape):
+        raise errors.value_error("Target size (%s) must be the same as input size (%s)" % (target.shape, input.shape))
+    return apply(BCE_LOGITS, input, target, reduction=reduction)
+
+
 ADDMM = Op("AddmmBackward0", lambda bias, m1, m2: (bias + m1 @ m2).astype(np.result_type(m1, m2)), "bias m1 m2", (
     Grad("", lambda g: g), Grad("m2", lambda g, m2: g.mm(m2.t())), Grad("m1", lambda g, m1: m1.t().mm(g))))
 
