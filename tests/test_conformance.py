@@ -28,21 +28,7 @@ DIFFERS = {
     "basics/037.py": "missing: Tensor.data_ptr (tensor.py)",
     "errors/026.py": "missing: Tensor.numpy, whose requires-grad error this script expects (tensor.py)",
     "higher_order/022.py": "missing: torch.autograd.functional.hessian (autograd.py)",
-    "language/011.py": "missing op: Tensor.all / Tensor.any (ops/reduce.py)",
-    "language/016.py": "missing op: Tensor.sort (ops/reduce.py)",
     "language/018.py": "language: a def inside a def does not see the enclosing function's names (lang/interpreter.py)",
-    "ops/043.py": "missing op: torch.topk (ops/reduce.py)",
-    "printing/010.py": "missing op: torch.sort (ops/reduce.py)",
-    "printing/039.py": "missing op: Tensor.any / Tensor.all (ops/reduce.py)",
-    "printing/048.py": "missing op: torch.isnan (ops/pointwise.py)",
-    "training/009.py": "missing op: torch.allclose (ops/pointwise.py)",
-    "training/011.py": "missing op: F.binary_cross_entropy_with_logits (ops/nn.py)",
-    "views_indexing/019.py": "missing op: Tensor.repeat (ops/shape.py)",
-    "views_indexing/022.py": "missing ops: Tensor.diag / tril / triu (ops/shape.py)",
-    "views_indexing/025.py": "missing op: torch.index_select (ops/indexing.py)",
-    "views_indexing/026.py": "missing op: torch.gather (ops/indexing.py)",
-    "views_indexing/028.py": "missing op: torch.flip (ops/shape.py)",
-    "views_indexing/033.py": "missing op: torch.nonzero (ops/indexing.py)",
 }
 
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
