@@ -90,6 +90,7 @@ INPUT_NOT_REQUIRING_GRAD = "One of the differentiated Tensors does not require g
 ITEM_NUMEL = "a Tensor with %d elements cannot be converted to Scalar"
 SCALAR_CONVERSION = "only one element tensors can be converted to Python scalars"
 BOOL_AMBIGUOUS = "Boolean value of Tensor with more than one value is ambiguous"
+NUMPY_REQUIRES_GRAD = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
 BROADCAST = "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d"
 DIM_RANGE = "Dimension out of range (expected to be in range of [%d, %d], but got %d)"
 GRAD_ASSIGN_SHAPE = ("attempting to assign a gradient of size '%s' to a tensor of size '%s'. "

@@ -25,8 +25,6 @@ CORPUS = ROOT / "tests" / "conformance"
 DIFFERS = {
     "basics/021.py": "missing: Tensor.register_hook (tensor.py/engine.py)",
     "basics/036.py": "missing: torch.autograd.functional.jacobian (autograd.py)",
-    "basics/037.py": "missing: Tensor.data_ptr (tensor.py)",
-    "errors/026.py": "missing: Tensor.numpy, whose requires-grad error this script expects (tensor.py)",
     "higher_order/022.py": "missing: torch.autograd.functional.hessian (autograd.py)",
     "language/018.py": "language: a def inside a def does not see the enclosing function's names (lang/interpreter.py)",
 }
