@@ -235,12 +235,6 @@ class Tensor:
     def tolist(self):
         return self.array.tolist()
 
-    def numpy(self):
-        """The numpy array under this tensor, sharing its memory, as torch's numpy() does."""
-        if self.requires_grad:
-            raise errors.GradcliError(errors.NUMPY_REQUIRES_GRAD)
-        return self.array
-
     def data_ptr(self):
         """The address of the first element: tensors sharing memory (views, detach) share it."""
         return self.array.__array_interface__["data"][0]

@@ -63,7 +63,7 @@ TENSOR_PROPERTIES = frozenset((
     "retains_grad", "_version", "mT"))
 TENSOR_METHODS = frozenset(name for name in METHODS if not name.startswith("_")) | frozenset((
     "backward", "detach", "item", "tolist", "numel", "dim", "size", "requires_grad_", "retain_grad",
-    "is_floating_point", "numpy", "data_ptr"))
+    "is_floating_point", "data_ptr"))
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
 NODE_MEMBERS = frozenset(("next_functions", "name", "variable", "metadata"))
 DTYPE_MEMBERS = frozenset(("is_floating_point", "is_signed", "itemsize"))
@@ -106,6 +106,8 @@ def get_attribute(obj, name):
             return obj._version.value
         if name in TENSOR_PROPERTIES or name in TENSOR_METHODS:
             return getattr(obj, name)
+        if name == "numpy" and obj.requires_grad:  # no numpy arrays here, but torch's own refusal comes first
+            raise errors.GradcliError(errors.NUMPY_REQUIRES_GRAD)
     elif isinstance(obj, Node):
         if name in NODE_MEMBERS and hasattr(obj, name):
             return getattr(obj, name)
