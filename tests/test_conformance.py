@@ -24,8 +24,6 @@ CORPUS = ROOT / "tests" / "conformance"
 # script -> why gradcli still differs from torch there (missing op, known bug and the module that owns it)
 DIFFERS = {
     "basics/021.py": "missing: Tensor.register_hook (tensor.py/engine.py)",
-    "basics/036.py": "missing: torch.autograd.functional.jacobian (autograd.py)",
-    "higher_order/022.py": "missing: torch.autograd.functional.hessian (autograd.py)",
     "language/018.py": "language: a def inside a def does not see the enclosing function's names (lang/interpreter.py)",
 }
 

@@ -50,12 +50,15 @@ def _torch_members():
     return members
 
 
+AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": autograd.jacobian,
+                                                           "hessian": autograd.hessian})
 AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
-                                     "Variable": FUNCTIONS["Variable"]})
+                                     "Variable": FUNCTIONS["Variable"], "functional": AUTOGRAD_FUNCTIONAL})
 FUNCTIONAL = Module("torch.nn.functional", _functional_members())
 NN = Module("torch.nn", {"functional": FUNCTIONAL})
 TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN))
-MODULES = {"torch": TORCH, "torch.autograd": AUTOGRAD, "torch.nn": NN, "torch.nn.functional": FUNCTIONAL}
+MODULES = {"torch": TORCH, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
+           "torch.nn": NN, "torch.nn.functional": FUNCTIONAL}
 
 # ---------------------------------------------------------------- members of values
 TENSOR_PROPERTIES = frozenset((
