@@ -37,6 +37,8 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
     while ready:
         node = heapq.heappop(ready)[2]
         grads_in = buffers.pop(node, None) or [None]
+        if node.hooks:
+            _run_hooks(node, grads_in)
         if node.retained:
             _fill_retained(node, grads_in, create_graph)
         if wanted:
@@ -112,6 +114,17 @@ def _nothing(grads):
         if g is not None:
             return False
     return True
+
+
+def _run_hooks(node, grads_in):
+    """Tensor hooks (register_hook), in registration order and before retain_grad's: each sees the gradient
+    arriving for its tensor, and a hook that returns a tensor replaces that gradient."""
+    for nr, hooks in node.hooks.items():
+        for hook in list(hooks):
+            if nr < len(grads_in) and grads_in[nr] is not None:
+                result = hook(grads_in[nr])
+                if result is not None:
+                    grads_in[nr] = result
 
 
 def _fill_retained(node, grads_in, create_graph):

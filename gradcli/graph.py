@@ -13,13 +13,14 @@ _sequence = itertools.count()  # creation order: the engine runs later nodes fir
 
 
 class Node:
-    __slots__ = ("next_functions", "input_meta", "sequence_nr", "retained", "__weakref__")
+    __slots__ = ("next_functions", "input_meta", "sequence_nr", "retained", "hooks", "__weakref__")
 
     def __init__(self, next_functions, input_meta):
         self.next_functions = next_functions  # tuple of (Node | None, output_nr)
         self.input_meta = input_meta          # tuple of (shape, dtype) or None, one per next_function
         self.sequence_nr = next(_sequence)
         self.retained = None                  # {output_nr: weakref to a tensor whose .grad is kept}
+        self.hooks = None                     # {output_nr: [hook, ...]}: Tensor.register_hook on that output
 
     def name(self):
         return type(self).__name__
@@ -36,6 +37,33 @@ class Node:
         return "<%s object at %#x>" % (self.name(), id(self))
 
     __str__ = __repr__
+
+
+class RemovableHandle:
+    """What register_hook returns: remove() takes the hook off again."""
+
+    __slots__ = ("hooks", "hook")
+
+    def __init__(self, hooks, hook):
+        self.hooks, self.hook = hooks, hook
+
+    def remove(self):
+        if self.hook in self.hooks:
+            self.hooks.remove(self.hook)
+
+    def __repr__(self):
+        return "<torch.utils.hooks.RemovableHandle object at %#x>" % id(self)
+
+    __str__ = __repr__
+
+
+def add_hook(node, output_nr, hook):
+    """Register `hook` on the gradient arriving for output `output_nr` of `node`; returns its handle."""
+    if node.hooks is None:
+        node.hooks = {}
+    hooks = node.hooks.setdefault(output_nr, [])
+    hooks.append(hook)
+    return RemovableHandle(hooks, hook)
 
 
 class AccumulateGrad(Node):

@@ -191,6 +191,17 @@ class Tensor:
             self._retains_grad = True
         return None
 
+    def register_hook(self, hook):
+        """Call hook(grad) with this tensor's gradient during each backward; a tensor it returns is used
+        instead. Returns a handle whose remove() unregisters it."""
+        from .graph import add_hook
+        from .ops import grad_accumulator
+        if not self.requires_grad:
+            raise errors.GradcliError(errors.HOOK_NO_GRAD)
+        if self.grad_fn is None:
+            return add_hook(grad_accumulator(self, keep=True), 0, hook)
+        return add_hook(self.grad_fn, self._output_nr, hook)
+
     @property
     def retains_grad(self):
         return self._retains_grad

@@ -9,7 +9,7 @@
 import builtins as _py
 
 from .. import autograd, dtypes, errors, factory, grad_mode, printing, rng, sampling  # noqa: F401 (factory, sampling register torch.tensor, ones, rand, ...)
-from ..graph import Node
+from ..graph import Node, RemovableHandle
 from ..ops import FUNCTIONS, METHODS
 from ..return_types import ReturnTypes
 from ..tensor import Size, Tensor
@@ -66,7 +66,7 @@ TENSOR_PROPERTIES = frozenset((
     "retains_grad", "_version", "mT"))
 TENSOR_METHODS = frozenset(name for name in METHODS if not name.startswith("_")) | frozenset((
     "backward", "detach", "item", "tolist", "numel", "dim", "size", "requires_grad_", "retain_grad",
-    "is_floating_point", "data_ptr"))
+    "is_floating_point", "data_ptr", "register_hook"))
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
 NODE_MEMBERS = frozenset(("next_functions", "name", "variable", "metadata"))
 DTYPE_MEMBERS = frozenset(("is_floating_point", "is_signed", "itemsize"))
@@ -83,6 +83,7 @@ _PY_MEMBERS = {
     int: frozenset(("bit_length", "real", "imag")),
     ReturnTypes: frozenset(("values", "indices", "index", "count")),
     rng.Generator: frozenset(("manual_seed", "seed", "initial_seed", "device", "get_state", "set_state")),
+    RemovableHandle: frozenset(("remove",)),
 }
 
 

@@ -84,6 +84,7 @@ class OpNode(Node):
         self.input_meta = input_meta
         self.sequence_nr = next(_sequence)
         self.retained = None
+        self.hooks = None
         self.op = op
         self.params = params or _NO_PARAMS
         self.saved = {}        # name -> (value, version when saved); None once released
@@ -162,14 +163,29 @@ def grad_edge(tensor):
     return _NO_EDGE
 
 
-def grad_accumulator(tensor):
-    """The leaf's one AccumulateGrad node (the same object each time, as in torch)."""
+def grad_accumulator(tensor, keep=False):
+    """The leaf's one AccumulateGrad node (the same object each time, as in torch). Held weakly, unless `keep`:
+    a node carrying the leaf's hooks must outlive the graphs that use it."""
     ref = tensor._accumulator
     node = ref() if ref is not None else None
     if node is None:
         node = AccumulateGrad(tensor)
         tensor._accumulator = weakref.ref(node)
+    if keep:
+        tensor._accumulator = _Held(node)
     return node
+
+
+class _Held:
+    """A strong reference that is called like a weakref."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node):
+        self.node = node
+
+    def __call__(self):
+        return self.node
 
 
 def result_dtype(inputs):
