@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from . import dtypes, errors, rng
+from . import dtypes, errors, limits, rng
 from .ops import export
 from .tensor import Tensor, to_numpy_dtype
 
@@ -18,6 +18,7 @@ def _size(size):
         if s < 0:
             raise errors.GradcliError("Trying to create tensor with negative dimension %d: %s"
                                       % (s, list(size)))
+    limits.check_numel(size)
     return tuple(size)
 
 
@@ -140,6 +141,7 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None):
 
 @export("eye", method=False)
 def eye(n, m=None, dtype=None, requires_grad=False, device=None):
+    limits.check_numel((n, n if m is None else m))
     return _leaf(np.eye(n, n if m is None else m, dtype=_np(dtype)), requires_grad)
 
 
@@ -152,6 +154,7 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
     if dtype is None:
         dtype = infer_dtype([start, end, step])
     count = max(0, int(np.ceil((end - start) / step)))
+    limits.check_numel((count,))
     values = start + np.arange(count, dtype=np.float64 if dtype.is_floating_point else np.int64) * step
     return _leaf(values.astype(_np(dtype)), requires_grad)
 
@@ -160,6 +163,7 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
 def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
     """torch computes in the output dtype from both ends: the first half from start, the rest from end."""
     np_dtype = _np(dtype)
+    limits.check_numel((steps,))
     out = np.empty(steps, dtype=np_dtype)
     if steps == 1:
         out[0] = start
@@ -234,4 +238,5 @@ def randint(low, high=None, size=None, dtype=None, requires_grad=False, generato
 
 @export("randperm", method=False)
 def randperm(n, dtype=None, requires_grad=False, generator=None):
+    limits.check_numel((n,))
     return _leaf(rng.randperm(n, generator=generator).astype(_np(dtype, dtypes.int64)), requires_grad)

@@ -15,7 +15,11 @@ app = typer.Typer(add_completion=True, pretty_exceptions_enable=False, no_args_i
                   help="PyTorch's autograd answers from a terminal: evaluate, differentiate, run scripts.",
                   context_settings={"help_option_names": ["-h", "--help"]})
 
-EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+class _StdoutClosed(BaseException):
+    """stdout's reader went away (`gradcli run x.py | head -1`): passes through the interpreter's handlers."""
 
 
 def _report(error):
@@ -44,10 +48,28 @@ def _version_callback(value: bool):
         raise typer.Exit()
 
 
+_LIMIT_HELP = "A resource limit (see gradcli/limits.py; also GRADCLI_MAX_...)."
+
+
 @app.callback()
 def main_options(version: Optional[bool] = typer.Option(None, "--version", callback=_version_callback,
-                                                       is_eager=True, help="Show the version and exit.")):
+                                                       is_eager=True, help="Show the version and exit."),
+                 max_elements: Optional[int] = typer.Option(None, "--max-elements", min=1, help=_LIMIT_HELP),
+                 max_iterations: Optional[int] = typer.Option(None, "--max-iterations", min=1, help=_LIMIT_HELP),
+                 max_depth: Optional[int] = typer.Option(None, "--max-depth", min=1, help=_LIMIT_HELP),
+                 max_recursion: Optional[int] = typer.Option(None, "--max-recursion", min=1, help=_LIMIT_HELP),
+                 max_script_size: Optional[int] = typer.Option(None, "--max-script-size", min=1, help=_LIMIT_HELP),
+                 max_int_bits: Optional[int] = typer.Option(None, "--max-int-bits", min=1, help=_LIMIT_HELP)):
     """gradcli: PyTorch-compatible autograd on numpy, from the command line."""
+    from .. import limits
+    from ..errors import GradcliError
+    try:
+        limits.configure(max_elements=max_elements, max_iterations=max_iterations, max_depth=max_depth,
+                         max_recursion=max_recursion, max_script_size=max_script_size, max_int_bits=max_int_bits)
+        limits.current()  # a bad GRADCLI_MAX_... is a usage error
+    except GradcliError as error:
+        _report(error)
+        raise typer.Exit(EXIT_USAGE) from None
 
 
 @app.command("eval")
@@ -70,6 +92,8 @@ def eval_command(
     except GradcliError as error:
         _report(error)
         raise typer.Exit(EXIT_ERROR) from None
+    except KeyboardInterrupt:
+        _interrupted()
     render.show_result(result)
 
 
@@ -86,20 +110,51 @@ def run_command(
     for name in files:
         try:
             text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
-        except OSError as exc:
-            sys.stderr.write("gradcli: cannot read %s: %s\n" % (name, exc.strerror))
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text (%s)" % exc.reason
+            sys.stderr.write("gradcli: cannot read %s: %s\n" % (name, reason))
             raise typer.Exit(EXIT_USAGE) from None
         try:
             run_script(text, "<stdin>" if name == "-" else name, write=_write_stdout, warn=sys.stderr.write)
         except GradcliError as error:
             _report(error)
             raise typer.Exit(EXIT_ERROR) from None
+        except KeyboardInterrupt:
+            _interrupted()
+        except _StdoutClosed:
+            _quiet_stdout()
+            raise typer.Exit(EXIT_ERROR) from None
         finally:
-            sys.stdout.flush()
+            try:
+                sys.stdout.flush()
+            except BrokenPipeError:
+                pass
 
 
 def _write_stdout(text):
-    sys.stdout.write(text)
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise _StdoutClosed() from None
+
+
+def _quiet_stdout():
+    """Point stdout at /dev/null so that Python's flush at exit does not complain about the closed pipe."""
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _interrupted():
+    """Ctrl-C: what was printed stays, a one-line note, exit 130 as a shell reports SIGINT."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass
+    sys.stderr.write("gradcli: interrupted\n")
+    raise typer.Exit(EXIT_INTERRUPTED)
 
 
 @app.command("repl")

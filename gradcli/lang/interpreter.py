@@ -15,7 +15,7 @@ from lark import Token, Tree
 
 from . import namespace
 from .parser import parse
-from .. import errors, grad_mode
+from .. import errors, grad_mode, limits
 from ..errors import GradcliError, Position
 
 _MISSING = object()
@@ -60,7 +60,7 @@ class Context:
 
     def __init__(self, write, expression_mode=False):
         self.write = write
-        self.builtins = namespace.make_builtins(write)
+        self.builtins = limits.guard_builtins(namespace.make_builtins(write))
         torch_names, clashing = namespace.math_names(expression_mode)
         for name in clashing:
             self.builtins.pop(name, None)
@@ -195,7 +195,7 @@ class Compiler:
 
     def s_augassign(self, node):
         target_node, op_token, value_node = node.children
-        op = _AUGMENTED[str(op_token)]
+        op = limits.guard_operator(_AUGMENTED[str(op_token)])
         value = self.expression(value_node)
         current = self.expression(target_node)
         setter = self.target(target_node)
@@ -330,6 +330,7 @@ class Compiler:
 
         def run(frame):
             while check(frame):
+                limits.tick()
                 try:
                     body(frame)
                 except _Break:
@@ -342,6 +343,8 @@ class Compiler:
 
     def s_for(self, node):
         targets_node, iterable_node, block_node = node.children[:3]
+        if len(targets_node.children) == 1:  # `for i in ...` binds i itself, not an unpacking of it
+            targets_node = targets_node.children[0]
         setter = self.target(targets_node)
         iterable = self.expression(iterable_node)
         position = self.position(iterable_node)
@@ -354,6 +357,7 @@ class Compiler:
             except Exception as exc:
                 raise located(exc, position) from None
             for item in items:
+                limits.tick()
                 setter(frame, item)
                 try:
                     body(frame)
@@ -538,6 +542,7 @@ class Compiler:
         return lambda frame: {k(frame): v(frame) for k, v in pairs}
 
     def _binary(self, node, op):
+        op = limits.guard_operator(op)  # `"a" * 10**10`, `10**10**10`: refused before Python builds them
         left, right = (self.expression(c) for c in node.children)
         position = self.position(node)
 
@@ -695,7 +700,6 @@ class Compiler:
                 else:
                     positional.append(self.expression(arg))
         position = self.position(node)
-        depth_limit = 200
 
         def run(frame):
             f = function(frame)
@@ -712,8 +716,8 @@ class Compiler:
                     context = frame.context
                     context.depth = getattr(context, "depth", 0) + 1
                     try:
-                        if context.depth > depth_limit:
-                            raise GradcliError("maximum recursion depth exceeded", "RecursionError")
+                        limits.check_recursion(context.depth)
+                        limits.tick()
                         return f(*args, **kwargs)
                     finally:
                         context.depth -= 1
@@ -760,6 +764,7 @@ class Interpreter:
     def run(self, source, filename="<input>", on_error=None):
         """Run a script. Errors stop it, unless `on_error(error)` is given: then each failing top-level
         statement is reported through it and the script goes on (--keep-going)."""
+        limits.start_run()
         statements = compile_program(source, filename)
         previous_sink = errors.warning_sink
         errors.warning_sink = self._warning_sink
@@ -767,9 +772,12 @@ class Interpreter:
             for statement in statements:
                 try:
                     statement(self.frame)
-                except GradcliError as exc:
+                except (_Break, _Continue, _Return):
+                    raise
+                except Exception as exc:  # compound statements do not convert every error themselves
+                    exc = located(exc, self.context.position or Position(filename, source, 1, 1))
                     if on_error is None:
-                        raise
+                        raise exc from None
                     on_error(exc)
         except (_Break, _Continue):
             raise GradcliError("'break' or 'continue' outside loop", "SyntaxError") from None
@@ -781,6 +789,7 @@ class Interpreter:
 
     def evaluate(self, source, filename="<expression>"):
         """The value of one expression in this interpreter's variables."""
+        limits.start_run()
         expression = compile_program(source, filename, start="expression")
         previous_sink = errors.warning_sink
         errors.warning_sink = self._warning_sink

@@ -8,7 +8,7 @@
 
 import builtins as _py
 
-from .. import autograd, dtypes, errors, factory, grad_mode, printing  # noqa: F401 (factory registers torch.tensor, ones, ...)
+from .. import autograd, dtypes, errors, factory, grad_mode, limits, printing  # noqa: F401 (factory registers torch.tensor, ones, ...)
 from ..graph import Node
 from ..ops import FUNCTIONS, METHODS
 from ..return_types import ReturnTypes
@@ -117,7 +117,7 @@ def get_attribute(obj, name):
     else:
         for kind, members in _PY_MEMBERS.items():
             if type(obj) is kind and name in members:
-                return getattr(obj, name)
+                return limits.guard_method(obj, name, getattr(obj, name))
     raise _attribute_error(obj, name)
 
 
@@ -142,6 +142,10 @@ def _safe_format(template):
                 raise errors.GradcliError("gradcli's str.format takes plain fields only: '{%s}'" % field_name,
                                           "ValueError")
             return super().get_field(field_name, args, kwargs)
+
+        def format_field(self, value, spec):
+            limits.check_format_spec(spec)
+            return super().format_field(value, spec)
 
     def format(*args, **kwargs):
         return Formatter().format(template, *args, **kwargs)

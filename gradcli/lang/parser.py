@@ -7,7 +7,7 @@ Lark's cache keeps the analysed grammar between runs, so a one-shot command does
 import os
 import pathlib
 
-from .. import errors
+from .. import errors, limits
 
 _PACKAGE_GRAMMAR = pathlib.Path(__file__).resolve().parent.parent / "grammar" / "gradcli.lark"
 _SOURCE_GRAMMAR = pathlib.Path(__file__).resolve().parent.parent.parent / "grammar" / "gradcli.lark"
@@ -51,12 +51,19 @@ def parser():
 def parse(text, filename="<input>", start="start"):
     """The parse tree of `text`; a SyntaxError GradcliError with the position otherwise."""
     from lark.exceptions import UnexpectedInput
+    limits.check_source(text)
     if start == "start" and not text.endswith("\n"):
         text += "\n"
     try:
-        return parser().parse(text, start=start)
+        tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
         raise syntax_error(exc, text, filename) from None
+    deep = limits.tree_too_deep(tree)  # the compiler recurses over the tree: refuse what would overflow it
+    if deep is not None:
+        meta = getattr(deep, "meta", None)
+        raise limits.depth_error().at(errors.Position(filename, text, getattr(meta, "line", 1),
+                                                      getattr(meta, "column", 1)))
+    return tree
 
 
 def is_incomplete(text):

@@ -6,7 +6,7 @@ is Python's own format mini-language applied with `format(value, spec)` (a tenso
 
 import re
 
-from .. import errors
+from .. import errors, limits
 from ..errors import GradcliError
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", '"': '"', "0": "\0", "a": "\a", "b": "\b",
@@ -143,12 +143,14 @@ def _compile_field(field, token, compiler, compile_program, located):
     def run(frame):
         try:
             value = expression(frame)
+            spec_text = spec_part(frame) if spec else ""
+            limits.check_format_spec(spec_text)
             if conversion in ("r", "a") or debug and conversion is None and not spec:
                 text = repr(value)
-                return (expression_text + "=" if debug else "") + (format(text, spec_part(frame)) if spec else text)
+                return (expression_text + "=" if debug else "") + (format(text, spec_text) if spec else text)
             if conversion == "s":
                 value = str(value)
-            return (expression_text + "=" if debug else "") + format(value, spec_part(frame))
+            return (expression_text + "=" if debug else "") + format(value, spec_text)
         except GradcliError as exc:
             raise exc.at(position)
         except Exception as exc:

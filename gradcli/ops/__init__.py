@@ -12,7 +12,7 @@ the version check catches.
 
 import numpy as np
 
-from .. import dtypes, errors, grad_mode
+from .. import dtypes, errors, grad_mode, limits
 from ..graph import AccumulateGrad, Node
 from ..tensor import Tensor, VersionCounter, to_numpy_dtype
 
@@ -164,6 +164,7 @@ def apply(op, *inputs, **params):
     arrays = [x.array if isinstance(x, Tensor) else x for x in inputs]
     if op.promote is not None:
         _promote(op, inputs, arrays)
+    limits.check_broadcast(arrays)  # before numpy allocates the result
     try:
         out = op.forward(*arrays, **params)
     except ValueError as exc:

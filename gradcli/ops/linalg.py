@@ -3,7 +3,7 @@
 import numpy as np
 
 from . import Grad, Op, apply, export
-from .. import errors
+from .. import errors, limits
 from ..tensor import Tensor
 
 MM = Op("MmBackward0", np.matmul, "x y",
@@ -24,6 +24,7 @@ def mm(x, y):
         raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
                                   % (x.shape + y.shape))
     _same_dtype(x, y)
+    limits.check_numel((x.shape[0], y.shape[1]))
     return apply(MM, x, y)
 
 

@@ -3,7 +3,7 @@
 import numpy as np
 
 from . import Grad, Op, apply, apply_inplace, export
-from .. import dtypes, errors, grad_mode
+from .. import dtypes, errors, grad_mode, limits
 from ..tensor import Tensor, to_numpy_dtype, wrap_dim
 
 
@@ -108,6 +108,7 @@ def _expand_shape(x, sizes):
                 "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton "
                 "dimension %d.  Target sizes: %s.  Tensor sizes: %s" % (s, have, i, _list(sizes), _list(x.shape)))
         shape.append(s)
+    limits.check_numel(shape)
     return tuple(shape)
 
 
