@@ -71,7 +71,11 @@ def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None):
     for name, value in (at or {}).items():
         if isinstance(value, str):
             value = interpreter.evaluate(value, filename="--at %s" % name)
-        inputs[name] = _leaf(value, dtype)
+        try:
+            inputs[name] = _leaf(value, dtype)
+        except Exception as exc:  # every failure leaves the API as a GradcliError
+            from .lang.interpreter import located
+            raise located(exc, errors.Position("--at %s" % name, str(value), 1, 1)) from None
         interpreter.variables[name] = inputs[name]
     value = interpreter.evaluate(expression)
     grads = {name: None for name in inputs}

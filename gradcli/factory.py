@@ -72,6 +72,20 @@ def _plain(data):
     return data
 
 
+def _not_a_number(data):
+    """torch's error for the first leaf of `data` that is not a number."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, (list, tuple)):
+            stack.extend(reversed(value))
+        elif isinstance(value, str):
+            return errors.value_error("too many dimensions 'str'")
+        elif not isinstance(value, (bool, int, float, Tensor)):
+            return errors.type_error("must be real number, not %s" % type(value).__name__)
+    return errors.type_error("must be real number, not list")
+
+
 @export("tensor", method=False)
 def tensor(data, dtype=None, requires_grad=False, device=None):
     if isinstance(data, Tensor):
@@ -84,6 +98,8 @@ def tensor(data, dtype=None, requires_grad=False, device=None):
             array = np.array(_plain(data), dtype=to_numpy_dtype(dtype))
         except OverflowError:
             raise errors.GradcliError("value cannot be converted to type %s without overflow" % dtype.name) from None
+        except (TypeError, ValueError):  # a leaf that is not a number, with the dtype given
+            raise _not_a_number(data) from None
     return _leaf(array, requires_grad)
 
 
