@@ -167,6 +167,8 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
         start, end = 0, start
     if step == 0:
         raise errors.GradcliError("step must be nonzero")
+    if (end - start) * step < 0:
+        raise errors.GradcliError("upper bound and lower bound inconsistent with step sign")
     if dtype is None:
         dtype = infer_dtype([start, end, step])
     count = max(0, int(np.ceil((end - start) / step)))

@@ -6,7 +6,8 @@ values it needs saved. Broadcast gradients are summed back to each input's shape
 
 import numpy as np
 
-from . import Grad, Op, apply, apply_inplace, check_inplace, export
+from . import Grad, Op, apply, apply_inplace, check_inplace, export, result_dtype
+from .. import errors
 from ..tensor import Tensor
 
 np.seterr(all="ignore")  # torch gives inf/nan silently; numpy must not print warnings
@@ -67,6 +68,7 @@ def div(x, y, rounding_mode=None):
     if rounding_mode == "floor":
         return floor_divide(x, y)
     if rounding_mode == "trunc":
+        _check_integer_divisor(x, y)
         return apply(TRUNC_DIVIDE, x, y)
     return apply(DIV, x, y)
 
@@ -92,6 +94,8 @@ def pow(x, y):
         return apply(POW_NUMBER_BASE, x, y)
     if isinstance(y, Tensor):
         return apply(POW_TENSOR, x, y)
+    if isinstance(y, int) and y < 0 and not x.dtype.is_floating_point:
+        raise errors.GradcliError("Integers to negative integer powers are not allowed.")
     return apply(POW, x, y)
 
 
@@ -109,16 +113,31 @@ FLOOR_DIVIDE = Op("FloorDivideBackward0", np.floor_divide, "x y", promote="commo
 TRUNC_DIVIDE = Op("DivBackward1", lambda x, y: np.trunc(np.true_divide(x, y)).astype(np.result_type(x, y)),
                   "x y", (Grad("", lambda g: g * 0), None), promote="common")
 REMAINDER = Op("RemainderBackward0", np.remainder, "x y", (Grad("", _same), None), promote="common")
+FMOD = Op("FmodBackward0", np.fmod, "x y", (Grad("", _same), None), promote="common")
+
+
+def _check_integer_divisor(x, y):
+    """Integer division by zero raises in torch (floats give inf or nan)."""
+    if not result_dtype([x, y]).is_floating_point and np.any(np.asarray(y.array if isinstance(y, Tensor) else y) == 0):
+        raise errors.GradcliError("ZeroDivisionError")
 
 
 @export("floor_divide")
 def floor_divide(x, y):
+    _check_integer_divisor(x, y)
     return apply(FLOOR_DIVIDE, x, y)
 
 
-@export("remainder", "fmod")
+@export("remainder")
 def remainder(x, y):
+    _check_integer_divisor(x, y)
     return apply(REMAINDER, x, y)
+
+
+@export("fmod")
+def fmod(x, y):
+    _check_integer_divisor(x, y)
+    return apply(FMOD, x, y)
 
 
 # ---------------------------------------------------------------- functions
