@@ -18,7 +18,7 @@ import os
 import re
 import sys
 
-from .errors import GradcliError
+from .errors import GradcliError, Position
 
 
 class Limit:
@@ -165,9 +165,10 @@ def check_recursion(depth):
         raise exceeded("max_recursion", "maximum recursion depth exceeded")
 
 
-def check_source(text):
+def check_source(text, filename):
     if len(text) > current()["max_script_size"]:
-        raise exceeded("max_script_size", "the input has %d characters" % len(text))
+        raise exceeded("max_script_size", "the input has %d characters" % len(text)).at(
+            Position(filename, text[:200], 1, 1))
 
 
 def tree_too_deep(tree):

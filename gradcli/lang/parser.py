@@ -51,7 +51,7 @@ def parser():
 def parse(text, filename="<input>", start="start"):
     """The parse tree of `text`; a SyntaxError GradcliError with the position otherwise."""
     from lark.exceptions import UnexpectedInput
-    limits.check_source(text)
+    limits.check_source(text, filename)
     if start == "start" and not text.endswith("\n"):
         text += "\n"
     try:
