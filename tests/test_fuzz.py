@@ -15,6 +15,9 @@ CI runs a few hundred examples. `pytest -m slow tests/test_fuzz.py -s` runs the 
 fixed seed) and prints how many inputs each part ran.
 """
 
+import functools
+import os
+import random
 import signal
 import string
 
@@ -34,7 +37,7 @@ class Hang(BaseException):
 
 @pytest.fixture(autouse=True)
 def small_limits():
-    limits.configure(max_elements=10 ** 5, max_iterations=2000, max_recursion=30, max_int_bits=2000)
+    limits.configure(max_elements=10 ** 5, max_iterations=300, max_recursion=30, max_int_bits=2000)
     yield
     limits.reset()
 
@@ -43,7 +46,7 @@ def _on_alarm(signum, frame):
     raise Hang()
 
 
-def check_outcome(call, source):
+def check_outcome(call, source, run_mode=False):
     """Run call(); it must return or raise a GradcliError that says what went wrong and where."""
     previous = signal.signal(signal.SIGALRM, _on_alarm)
     signal.alarm(ALARM_SECONDS)
@@ -52,7 +55,7 @@ def check_outcome(call, source):
     except GradcliError as error:
         assert isinstance(error.message, str) and isinstance(error.kind, str) and error.kind
         assert error.message or error.kind == "AssertionError", repr(error)
-        if error.position is not None:
+        if error.position is not None or run_mode:
             assert error.position.line >= 1 and error.position.column >= 1
             assert isinstance(error.position.render(str(error)), str)
         return "error"
@@ -97,58 +100,86 @@ INDICES = ["0", "-1", ":", "1:", "::-1", "None", "...", "0, 0", ":, 1", "[0, 0]"
 FORMATS = ["", "!r", "!s", ":>4", ":.2f", ":{x}", "=", ":{y.__class__}"]
 
 
-@st.composite
-def expressions(draw, depth=3):
-    """An expression of the grammar, nested at most `depth` deep (a composite keeps reprs and shrinking sane)."""
-    pick = lambda options: draw(st.sampled_from(options))  # noqa: E731
-    if depth <= 0 or draw(st.integers(0, 3)) == 0:
-        if draw(st.booleans()):
-            return pick(LEAVES)
-        return draw(st.one_of(st.integers(-5, 2 ** 70).map(str), st.floats(width=32).map(repr),
-                              st.text(string.ascii_letters + string.digits + " {}%:.!_", max_size=8).map(
-                                  lambda s: '"%s"' % s)))
-    sub = lambda: draw(expressions(depth - 1))  # noqa: E731
+# The generators take a chooser `r` with r.choice(options) and r.randint(low, high): hypothesis's draws in CI
+# (so that failures shrink), a seeded random.Random in the long fuzz (fast: no per-draw bookkeeping).
+class Draws:
+    def __init__(self, draw):
+        self.draw = draw
+
+    def choice(self, options):
+        return self.draw(_choice(tuple(options)))
+
+    def randint(self, low, high):
+        return self.draw(_integer(low, high))
+
+
+@functools.lru_cache(maxsize=None)
+def _choice(options):
+    return st.sampled_from(options)
+
+
+@functools.lru_cache(maxsize=None)
+def _integer(low, high):
+    return st.integers(low, high)
+
+
+def literal(r):
+    kind = r.randint(0, 2)
+    if kind == 0:
+        return str(r.randint(-5, 2 ** 70) if r.randint(0, 1) else r.randint(-5, 300))
+    if kind == 1:
+        return repr(r.choice([0.0, -0.0, 1.5, -2.25, 1e-7, 3.4e38, float("inf"), 123.456]))
+    return '"%s"' % "".join(r.choice(string.ascii_letters + " {}%:.!_0") for _ in range(r.randint(0, 8)))
+
+
+def expression(r, depth=3):
+    """An expression of the grammar, nested at most `depth` deep."""
+    if depth <= 0 or r.randint(0, 3) == 0:
+        return r.choice(LEAVES) if r.randint(0, 1) else literal(r)
+
+    def sub():
+        return expression(r, depth - 1)
 
     def arguments():
         args = []
-        for _ in range(draw(st.integers(0, 3))):
-            kind = draw(st.integers(0, 5))
-            args.append("%s=%s" % (pick(KEYWORDS), sub()) if kind == 0 else "*" + sub() if kind == 1 else sub())
+        for _ in range(r.randint(0, 3)):
+            kind = r.randint(0, 5)
+            args.append("%s=%s" % (r.choice(KEYWORDS), sub()) if kind == 0 else "*" + sub() if kind == 1 else sub())
         return ", ".join(args)
-    kind = draw(st.integers(0, 14))
+    kind = r.randint(0, 14)
     if kind == 0:
-        dims = ", ".join(str(draw(st.integers(0, 4))) for _ in range(draw(st.integers(1, 3))))
-        return "%s(%s%s)" % (pick(["torch.tensor", "torch.ones", "torch.randn", "torch.zeros", "torch.arange"]),
-                             dims, pick(["", ", requires_grad=True", ", dtype=torch.float64", ", dtype=torch.int64"]))
+        dims = ", ".join(str(r.randint(0, 4)) for _ in range(r.randint(1, 3)))
+        return "%s(%s%s)" % (r.choice(["torch.tensor", "torch.ones", "torch.randn", "torch.zeros", "torch.arange"]),
+                             dims, r.choice(["", ", requires_grad=True", ", dtype=torch.float64",
+                                             ", dtype=torch.int64"]))
     if kind == 1:
-        rows = ["[%s]" % ", ".join(pick(NUMBERS) for _ in range(draw(st.integers(1, 3))))
-                for _ in range(draw(st.integers(1, 3)))]
+        rows = ["[%s]" % ", ".join(r.choice(NUMBERS) for _ in range(r.randint(1, 3))) for _ in range(r.randint(1, 3))]
         return "torch.tensor([%s], requires_grad=True)" % ", ".join(rows)
     if kind == 2:
-        return "(%s %s %s)" % (sub(), pick(BINARY), sub())
+        return "(%s %s %s)" % (sub(), r.choice(BINARY), sub())
     if kind == 3:
-        return pick(["-", "+", "not "]) + sub()
+        return "(%s%s)" % (r.choice(["-", "+", "not "]), sub())
     if kind == 4:
-        return "torch.%s(%s)" % (pick(TORCH_FUNCTIONS), arguments())
+        return "torch.%s(%s)" % (r.choice(TORCH_FUNCTIONS), arguments())
     if kind == 5:
-        return "%s(%s)" % (pick(TORCH_FUNCTIONS + BUILTINS), arguments())
+        return "%s(%s)" % (r.choice(TORCH_FUNCTIONS + BUILTINS), arguments())
     if kind == 6:
-        return "%s.%s" % (sub(), pick(METHODS))
+        return "(%s).%s" % (sub(), r.choice(METHODS))
     if kind == 7:
-        return "%s.%s(%s)" % (sub(), pick(METHODS), arguments())
+        return "(%s).%s(%s)" % (sub(), r.choice(METHODS), arguments())
     if kind == 8:
-        return "%s[%s]" % (sub(), sub() if draw(st.booleans()) else pick(INDICES))
+        return "%s[%s]" % (sub(), sub() if r.randint(0, 1) else r.choice(INDICES))
     if kind == 9:
-        return "[%s]" % ", ".join(sub() for _ in range(draw(st.integers(0, 3))))
+        return "[%s]" % ", ".join(sub() for _ in range(r.randint(0, 3)))
     if kind == 10:
-        return "(%s,)" % ", ".join(sub() for _ in range(draw(st.integers(1, 3))))
+        return "(%s,)" % ", ".join(sub() for _ in range(r.randint(1, 3)))
     if kind == 11:
-        return "{%s}" % ", ".join("%s: %s" % (sub(), sub()) for _ in range(draw(st.integers(0, 2))))
+        return "{%s}" % ", ".join("%s: %s" % (sub(), sub()) for _ in range(r.randint(0, 2)))
     if kind == 12:
         return "(%s if %s else %s)" % (sub(), sub(), sub())
     if kind == 13:
-        return 'f"<{%s%s}>"' % (sub(), pick(FORMATS))
-    return "%s %s %s" % (sub(), pick(BINARY), sub())
+        return 'f"<{%s%s}>"' % (sub(), r.choice(FORMATS))
+    return "%s %s %s" % (sub(), r.choice(BINARY), sub())
 
 
 TARGETS = NAMES + ["x.grad", "x.requires_grad", "x[0]", "l[0]", "d['k']", "x.data", "y.__class__", "a, b", "x.foo"]
@@ -160,37 +191,53 @@ FIXED_STATEMENTS = ["pass", "break", "continue", "return", "return x", "import t
                     "x.sum().backward()", "y.backward(retain_graph=True)", "print(x.grad)", "print(y.grad_fn)"]
 
 
-@st.composite
-def blocks(draw, depth=2):
+def block(r, depth=2):
     """Lines of statements, compound ones nesting blocks at most `depth` deep."""
-    pick = lambda options: draw(st.sampled_from(options))  # noqa: E731
     lines = []
-    for _ in range(draw(st.integers(1, 4))):
-        kind = draw(st.integers(0, 11 if depth > 0 else 5))
+    for _ in range(r.randint(1, 4)):
+        kind = r.randint(0, 11 if depth > 0 else 5)
         if kind == 0:
-            lines.append("%s = %s" % (pick(TARGETS), draw(expressions())))
+            lines.append("%s = %s" % (r.choice(TARGETS), expression(r)))
         elif kind == 1:
-            lines.append("%s %s %s" % (pick(TARGETS), pick(AUGMENTED), draw(expressions())))
+            lines.append("%s %s %s" % (r.choice(TARGETS), r.choice(AUGMENTED), expression(r)))
         elif kind == 2:
-            lines.append(draw(expressions()))
+            lines.append(expression(r))
         elif kind == 3:
-            lines.append("print(%s)" % draw(expressions()))
+            lines.append("print(%s)" % expression(r))
         elif kind in (4, 5):
-            lines.append(pick(FIXED_STATEMENTS))
+            lines.append(r.choice(FIXED_STATEMENTS))
         else:
-            inner = lambda: ["    " + line for line in draw(blocks(depth - 1))]  # noqa: E731
-            header = {6: "if %s:", 7: "while %s:", 8: "for " + pick(NAMES) + " in %s:",
-                      9: "def " + pick(["f", "g"]) + "(" + pick(["", "a", "a, b=1", "n"]) + "):%s",
+            def inner():
+                return ["    " + line for line in block(r, depth - 1)]
+            header = {6: "if %s:", 7: "while %s:", 8: "for " + r.choice(NAMES) + " in %s:",
+                      9: "def " + r.choice(["f", "g"]) + "(" + r.choice(["", "a", "a, b=1", "n"]) + "):%s",
                       10: "with %s:", 11: "if %s:"}[kind]
-            test = "" if kind == 9 else pick(["torch.no_grad()", "torch.enable_grad()", "x", "open('f')"]) \
-                if kind == 10 else draw(expressions(2))
+            test = "" if kind == 9 else r.choice(["torch.no_grad()", "torch.enable_grad()", "x", "open('f')"]) \
+                if kind == 10 else expression(r, 2)
             lines += [header % test] + inner()
             if kind == 11:
                 lines += ["else:"] + inner()
     return lines
 
 
-programs = blocks().map(lambda lines: "\n".join(lines) + "\n")
+PRELUDE = """import torch
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+y = (x * x).sum()
+z = torch.ones(2, 3)
+w, i, n, s, l, d = 2.5, 3, 2, 'ab', [1, 2], {'k': 1}
+out = x * 2
+loss = y
+"""
+
+
+def program(r):
+    """A prelude that defines the generator's names (so that more programs get past their first line), then
+    random statements."""
+    return PRELUDE + "\n".join(block(r)) + "\n"
+
+
+programs = st.composite(lambda draw: program(Draws(draw)))()
+expressions = st.composite(lambda draw: expression(Draws(draw)))()
 
 # ---------------------------------------------------------------- random text
 TOKENS = ["(", ")", "[", "]", "{", "}", ":", ",", ".", "=", "==", "+", "-", "*", "**", "/", "//", "@", "^", "%",
@@ -208,7 +255,7 @@ random_text = st.one_of(
 
 # ---------------------------------------------------------------- the properties
 def _run(source):
-    return check_outcome(lambda: api.run_script(source, "<fuzz>"), source)
+    return check_outcome(lambda: api.run_script(source, "<fuzz>"), source, run_mode=True)
 
 
 def _evaluate(expression, at, weight):
@@ -233,8 +280,8 @@ def test_random_text_ends_in_a_result_or_a_gradcli_error(source):
 
 
 @CI
-@given(st.one_of(expressions(), random_text), st.one_of(expressions(), random_text),
-       st.one_of(st.none(), expressions(), random_text))
+@given(st.one_of(expressions, random_text), st.one_of(expressions, random_text),
+       st.one_of(st.none(), expressions, random_text))
 def test_evaluate_with_random_at_and_weight(expression, at, weight):
     _evaluate(expression, at, weight)
 
@@ -255,19 +302,24 @@ def test_the_generator_reaches_results_and_errors():
 # ---------------------------------------------------------------- the long fuzz (not in CI)
 LONG = dict(deadline=None, database=None, suppress_health_check=list(HealthCheck))
 COUNTS = {}
+SEED = 20261129
+PROGRESS = os.environ.get("GRADCLI_FUZZ_PROGRESS")  # a file to append counts to every 1000 inputs
 
 
 def _count(name, outcome):
     counts = COUNTS.setdefault(name, {"ok": 0, "error": 0})
     counts[outcome] += 1
+    if PROGRESS and (counts["ok"] + counts["error"]) % 1000 == 0:
+        with open(PROGRESS, "a") as log:
+            log.write("%s %s\n" % (name, counts))
 
 
 @pytest.mark.slow
-@seed(20261129)
-@settings(max_examples=60000, **LONG)
-@given(programs)
-def test_long_fuzz_programs(source):
-    _count("programs", _run(source))
+def test_long_fuzz_programs():
+    """60,000 programs from seeded generators (input k uses random.Random(SEED + k): rerun one to reproduce)."""
+    for k in range(60000):
+        source = program(random.Random(SEED + k))
+        _count("programs", _run(source))
 
 
 @pytest.mark.slow
@@ -279,12 +331,16 @@ def test_long_fuzz_text(source):
 
 
 @pytest.mark.slow
-@seed(20261129)
-@settings(max_examples=15000, **LONG)
-@given(st.one_of(expressions(), random_text), st.one_of(expressions(), random_text),
-       st.one_of(st.none(), expressions(), random_text))
-def test_long_fuzz_evaluate(expression, at, weight):
-    _count("evaluate", _evaluate(expression, at, weight))
+def test_long_fuzz_evaluate():
+    """20,000 evaluate calls: expression, --at and --weight from the seeded generator, sometimes token soup."""
+    for k in range(20000):
+        r = random.Random(SEED + 10 ** 6 + k)
+
+        def text():
+            if r.randint(0, 4) == 0:
+                return "".join(r.choice(TOKENS) for _ in range(r.randint(0, 20)))
+            return expression(r)
+        _count("evaluate", _evaluate(text(), text(), None if r.randint(0, 2) == 0 else text()))
 
 
 @pytest.mark.slow

@@ -765,7 +765,10 @@ class Interpreter:
         """Run a script. Errors stop it, unless `on_error(error)` is given: then each failing top-level
         statement is reported through it and the script goes on (--keep-going)."""
         limits.start_run()
-        statements = compile_program(source, filename)
+        try:
+            statements = compile_program(source, filename)
+        except Exception as exc:  # every failure leaves the interpreter as a GradcliError
+            raise located(exc, Position(filename, source, 1, 1)) from None
         previous_sink = errors.warning_sink
         errors.warning_sink = self._warning_sink
         try:
@@ -780,9 +783,10 @@ class Interpreter:
                         raise exc from None
                     on_error(exc)
         except (_Break, _Continue):
-            raise GradcliError("'break' or 'continue' outside loop", "SyntaxError") from None
+            raise GradcliError("'break' or 'continue' outside loop", "SyntaxError",
+                               self.context.position) from None
         except _Return:
-            raise GradcliError("'return' outside function", "SyntaxError") from None
+            raise GradcliError("'return' outside function", "SyntaxError", self.context.position) from None
         finally:
             errors.warning_sink = previous_sink
             grad_mode.set_grad_enabled(True)
@@ -790,7 +794,10 @@ class Interpreter:
     def evaluate(self, source, filename="<expression>"):
         """The value of one expression in this interpreter's variables."""
         limits.start_run()
-        expression = compile_program(source, filename, start="expression")
+        try:
+            expression = compile_program(source, filename, start="expression")
+        except Exception as exc:
+            raise located(exc, Position(filename, source, 1, 1)) from None
         previous_sink = errors.warning_sink
         errors.warning_sink = self._warning_sink
         try:

@@ -52,7 +52,7 @@ def parse(text, filename="<input>", start="start"):
     """The parse tree of `text`; a SyntaxError GradcliError with the position otherwise."""
     from lark.exceptions import UnexpectedInput
     limits.check_source(text, filename)
-    if start == "start" and not text.endswith("\n"):
+    if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
     try:
         tree = parser().parse(text, start=start)
