@@ -1,8 +1,15 @@
-"""The library API the CLI sits on: evaluate an expression with gradients, run a script, keep a session."""
+"""The library API the CLI sits on: evaluate expressions with gradients, run scripts, keep a REPL session.
+
+Everything here raises GradcliError (with a source position when there is one) and never prints: output goes
+to the `write` callables the caller passes, or comes back as a value.
+"""
 
 import io
 
 from . import errors
+from .errors import GradcliError, Position
+
+INPUT_DTYPES = ("float32", "float64")
 
 
 class Result:
@@ -16,11 +23,17 @@ class Result:
 
     @property
     def grad_fn(self):
+        """The torch name of the value's grad_fn ("MeanBackward0"), or None."""
         grad_fn = getattr(self.value, "grad_fn", None)
         return None if grad_fn is None else grad_fn.name()
 
+    def graph(self):
+        """The backward graph from the value's grad_fn down to each input's AccumulateGrad (a BackwardGraph)."""
+        from .graphviz import backward_graph
+        return backward_graph(self.value, self.inputs)
+
     def to_dict(self):
-        """A JSON-ready summary: value, shape, dtype, grad_fn and grads as nested lists."""
+        """A JSON-ready summary: expression, value, shape, dtype, grad_fn and grads as nested lists."""
         from .tensor import Tensor
         value = self.value
         is_tensor = isinstance(value, Tensor)
@@ -34,65 +47,124 @@ class Result:
         }
 
 
-def _leaf(value, dtype):
-    """An --at value as a leaf that requires grad."""
+def _dtype(name):
     from . import dtypes
+    if name is None:
+        return dtypes.float32
+    if not isinstance(name, str):
+        return name
+    if name.replace("torch.", "") not in INPUT_DTYPES:
+        raise errors.value_error("dtype must be float32 or float64, not %r" % name)
+    return dtypes.by_name(name.replace("torch.", ""))
+
+
+def _leaf(value, dtype, what="an input"):
+    """An input value as a fresh leaf of `dtype` that requires grad."""
     from .factory import tensor
     from .tensor import Tensor
-    dtype = dtype or dtypes.float32
     if isinstance(value, Tensor):
-        leaf = value.detach().to(dtype) if value.dtype is not dtype else value.detach()
-        leaf = Tensor(leaf.array.copy())
+        leaf = Tensor(value.detach().to(dtype).array.copy())
     elif isinstance(value, (bool, int, float, list, tuple)):
         leaf = tensor(value, dtype=dtype)
     else:
-        raise errors.type_error("an input must be a number or a tensor, not %s" % type(value).__name__)
-    if not leaf.dtype.is_floating_point:
-        leaf = leaf.to(dtype)
+        raise errors.type_error("%s must be a number or a tensor, not %s" % (what, type(value).__name__))
     return leaf.requires_grad_()
 
 
-def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None):
-    """Evaluate `expression` with the named inputs of `at` (values or expressions such as "ones(2,2)") as
-    leaves requiring grad, run backward (with `weight` for a non-scalar result) and return a Result.
+def _expression_interpreter():
+    """An interpreter for one-shot expressions: math spelling, and `torch` bound so `torch.sin(x)` works too."""
+    from .lang.interpreter import Interpreter
+    from .lang.namespace import TORCH
+    interpreter = Interpreter(write=lambda text: None, expression_mode=True)
+    interpreter.variables["torch"] = TORCH
+    return interpreter
+
+
+def _input_values(at):
+    """The --at values, each expression evaluated once: name -> number or tensor."""
+    interpreter = _expression_interpreter()
+    values = {}
+    for name, value in (at or {}).items():
+        if not str(name).isidentifier():
+            raise errors.value_error("an input name must be an identifier, not %r" % name)
+        values[name] = interpreter.evaluate(value, filename="--at %s" % name) if isinstance(value, str) else value
+    return values
+
+
+def _evaluate(expression, values, weight, retain_graph, dtype, filename):
+    from .autograd import backward
+    from .tensor import Tensor
+    interpreter = _expression_interpreter()
+    inputs = {name: _leaf(value, dtype) for name, value in values.items()}
+    interpreter.variables.update(inputs)
+    value = interpreter.evaluate(expression, filename)
+    if isinstance(value, Tensor) and value.requires_grad:
+        if isinstance(weight, str):
+            weight = interpreter.evaluate(weight, filename="--weight")
+        if weight is not None and not isinstance(weight, Tensor):
+            weight = _leaf(weight, value.dtype, "the weight").detach()
+        try:
+            backward(value, weight, retain_graph=retain_graph)
+        except GradcliError as error:  # point at the whole expression: its backward failed
+            raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
+    # read after backward, and also when the expression ran backward itself (`x.backward()`)
+    grads = {name: leaf.grad for name, leaf in inputs.items()}
+    return Result(expression, value, inputs, grads)
+
+
+def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None, filename="<expression>"):
+    """Evaluate `expression` with the named inputs of `at` as leaves requiring grad, run backward and return
+    a Result (value, grad_fn name, gradient per input).
+
+    `at` maps names to numbers, tensors or expressions ("ones(2,2)"); `dtype` is "float32" (default) or
+    "float64"; `weight` is the gradient for a non-scalar result (a value or an expression).
 
     >>> r = evaluate("mean(3*(x+2)^2)", at={"x": "ones(2,2)"})
     >>> r.grad_fn, r.grads["x"].tolist()
     ('MeanBackward0', [[4.5, 4.5], [4.5, 4.5]])
     """
-    from . import dtypes as _dtypes
-    from .autograd import backward
-    from .lang.interpreter import Interpreter
-    from .tensor import Tensor
-    if isinstance(dtype, str):
-        dtype = _dtypes.by_name(dtype)
-    interpreter = Interpreter(write=lambda text: None, expression_mode=True)
-    inputs = {}
-    for name, value in (at or {}).items():
-        if isinstance(value, str):
-            value = interpreter.evaluate(value, filename="--at %s" % name)
+    return _evaluate(expression, _input_values(at), weight, retain_graph, _dtype(dtype), filename)
+
+
+def evaluate_lines(lines, at=None, weight=None, retain_graph=False, dtype=None, filename="<expressions>"):
+    """Evaluate each expression line of `lines` (a string or a list of lines; blank and # lines skipped)
+    with the same inputs. Yields `(line_number, Result)` or `(line_number, GradcliError)` and goes on after
+    a failing line; an error's position is the line in `filename`. Bad inputs raise before the first line."""
+    if isinstance(lines, str):
+        lines = lines.splitlines()
+    text = "\n".join(lines) + "\n"
+    values = _input_values(at)
+    dtype = _dtype(dtype)
+    for number, line in enumerate(lines, 1):
+        expression = line.strip()
+        if not expression or expression.startswith("#"):
+            continue
         try:
-            inputs[name] = _leaf(value, dtype)
-        except Exception as exc:  # every failure leaves the API as a GradcliError
-            from .lang.interpreter import located
-            raise located(exc, errors.Position("--at %s" % name, str(value), 1, 1)) from None
-        interpreter.variables[name] = inputs[name]
-    value = interpreter.evaluate(expression)
-    grads = {name: None for name in inputs}
-    if isinstance(value, Tensor) and value.requires_grad:
-        if isinstance(weight, str):
-            weight = interpreter.evaluate(weight, filename="--weight")
-        if weight is not None and not isinstance(weight, Tensor):
-            weight = _leaf(weight, value.dtype).detach()
-        backward(value, weight, retain_graph=retain_graph)
-        grads = {name: leaf.grad for name, leaf in inputs.items()}
-    return Result(expression, value, inputs, grads)
+            yield number, _evaluate(expression, values, weight, retain_graph, dtype, filename)
+        except GradcliError as error:
+            yield number, _rebased(error, filename, text, number, len(line) - len(line.lstrip()))
+
+
+def _rebased(error, filename, text, line, indent):
+    """An error found in one line, positioned in the whole text (so it reads file:line:col)."""
+    position = error.position
+    if position is not None and position.filename == filename and position.line == 1:
+        end = position.end_column + indent if position.end_column else None
+        error.position = Position(filename, text, line, position.column + indent, end)
+    elif position is None:
+        error.position = Position(filename, text, line, indent + 1)
+    return error
 
 
 def run_script(text, filename="<script>", write=None, warn=None, on_error=None):
-    """Run a script of the language. Its printed output goes to `write` (a callable taking text) or, without
-    one, is returned as a string. Raises GradcliError (with a position) where the script fails, unless
-    `on_error` is given: then every failing top-level statement is passed to it and the script goes on."""
+    """Run a script of the language and return what it printed (or send it to `write`, a callable taking
+    text, and return None). Warnings go to `warn` (dropped without one). Raises GradcliError (with a
+    position) where the script fails, unless `on_error` is given: then each failing top-level statement is
+    passed to it and the script goes on.
+
+    >>> run_script("import torch\\nprint(torch.ones(2))")
+    'tensor([1., 1.])\\n'
+    """
     from .lang.interpreter import Interpreter
     buffer = None
     if write is None:
@@ -103,11 +175,12 @@ def run_script(text, filename="<script>", write=None, warn=None, on_error=None):
 
 
 class Session:
-    """A REPL session: statements run in one set of variables; expression statements are echoed."""
+    """A REPL session: inputs run in one set of variables; a lone expression's value is echoed."""
 
     def __init__(self, write, warn=None):
         from .lang.interpreter import Interpreter
         self.write = write
+        self.warn = warn
         self.interpreter = Interpreter(write=write, warn=warn)
 
     @property
@@ -115,11 +188,12 @@ class Session:
         return self.interpreter.variables
 
     def is_incomplete(self, text):
+        """True when `text` needs more lines (an open block or bracket)."""
         from .lang.parser import is_incomplete
         return is_incomplete(text)
 
     def execute(self, text, filename="<stdin>"):
-        """Run one input; the value of a lone expression is echoed as Python's REPL echoes it."""
+        """Run one input; the value of a lone expression is echoed (repr) as Python's REPL echoes it."""
         from .lang.parser import parse
         tree = parse(text, filename)
         if len(tree.children) == 1 and tree.children[0].data == "expression_statement":
@@ -131,4 +205,68 @@ class Session:
         return None
 
     def reset(self):
-        self.interpreter.variables.clear()
+        """Forget every variable."""
+        from .lang.interpreter import Interpreter
+        self.interpreter = Interpreter(write=self.write, warn=self.warn)
+
+    def describe_variables(self):
+        """Rows of (name, shape, dtype, requires_grad, grad_fn) for the tensors and values defined so far."""
+        from .tensor import Tensor
+        rows = []
+        for name, value in sorted(self.variables.items()):
+            if isinstance(value, Tensor):
+                grad_fn = value.grad_fn.name() if value.grad_fn is not None else None
+                rows.append((name, list(value.shape), str(value.dtype), value.requires_grad, grad_fn))
+            elif not callable(value) and type(value).__name__ != "Module":
+                rows.append((name, None, type(value).__name__, None, None))
+        return rows
+
+    def graph(self, name):
+        """The BackwardGraph of variable `name`, its leaves named by the session's variables."""
+        from .graphviz import backward_graph
+        from .tensor import Tensor
+        if name not in self.variables:
+            raise GradcliError("name '%s' is not defined" % name, "NameError")
+        leaves = {n: v for n, v in self.variables.items() if isinstance(v, Tensor) and v.is_leaf}
+        return backward_graph(self.variables[name], leaves)
+
+    def complete(self, text):
+        """Completions of `text` at the cursor: variable and torch names, `torch.<member>`, `x.<member>`."""
+        from .lang import namespace
+        from .tensor import Tensor
+        head, dot, prefix = text.rpartition(".")
+        if not dot:
+            names = set(self.variables) | set(namespace.make_builtins(None)) | {"torch"}
+            names |= {"import", "for", "while", "if", "else", "elif", "def", "return", "with", "print",
+                      "True", "False", "None", "in", "not", "and", "or", "pass", "break", "continue"}
+            return sorted(n for n in names if n.startswith(text))
+        try:
+            obj = self._lookup(head)
+        except GradcliError:
+            return []
+        if isinstance(obj, namespace.Module):
+            members = obj.members
+        elif isinstance(obj, Tensor):
+            members = namespace.TENSOR_PROPERTIES | namespace.TENSOR_METHODS
+        elif hasattr(obj, "next_functions"):
+            members = namespace.NODE_MEMBERS
+        else:
+            members = next((m for kind, m in namespace._PY_MEMBERS.items() if type(obj) is kind), ())
+        return sorted(head + "." + m for m in members if m.startswith(prefix) and not m.startswith("_"))
+
+    def _lookup(self, dotted):
+        """The value of a dotted name without running anything else (no calls, no indexing)."""
+        from .lang import namespace
+        parts = dotted.split(".")
+        if not all(part.isidentifier() for part in parts):
+            raise GradcliError("not a dotted name", "SyntaxError")
+        first = parts[0]
+        if first in self.variables:
+            obj = self.variables[first]
+        elif first == "torch":
+            obj = namespace.TORCH
+        else:
+            raise GradcliError("name '%s' is not defined" % first, "NameError")
+        for part in parts[1:]:
+            obj = namespace.get_attribute(obj, part)
+        return obj

@@ -20,6 +20,15 @@ class DType:
         return self.category == 2
 
     @property
+    def itemsize(self):
+        return {"bool": 1, "uint8": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "float16": 2, "float32": 4,
+                "float64": 8}[self.name]
+
+    @property
+    def is_complex(self):
+        return False
+
+    @property
     def is_signed(self):
         return self.name not in ("bool", "uint8")
 
@@ -51,6 +60,12 @@ default_float = float32
 # torch's aliases: torch.float is float32, torch.long is int64, ...
 ALIASES = {"float": float32, "double": float64, "half": float16, "long": int64, "int": int32,
            "short": int16, "bool": bool_}
+
+
+# C++ spellings, as some of torch's messages print dtypes ("expected m1 and m2 to have the same dtype, but got:
+# float != double", "masked_fill_ only supports boolean masks, but got mask with dtype long int")
+CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int", "int32": "int",
+             "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
 
 
 def by_name(name):

@@ -1,25 +1,32 @@
-"""Tensor creation: torch.tensor and the factories (ones, zeros, eye, arange, rand, randn, ...)."""
+"""Tensor creation: torch.tensor and the factories (ones, zeros, eye, arange, ...); random ones are in sampling."""
 
 import numpy as np
 
-from . import dtypes, errors, limits, rng
-from .ops import export
-from .tensor import Tensor, to_numpy_dtype
+from . import dtypes, errors, limits
+from .ops import METHODS, export
+from .tensor import Size, Tensor, to_numpy_dtype
 
 
-def _size(size):
+def _size(size, name="ones"):
     """`ones(2, 3)`, `ones((2, 3))` and `ones([2, 3])` all mean the shape (2, 3)."""
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+    if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
         size = tuple(size[0])
     for s in size:
+        if isinstance(s, Tensor) and s.ndim == 0 and not s.dtype.is_floating_point:
+            continue
         if isinstance(s, bool) or not isinstance(s, int):
-            raise errors.type_error("%s(): argument 'size' must be tuple of ints, but found element of type %s"
-                                    % ("ones", type(s).__name__))
+            raise errors.type_error("%s(): argument 'size' (position 1) must be tuple of ints, not %s"
+                                    % (name, type(s).__name__))
+    size = tuple(int(s) for s in size)
+    for s in size:
         if s < 0:
+            # torch's zeros checks the sizes itself; the other factories fail in the allocator
+            if name == "zeros":
+                raise errors.GradcliError("zeros: Dimension size must be non-negative.")
             raise errors.GradcliError("Trying to create tensor with negative dimension %d: %s"
                                       % (s, list(size)))
     limits.check_numel(size)
-    return tuple(size)
+    return size
 
 
 def _leaf(array, requires_grad):
@@ -142,9 +149,15 @@ def ones(*size, dtype=None, requires_grad=False, device=None):
     return _leaf(np.ones(_size(size), dtype=_np(dtype)), requires_grad)
 
 
-@export("zeros", "empty", method=False)
+@export("zeros", method=False)
 def zeros(*size, dtype=None, requires_grad=False, device=None):
-    return _leaf(np.zeros(_size(size), dtype=_np(dtype)), requires_grad)
+    return _leaf(np.zeros(_size(size, "zeros"), dtype=_np(dtype)), requires_grad)
+
+
+@export("empty", method=False)
+def empty(*size, dtype=None, requires_grad=False, device=None):
+    """Zero-filled here (torch leaves the memory uninitialised, so any values are torch's too)."""
+    return _leaf(np.zeros(_size(size, "empty"), dtype=_np(dtype)), requires_grad)
 
 
 @export("full", method=False)
@@ -152,11 +165,15 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None):
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
     dtype = dtype or infer_dtype(fill_value)
-    return _leaf(np.full(_size((size,)), fill_value, dtype=_np(dtype)), requires_grad)
+    return _leaf(np.full(_size((size,), "full"), fill_value, dtype=_np(dtype)), requires_grad)
 
 
 @export("eye", method=False)
 def eye(n, m=None, dtype=None, requires_grad=False, device=None):
+    if n < 0:
+        raise errors.GradcliError("n must be greater or equal to 0, got %d" % n)
+    if m is not None and m < 0:
+        raise errors.GradcliError("m must be greater or equal to 0, got %d" % m)
     limits.check_numel((n, n if m is None else m))
     return _leaf(np.eye(n, n if m is None else m, dtype=_np(dtype)), requires_grad)
 
@@ -165,13 +182,15 @@ def eye(n, m=None, dtype=None, requires_grad=False, device=None):
 def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None):
     if end is None:
         start, end = 0, start
+    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
     if step == 0:
         raise errors.GradcliError("step must be nonzero")
     if (end - start) * step < 0:
         raise errors.GradcliError("upper bound and lower bound inconsistent with step sign")
     if dtype is None:
         dtype = infer_dtype([start, end, step])
-    count = max(0, int(np.ceil((end - start) / step)))
+    # torch sizes it in double: ceil((end - start) / step)
+    count = int(np.ceil((end - start) / step))
     limits.check_numel((count,))
     values = start + np.arange(count, dtype=np.float64 if dtype.is_floating_point else np.int64) * step
     return _leaf(values.astype(_np(dtype)), requires_grad)
@@ -179,20 +198,59 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
 
 @export("linspace", method=False)
 def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
-    """torch computes in the output dtype from both ends: the first half from start, the rest from end."""
-    np_dtype = _np(dtype)
+    """torch's CPU kernel, bit for bit: in the output dtype (double for integers), element i is
+    fma(step, i, start) in the first half and fma(-step, steps - 1 - i, end) in the second (the compiler
+    contracts `start + step * i` into one fused multiply-add)."""
+    if steps < 0:
+        raise errors.GradcliError("number of steps must be non-negative")
     limits.check_numel((steps,))
-    out = np.empty(steps, dtype=np_dtype)
+    start, end = (v.item() if isinstance(v, Tensor) else v for v in (start, end))
+    np_dtype = _np(dtype)
+    work = np_dtype if np_dtype.kind == "f" else np.dtype(np.float64)
     if steps == 1:
-        out[0] = start
-    elif steps > 1:
-        start_, end_ = np_dtype.type(start), np_dtype.type(end)
-        step = (end_ - start_) / np_dtype.type(steps - 1)
-        half = steps // 2
-        idx = np.arange(steps)
-        out[:half] = start_ + step * idx[:half].astype(np_dtype)
-        out[half:] = end_ - step * (steps - idx[half:] - 1).astype(np_dtype)
-    return _leaf(out, requires_grad)
+        return _leaf(np.full(1, start, dtype=np_dtype), requires_grad)
+    if steps == 0:
+        return _leaf(np.empty(0, dtype=np_dtype), requires_grad)
+    start_, end_ = work.type(np_dtype.type(start)), work.type(np_dtype.type(end))
+    step = (end_ - start_) / work.type(steps - 1)
+    half = steps // 2
+    idx = np.arange(steps)
+    low = _fma(np.full(half, step, work), idx[:half].astype(work), np.full(half, start_, work))
+    high = _fma(np.full(steps - half, -step, work), (steps - 1 - idx[half:]).astype(work),
+                np.full(steps - half, end_, work))
+    out = np.concatenate([low, high])
+    if np_dtype.kind != "f":
+        out = np.trunc(out)  # C++'s double -> integer conversion
+    return _leaf(out.astype(np_dtype), requires_grad)
+
+
+def _two_sum(a, b):
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _fma(a, b, c):
+    """a * b + c rounded once, elementwise (numpy has no fma)."""
+    if a.dtype == np.float64:
+        # Dekker's exact product, then the sum with its rounding error folded back in
+        split = 134217729.0  # 2**27 + 1
+        ah = a * split - (a * split - a)
+        bh = b * split - (b * split - b)
+        p = a * b
+        e = ((ah * bh - p) + ah * (b - bh) + (a - ah) * bh) + (a - ah) * (b - bh)
+        s, err = _two_sum(p, c)
+        return s + (e + err)
+    if a.dtype != np.float32:  # float16: no fused path worth modelling
+        return (a * b + c).astype(a.dtype)
+    # float32: the product is exact in float64; the sum's float64 rounding error decides exact ties
+    s, err = _two_sum(a.astype(np.float64) * b.astype(np.float64), c.astype(np.float64))
+    r = s.astype(np.float32)
+    up = np.where(r.astype(np.float64) > s, r, np.nextafter(r, np.float32(np.inf)))
+    down = np.where(r.astype(np.float64) < s, r, np.nextafter(r, np.float32(-np.inf)))
+    tie = (up.astype(np.float64) - s) == (s - down.astype(np.float64))
+    r = np.where(tie & (err > 0), up, np.where(tie & (err < 0), down, r))
+    return r
 
 
 def _like(factory):
@@ -201,7 +259,7 @@ def _like(factory):
     return like
 
 
-for _name, _factory in (("ones_like", ones), ("zeros_like", zeros), ("empty_like", zeros)):
+for _name, _factory in (("ones_like", ones), ("zeros_like", zeros), ("empty_like", empty)):
     export(_name, method=False)(_like(_factory))
 
 
@@ -210,51 +268,32 @@ def full_like(x, fill_value, dtype=None, requires_grad=False, device=None):
     return full(tuple(x.shape), fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
-# ---------------------------------------------------------------- random
-@export("manual_seed", "seed", method=False)
-def manual_seed(seed):
-    return rng.manual_seed(seed)
+# x.new_ones(...) and friends: x's dtype unless told otherwise, never x's requires_grad
+@export("new_ones", function=False)
+def new_ones(x, *size, dtype=None, requires_grad=False, device=None):
+    return ones(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
-@export("initial_seed", method=False)
-def initial_seed():
-    return rng.default_generator.initial_seed()
+@export("new_zeros", function=False)
+def new_zeros(x, *size, dtype=None, requires_grad=False, device=None):
+    return zeros(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
-def _random(sample):
-    def factory(*size, dtype=None, requires_grad=False, generator=None, device=None):
-        shape = _size(size)
-        dtype = dtype or dtypes.float32
-        n = int(np.prod(shape)) if shape else 1
-        values = sample(n, dtype is dtypes.float64, generator=generator)
-        return _leaf(values.astype(_np(dtype)).reshape(shape), requires_grad)
-    return factory
+@export("new_empty", function=False)
+def new_empty(x, *size, dtype=None, requires_grad=False, device=None):
+    return empty(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
-rand = export("rand", method=False)(_random(rng.rand))
-randn = export("randn", method=False)(_random(rng.randn))
+@export("new_full", function=False)
+def new_full(x, size, fill_value, dtype=None, requires_grad=False, device=None):
+    return full(size, fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
-@export("rand_like", method=False)
-def rand_like(x, dtype=None, requires_grad=False):
-    return rand(*x.shape, dtype=dtype or x.dtype, requires_grad=requires_grad)
+@export("new_tensor", function=False)
+def new_tensor(x, data, dtype=None, requires_grad=False, device=None):
+    return tensor(data, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
-@export("randn_like", method=False)
-def randn_like(x, dtype=None, requires_grad=False):
-    return randn(*x.shape, dtype=dtype or x.dtype, requires_grad=requires_grad)
-
-
-@export("randint", method=False)
-def randint(low, high=None, size=None, dtype=None, requires_grad=False, generator=None):
-    if size is None:
-        low, high, size = 0, low, high
-    shape = _size((size,))
-    values = rng.randint(low, high, int(np.prod(shape)) if shape else 1, generator=generator)
-    return _leaf(values.astype(_np(dtype, dtypes.int64)).reshape(shape), requires_grad)
-
-
-@export("randperm", method=False)
-def randperm(n, dtype=None, requires_grad=False, generator=None):
-    limits.check_numel((n,))
-    return _leaf(rng.randperm(n, generator=generator).astype(_np(dtype, dtypes.int64)), requires_grad)
+# the op table installs Tensor methods when gradcli.ops loads, which is before this module: add these here
+for _name in ("new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"):
+    setattr(Tensor, _name, METHODS[_name])

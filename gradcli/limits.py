@@ -22,10 +22,11 @@ from .errors import GradcliError, Position
 
 
 class Limit:
-    __slots__ = ("name", "default", "what")
+    __slots__ = ("name", "default", "what", "kind")
 
-    def __init__(self, name, default, what):
+    def __init__(self, name, default, what, kind="LimitError"):
         self.name, self.default, self.what = name, default, what
+        self.kind = kind  # the error's kind: Python's own where Python has that limit too
 
     @property
     def env(self):
@@ -39,8 +40,8 @@ class Limit:
 LIMITS = {limit.name: limit for limit in (
     Limit("max_elements", 10 ** 8, "elements per tensor, string, list or range"),
     Limit("max_iterations", 10 ** 7, "loop iterations and function calls per run"),
-    Limit("max_depth", 100, "levels of nesting in an expression or block"),
-    Limit("max_recursion", 200, "nested calls of the script's own functions"),
+    Limit("max_depth", 100, "levels of nesting in an expression or block", "SyntaxError"),
+    Limit("max_recursion", 200, "nested calls of the script's own functions", "RecursionError"),
     Limit("max_script_size", 10 ** 7, "characters per script or expression"),
     Limit("max_int_bits", 10 ** 5, "bits per integer built by * or **"),
 )}
@@ -99,7 +100,7 @@ def exceeded(name, detail):
     """The error for `name` being exceeded: what happened, the limit, and how to raise it."""
     limit = LIMITS[name]
     return GradcliError("%s (the limit is %d %s; raise it with %s N or %s=N)"
-                        % (detail, current()[name], limit.what, limit.option, limit.env), "LimitError")
+                        % (detail, current()[name], limit.what, limit.option, limit.env), limit.kind)
 
 
 # ---------------------------------------------------------------- sizes (core layer)
@@ -172,21 +173,23 @@ def check_source(text, filename):
 
 
 def tree_too_deep(tree):
-    """The first node nested deeper than max_depth (walked without recursion), or None."""
+    """The top-level statement (or expression) holding a node nested deeper than max_depth, or None.
+    Walked without recursion: the walk must not fail where the compiler would."""
     limit = current()["max_depth"]
-    stack = [(tree, 1)]
+    stack = [(child, 2, child) for child in reversed(getattr(tree, "children", ())) if hasattr(child, "children")]
+    stack = stack or [(tree, 1, tree)]
     while stack:
-        node, depth = stack.pop()
+        node, depth, top = stack.pop()
         if depth > limit:
-            return node
+            return top
         for child in getattr(node, "children", ()):
             if hasattr(child, "children"):
-                stack.append((child, depth + 1))
+                stack.append((child, depth + 1, top))
     return None
 
 
 def depth_error():
-    return exceeded("max_depth", "the code is nested too deeply")
+    return exceeded("max_depth", "the code is too deeply nested")
 
 
 # ---------------------------------------------------------------- Python values that can grow without bound

@@ -49,7 +49,7 @@ def test_a_file_that_is_not_utf8_is_a_usage_error(tmp_path):
     path = tmp_path / "latin1.py"
     path.write_bytes(b"print('\xe9')\n")
     result = run_cli("run", str(path))
-    assert result.returncode == 2 and "UTF-8" in result.stderr and "Traceback" not in result.stderr
+    assert result.returncode == 2 and "utf-8" in result.stderr.lower() and "Traceback" not in result.stderr
 
 
 @pytest.mark.parametrize("data", [b"\x00\x01\x02", b"print(1)\x00\n", b"\xef\xbb\xbfprint(1)\n", b"\x1b[2J\r\n",

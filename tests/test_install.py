@@ -9,6 +9,9 @@ import venv
 
 import pytest
 
+# the installed copy must import itself, not the checkout a PYTHONPATH might point at
+CLEAN_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
 from conftest import ROOT, normalize_addresses
 
 
@@ -25,7 +28,8 @@ def installed(tmp_path_factory):
     env_dir = base / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", str(source)], check=True, capture_output=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(source)], check=True, capture_output=True,
+                   env=CLEAN_ENV)
     shutil.rmtree(source)  # the installed package must not need the checkout
     return env_dir
 
@@ -33,14 +37,14 @@ def installed(tmp_path_factory):
 def test_wheel_ships_the_grammar(installed):
     site = subprocess.run([str(installed / "bin" / "python"), "-c",
                            "import gradcli.lang.parser as p; print(p.grammar_path())"],
-                          capture_output=True, text=True, cwd="/", check=True).stdout.strip()
+                          capture_output=True, text=True, cwd="/", check=True, env=CLEAN_ENV).stdout.strip()
     assert site.endswith(os.path.join("gradcli", "grammar", "gradcli.lark"))
     assert str(installed) in site
 
 
 def test_console_script_runs_eval_from_another_directory(installed, tmp_path):
     result = subprocess.run([str(installed / "bin" / "gradcli"), "eval", "mean(3*(x+2)^2)", "--at", "x=ones(2,2)"],
-                            capture_output=True, text=True, cwd=tmp_path)
+                            capture_output=True, text=True, cwd=tmp_path, env=CLEAN_ENV)
     assert result.returncode == 0, result.stderr
     assert "tensor(27., grad_fn=<MeanBackward0>)" in result.stdout
 
@@ -48,7 +52,7 @@ def test_console_script_runs_eval_from_another_directory(installed, tmp_path):
 def test_python_dash_m_runs_a_seed(installed, tmp_path):
     seed = ROOT / "tests" / "seeds" / "seed-000-variable.py"
     result = subprocess.run([str(installed / "bin" / "python"), "-m", "gradcli", "run", str(seed)],
-                            capture_output=True, text=True, cwd=tmp_path)
+                            capture_output=True, text=True, cwd=tmp_path, env=CLEAN_ENV)
     assert result.returncode == 0, result.stderr
     assert normalize_addresses(result.stdout) == normalize_addresses(seed.with_suffix(".expected").read_text())
 

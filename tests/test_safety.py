@@ -36,7 +36,7 @@ ESCAPES = [
     "setattr(x, 'grad', None)", "delattr(x, 'grad')", "globals()", "locals()", "vars()", "vars(x)", "dir()",
     "dir(x)", "exec('1')", "eval('1')", "compile('1', 'f', 'exec')", "breakpoint()", "help()", "input()",
     "memoryview", "object", "super()", "classmethod", "staticmethod", "property", "__builtins__",
-    "__name__", "__file__", "__loader__", "__spec__", "lambda: 1", "zip([1]).__next__", "iter([1]).__next__",
+    "__file__", "__loader__", "__spec__", "lambda: 1", "zip([1]).__next__", "iter([1]).__next__",
     "range(3).__reduce__", "range(3).__reduce_ex__(2)", "x.sum.__func__", "x.sum.__self__", "x.sum.__globals__",
     "[].append.__self__", "'a'.join.__self__", "f.__code__", "f.__globals__", "f.__closure__", "f.globals",
     "f.context", "f.body", "f.context.builtins", "torch.autograd.grad.__globals__",
@@ -55,7 +55,7 @@ STATEMENTS = [
     "from builtins import open", "from gradcli import api", "import torch.nn.functional as F\nF.__dict__",
     "x.__class__ = int", "x.__dict__['a'] = 1", "f.__code__ = None", "__builtins__ = {}", "del __builtins__",
     "with open('f') as h:\n    pass", "class A:\n    pass", "try:\n    pass\nexcept:\n    pass",
-    "def g():\n    yield 1", "global x", "async def g():\n    pass", "x = [i for i in range(3)]",
+    "def g():\n    yield 1", "global x", "async def g():\n    pass", "x = [i.__class__ for i in range(3)]",
     "for __class__ in [1]:\n    pass", "def g(a=__class__):\n    return 1", "x.grad_fn.name = print",
     "torch.ones = print", "y.grad_fn.saved = {}",
 ]

@@ -1,45 +1,41 @@
-"""The commands: eval, run and repl. Each is options, a docstring and one call into gradcli.api.
+"""The commands: eval, run and repl. Each is options, a docstring and a call into gradcli.api.
 
 This is the one place where errors become stderr text and exit codes: 0 ok, 1 an error in the script or
-expression, 2 bad usage.
+expression, 2 bad usage (unknown option, missing file). Nothing heavy is imported at module level: a
+one-shot `gradcli eval` is judged by its cold start.
 """
 
+import os
 import sys
 from typing import List, Optional
 
 import typer
 
 from .. import __version__
+from .params import Command, Group
 
-app = typer.Typer(add_completion=True, pretty_exceptions_enable=False, no_args_is_help=False,
-                  help="PyTorch's autograd answers from a terminal: evaluate, differentiate, run scripts.",
-                  context_settings={"help_option_names": ["-h", "--help"]})
+EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130
 
-EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-
-
-class _StdoutClosed(BaseException):
-    """stdout's reader went away (`gradcli run x.py | head -1`): passes through the interpreter's handlers."""
+_EXIT_CODES = ("[bold]Exit status:[/bold] 0 ok, 1 an error in the expression or script, "
+               "2 bad usage (unknown option, missing file).")
 
 
-def _report(error):
-    """A GradcliError on stderr: position, source line and caret when known."""
-    sys.stdout.flush()
-    message = str(error)
-    if error.position is not None:
-        message = error.position.render(message)
-    sys.stderr.write("gradcli: " + message + "\n" if error.position is None else message + "\n")
-    sys.stderr.flush()
+app = typer.Typer(
+    cls=Group, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help="""PyTorch's autograd answers from a terminal, on numpy: evaluate and differentiate expressions,
+run scripts with torch's exact output, or explore in a REPL.
 
+[bold]Examples:[/bold]
 
-def _parse_at(items):
-    inputs = {}
-    for item in items or ():
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip().isidentifier():
-            raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="--at")
-        inputs[name.strip()] = value
-    return inputs
+  gradcli "mean(3*(x+2)^2)" --at "x=ones(2,2)"      (same as gradcli eval ...)
+
+  gradcli run examples/linear.py
+
+  gradcli repl                                        (or just gradcli, on a terminal)
+
+""" + _EXIT_CODES)
 
 
 def _version_callback(value: bool):
@@ -48,130 +44,298 @@ def _version_callback(value: bool):
         raise typer.Exit()
 
 
-_LIMIT_HELP = "A resource limit (see gradcli/limits.py; also GRADCLI_MAX_...)."
+def _limit(name):
+    """A resource-limit option (gradcli/limits.py), before the command: `gradcli --max-iterations 1000 run x.py`."""
+    from ..limits import LIMITS
+    limit = LIMITS[name]
+    return typer.Option(None, limit.option, metavar="N", rich_help_panel="Limits",
+                        help="Most %s (default %d; env %s)." % (limit.what, limit.default, limit.env))
 
 
 @app.callback()
-def main_options(version: Optional[bool] = typer.Option(None, "--version", callback=_version_callback,
-                                                       is_eager=True, help="Show the version and exit."),
-                 max_elements: Optional[int] = typer.Option(None, "--max-elements", min=1, help=_LIMIT_HELP),
-                 max_iterations: Optional[int] = typer.Option(None, "--max-iterations", min=1, help=_LIMIT_HELP),
-                 max_depth: Optional[int] = typer.Option(None, "--max-depth", min=1, help=_LIMIT_HELP),
-                 max_recursion: Optional[int] = typer.Option(None, "--max-recursion", min=1, help=_LIMIT_HELP),
-                 max_script_size: Optional[int] = typer.Option(None, "--max-script-size", min=1, help=_LIMIT_HELP),
-                 max_int_bits: Optional[int] = typer.Option(None, "--max-int-bits", min=1, help=_LIMIT_HELP)):
-    """gradcli: PyTorch-compatible autograd on numpy, from the command line."""
+def main_options(version: bool = typer.Option(False, "--version", "-V", callback=_version_callback,
+                                              is_eager=True, help="Show the version and exit."),
+                 max_elements: Optional[str] = _limit("max_elements"),
+                 max_iterations: Optional[str] = _limit("max_iterations"),
+                 max_depth: Optional[str] = _limit("max_depth"),
+                 max_recursion: Optional[str] = _limit("max_recursion"),
+                 max_script_size: Optional[str] = _limit("max_script_size"),
+                 max_int_bits: Optional[str] = _limit("max_int_bits")):
+    """PyTorch's autograd answers from a terminal, on numpy."""
     from .. import limits
     from ..errors import GradcliError
-    try:
+    try:  # a bad value, given here or in GRADCLI_MAX_..., is bad usage
         limits.configure(max_elements=max_elements, max_iterations=max_iterations, max_depth=max_depth,
                          max_recursion=max_recursion, max_script_size=max_script_size, max_int_bits=max_int_bits)
-        limits.current()  # a bad GRADCLI_MAX_... is a usage error
+        limits.current()
     except GradcliError as error:
-        _report(error)
-        raise typer.Exit(EXIT_USAGE) from None
+        raise _usage_error(error.message) from None
 
 
-@app.command("eval")
-def eval_command(
-    expression: str = typer.Argument(..., help="The expression, e.g. \"mean(3*(x+2)^2)\"."),
-    at: List[str] = typer.Option([], "--at", "-a", help="An input NAME=VALUE (a leaf that requires grad)."),
-    weight: Optional[str] = typer.Option(None, "--weight", "-w", help="The gradient for a non-scalar result."),
-    retain_graph: bool = typer.Option(False, "--retain-graph", help="Keep the graph's saved values."),
-    dtype: Optional[str] = typer.Option(None, "--dtype", help="float32 (default) or float64 inputs."),
-):
-    """Evaluate EXPRESSION, run backward and show the value, its grad_fn and every input's gradient.
-
-    Example: gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)"
-    """
-    from ..api import evaluate
-    from ..errors import GradcliError
-    from . import render
-    try:
-        result = evaluate(expression, _parse_at(at), weight=weight, retain_graph=retain_graph, dtype=dtype)
-    except GradcliError as error:
-        _report(error)
-        raise typer.Exit(EXIT_ERROR) from None
-    except KeyboardInterrupt:
-        _interrupted()
-    render.show_result(result)
+# ---------------------------------------------------------------- errors and exit codes
+def _report(error, write=None):
+    """A GradcliError on stderr: `file:line:col: message`, the source line and a caret when known."""
+    write = write or _stderr_write
+    sys.stdout.flush()
+    if error.position is not None:
+        write(error.position.render(str(error)) + "\n")
+    else:
+        write("gradcli: %s\n" % error)
 
 
-@app.command("run")
-def run_command(
-    files: List[str] = typer.Argument(..., help="Script files, or - for standard input."),
-):
-    """Run scripts of the PyTorch-compatible subset and print exactly what torch would print.
+def _stderr_write(text):
+    sys.stderr.write(text)
+    sys.stderr.flush()
 
-    Example: gradcli run examples/tutorial.py
-    """
-    from ..api import run_script
-    from ..errors import GradcliError
-    for name in files:
-        try:
-            text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text (%s)" % exc.reason
-            sys.stderr.write("gradcli: cannot read %s: %s\n" % (name, reason))
-            raise typer.Exit(EXIT_USAGE) from None
-        try:
-            run_script(text, "<stdin>" if name == "-" else name, write=_write_stdout, warn=sys.stderr.write)
-        except GradcliError as error:
-            _report(error)
-            raise typer.Exit(EXIT_ERROR) from None
-        except KeyboardInterrupt:
-            _interrupted()
-        except _StdoutClosed:
-            _quiet_stdout()
-            raise typer.Exit(EXIT_ERROR) from None
-        finally:
-            try:
-                sys.stdout.flush()
-            except BrokenPipeError:
-                pass
+
+class _ReaderGone(BaseException):
+    """stdout's reader left (`gradcli run x.py | head`). A BaseException, so that the interpreter does not
+    report it as an error of the script's print()."""
 
 
 def _write_stdout(text):
     try:
         sys.stdout.write(text)
     except BrokenPipeError:
-        raise _StdoutClosed() from None
+        raise _ReaderGone() from None
 
 
-def _quiet_stdout():
-    """Point stdout at /dev/null so that Python's flush at exit does not complain about the closed pipe."""
-    import os
+def _usage_error(message):
+    _stderr_write("gradcli: %s\n" % message)
+    return typer.Exit(EXIT_USAGE)
+
+
+def _parse_at(items):
+    inputs = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip().isidentifier() or not value.strip():
+            raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="'--at'")
+        if name.strip() in inputs:
+            raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'--at'")
+        inputs[name.strip()] = value
+    return inputs
+
+
+def _check_dtype(value: str):
+    if value not in ("float32", "float64"):
+        raise typer.BadParameter("expected float32 or float64, got %r" % value)
+    return value
+
+
+def _read(name):
+    """The text of a file argument (- is standard input); a missing file is bad usage (exit 2)."""
+    if name == "-":
+        return sys.stdin.read()
     try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
+        with open(name, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _usage_error("cannot read %s: %s" % (name, getattr(exc, "strerror", None) or exc)) from None
 
 
-def _interrupted():
-    """Ctrl-C: what was printed stays, a one-line note, exit 130 as a shell reports SIGINT."""
+# ---------------------------------------------------------------- eval
+@app.command("eval", cls=Command)
+def eval_command(
+    expressions: List[str] = typer.Argument(None, show_default=False, metavar="EXPR",
+                                            help="Expressions such as \"mean(3*(x+2)^2)\"; several are a batch."),
+    at: List[str] = typer.Option([], "--at", "-a", metavar="NAME=VALUE", show_default=False,
+                                 help="An input: a leaf that requires grad (a number or e.g. \"ones(2,2)\")."),
+    weight: Optional[str] = typer.Option(None, "--weight", "-w", metavar="VALUE",
+                                         help="The gradient to start backward from, for a non-scalar result."),
+    retain_graph: bool = typer.Option(False, "--retain-graph", help="Keep the graph's saved values."),
+    dtype: str = typer.Option("float32", "--dtype", metavar="float32|float64", callback=_check_dtype,
+                              help="The inputs' dtype."),
+    file: Optional[str] = typer.Option(None, "--file", "-f", metavar="FILE",
+                                       help="Evaluate each line of FILE (- for stdin); blank and # lines skipped."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object (per expression) only."),
+    graph: bool = typer.Option(False, "--graph", help="Show the backward graph as a tree."),
+    dot: Optional[str] = typer.Option(None, "--dot", metavar="FILE",
+                                      help="Write the backward graph as Graphviz DOT (and FILE.svg if `dot` is "
+                                           "installed)."),
+):
+    """Evaluate an expression, run backward, and show the value, its grad_fn and each input's gradient.
+
+    [bold]Examples:[/bold]
+
+      gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)"
+
+      gradcli eval "x*y" --at x=2. --at y=3. --graph
+
+      gradcli eval "x^2" --at "x=tensor([1.,2.])" --weight "ones(2)" --json
+
+      gradcli eval --file exprs.txt --at x=3.                (one result per line)
+
+    """
+    from .. import api
+    from ..errors import GradcliError
+    inputs = _parse_at(at)
+    expressions = list(expressions or ())
+    if file is None and not expressions:
+        raise _usage_error("eval needs an expression or --file FILE (see gradcli eval --help)")
+    if file is not None and expressions:
+        raise _usage_error("give expressions or --file, not both")
+    if dot is not None and (file is not None or len(expressions) > 1):
+        raise _usage_error("--dot takes a single expression")
+    if file is None and len(expressions) == 1:
+        try:
+            result = api.evaluate(expressions[0], inputs, weight=weight, retain_graph=retain_graph, dtype=dtype)
+        except GradcliError as error:
+            _report(_with_hint(error))
+            raise typer.Exit(EXIT_ERROR) from None
+        _show(result, json_output, graph)
+        if dot is not None:
+            _write_dot(result, dot)
+        return
+    lines, filename = (_read(file).splitlines(), "<stdin>" if file == "-" else file) if file is not None \
+        else (expressions, "<expressions>")
+    failed = 0
     try:
+        for number, outcome in api.evaluate_lines(lines, inputs, weight=weight, retain_graph=retain_graph,
+                                                  dtype=dtype, filename=filename):
+            if isinstance(outcome, GradcliError):
+                failed += 1
+                _report(_with_hint(outcome))
+            else:
+                _show(outcome, json_output, graph, line=number)
+    except GradcliError as error:  # a bad --at value: nothing can be evaluated
+        _report(error)
+        raise typer.Exit(EXIT_ERROR) from None
+    if failed:
+        raise typer.Exit(EXIT_ERROR)
+
+
+def _with_hint(error):
+    from ..errors import IMPLICIT_GRAD_SCALAR
+    if error.message == IMPLICIT_GRAD_SCALAR:
+        error.message += " (give the output's gradient with --weight, e.g. --weight \"ones_like(...)\")"
+    return error
+
+
+def _show(result, json_output, graph, line=None):
+    if json_output:
+        import json
+        data = result.to_dict()
+        if line is not None:
+            data["line"] = line
+        if graph:
+            data["graph"] = result.graph().to_dict()
+        sys.stdout.write(json.dumps(data) + "\n")
         sys.stdout.flush()
-    except BrokenPipeError:
-        pass
-    sys.stderr.write("gradcli: interrupted\n")
-    raise typer.Exit(EXIT_INTERRUPTED)
+        return
+    from . import render
+    render.show_result(result, graph=result.graph() if graph else None, line=line)
 
 
-@app.command("repl")
+def _write_dot(result, path):
+    from ..graphviz import write_dot
+    try:
+        svg, problem = write_dot(result.graph(), path)
+    except OSError as exc:
+        raise _usage_error("cannot write %s: %s" % (path, exc.strerror or exc)) from None
+    if problem:
+        _stderr_write("gradcli: %s\n" % problem)
+    elif svg:
+        _stderr_write("wrote %s and %s\n" % (path, svg))
+
+
+# ---------------------------------------------------------------- run
+@app.command("run", cls=Command, epilog=_EXIT_CODES)
+def run_command(
+    files: List[str] = typer.Argument(..., metavar="FILE", help="Script files, or - for standard input."),
+    keep_going: bool = typer.Option(False, "--keep-going", "-k",
+                                    help="Report each failing top-level statement and go on."),
+):
+    """Run scripts of gradcli's PyTorch subset and print exactly what torch would print.
+
+    The script's output goes to stdout; errors go to stderr as file:line:col: message, the source line and a caret.
+
+    [bold]Examples:[/bold]
+
+      gradcli run examples/linear.py
+
+      echo 'import torch; print(torch.ones(2) * 3)' | gradcli run -
+
+      gradcli run --keep-going experiments.py 2> errors.txt
+
+    """
+    from .. import api
+    from ..errors import GradcliError
+    from .progress import DelayedProgress
+    scripts = [(name, _read(name)) for name in files]  # every file readable before anything runs
+    failed = 0
+    for name, text in scripts:
+        filename = "<stdin>" if name == "-" else name
+        with DelayedProgress(filename) as progress:
+            def report(error):
+                nonlocal failed
+                failed += 1
+                _report(error, progress.write_stderr)
+            try:
+                api.run_script(text, filename, write=_write_stdout, warn=progress.write_stderr,
+                               on_error=report if keep_going else None)
+            except GradcliError as error:
+                report(error)
+            except KeyboardInterrupt:  # Typer turns it into a silent exit 130: say so here
+                _stderr_write("\ngradcli: interrupted\n")
+                raise typer.Exit(EXIT_INTERRUPTED) from None
+            finally:
+                sys.stdout.flush()
+        if failed and not keep_going:
+            break
+    if failed:
+        raise typer.Exit(EXIT_ERROR)
+
+
+# ---------------------------------------------------------------- repl
+@app.command("repl", cls=Command)
 def repl_command():
-    """An interactive session in the same language, with history and completion."""
+    """An interactive session: continuation lines, echoed results, history, tab completion.
+
+    Commands inside: :help, :vars, :graph NAME, :reset. Ctrl-C cancels the input, Ctrl-D exits.
+    History is kept in $XDG_STATE_HOME/gradcli/history (default ~/.local/state/gradcli/history).
+
+    [bold]Example:[/bold]
+
+      gradcli repl
+
+    """
     from .repl import run_repl
     run_repl()
 
 
+# ---------------------------------------------------------------- entry point
 _COMMANDS = ("eval", "run", "repl")
+_ROOT_OPTIONS = ("-h", "--help", "-V", "--version", "--install-completion", "--show-completion")
+
+
+def resolve_argv(argv, interactive):
+    """The arguments Typer sees: `gradcli EXPR ...` and `gradcli --json EXPR` mean eval; no arguments mean
+    repl on a terminal and --help otherwise. Shell completion passes through untouched."""
+    argv = list(argv)
+    if "_GRADCLI_COMPLETE" in os.environ:
+        return argv
+    if not argv:
+        return ["repl"] if interactive else ["--help"]
+    if argv[0] not in _COMMANDS and argv[0] not in _ROOT_OPTIONS and not argv[0].startswith("--max-"):
+        argv.insert(0, "eval")
+    return argv
 
 
 def main(argv=None):
-    """Entry point: `gradcli EXPR --at ...` without a command means eval; no arguments on a terminal, repl."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv:
-        argv = ["repl"] if sys.stdin.isatty() else ["--help"]
-    elif argv[0] not in _COMMANDS and not argv[0].startswith("-"):
-        argv.insert(0, "eval")
-    app(args=argv, prog_name="gradcli")
+    """Entry point of the `gradcli` command and `python -m gradcli`."""
+    argv = resolve_argv(sys.argv[1:] if argv is None else argv, sys.stdin.isatty() and sys.stdout.isatty())
+    try:
+        app(args=argv, prog_name="gradcli")
+    except KeyboardInterrupt:
+        _stderr_write("\ngradcli: interrupted\n")
+        sys.exit(EXIT_INTERRUPTED)
+    except (BrokenPipeError, _ReaderGone):  # `gradcli run x.py | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(EXIT_ERROR)
+    except Exception as exc:  # a bug in gradcli, not bad input: one line, the traceback on request
+        if os.environ.get("GRADCLI_DEBUG"):
+            raise
+        _stderr_write("gradcli: internal error: %s: %s\n(this is a bug in gradcli; GRADCLI_DEBUG=1 shows the "
+                      "traceback)\n" % (type(exc).__name__, exc))
+        sys.exit(EXIT_ERROR)

@@ -1,30 +1,94 @@
-"""Rich views for the terminal. The tensor text comes from gradcli.printing; Rich adds layout and colour.
+"""Rich views for the terminal. The tensor text comes from gradcli.printing (repr), the graph from
+gradcli.graphviz; this module only lays them out.
 
-Output that is not a terminal (or with NO_COLOR set) carries no colour codes: Rich's Console decides.
+Output that is not a terminal, or with NO_COLOR set, carries no ANSI codes: Rich's Console decides.
 """
 
+import os
+
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
-
-def console(stderr=False):
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+_console = None
 
 
-def show_result(result):
-    """The eval view: expression, value, grad_fn, and a table of gradients per input."""
+def console():
+    global _console
+    if _console is None:
+        # NO_COLOR (no-color.org): no ANSI codes at all, not even bold, even on a terminal
+        plain = bool(os.environ.get("NO_COLOR"))
+        _console = Console(highlight=False, soft_wrap=True, emoji=False,
+                           color_system=None if plain else "auto")
+    return _console
+
+
+def show_result(result, graph=None, line=None):
+    """The eval view: expression, value, grad_fn, a table of gradients per input, and the graph if given."""
     out = console()
+    if line is not None:
+        out.print(Text("line %d" % line, style="dim"))
     out.print(Text("expression  ", style="bold") + Text(result.expression, style="cyan"))
-    out.print(Text("value       ", style="bold") + Text(repr(result.value), style="green"))
+    out.print(Text("value       ", style="bold") + _indented(repr(result.value), 12, "green"))
     out.print(Text("grad_fn     ", style="bold") + Text(result.grad_fn or "None", style="magenta"))
-    if not result.grads:
-        return
-    table = Table(title=None, show_lines=True)
+    if result.grads:
+        out.print(gradient_table(result))
+    if graph is not None:
+        out.print(graph_tree(graph))
+    if line is not None:
+        out.print()
+
+
+def _indented(text, width, style):
+    """A multi-line repr aligned under its first line."""
+    return Text(text.replace("\n", "\n" + " " * width), style=style)
+
+
+def gradient_table(result):
+    from rich.table import Table
+    table = Table(show_lines=True)
     for column in ("input", "shape", "dtype", "gradient"):
         table.add_column(column)
     for name, grad in result.grads.items():
         leaf = result.inputs[name]
-        table.add_row(Text(name, style="bold cyan"), str(list(leaf.shape)), str(leaf.dtype),
-                      Text(repr(grad) if grad is not None else "None (the value does not depend on it)"))
-    out.print(table)
+        text = repr(grad) if grad is not None else "None (the value does not depend on it)"
+        table.add_row(Text(name, style="bold cyan"), str(list(leaf.shape)), str(leaf.dtype), Text(text))
+    return table
+
+
+def graph_tree(graph, title="backward graph"):
+    """The BackwardGraph as a Rich tree; a node reached again along another path is marked, not expanded."""
+    from rich.tree import Tree
+    tree = Tree(Text(title, style="bold"))
+    if graph.root is None:
+        tree.add(Text("no grad_fn: the value is a leaf or does not require grad", style="dim"))
+        return tree
+    branches = [tree]  # branches[d] is the Rich node at depth d of the current path
+    for node, depth, first in graph.walk():
+        label = _node_label(node)
+        if not first:
+            label.append("  (shared, shown above)", style="dim")
+        del branches[depth + 1:]
+        branches.append(branches[depth].add(label))
+    return tree
+
+
+def _node_label(node):
+    if not node.is_leaf:
+        return Text(node.name, style="magenta")
+    label = Text("AccumulateGrad", style="green")
+    if node.variable:
+        label.append("  " + node.variable, style="bold cyan")
+    label.append("  [%s] %s" % (", ".join(str(n) for n in node.shape), node.dtype), style="dim")
+    return label
+
+
+def variables_table(rows):
+    """The REPL's :vars view from Session.describe_variables()."""
+    from rich.table import Table
+    table = Table()
+    for column in ("name", "shape", "dtype", "requires_grad", "grad_fn"):
+        table.add_column(column)
+    for name, shape, dtype, requires_grad, grad_fn in rows:
+        table.add_row(Text(name, style="bold cyan"), "" if shape is None else str(shape), dtype,
+                      "" if requires_grad is None else str(requires_grad), grad_fn or "")
+    return table

@@ -129,6 +129,16 @@ class Compiler:
 
     def __init__(self, source, filename):
         self.source, self.filename = source, filename
+        self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
+        self.in_function = False
+
+    def loop_body(self, node):
+        """A loop's block, compiled knowing that `break` and `continue` are allowed in it."""
+        self.loops += 1
+        try:
+            return self.block(node)
+        finally:
+            self.loops -= 1
 
     def position(self, node):
         if isinstance(node, Token):
@@ -197,27 +207,56 @@ class Compiler:
         target_node, op_token, value_node = node.children
         op = limits.guard_operator(_AUGMENTED[str(op_token)])
         value = self.expression(value_node)
-        current = self.expression(target_node)
-        setter = self.target(target_node)
+        kind = target_node.data if isinstance(target_node, Tree) else None
+        # Python's rule: `t op= v` rebinds t to t.__iop__(v) (in place for tensors and lists), and evaluates the
+        # container and the index of `a[i] += v` or `a.b += v` once.
+        if kind == "name":
+            current = self.expression(target_node)
+            setter = self.target(target_node)
 
-        def run(frame):
-            setter(frame, op(current(frame), value(frame)))
-        return run
+            def run(frame):
+                setter(frame, op(current(frame), value(frame)))
+            return run
+        if kind == "attribute":
+            obj = self.expression(target_node.children[0])
+            name = self.checked_name(target_node.children[1], "AttributeError")
+
+            def run_attribute(frame):
+                o = obj(frame)
+                namespace.set_attribute(o, name, op(namespace.get_attribute(o, name), value(frame)))
+            return run_attribute
+        if kind == "subscript":
+            obj = self.expression(target_node.children[0])
+            index = self.index(target_node.children[1])
+
+            def run_item(frame):
+                container, key = obj(frame), index(frame)
+                container[key] = op(container[key], value(frame))
+            return run_item
+        raise self.error(target_node, "illegal expression for augmented assignment")
 
     def s_pass(self, node):
         return lambda frame: None
 
     def s_break(self, node):
+        if not self.loops:
+            raise self.error(node, "'break' outside loop")
+
         def run(frame):
             raise _Break()
         return run
 
     def s_continue(self, node):
+        if not self.loops:
+            raise self.error(node, "'continue' not properly in loop")
+
         def run(frame):
             raise _Continue()
         return run
 
     def s_return(self, node):
+        if not self.in_function:
+            raise self.error(node, "'return' outside function")
         value = self.expression(node.children[0]) if node.children else (lambda frame: None)
 
         def run(frame):
@@ -318,7 +357,7 @@ class Compiler:
     def s_while(self, node):
         test = self.expression(node.children[0])
         position = self.position(node.children[0])
-        body = self.block(node.children[1])
+        body = self.loop_body(node.children[1])
         otherwise = self.block(node.children[2].children[0]) if len(node.children) > 2 else None
 
         def check(frame):
@@ -343,12 +382,11 @@ class Compiler:
 
     def s_for(self, node):
         targets_node, iterable_node, block_node = node.children[:3]
-        if len(targets_node.children) == 1:  # `for i in ...` binds i itself, not an unpacking of it
-            targets_node = targets_node.children[0]
         setter = self.target(targets_node)
         iterable = self.expression(iterable_node)
         position = self.position(iterable_node)
-        body = self.block(block_node)
+        target_position = self.position(targets_node)
+        body = self.loop_body(block_node)
         otherwise = self.block(node.children[3].children[0]) if len(node.children) > 3 else None
 
         def run(frame):
@@ -356,9 +394,16 @@ class Compiler:
                 items = iter(iterable(frame))
             except Exception as exc:
                 raise located(exc, position) from None
-            for item in items:
+            while True:
+                item = _MISSING
                 limits.tick()
-                setter(frame, item)
+                try:  # the iterator and the unpacking into targets can fail too (a 0-d tensor, a short tuple)
+                    item = next(items)
+                    setter(frame, item)
+                except StopIteration:
+                    break
+                except Exception as exc:
+                    raise located(exc, position if item is _MISSING else target_position) from None
                 try:
                     body(frame)
                 except _Break:
@@ -404,11 +449,18 @@ class Compiler:
         parameter_nodes = node.children[1].children if len(node.children) > 2 else []
         default_closures = {}
         for p in parameter_nodes:
-            pname = str(p.children[0])
+            pname = self.checked_name(p.children[0])
+            if pname in parameters:
+                raise self.error(p, "duplicate argument '%s' in function definition" % pname)
             parameters.append(pname)
             if len(p.children) > 1:
                 default_closures[pname] = self.expression(p.children[1])
-        body = self.block(node.children[-1])
+        outer = self.loops, self.in_function
+        self.loops, self.in_function = 0, True  # a loop around the def does not reach into its body
+        try:
+            body = self.block(node.children[-1])
+        finally:
+            self.loops, self.in_function = outer
 
         def run(frame):
             for pname, value in default_closures.items():
@@ -429,7 +481,7 @@ class Compiler:
             return set_name
         if kind == "attribute":
             obj = self.expression(node.children[0])
-            attribute = self.checked_name(node.children[1])
+            attribute = self.checked_name(node.children[1], "AttributeError")
 
             def set_attribute(frame, value):
                 namespace.set_attribute(obj(frame), attribute, value)
@@ -442,12 +494,15 @@ class Compiler:
                 container = obj(frame)
                 container[index(frame)] = value
             return set_item
-        if kind in ("tuple_display", "targets", "list", "tuple"):
+        if kind in ("tuple_display", "target_tuple", "list", "tuple"):
             setters = [self.target(child) for child in node.children]
             count = len(setters)
 
             def unpack(frame, value):
-                values = list(value)
+                try:
+                    values = list(value)
+                except TypeError:
+                    raise errors.type_error("cannot unpack non-iterable %s object" % type(value).__name__) from None
                 if len(values) != count:
                     if len(values) < count:
                         raise errors.value_error("not enough values to unpack (expected %d, got %d)"
@@ -458,10 +513,11 @@ class Compiler:
             return unpack
         raise self.error(node, "cannot assign to this expression")
 
-    def checked_name(self, token):
+    def checked_name(self, token, kind="NameError"):
+        """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable."""
         name = str(token)
         if name.startswith("__"):
-            raise GradcliError("gradcli does not give access to '%s'" % name, "NameError", self.position(token))
+            raise GradcliError("gradcli does not give access to '%s'" % name, kind, self.position(token))
         return name
 
     # ------------------------------------------------------------ expressions
@@ -477,6 +533,8 @@ class Compiler:
         return self.expression(node.children[0])
 
     def e_name(self, node):
+        if node.children[0] == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
+            return lambda frame: "__main__"
         name = self.checked_name(node.children[0])
         position = self.position(node)
 
@@ -536,6 +594,47 @@ class Compiler:
         return lambda frame: tuple(item(frame) for item in items)
 
     e_tuple_display = e_tuple
+
+    def comprehension(self, node):
+        """A generator function `values(frame)` for `test for ... in ... if ...`: its variables live in a
+        scope of their own (a copy of the enclosing variables), as in Python 3."""
+        element_node, *clauses = node.children
+        element = self.expression(element_node)
+        loops = []
+        for clause in clauses:
+            targets_node, iterable_node, *conditions = clause.children
+            loops.append((self.target(targets_node), self.expression(iterable_node),
+                          tuple(self.expression(c) for c in conditions)))
+
+        def produce(frame, depth):
+            setter, iterable, conditions = loops[depth]
+            for item in iterable(frame):
+                limits.tick()
+                setter(frame, item)
+                if all(condition(frame) for condition in conditions):
+                    if depth + 1 == len(loops):
+                        yield element(frame)
+                    else:
+                        yield from produce(frame, depth + 1)
+
+        def values(frame):
+            return produce(Frame(dict(frame.vars), frame.globals, frame.context), 0)
+        return values
+
+    def e_list_comprehension(self, node):
+        values = self.comprehension(node.children[0])
+        position = self.position(node)
+
+        def run(frame):
+            try:
+                return list(values(frame))
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
+
+    def e_generator(self, node):
+        values = self.comprehension(node.children[0])
+        return values  # lazy, as in Python: `all(... for ...)` stops at the first False
 
     def e_dict(self, node):
         pairs = [(self.expression(p.children[0]), self.expression(p.children[1])) for p in node.children]
@@ -649,7 +748,7 @@ class Compiler:
 
     def e_attribute(self, node):
         obj = self.expression(node.children[0])
-        name = self.checked_name(node.children[1])
+        name = self.checked_name(node.children[1], "AttributeError")
         position = self.position(node.children[1])
         get = namespace.get_attribute
 
@@ -733,9 +832,14 @@ def compile_program(source, filename="<input>", start="start"):
     """Parse and compile `source`; returns a list of top-level statement closures (or one expression)."""
     tree = parse(source, filename, start)
     compiler = Compiler(source, filename)
-    if start == "expression":
-        return compiler.expression(tree)
-    return [compiler.statement(node) for node in tree.children]
+    nodes = [tree] if start == "expression" else tree.children
+    compiled = []
+    for node in nodes:
+        try:
+            compiled.append(compiler.expression(node) if start == "expression" else compiler.statement(node))
+        except RecursionError:  # compiling recurses along the tree: thousands of nested operators
+            raise GradcliError("expression too deeply nested", "SyntaxError", compiler.position(node)) from None
+    return compiled[0] if start == "expression" else compiled
 
 
 class Interpreter:
@@ -774,19 +878,21 @@ class Interpreter:
         try:
             for statement in statements:
                 try:
-                    statement(self.frame)
-                except (_Break, _Continue, _Return):
-                    raise
-                except Exception as exc:  # compound statements do not convert every error themselves
-                    exc = located(exc, self.context.position or Position(filename, source, 1, 1))
+                    try:
+                        statement(self.frame)
+                    except (GradcliError, _Break, _Continue, _Return):
+                        raise
+                    except Exception as exc:  # a compound statement's own machinery; never a traceback
+                        raise located(exc, self.context.position or Position(filename, source, 1, 1)) from None
+                except GradcliError as exc:
+                    exc.at(self.context.position or Position(filename, source, 1, 1))  # e.g. a loop's limit
                     if on_error is None:
-                        raise exc from None
+                        raise
                     on_error(exc)
         except (_Break, _Continue):
-            raise GradcliError("'break' or 'continue' outside loop", "SyntaxError",
-                               self.context.position) from None
+            raise GradcliError("'break' or 'continue' outside loop", "SyntaxError") from None
         except _Return:
-            raise GradcliError("'return' outside function", "SyntaxError", self.context.position) from None
+            raise GradcliError("'return' outside function", "SyntaxError") from None
         finally:
             errors.warning_sink = previous_sink
             grad_mode.set_grad_enabled(True)

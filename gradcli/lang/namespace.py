@@ -8,7 +8,7 @@
 
 import builtins as _py
 
-from .. import autograd, dtypes, errors, factory, grad_mode, limits, printing  # noqa: F401 (factory registers torch.tensor, ones, ...)
+from .. import autograd, dtypes, errors, factory, grad_mode, limits, printing, rng, sampling  # noqa: F401 (factory, sampling register torch.tensor, ones, rand, ...)
 from ..graph import Node
 from ..ops import FUNCTIONS, METHODS
 from ..return_types import ReturnTypes
@@ -78,6 +78,7 @@ _PY_MEMBERS = {
     float: frozenset(("is_integer", "real", "imag")),
     int: frozenset(("bit_length", "real", "imag")),
     ReturnTypes: frozenset(("values", "indices", "index", "count")),
+    rng.Generator: frozenset(("manual_seed", "seed", "initial_seed", "device", "get_state", "set_state")),
 }
 
 

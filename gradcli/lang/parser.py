@@ -1,7 +1,13 @@
 """Parsing: the Lark LALR parser for grammar/gradcli.lark, cached on disk, with errors in words.
 
 The grammar ships inside the wheel (gradcli/grammar/) and is read from the source tree in a checkout.
-Lark's cache keeps the analysed grammar between runs, so a one-shot command does not rebuild the tables.
+Lark's cache keeps the analysed grammar between runs, so a one-shot command does not rebuild the tables
+(see bench/parse.py for the figures). The cache is keyed by the grammar's text, so editing the grammar
+rebuilds it; where no cache folder is writable Lark silently rebuilds in memory.
+
+Syntax errors never show Lark's terminal names: `describe_expected` turns the parser's acceptable
+terminals into words ("an expression", "':'", "the end of the line"), and the message names the token
+before the error ("expected an expression after '+'").
 """
 
 import os
@@ -24,7 +30,9 @@ def grammar_path():
                               % (_PACKAGE_GRAMMAR, _SOURCE_GRAMMAR), "InstallError")
 
 
-def _cache_file(text):
+def cache_file(text):
+    """Where Lark keeps the analysed grammar: $XDG_CACHE_HOME/gradcli or ~/.cache/gradcli, one file per
+    grammar text and Lark version; False (no cache, build in memory) when that folder cannot be written."""
     import hashlib
     import lark
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -33,31 +41,40 @@ def _cache_file(text):
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError:
-        return True  # Lark's own temporary-folder cache
-    return os.path.join(folder, "grammar-%s.lark.cache" % digest)
+        return False
+    if not os.access(folder, os.W_OK) and not os.path.exists(os.path.join(folder, "grammar-%s.cache" % digest)):
+        return False  # read-only and no cache yet: Lark would only log a failed save
+    return os.path.join(folder, "grammar-%s.cache" % digest)
 
 
 def parser():
+    """The one Lark parser (built, or loaded from the cache, on first use)."""
     global _parser
     if _parser is None:
         from lark import Lark
         from lark.indenter import PythonIndenter
         text = grammar_path().read_text(encoding="utf-8")
         _parser = Lark(text, parser="lalr", postlex=PythonIndenter(), start=["start", "expression"],
-                       propagate_positions=True, maybe_placeholders=True, cache=_cache_file(text))
+                       propagate_positions=True, maybe_placeholders=True, cache=cache_file(text))
     return _parser
 
 
 def parse(text, filename="<input>", start="start"):
-    """The parse tree of `text`; a SyntaxError GradcliError with the position otherwise."""
+    """The parse tree of `text` (`start` is "start" for statements, "expression" for one expression);
+    a SyntaxError GradcliError with its position otherwise."""
     from lark.exceptions import UnexpectedInput
+    from lark.indenter import DedentError
     limits.check_source(text, filename)
     if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
-        raise syntax_error(exc, text, filename) from None
+        raise syntax_error(exc, text, filename, start) from None
+    except DedentError:
+        line = _bad_dedent_line(text)
+        raise errors.GradcliError("unindent does not match any outer indentation level", "IndentationError",
+                                  errors.Position(filename, text, line, 1)) from None
     deep = limits.tree_too_deep(tree)  # the compiler recurses over the tree: refuse what would overflow it
     if deep is not None:
         meta = getattr(deep, "meta", None)
@@ -66,100 +83,211 @@ def parse(text, filename="<input>", start="start"):
     return tree
 
 
+# ---------------------------------------------------------------- incomplete input (the REPL's "... ")
 def is_incomplete(text):
-    """True when `text` is an unfinished block or bracket (the REPL then asks for more lines)."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+    """True when more lines could complete `text`, so the REPL shows its continuation prompt:
+
+    - the parser ran out of input while it still needed tokens: an open bracket, a `:` header without its
+      block, a trailing backslash (these fail at the end of the input, while a real error fails earlier);
+    - a triple-quoted string is still open;
+    - the input parses, but its last statement is a compound one (if/for/while/with/def) and no blank line
+      has closed it yet, as in Python's REPL.
+    """
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+    from lark.indenter import DedentError
     if not text.strip():
         return False
+    source = text if text.endswith("\n") else text + "\n"
     try:
-        parser().parse(text if text.endswith("\n") else text + "\n", start="start")
+        tree = parser().parse(source, start="start")
     except UnexpectedEOF:
         return True
-    except UnexpectedToken as exc:
-        if exc.token.type == "$END":
-            return True
-        if exc.token.type == "_DEDENT" or exc.token.type == "_NEWLINE" and _open_brackets(text):
-            return True
-        return text.rstrip().endswith(":") or text.rstrip().endswith("\\")
-    except UnexpectedCharacters:
-        return _open_brackets(text) > 0 or _open_string(text)
-    return bool(text.splitlines() and text.splitlines()[-1][:1] in (" ", "\t")) and not text.endswith("\n\n")
+    except UnexpectedToken as exc:  # the end of the input, or the block closings the indenter adds there
+        token = exc.token
+        return token.type == "$END" or token.type == "_DEDENT" and (
+            token.start_pos is None or token.start_pos >= len(source.rstrip()))
+    except UnexpectedCharacters as exc:
+        return _opens_long_string(source, exc.pos_in_stream)
+    except (UnexpectedInput, DedentError):
+        return False
+    if not tree.children or text.endswith("\n\n") or text.rstrip(" \t").endswith("\n\n"):
+        return False
+    return tree.children[-1].data in _COMPOUND
 
 
-def _open_brackets(text):
-    depth = 0
-    for ch in text:
-        depth += ch in "([{"
-        depth -= ch in ")]}"
-    return depth
+_COMPOUND = frozenset(("if", "while", "for", "with", "def"))
 
 
-def _open_string(text):
-    return text.count('"""') % 2 == 1 or text.count("'''") % 2 == 1
+def _opens_long_string(text, pos):
+    """Whether the lexer stopped at a triple-quoted string that is never closed."""
+    rest = text[pos:].lstrip("rRbBfF")
+    return rest[:3] in ('"""', "'''") and rest.find(rest[:3], 3) < 0
+
+
+def _bad_dedent_line(text):
+    """The 1-based line whose indentation matches no enclosing block (Python's IndentationError)."""
+    stack, depth = [0], 0
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.lstrip(" \t")
+        if not stripped or stripped.startswith("#") or depth > 0:
+            depth += sum(stripped.count(c) for c in "([{") - sum(stripped.count(c) for c in ")]}")
+            continue
+        indent = len(line.expandtabs(8)) - len(stripped)
+        if indent > stack[-1]:
+            stack.append(indent)
+        while indent < stack[-1]:
+            stack.pop()
+        if indent != stack[-1]:
+            return number
+        depth += sum(stripped.count(c) for c in "([{") - sum(stripped.count(c) for c in ")]}")
+    return 1
 
 
 # ---------------------------------------------------------------- errors in words
-_WORDS = {
-    "RPAR": "')'", "LPAR": "'('", "RSQB": "']'", "LSQB": "'['", "RBRACE": "'}'", "LBRACE": "'{'",
-    "COLON": "':'", "COMMA": "','", "EQUAL": "'='", "DOT": "'.'", "_NEWLINE": "the end of the line",
-    "_INDENT": "an indented block", "_DEDENT": "the end of the block", "$END": "the end of the input",
-    "NAME": "a name", "IN": "'in'", "ELSE": "'else'", "IMPORT": "'import'", "AS": "'as'",
-}
-_EXPRESSION_START = {"NAME", "INT", "FLOAT", "STRING", "LONG_STRING", "FSTRING", "LONG_FSTRING", "LPAR", "LSQB",
-                     "LBRACE", "MINUS", "PLUS", "TRUE", "FALSE", "NONE", "NOT", "ELLIPSIS"}
+_EXPRESSION_START = frozenset(("NAME", "INT", "FLOAT", "STRING", "LONG_STRING", "FSTRING", "LONG_FSTRING"))
+# terminals that continue an expression that is already complete: operators, calls, indexing, attributes
+_CONTINUATION = frozenset(("+", "-", "*", "/", "//", "%", "@", "**", "^", "<", ">", "==", ">=", "<=", "!=",
+                           "is", "in", "not", "and", "or", "if", "for", "(", "[", ".", "="))
+_LAYOUT = {"_NEWLINE": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of the block",
+           "$END": "the end of the input"}
+_NAMED = {"NAME": "a name", "INT": "a number", "FLOAT": "a number", "STRING": "a string",
+          "LONG_STRING": "a string", "FSTRING": "a string", "LONG_FSTRING": "a string",
+          "AUGOP": "an augmented assignment such as '+='"}
+_STATEMENT_KEYWORDS = frozenset(("pass", "break", "continue", "return", "import", "from", "assert", "del", "if",
+                                 "while", "for", "with", "def"))
+# Python keywords outside the subset: named in the message instead of a puzzling "expected ..."
+_UNSUPPORTED = frozenset(("lambda", "class", "try", "except", "finally", "raise", "global", "nonlocal", "yield",
+                          "async", "await", "match"))
+# closers first: the most likely fix is a missing bracket or colon
+_ORDER = (")", "]", "}", ":", ",", "else", "in", "import", "as", "=")
 
 
-def _describe_token(token):
-    if token.type == "$END":
-        return "the end of the input"
-    if token.type == "_NEWLINE":
-        return "the end of the line"
-    if token.type in ("_INDENT", "_DEDENT"):
-        return "a change of indentation"
-    return "'%s'" % token.value
+def _literal(name):
+    """The text of a literal terminal (`')'` for RPAR), or None for a pattern such as NAME."""
+    for terminal in parser().terminals:
+        if terminal.name == name:
+            return terminal.pattern.value if terminal.pattern.type == "str" else None
+    return None
 
 
-def _expected_words(expected):
-    expected = set(expected)
+def describe_expected(names):
+    """The acceptable terminals, in words: `expected an expression`, `':' or ','`."""
+    names = set(names)
     words = []
-    if expected & _EXPRESSION_START and len(expected & _EXPRESSION_START) >= 3:
+    if "NAME" in names and "INT" in names:  # anything that starts an expression
         words.append("an expression")
-        expected -= _EXPRESSION_START
-    for name in sorted(expected):
-        if name in _WORDS:
-            words.append(_WORDS[name])
+        names -= _EXPRESSION_START | {"LPAR", "LSQB", "LBRACE", "MINUS", "PLUS", "TRUE", "FALSE", "NONE", "NOT"}
+        names = {n for n in names if _literal(n) != "..."}
+    literals = {n: _literal(n) for n in names}
+    if any(literals[n] in _STATEMENT_KEYWORDS for n in names):  # the start of a statement
+        if words:
+            words[0] = "a statement"
+        names = {n for n in names if literals[n] not in _STATEMENT_KEYWORDS}
+        literals = {n: literals[n] for n in names}
+    closes_expression = any(literals.get(n) in ("+", "*", "==") for n in names)
+    symbols = [v for n, v in literals.items() if v is not None and not (closes_expression and v in _CONTINUATION)]
+    symbols.sort(key=lambda v: (_ORDER.index(v) if v in _ORDER else len(_ORDER), v))
+    words += sorted({_NAMED[n] for n in names if n in _NAMED and literals[n] is None})
+    words += ["'%s'" % v for v in symbols]
+    words += [_LAYOUT[n] for n in ("_NEWLINE", "_INDENT") if n in names and not words]
     if not words:
-        return "something else"
+        words = ["an operator"] if closes_expression else ["something else"]
+    words = words[:4]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def syntax_error(exc, text, filename):
+def _describe_token(token):
+    if token.type in _LAYOUT:
+        return _LAYOUT[token.type]
+    return "'%s'" % token.value
+
+
+_CLOSING = {"(": ")", "[": "]", "{": "}"}
+
+
+def _replay(text, start, failing):
+    """(the last real token before the failing one, the brackets still open there): Lark's parse errors carry
+    neither, so the parse is replayed token by token up to the failure."""
+    from lark.exceptions import UnexpectedInput
+    previous, open_brackets = None, []
+    interactive = parser().parse_interactive(text, start=start)
+    try:
+        for token in interactive.iter_parse():
+            if token.type == failing.type and token.start_pos == failing.start_pos:
+                break
+            if token.type in _LAYOUT:
+                continue
+            previous = token
+            if token in _CLOSING:
+                open_brackets.append(token)
+            elif open_brackets and token == _CLOSING[open_brackets[-1]]:
+                open_brackets.pop()
+    except UnexpectedInput:
+        pass
+    return previous, open_brackets
+
+
+def _never_closed(text, failing):
+    """Whether the bracket open at the failing token stays open to the end of the text."""
+    from lark.exceptions import LarkError
+    depth = 0
+    try:
+        for token in parser().lex(text):
+            if token.start_pos is None or failing.start_pos is None or token.start_pos < failing.start_pos:
+                continue
+            if token in _CLOSING:
+                depth += 1
+            elif token in (")", "]", "}"):
+                if depth == 0:
+                    return False
+                depth -= 1
+    except LarkError:
+        return False
+    return True
+
+
+def syntax_error(exc, text, filename, start="start"):
+    """Lark's UnexpectedInput as our SyntaxError: position, caret and a message in words."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
     line, column = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    kind = "SyntaxError"
     if isinstance(exc, UnexpectedToken):
         token = exc.token
-        previous = None
-        history = getattr(exc, "token_history", None)
-        if history:
-            previous = history[-1]
-        expected = _expected_words(exc.accepts or exc.expected)
-        if token.type == "$END":
+        previous, open_brackets = _replay(text, start, token)
+        expected = describe_expected(exc.accepts or exc.expected)
+        bracket = open_brackets[-1] if open_brackets else None
+        if token.type in ("$END", "_NEWLINE", "_DEDENT") and previous is not None:
+            line, column = previous.end_line, previous.end_column
+        elif token.type == "$END":
             lines = text.rstrip("\n").splitlines() or [""]
             line, column = len(lines), len(lines[-1]) + 1
-        elif token.type in ("_NEWLINE", "_DEDENT") and previous is not None:
-            line, column = previous.end_line, previous.end_column
-        if token.type == "_INDENT":
-            message = "unexpected indent"
-        elif previous is not None and expected == "an expression":
-            message = "expected an expression after '%s'" % previous.value
+        after = " after '%s'" % previous.value if previous is not None else ""
+        unsupported = [t for t in (previous, token) if t is not None and t.type == "NAME" and t in _UNSUPPORTED]
+        if unsupported:
+            message = "gradcli does not support '%s'" % unsupported[0]
+            line, column = unsupported[0].line, unsupported[0].column
+        elif bracket is not None and (token.line or line) > bracket.line and _never_closed(text, token):
+            # a bracket left open lines ago: Python's words, pointing at the bracket rather than the next line
+            message = "'%s' was never closed" % bracket
+            line, column = bracket.line, bracket.column
+        elif token.type == "_INDENT":
+            message, kind = "unexpected indent", "IndentationError"
+            line, column = token.end_line or token.line or line, 1
+        elif token.type in ("$END", "_NEWLINE", "_DEDENT"):
+            message = "expected %s%s" % (expected, after)
+            if token.type == "$END" and start == "start":
+                message += ", found the end of the input"
         else:
-            message = "expected %s, found %s" % (expected, _describe_token(token))
+            message = "expected %s%s, found %s" % (expected, after, _describe_token(token))
     elif isinstance(exc, UnexpectedCharacters):
-        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
-        if char in "\"'":
+        rest = text[exc.pos_in_stream:]
+        quote = rest.lstrip("rRbBfF")[:3]
+        if quote in ('"""', "'''"):
+            message = "unterminated triple-quoted string"
+        elif quote[:1] in ("'", '"'):
             message = "unterminated string"
         else:
-            message = "unexpected character %r" % char
+            message = "unexpected character %r" % rest[:1]
     else:
         message = "unexpected end of input"
-    return errors.GradcliError(message, "SyntaxError", errors.Position(filename, text, line, column))
+    return errors.GradcliError(message, kind, errors.Position(filename, text, line, column))

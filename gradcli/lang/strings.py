@@ -11,12 +11,18 @@ from ..errors import GradcliError
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", '"': '"', "0": "\0", "a": "\a", "b": "\b",
             "f": "\f", "v": "\v", "\n": ""}
-_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.|\n)", re.S)
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]+\}|[0-7]{1,3}|.|\n)", re.S)
 
 
 def _unescape(body):
     def replace(match):
         code = match.group(1)
+        if code[0] == "N" and len(code) > 1:
+            import unicodedata
+            try:
+                return unicodedata.lookup(code[2:-1])
+            except KeyError:
+                raise errors.GradcliError("unknown Unicode character name %r" % code[2:-1], "SyntaxError") from None
         if code[0] in "xuU":
             return chr(int(code[1:], 16))
         if code[0] in "01234567" and code != "0" or len(code) > 1 and code[0] in "01234567":
@@ -36,6 +42,14 @@ def _split_literal(text):
 
 
 def compile_string(token, compiler):
+    """A closure giving the string's value (an f-string's fields are evaluated when it runs)."""
+    try:
+        return _compile_string(token, compiler)
+    except GradcliError as exc:
+        raise exc.at(compiler.position(token))
+
+
+def _compile_string(token, compiler):
     prefix, body = _split_literal(str(token))
     raw = "r" in prefix
     if "b" in prefix:

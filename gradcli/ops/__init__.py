@@ -111,7 +111,7 @@ def _modified_error(array, version, expected, grad_fn):
     shape = "[" + ", ".join(str(d) for d in array.shape) + "]"
     origin = ""
     if grad_fn is not None:
-        origin = ", which is output 0 of " + inplace_origin_name(grad_fn.name())
+        origin = ", which is output 0 of %s," % inplace_origin_name(grad_fn.name())
     return errors.GradcliError(errors.MODIFIED_INPLACE % (dtype.legacy_name, shape, origin, version, expected))
 
 
@@ -247,7 +247,7 @@ def as_tensor(value, dtype=None):
 
 
 # ---------------------------------------------------------------- the table itself
-from . import linalg, pointwise, reduce, shape  # noqa: E402  (each registers its front doors)
+from . import linalg, nn, pointwise, reduce, shape  # noqa: E402  (each registers its front doors)
 
 _OPERATORS = {
     "__add__": pointwise.add, "__radd__": pointwise.add, "__sub__": pointwise.sub, "__rsub__": pointwise.rsub,

@@ -1,9 +1,10 @@
-"""Matrix products: matmul and its special cases mm, mv, dot."""
+"""Matrix products: matmul (decomposed as torch decomposes it, so the graph has torch's node names), mm, mv,
+dot, bmm, outer, with torch's shape and dtype messages."""
 
 import numpy as np
 
 from . import Grad, Op, apply, export
-from .. import errors, limits
+from .. import dtypes, errors, limits
 from ..tensor import Tensor
 
 MM = Op("MmBackward0", np.matmul, "x y",
@@ -12,6 +13,7 @@ MV = Op("MvBackward0", np.matmul, "x y",
         (Grad("y", lambda g, y: g.unsqueeze(1) * y), Grad("x", lambda g, x: x.t().mv(g))))
 DOT = Op("DotBackward0", np.dot, "x y",
          (Grad("y", lambda g, y: g * y), Grad("x", lambda g, x: g * x)))
+
 
 
 @export("mm")
@@ -23,22 +25,30 @@ def mm(x, y):
     if x.shape[1] != y.shape[0]:
         raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
                                   % (x.shape + y.shape))
-    _same_dtype(x, y)
+    if x.dtype is not y.dtype:
+        raise errors.GradcliError("expected m1 and m2 to have the same dtype, but got: %s != %s"
+                                  % (dtypes.CPP_NAMES[x.dtype.name], dtypes.CPP_NAMES[y.dtype.name]))
     limits.check_numel((x.shape[0], y.shape[1]))
     return apply(MM, x, y)
 
 
 @export("mv")
 def mv(x, y):
+    if x.ndim != 2 or y.ndim != 1:
+        raise errors.GradcliError("vector + matrix @ vector expected, got 1, %d, %d" % (x.ndim, y.ndim))
     if x.shape[1] != y.shape[0]:
         raise errors.GradcliError("size mismatch, got input (%d), mat (%dx%d), vec (%d)"
                                   % (x.shape[0], x.shape[0], x.shape[1], y.shape[0]))
-    _same_dtype(x, y)
+    if x.dtype is not y.dtype:
+        raise errors.GradcliError("addmv input tensors must have the same dtype, but got %s, %s, and %s"
+                                  % (y.dtype.short_name, x.dtype.short_name, y.dtype.short_name))
     return apply(MV, x, y)
 
 
-@export("dot", "inner")
+@export("dot")
 def dot(x, y):
+    if x.ndim != 1 or y.ndim != 1:
+        raise errors.GradcliError("1D tensors expected, but got %dD and %dD tensors" % (x.ndim, y.ndim))
     if x.shape[0] != y.shape[0]:
         raise errors.GradcliError(
             "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of elements, "
@@ -49,26 +59,103 @@ def dot(x, y):
     return apply(DOT, x, y)
 
 
+BMM = Op("BmmBackward0", np.matmul, "x y",
+         (Grad("y", lambda g, y: g.bmm(y.transpose(1, 2))), Grad("x", lambda g, x: x.transpose(1, 2).bmm(g))))
+# torch's matmul squeezes the unsqueezed row of a 1-D left operand with squeeze(dims): SqueezeBackward4
+SQUEEZE_DIMS = Op("SqueezeBackward4", lambda x, dim: np.squeeze(x, dim), "x",
+                  (Grad("", lambda g, dim: g.unsqueeze(dim)),))
+# matmul's folding ends in _unsafe_view, a reshape that torch records as UnsafeViewBackward0
+UNSAFE_VIEW = Op("UnsafeViewBackward0", lambda x, shape: np.reshape(x, shape), "x",
+                 (Grad("x.shape", lambda g, input_shape, **_: g.reshape(input_shape)),))
+
+
+@export("bmm")
+def bmm(x, y):
+    if x.ndim != 3:
+        raise errors.GradcliError("batch1 must be a 3D tensor")
+    if y.ndim != 3:
+        raise errors.GradcliError("batch2 must be a 3D tensor")
+    if y.shape[0] != x.shape[0] or y.shape[1] != x.shape[2]:
+        raise errors.GradcliError("Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: "
+                                  "[%d, %d]." % (x.shape[0], x.shape[2], y.shape[0], y.shape[1]))
+    if x.dtype is not y.dtype:
+        raise errors.GradcliError("expected scalar type %s but found %s" % (x.dtype.short_name, y.dtype.short_name))
+    limits.check_numel((x.shape[0], x.shape[1], y.shape[2]))
+    return apply(BMM, x, y)
+
+
+def _unsafe_view(x, *shape):
+    return apply(UNSAFE_VIEW, x, shape=tuple(shape))
+
+
 @export("matmul")
 def matmul(x, y):
+    """torch.matmul, following torch's own decomposition so that the graph has torch's node names."""
     if not isinstance(x, Tensor) or not isinstance(y, Tensor):
         raise errors.type_error("matmul(): argument 'other' (position 1) must be Tensor, not %s"
                                 % type(y if isinstance(x, Tensor) else x).__name__)
-    if x.ndim == 0 or y.ndim == 0:
+    a, b = x.ndim, y.ndim
+    if a == 0 or b == 0:
         raise errors.GradcliError("both arguments to matmul need to be at least 1D, but they are %dD and %dD"
-                                  % (x.ndim, y.ndim))
-    if x.ndim == 1 and y.ndim == 1:
+                                  % (a, b))
+    if a == 1 and b == 1:
         return dot(x, y)
-    if x.ndim == 2 and y.ndim == 1:
+    if a == 2 and b == 1:
         return mv(x, y)
-    if x.ndim == 2 and y.ndim == 2:
+    if a == 2 and b == 2:
         return mm(x, y)
-    if x.ndim == 1 and y.ndim == 2:
-        return mm(x.unsqueeze(0), y).squeeze(0)
-    raise errors.GradcliError("batched matmul is not supported yet")
+    if a == 1 and b == 2:  # the vector becomes a row: SqueezeBackward4(MmBackward0(UnsqueezeBackward0, ..))
+        return apply(SQUEEZE_DIMS, mm(x.unsqueeze(0), y), dim=0)
+    if a == 3 and b == 3 and (x.shape[0] == 1) != (y.shape[0] == 1):
+        # torch squeezes a lone batch of 1 and takes a folding path below
+        return matmul(x.squeeze(0), y) if x.shape[0] == 1 else matmul(x, y.squeeze(0))
+    if a >= 3 and b <= 2:
+        # fold the batch into the rows: (..., n, k) @ (k, m) is one mm on (B*n, k), then _unsafe_view back
+        folded = x.reshape(-1, x.shape[-1])
+        if b == 2:
+            return _unsafe_view(mm(folded, y), *x.shape[:-1], y.shape[-1])
+        return _unsafe_view(mv(folded, y), *x.shape[:-1])
+    if a <= 2 and b >= 3:
+        # torch transposes: x @ y = (y^T @ x^T)^T, folding y's batch into the rows of one mm (or mv)
+        yt = y.transpose(-1, -2)
+        folded = yt.reshape(-1, yt.shape[-1])
+        if a == 2:
+            return _unsafe_view(mm(folded, x.t()), *yt.shape[:-1], x.shape[0]).transpose(-1, -2).contiguous()
+        return _unsafe_view(mv(folded, x), *yt.shape[:-1])
+    return _batched(x, y)
 
 
-def _same_dtype(x, y):
-    if x.dtype is not y.dtype:
-        raise errors.GradcliError("expected m1 and m2 to have the same dtype, but got: %s != %s"
-                                  % (x.dtype, y.dtype))
+def _batched(x, y):
+    """Both operands at least 3-D: broadcast the batch dims, expand, fold into one bmm."""
+    n, k = x.shape[-2], x.shape[-1]
+    k2, m = y.shape[-2], y.shape[-1]
+    batch = _broadcast_batch(x.shape[:-2], y.shape[:-2])
+    size = 1
+    for d in batch:
+        size *= d
+    if k != k2:
+        raise errors.GradcliError("Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: "
+                                  "[%d, %d]." % (size, k, size, k2))
+    xe = x.expand(*batch, n, k).reshape(size, n, k)
+    ye = y.expand(*batch, k, m).reshape(size, k, m)
+    return _unsafe_view(bmm(xe, ye), *batch, n, m)
+
+
+def _broadcast_batch(a, b):
+    out = []
+    for i in range(1, max(len(a), len(b)) + 1):
+        da = a[-i] if i <= len(a) else 1
+        db = b[-i] if i <= len(b) else 1
+        if da != db and da != 1 and db != 1:
+            raise errors.GradcliError(errors.BROADCAST % (da, db, max(len(a), len(b)) - i))
+        out.append(da if db == 1 else db)
+    return tuple(reversed(out))
+
+
+@export("outer", "ger")
+def outer(x, y):
+    """torch decomposes outer into x.reshape(-1, 1) * y: MulBackward0(ViewBackward0, ...)."""
+    for name, t in (("self", x), ("vec2", y)):
+        if t.ndim != 1:
+            raise errors.GradcliError("outer: Expected 1-D argument %s, but got %d-D" % (name, t.ndim))
+    return x.reshape(-1, 1) * y

@@ -46,9 +46,9 @@ def _view_forward(x, shape):
     return view
 
 
-VIEW = Op("ViewBackward0", _view_forward, "x", (Grad("x.shape", lambda g, shape, **_: g.reshape(shape)),))
+VIEW = Op("ViewBackward0", _view_forward, "x", (Grad("x.shape", lambda g, input_shape, **_: g.reshape(input_shape)),))
 RESHAPE_COPY = Op("UnsafeViewBackward0", lambda x, shape: np.reshape(np.array(x), shape), "x",
-                  (Grad("x.shape", lambda g, shape, **_: g.reshape(shape)),))
+                  (Grad("x.shape", lambda g, input_shape, **_: g.reshape(input_shape)),))
 
 
 @export("view", function=False)
@@ -113,7 +113,7 @@ def _expand_shape(x, sizes):
 
 
 EXPAND = Op("ExpandBackward0", lambda x, shape: np.broadcast_to(x, shape), "x",
-            (Grad("x.shape", lambda g, shape, **_: g.sum_to_size(shape)),))
+            (Grad("x.shape", lambda g, input_shape, **_: g.sum_to_size(input_shape)),))
 
 
 @export("expand", function=False)
@@ -131,7 +131,7 @@ UNSQUEEZE = Op("UnsqueezeBackward0", lambda x, dim: np.expand_dims(x, dim), "x",
 SQUEEZE = Op("SqueezeBackward0", lambda x: np.squeeze(x) if x.ndim else x.view(), "x",
              (Grad("x.shape", lambda g, shape: g.reshape(shape)),))
 SQUEEZE_DIM = Op("SqueezeBackward1", lambda x, dim: np.squeeze(x, dim) if x.shape[dim] == 1 else x.view(), "x",
-                 (Grad("x.shape", lambda g, shape, dim: g.reshape(shape)),))
+                 (Grad("x.shape", lambda g, shape, dim: g.unsqueeze(dim) if shape[dim] == 1 else g),))
 
 
 @export("unsqueeze")
@@ -316,7 +316,7 @@ def unbind(x, dim=0):
 # ---------------------------------------------------------------- copies and conversions
 CLONE = Op("CloneBackward0", np.array, "x", (Grad("", lambda g: g),))
 TO_COPY = Op("ToCopyBackward0", lambda x, dtype: x.astype(dtype), "x",
-             (Grad("x.dtype", lambda g, dtype, **_: g.to(dtype)),))
+             (Grad("x.dtype", lambda g, input_dtype, **_: g.to(input_dtype)),))
 
 
 @export("clone")

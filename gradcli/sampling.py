@@ -1,0 +1,272 @@
+"""torch's random front doors: seeding, torch.Generator, rand/randn/randint/randperm/normal, the *_like
+variants and the in-place Tensor.uniform_/normal_.
+
+They parse torch's arguments, pick dtypes and shapes, and leave every number to gradcli.rng, whose samplers
+reproduce torch's CPU stream bit for bit (../shared/reference/rng.md).
+"""
+
+import numpy as np
+
+from . import dtypes, errors, rng
+from .factory import _size, zeros
+from .ops import METHODS, Grad, Op, apply_inplace, export
+from .tensor import Tensor, to_numpy_dtype
+
+
+# ---------------------------------------------------------------- seeding
+@export("manual_seed", method=False)
+def manual_seed(seed):
+    """Seed the default generator (only the low 32 bits reach the Mersenne Twister); returns it."""
+    return rng.default_generator.manual_seed(seed)
+
+
+@export("seed", method=False)
+def seed():
+    """Seed the default generator from the OS; returns the seed."""
+    return rng.default_generator.seed()
+
+
+@export("initial_seed", method=False)
+def initial_seed():
+    return rng.default_generator.initial_seed()
+
+
+export("Generator", method=False)(rng.Generator)
+
+
+@export("get_rng_state", method=False)
+def get_rng_state():
+    """The default generator's state as torch's 5056-byte ByteTensor (the bytes torch would give)."""
+    return _get_state(rng.default_generator)
+
+
+@export("set_rng_state", method=False)
+def set_rng_state(new_state):
+    """Restore a state from get_rng_state(), including the cached normal value."""
+    _set_state(rng.default_generator, new_state)
+
+
+def _get_state(generator):
+    return Tensor(generator.state_bytes())
+
+
+def _set_state(generator, new_state):
+    if not isinstance(new_state, Tensor) or new_state.dtype is not dtypes.uint8:
+        raise errors.type_error("RNG state must be a torch.ByteTensor")
+    return generator.load_state_bytes(new_state.array)
+
+
+# torch.Generator's get_state/set_state deal in tensors, which rng (numpy only) does not know
+rng.Generator.get_state = _get_state
+rng.Generator.set_state = _set_state
+
+
+# ---------------------------------------------------------------- dtype and size checks
+_C_NAMES = {"uint8": "unsigned char", "int8": "signed char", "int16": "short", "int32": "int", "int64": "long"}
+
+
+def _floating(dtype, kernel):
+    """float32 (the default) or float64; torch's NotImplementedError for integer dtypes."""
+    dtype = dtype or dtypes.default_float
+    if not dtype.is_floating_point:
+        raise errors.GradcliError('"%s" not implemented for \'%s\'' % (kernel, dtype.short_name),
+                                  "NotImplementedError")
+    if dtype not in (dtypes.float32, dtypes.float64):
+        raise errors.GradcliError("gradcli reproduces torch's random numbers for float32 and float64 only, "
+                                  "not %s" % dtype.name, "NotImplementedError")
+    return dtype
+
+
+def _shape(size, keywords=None, name=""):
+    """The shape and element count of `f(2, 3)`, `f((2, 3))` or `f(size=(2, 3))`."""
+    keywords = keywords or {}
+    if "size" in keywords:
+        size = (keywords.pop("size"),)
+    if keywords:
+        raise errors.type_error("%s() got an unexpected keyword argument '%s'" % (name, next(iter(keywords))))
+    shape = _size(size)
+    return shape, int(np.prod(shape, dtype=np.int64))
+
+
+def _leaf(values, shape, dtype, requires_grad):
+    return Tensor(values.astype(to_numpy_dtype(dtype), copy=False).reshape(shape), requires_grad=requires_grad)
+
+
+def _check_std(std):
+    if std < 0:
+        raise errors.GradcliError("normal expects std >= 0.0, but found std %g" % std)
+
+
+# ---------------------------------------------------------------- factories
+@export("rand", method=False)
+def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, **kw):
+    """Uniform [0, 1): one 32-bit word per float32 element, two per float64 element."""
+    dtype = _floating(dtype, "check_uniform_bounds")
+    shape, n = _shape(size, kw, "rand")
+    values = rng.uniform(n, dtype is dtypes.float64, generator=generator)
+    return _leaf(values, shape, dtype, requires_grad)
+
+
+@export("randn", method=False)
+def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, **kw):
+    """Standard normal: scalar Box-Muller below 16 elements, torch's block Box-Muller from 16 on."""
+    dtype = _floating(dtype, "normal_kernel_cpu")
+    shape, n = _shape(size, kw, "randn")
+    values = rng.normal(n, dtype is dtypes.float64, generator=generator)
+    return _leaf(values, shape, dtype, requires_grad)
+
+
+@export("normal", method=False)
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False, device=None):
+    """torch.normal(mean, std, size) with numbers, or with tensor mean and/or std (then the shape is theirs)."""
+    if not isinstance(mean, Tensor) and not isinstance(std, Tensor):
+        if size is None:
+            raise errors.type_error("normal() missing required argument 'size' when mean and std are numbers")
+        _check_std(std)
+        dtype = _floating(dtype, "normal_kernel_cpu")
+        shape, n = _shape((size,))
+        values = rng.normal(n, dtype is dtypes.float64, mean, std, generator=generator)
+        return _leaf(values, shape, dtype, requires_grad)
+    return _normal_tensors(mean, std, generator)
+
+
+def _normal_tensors(mean, std, generator):
+    """torch's normal_out_impl: standard normals in the broadcast shape, then `* std` and `+ mean` as two
+    separate in-place kernels (two roundings); a number std is folded into the draw instead."""
+    arrays = [x.array for x in (mean, std) if isinstance(x, Tensor)]
+    dtype = _floating(dtypes.by_name(arrays[0].dtype.name), "normal_kernel_cpu")
+    np_dtype = to_numpy_dtype(dtype)
+    shape = np.broadcast_shapes(*(a.shape for a in arrays))
+    n = int(np.prod(shape, dtype=np.int64))
+    if isinstance(std, Tensor):
+        if (std.array < 0).any():
+            raise errors.GradcliError("normal expects all elements of std >= 0.0")
+        values = rng.normal(n, dtype is dtypes.float64, generator=generator).reshape(shape)
+        values = (values * std.array.astype(np_dtype)).astype(np_dtype)
+    else:
+        _check_std(std)
+        values = rng.normal(n, dtype is dtypes.float64, 0.0, std, generator=generator).reshape(shape)
+    mean = mean.array.astype(np_dtype) if isinstance(mean, Tensor) else np_dtype.type(mean)
+    return Tensor((values + mean).astype(np_dtype, copy=False))
+
+
+@export("randint", method=False)
+def randint(*args, size=None, low=None, high=None, generator=None, dtype=None, requires_grad=False, device=None):
+    """torch.randint(high, size) or randint(low, high, size): int64 unless dtype says otherwise."""
+    args = list(args)
+    if size is None:
+        size = args.pop() if args else None
+    if high is None:
+        high = args.pop() if args else None
+    if low is None:
+        low = args.pop() if args else 0
+    if size is None or high is None or args:
+        raise errors.type_error("randint() takes (high, size) or (low, high, size)")
+    dtype = dtype or dtypes.int64
+    _check_int_bounds(low, high, dtype)
+    shape, n = _shape((size,))
+    return _leaf(rng.randint(int(low), int(high), n, generator=generator), shape, dtype, requires_grad)
+
+
+def _check_int_bounds(low, high, dtype):
+    if high <= low:
+        raise errors.GradcliError("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d"
+                                  % (low, high))
+    if dtype.name in _C_NAMES:
+        info = np.iinfo(to_numpy_dtype(dtype))
+        if low < info.min:
+            raise errors.GradcliError("from is out of bounds for %s" % _C_NAMES[dtype.name])
+        if high - 1 > info.max:
+            raise errors.GradcliError("to - 1 is out of bounds for %s" % _C_NAMES[dtype.name])
+
+
+@export("randperm", method=False)
+def randperm(n, *, generator=None, dtype=None, requires_grad=False, device=None):
+    """A random permutation of 0..n-1 (int64 unless dtype says otherwise)."""
+    shape, _ = _shape((n,))
+    return _leaf(rng.randperm(n, generator=generator), shape, dtype or dtypes.int64, requires_grad)
+
+
+# ---------------------------------------------------------------- *_like
+def _like(x, dtype, requires_grad, draw):
+    """A tensor in x's memory layout (torch's preserve_format) filled by draw: a transposed x gives a
+    transposed result, filled in memory order, and non-contiguous, so its normals take the scalar path."""
+    fresh = np.empty_like(x.array, dtype=to_numpy_dtype(dtype))
+    return Tensor(_fill(fresh, draw), requires_grad=requires_grad)
+
+
+@export("rand_like", method=False)
+def rand_like(x, *, dtype=None, requires_grad=False, generator=None, device=None, memory_format=None):
+    dtype = _floating(dtype or x.dtype, "check_uniform_bounds")
+    return _like(x, dtype, requires_grad,
+                 lambda n, float64, contiguous: rng.uniform(n, float64, generator=generator))
+
+
+@export("randn_like", method=False)
+def randn_like(x, *, dtype=None, requires_grad=False, generator=None, device=None, memory_format=None):
+    dtype = _floating(dtype or x.dtype, "normal_kernel_cpu")
+    return _like(x, dtype, requires_grad,
+                 lambda n, float64, contiguous: rng.normal(n, float64, contiguous=contiguous, generator=generator))
+
+
+@export("randint_like", method=False)
+def randint_like(x, low=0, high=None, *, dtype=None, requires_grad=False, generator=None, device=None,
+                 memory_format=None):
+    """randint_like(x, high) or randint_like(x, low, high), in x's dtype by default."""
+    if high is None:
+        low, high = 0, low
+    dtype = dtype or x.dtype
+    _check_int_bounds(low, high, dtype)
+    return _like(x, dtype, requires_grad,
+                 lambda n, float64, contiguous: rng.randint(int(low), int(high), n, generator=generator))
+
+
+# ---------------------------------------------------------------- in place
+def _fill(x, draw):
+    """A new array of x's shape and memory layout holding draw(n, float64, contiguous) in the order torch's
+    TensorIterator visits x: memory order (axes by decreasing stride), row-major for a contiguous x."""
+    out = np.empty_like(x)
+    order = sorted(range(x.ndim), key=lambda axis: -abs(x.strides[axis]))
+    walk = out.transpose(order)
+    walk[...] = draw(x.size, x.dtype == np.float64, x.flags.c_contiguous).reshape(walk.shape)
+    return out
+
+
+def _uniform_forward(x, low, high, generator):
+    _floating(dtypes.by_name(x.dtype.name), "check_uniform_bounds")
+    if low > high:
+        raise errors.GradcliError("uniform_ expects to return a [from, to) range, but found from=%g > to=%g"
+                                  % (low, high))
+    return _fill(x, lambda n, float64, contiguous: rng.uniform(n, float64, low, high, generator))
+
+
+def _normal_forward(x, mean, std, generator):
+    _floating(dtypes.by_name(x.dtype.name), "normal_kernel_cpu")
+    _check_std(std)
+    return _fill(x, lambda n, float64, contiguous: rng.normal(n, float64, mean, std, contiguous, generator))
+
+
+def _no_gradient(g, **params):
+    """The values are overwritten, so nothing flows back (torch's `self: zeros_like(grad)`)."""
+    return zeros(*g.shape, dtype=g.dtype)
+
+
+UNIFORM_ = Op("UniformBackward0", _uniform_forward, "self", grads=[Grad("", _no_gradient)])
+NORMAL_ = Op("NormalBackward0", _normal_forward, "self", grads=[Grad("", _no_gradient)])
+
+
+@export("uniform_", function=False)
+def uniform_(self, a=0.0, b=1.0, *, generator=None):
+    """Fill self with uniforms in [a, b) (in place; a leaf that requires grad refuses outside no_grad)."""
+    return apply_inplace(UNIFORM_, self, low=a, high=b, generator=generator)
+
+
+@export("normal_", function=False)
+def normal_(self, mean=0.0, std=1.0, *, generator=None):
+    """Fill self with normal values (in place; a leaf that requires grad refuses outside no_grad)."""
+    return apply_inplace(NORMAL_, self, mean=mean, std=std, generator=generator)
+
+
+# gradcli.ops put its methods on Tensor when it loaded, before this module registered these
+for _name in ("uniform_", "normal_"):
+    setattr(Tensor, _name, METHODS[_name])

@@ -1,0 +1,117 @@
+"""Syntax and runtime errors: file:line:column, the source line with a caret, and words instead of Lark's
+terminal names; a runtime error in line N names line N and torch's message."""
+
+import re
+
+import pytest
+
+from conftest import run_cli
+from gradcli.api import run_script
+from gradcli.errors import GradcliError
+
+LARK_NAMES = re.compile(r"\b(RPAR|LPAR|LSQB|RSQB|NAME|_NEWLINE|_INDENT|_DEDENT|\$END|__ANON_\d+|COLON|COMMA|"
+                        r"PLUS|MINUS|STAR|SLASH|EQUAL|INT|FLOAT|STRING|AUGOP|Token)\b")
+
+
+def error_of(source):
+    with pytest.raises(GradcliError) as info:
+        run_script(source, filename="s.py")
+    return info.value
+
+
+SYNTAX = [
+    # source, kind, line, column, message
+    ("x = 1 +", "SyntaxError", 1, 8, "expected an expression after '+'"),
+    ("x = 1 +\n", "SyntaxError", 1, 8, "expected an expression after '+'"),
+    ("y = 2\nz = y *", "SyntaxError", 2, 8, "expected an expression after '*'"),
+    ("print(1 2)", "SyntaxError", 1, 9, "expected ')' or ',' after '1', found '2'"),
+    ("for i in range(3) print(i)", "SyntaxError", 1, 19, "expected ':' or ',' after ')', found 'print'"),
+    ("if x\n    y = 1", "SyntaxError", 1, 5, "expected ':' after 'x'"),
+    ("if x:\nprint(1)", "SyntaxError", 2, 1, "expected an indented block after ':', found 'print'"),
+    ("x = 1\n    y = 2", "IndentationError", 2, 1, "unexpected indent"),
+    ("if 1:\n    x = 1\n  y = 2", "IndentationError", 3, 1, "unindent does not match any outer indentation level"),
+    ("x = [1, 2\ny = 3", "SyntaxError", 1, 5, "'[' was never closed"),
+    ("print(f(1,\n      2)\nz = 1", "SyntaxError", 1, 6, "'(' was never closed"),
+    ("x = (1,\n     2 3)", "SyntaxError", 2, 8, "expected ')' or ',' after '2', found '3'"),
+    ("x = (1,", "SyntaxError", 1, 8, "expected an expression or ')' after ','"),
+    ("import", "SyntaxError", 1, 7, "expected a name after 'import'"),
+    ("x = 1 if 2", "SyntaxError", 1, 11, "expected 'else'"),
+    ("x = )", "SyntaxError", 1, 5, "expected an expression after '=', found ')'"),
+    ("x.", "SyntaxError", 1, 3, "expected a name after '.'"),
+    ("print(\"abc", "SyntaxError", 1, 7, "unterminated string"),
+    ("x = '''abc", "SyntaxError", 1, 5, "unterminated triple-quoted string"),
+    ("x = $", "SyntaxError", 1, 5, "unexpected character '$'"),
+    ("x = lambda: 1", "SyntaxError", 1, 5, "gradcli does not support 'lambda'"),
+    ("class A:\n    pass", "SyntaxError", 1, 1, "gradcli does not support 'class'"),
+    ("1 = x", "SyntaxError", 1, 1, "cannot assign to this expression"),
+    ("break", "SyntaxError", 1, 1, "'break' outside loop"),
+    ("def f():\n    pass\nreturn 1", "SyntaxError", 3, 1, "'return' outside function"),
+    ("def f(a, a):\n    pass", "SyntaxError", 1, 10, "duplicate argument 'a' in function definition"),
+    ("x = 1\nprint(f'{x +}')", "SyntaxError", 2, 7, "f-string: expected an expression after '+'"),
+    ("x = 1__0", "SyntaxError", 1, 6, "expected"),
+    ("x = " + "-" * 3000 + "1", "SyntaxError", 1, 1, "too deeply nested"),
+    ("x = 1" + " + 1" * 5000, "SyntaxError", 1, 1, "too deeply nested"),
+    ("import os", "ModuleNotFoundError", 1, 1, "gradcli has no module 'os'"),
+    ("from torch import nope", "ImportError", 1, 19, "cannot import name 'nope' from 'torch'"),
+]
+
+
+@pytest.mark.parametrize("source,kind,line,column,message", SYNTAX, ids=[s[0][:30] for s in SYNTAX])
+def test_syntax_error_position_and_words(source, kind, line, column, message):
+    error = error_of(source)
+    assert (error.kind, error.position.line, error.position.column) == (kind, line, column), error.message
+    assert message in error.message
+    assert not LARK_NAMES.search(error.message), error.message
+
+
+RUNTIME = [
+    ("import torch\nx = torch.ones(3, requires_grad=True)\ny = x * 2\ny.backward()", "RuntimeError", 4, 1,
+     "grad can be implicitly created only for scalar outputs"),
+    ("import torch\na = torch.ones(2)\nb = torch.ones(3)\n\nc = a + b", "RuntimeError", 5, 5,
+     "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0"),
+    ("import torch\nfor i in range(3):\n    if i == 2:\n        y = undefined * 2", "NameError", 4, 13,
+     "name 'undefined' is not defined"),
+    ("import torch\nx = torch.ones(2)\nprint(x.item())", "RuntimeError", 3, 7,
+     "a Tensor with 2 elements cannot be converted to Scalar"),
+    ("def f(v):\n    return v / 0\n\nf(1)", "ZeroDivisionError", 2, 12, "division by zero"),
+    ("import torch\nx = torch.ones(2)\nprint(x.nope)", "AttributeError", 3, 9, "'Tensor' object has no attribute 'nope'"),
+    ("import torch\nx = torch.zeros(())\nfor v in x:\n    pass", "TypeError", 3, 10, "iteration over a 0-d tensor"),
+    ("for a, b in [1]:\n    pass", "TypeError", 1, 5, "cannot unpack non-iterable int object"),
+    ("a, b = 1, 2, 3", "ValueError", 1, 1, "too many values to unpack (expected 2)"),
+    ("x = [1]\nprint(x[5])", "IndexError", 2, 7, "list index out of range"),
+    ("import torch\nwith 3:\n    pass", "TypeError", 2, 6, "does not support the context manager protocol"),
+    ("assert 1 > 2, 'no'", "AssertionError", 1, 1, "no"),
+    ("def f():\n    return f()\nf()", "RecursionError", 2, 12, "maximum recursion depth exceeded"),
+]
+
+
+@pytest.mark.parametrize("source,kind,line,column,message", RUNTIME, ids=[r[-1][:30] for r in RUNTIME])
+def test_runtime_error_names_its_line(source, kind, line, column, message):
+    error = error_of(source)
+    assert (error.kind, error.position.line, error.position.column) == (kind, line, column), error.message
+    assert message in error.message
+
+
+def test_rendered_error_has_file_line_column_source_and_caret():
+    error = error_of("x = 1\ny = x +\n")
+    assert error.position.render(str(error)) == (
+        "s.py:2:8: SyntaxError: expected an expression after '+'\n    y = x +\n           ^")
+
+
+def test_cli_reports_runtime_error_with_torch_message(tmp_path):
+    script = tmp_path / "bad.py"
+    script.write_text("import torch\nx = torch.ones(2, requires_grad=True)\nprint('before')\n(x * 2).backward()\n")
+    result = run_cli("run", str(script))
+    assert result.returncode == 1
+    assert result.stdout == "before\n"
+    assert "bad.py:4:1: RuntimeError: grad can be implicitly created only for scalar outputs" in result.stderr
+    assert "    (x * 2).backward()\n    ^" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_cli_reports_syntax_error_before_running_anything(tmp_path):
+    script = tmp_path / "bad.py"
+    script.write_text("print('never')\nx = (1,\ny = 2\n")
+    result = run_cli("run", str(script))
+    assert result.returncode == 1 and result.stdout == ""
+    assert "bad.py:2:5: SyntaxError: '(' was never closed\n    x = (1,\n        ^" in result.stderr
