@@ -1,7 +1,10 @@
 """torch.autograd's front doors: backward and grad only normalise their arguments and call the engine."""
 
+import numpy as np
+
 from . import errors, grad_mode
 from .engine import run_backward
+from .graph import accumulate_into
 from .ops import grad_edge
 from .tensor import Tensor
 
@@ -19,18 +22,13 @@ def _root_grads(outputs, grad_outputs):
         if g is None:
             if out.array.size != 1:
                 raise errors.GradcliError(errors.IMPLICIT_GRAD_SCALAR)
-            g = Tensor._make(_ones_like(out.array))
+            g = Tensor._make(np.ones_like(out.array))
         elif not isinstance(g, Tensor):
             raise errors.type_error(errors.GRADIENT_TYPE % type(g).__name__)
         elif g.array.shape != out.array.shape:
             raise errors.GradcliError(errors.GRAD_SHAPE_MISMATCH % (i, g.shape, i, out.shape))
         grads.append(g if g.dtype is out.dtype else g.to(out.dtype))
     return grads
-
-
-def _ones_like(array):
-    import numpy as np
-    return np.ones_like(array)
 
 
 def _roots(outputs):
@@ -43,31 +41,42 @@ def _roots(outputs):
     return roots
 
 
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
-    """torch.autograd.backward / Tensor.backward: accumulate gradients into the leaves' .grad."""
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None, observer=None):
+    """torch.autograd.backward / Tensor.backward: accumulate gradients into the leaves' .grad (or, with
+    `inputs`, into those tensors' .grad only). `observer` is passed to the engine (see run_backward)."""
     outputs = _as_tuple(tensors)
     if retain_graph is None:
         retain_graph = create_graph
+    if inputs is not None:
+        inputs = _as_tuple(inputs)
+        if not inputs:
+            raise errors.GradcliError(errors.INPUTS_EMPTY % "backward")
+        for x in inputs:
+            if not x.requires_grad:
+                raise errors.GradcliError(errors.RETAIN_GRAD_NO_GRAD)
     if create_graph:
         errors.warn(errors.CREATE_GRAPH_WARNING)
     roots = _roots(outputs)
     grads = _root_grads(outputs, grad_tensors)
-    inputs = _as_tuple(inputs)
     with grad_mode.set_grad_enabled(create_graph):
-        if not inputs:
-            run_backward(roots, grads, retain_graph, create_graph)
+        if inputs is None:
+            run_backward(roots, grads, retain_graph, create_graph, observer=observer)
             return
-        captured = run_backward(roots, grads, retain_graph, create_graph, capture=[grad_edge(x) for x in inputs])
-    from .graph import accumulate_into
-    for x, g in zip(inputs, captured):
-        if g is not None:
-            accumulate_into(x, g, create_graph)
+        captured = run_backward(roots, grads, retain_graph, create_graph, [grad_edge(x) for x in inputs],
+                                observer)
+        for x, g in zip(inputs, captured):
+            if g is not None:
+                accumulate_into(x, g, create_graph)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=None,
-         materialize_grads=False):
+         materialize_grads=False, observer=None):
     """torch.autograd.grad: the gradients of outputs with respect to inputs, as a tuple; .grad is untouched."""
+    if materialize_grads and allow_unused is False:
+        raise errors.value_error(errors.MATERIALIZE_UNUSED)
     outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)
+    if not inputs:
+        raise errors.GradcliError(errors.INPUTS_EMPTY % "grad")
     if retain_graph is None:
         retain_graph = create_graph
     for x in inputs:
@@ -76,13 +85,13 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     roots = _roots(outputs)
     grads = _root_grads(outputs, grad_outputs)
     with grad_mode.set_grad_enabled(create_graph):
-        captured = run_backward(roots, grads, retain_graph, create_graph,
-                                capture=[grad_edge(x) for x in inputs], accumulate=False)
+        captured = run_backward(roots, grads, retain_graph, create_graph, [grad_edge(x) for x in inputs],
+                                observer)
     result = []
     for i, (x, g) in enumerate(zip(inputs, captured)):
         if g is None:
             if materialize_grads:
-                g = x.detach() * 0
+                g = Tensor._make(np.zeros_like(x.array))
             elif not allow_unused:
                 raise errors.GradcliError(errors.UNUSED_INPUT % i)
         result.append(g)

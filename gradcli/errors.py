@@ -98,6 +98,51 @@ BROADCAST = "The size of tensor a (%d) must match the size of tensor b (%d) at n
 DIM_RANGE = "Dimension out of range (expected to be in range of [%d, %d], but got %d)"
 GRAD_ASSIGN_SHAPE = ("attempting to assign a gradient of size '%s' to a tensor of size '%s'. "
                      "Please ensure that the gradient and the tensor are the same size")
+MULTI_OUTPUT_VIEW_INPLACE = (
+    "Output %d of %s is a view and is being modified inplace. This view is the output of a function that returns "
+    "multiple views. Such functions do not allow the output views to be modified inplace. You should replace the "
+    "inplace operation by an out-of-place one.")
+NO_GRAD_VIEW_INPLACE = (
+    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given that this use "
+    "case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view and the "
+    "inplace either both inside the no_grad block (if you don't want the inplace to be tracked) or both outside (if "
+    "you want the inplace to be tracked).")
+OVERLAPPING_INPLACE = (
+    "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
+    "Please clone() the tensor before performing the operation.")
+DETACH_VIEW_INPLACE = (
+    "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) for "
+    "training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and hence detach_() "
+    "cannot be called on these gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
+    "torch/optim/optimizer.py as the solution.")
+INPUTS_EMPTY = "`inputs` argument to `%s()` cannot be empty."
+RETAIN_GRAD_NO_GRAD = "can't retain_grad on Tensor that has requires_grad=False"
+GRAD_ASSIGN_SELF = "can't assign Variable as its own grad"
+GRAD_ASSIGN_TYPE = "assigned grad expected to be a Tensor or None but got grad of type %s"
+GRAD_ASSIGN_DTYPE = (
+    "attempting to assign a gradient with dtype '%s' to a tensor with grad_dtype '%s'. The gradient must match "
+    "the tensor's grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute with "
+    "a specific dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor "
+    "and its gradient may break downstream systems that assume they match.")
+MATERIALIZE_UNUSED = ("Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
+                      "allow_unused=False.")
+VIEW_NOT_COMPATIBLE = (
+    "view size is not compatible with input tensor's size and stride (at least one dimension spans across two "
+    "contiguous subspaces). Use .reshape(...) instead.")
+INDEX_OUT_OF_BOUNDS = "index %d is out of bounds for dimension %d with size %d"
+TOO_MANY_INDICES = "too many indices for tensor of dimension %d"
+ZERO_DIM_INDEX = ("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to "
+                  "convert a 0-dim tensor to a number")
+INVALID_INDEX_TYPE = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+                      "indices (got %s)")
+INDEX_TENSOR_DTYPE = "tensors used as indices must be long, int, byte or bool tensors"
+EXPAND_SIZE = ("The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton "
+               "dimension %d.  Target sizes: %s.  Tensor sizes: %s")
+T_WARNING = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw "
+    "an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+    "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally "
+    "at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)")
 MEAN_DTYPE = ("mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
               "dtype. Got: %s")
 

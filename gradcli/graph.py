@@ -16,7 +16,7 @@ class Node:
 
     def __init__(self, next_functions, input_meta):
         self.next_functions = next_functions  # tuple of (Node | None, output_nr)
-        self.input_meta = input_meta          # tuple of (shape, dtype), one per next_function
+        self.input_meta = input_meta          # tuple of (shape, dtype) or None, one per next_function
         self.sequence_nr = next(_sequence)
         self.retained = None                  # {output_nr: weakref to a tensor whose .grad is kept}
 
@@ -24,7 +24,8 @@ class Node:
         return type(self).__name__
 
     def apply(self, grad_outputs, create_graph):
-        """Gradients for each next_function from the gradients of this node's outputs."""
+        """Gradients for each next_function from the gradients of this node's outputs (a list, None where
+        no gradient arrived)."""
         raise NotImplementedError
 
     def release(self):
@@ -60,11 +61,15 @@ class AccumulateGrad(Node):
 
 
 def accumulate_into(tensor, grad, create_graph):
-    """torch's rule for `.grad`: the first gradient is stored (a copy, so no two .grads share memory),
-    later ones are added in place, or out of place when building a graph of the gradient itself."""
-    if tensor.grad is None:
-        tensor.grad = grad if create_graph else grad.detach().clone()
+    """torch's rule for `.grad` (of a leaf, a retained non-leaf or a backward input): the first gradient is
+    stored as a copy, so that no two .grads share memory — under create_graph a `copy_` that records
+    CopyBackwards, as torch's does; later ones are added in place into the same tensor object, or out of place
+    when building a graph of the gradient itself."""
+    old = tensor._grad
+    if old is None:
+        fresh = grad.detach().clone()
+        tensor._grad = fresh.copy_(grad) if create_graph and grad.requires_grad else fresh
     elif create_graph:
-        tensor.grad = tensor.grad + grad
+        tensor._grad = old + grad
     else:
-        tensor.grad.data.add_(grad)
+        old.add_(grad)

@@ -6,7 +6,7 @@ them on the class when it loads; what is here is the state itself and Python's c
 
 import numpy as np
 
-from . import dtypes, errors, grad_mode
+from . import dtypes, errors
 
 _TO_NUMPY = {d: np.dtype(d.numpy_name) for d in dtypes.ALL}
 _FROM_NUMPY = {np.dtype(d.numpy_name): d for d in dtypes.ALL}
@@ -50,12 +50,13 @@ class Size(tuple):
 
 
 class Tensor:
-    __slots__ = ("array", "grad_fn", "_requires_grad", "_grad", "_version", "_output_nr", "_accumulator",
-                 "_retains_grad", "__weakref__")
+    __slots__ = ("array", "_grad_fn", "_requires_grad", "_grad", "_version", "_output_nr", "_accumulator",
+                 "_retains_grad", "_view", "__weakref__")
 
     def __init__(self, array, requires_grad=False):
         self.array = array
-        self.grad_fn = None
+        self._grad_fn = None
+        self._view = None
         self._requires_grad = False
         self._grad = None
         self._version = VersionCounter()
@@ -72,7 +73,8 @@ class Tensor:
         """The fast constructor the ops use: no checks."""
         t = cls.__new__(cls)
         t.array = array
-        t.grad_fn = grad_fn
+        t._grad_fn = grad_fn
+        t._view = None  # a ViewInfo when this tensor is a view of another (gradcli.ops.inplace)
         t._requires_grad = False
         t._grad = None
         t._version = version if version is not None else VersionCounter()
@@ -117,12 +119,22 @@ class Tensor:
 
     # ------------------------------------------------------------ autograd state
     @property
+    def grad_fn(self):
+        """The node that made this tensor (None for a leaf). A view whose base changed in place since gets an
+        AsStridedBackward0 over the base's new history first, as torch renews it."""
+        view = self._view
+        if view is not None and view.version != self._version.value:
+            from .ops.inplace import refresh_view
+            refresh_view(self)
+        return self._grad_fn
+
+    @property
     def is_leaf(self):
         return self.grad_fn is None
 
     @property
     def requires_grad(self):
-        return self.grad_fn is not None or self._requires_grad
+        return self._requires_grad or self.grad_fn is not None
 
     @requires_grad.setter
     def requires_grad(self, value):
@@ -153,21 +165,29 @@ class Tensor:
     def grad(self, value):
         if value is not None:
             if not isinstance(value, Tensor):
-                raise errors.type_error("assigned grad expected to be a Tensor or None but got grad of type %s"
-                                        % type(value).__name__)
+                raise errors.type_error(errors.GRAD_ASSIGN_TYPE % type(value).__name__)
+            if value is self:
+                raise errors.GradcliError(errors.GRAD_ASSIGN_SELF)
+            if value.dtype is not self.dtype:
+                raise errors.GradcliError(errors.GRAD_ASSIGN_DTYPE % (
+                    _CPP_NAMES.get(value.dtype.name, value.dtype.name), self.dtype.short_name))
             if value.array.shape != self.array.shape:
                 raise errors.GradcliError(errors.GRAD_ASSIGN_SHAPE % (
                     _shape_text(value.array.shape), _shape_text(self.array.shape)))
         self._grad = value
 
     def retain_grad(self):
-        if self.grad_fn is None:
+        """Keep this non-leaf's gradient in .grad during backward (a no-op on a leaf)."""
+        node = self.grad_fn
+        if node is None:
+            if not self._requires_grad:
+                raise errors.GradcliError(errors.RETAIN_GRAD_NO_GRAD)
             return None
         if not self._retains_grad:
             import weakref
-            if self.grad_fn.retained is None:
-                self.grad_fn.retained = {}
-            self.grad_fn.retained[self._output_nr] = weakref.ref(self)
+            if node.retained is None:
+                node.retained = {}
+            node.retained[self._output_nr] = weakref.ref(self)
             self._retains_grad = True
         return None
 
@@ -185,10 +205,21 @@ class Tensor:
         self.array = value.array
 
     @property
+    def T(self):
+        if self.array.ndim != 2:
+            errors.warn(errors.T_WARNING)
+        return self.permute(*reversed(range(self.array.ndim)))
+
+    @property
+    def mT(self):
+        return self.transpose(-2, -1)
+
+    @property
     def _version_value(self):
         return self._version.value
 
     def detach(self):
+        """The same memory and version counter, without history."""
         return Tensor._make(self.array, version=self._version)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
@@ -261,6 +292,11 @@ def wrap_dim(dim, ndim):
     if not -rank <= dim < rank:
         raise errors.index_error(errors.DIM_RANGE % (-rank, rank - 1, dim))
     return dim + rank if dim < 0 else dim
+
+
+_CPP_NAMES = {"float64": "double", "float32": "float", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
+              "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+              "uint8": "unsigned char", "bool": "bool"}  # the C++ type names torch's grad-dtype message shows
 
 
 def _shape_text(shape):

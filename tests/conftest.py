@@ -2,8 +2,10 @@
 the few that need torch itself skip when it is absent."""
 
 import importlib.util
+import math
 import os
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -26,5 +28,38 @@ def run_cli(*args, input=None, env=None, cwd=None, timeout=60):
 
 
 def normalize_addresses(text):
-    import re
-    return re.sub(r"0x[0-9a-fA-F]+", "0xADDR", text)
+    return ADDRESS.sub("0xADDR", text)
+
+
+# ---------------------------------------------------------------- torchdiff-compare's verdict
+ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+TOKEN = re.compile(r"(?P<num>(?<![A-Za-z0-9_.])-?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)|(?P<word>[A-Za-z_]\w*)"
+                   r"|(?P<ws>\s+)|(?P<other>.)", re.S)
+
+
+def _numbers_agree(expected, actual):
+    if expected == actual:
+        return True
+    if not any(c in expected for c in ".eE") or not any(c in actual for c in ".eE"):
+        return False  # integers must be identical
+    fe, fa = float(expected), float(actual)
+    if math.isclose(fe, fa, rel_tol=1e-4, abs_tol=1e-6):
+        return True
+    match = re.match(r"^-?\d*\.(\d*)(?:[eE]([-+]?\d+))?$", expected)
+    if not match or not match.group(1):
+        return False
+    unit = 10.0 ** (int(match.group(2) or 0) - len(match.group(1)))
+    return abs(fe - fa) <= unit * (1 + 1e-6)
+
+
+def agrees(expected, actual):
+    """torchdiff-compare's verdict: exact or tolerant."""
+    expected, actual = ADDRESS.sub("0xADDR", expected), ADDRESS.sub("0xADDR", actual)
+    if expected == actual:
+        return True
+    te = [(m.lastgroup, m.group()) for m in TOKEN.finditer(expected)]
+    ta = [(m.lastgroup, m.group()) for m in TOKEN.finditer(actual)]
+    if len(te) != len(ta):
+        return False
+    return all(_numbers_agree(ve, va) if ke == ka == "num" else (ke, ve) == (ka, va)
+               for (ke, ve), (ka, va) in zip(te, ta))

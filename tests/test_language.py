@@ -27,6 +27,8 @@ CASES = [
     ("l = [1, 2]\nl[0] = 5\nd = {}\nd['k'] = 1\nprint(l, d)", "[5, 2] {'k': 1}\n"),
     (T + "x = torch.zeros(2)\ny = x\nx += 1\nx -= 0.5\nx *= 4\nx /= 2\nprint(y, x is y)", "tensor([1., 1.]) True\n"),
     ("n = 1\nm = n\nn += 2\nn *= 3\nn -= 1\nn /= 2\nprint(n, m)", "4.0 1\n"),
+    ("import torch\nx = torch.tensor([-1., 0.5, 2.])\nm = (x > 0) & (x < 1)\nprint(m, ~m, m | (x < 0), 6 & 3 | 8)",
+     "tensor([False,  True, False]) tensor([ True, False,  True]) tensor([ True,  True, False]) 10\n"),
     ("s = 'a'\ns += 'b'\nl = [1]\nk = l\nl += [2]\nprint(s, k)", "ab [1, 2]\n"),
     ("print(1, 'a', None, sep='-', end='.')\nprint()", "1-a-None.\n"),
     ("x = 5\nif x > 3:\n    print('big')\nelif x > 1:\n    print('mid')\nelse:\n    print('small')", "big\n"),

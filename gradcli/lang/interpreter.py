@@ -103,24 +103,23 @@ class Function:
 
 
 # ---------------------------------------------------------------- operators
+# grammar rule -> Python operator (the grammar aliases `**` and `^` both to pow)
 _BINARY = {
     "add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": operator.truediv,
     "floordiv": operator.floordiv, "mod": operator.mod, "matmul": operator.matmul, "pow": operator.pow,
+    "bitand": operator.and_, "bitor": operator.or_,
 }
+_UNARY = {"neg": operator.neg, "pos": operator.pos, "not_": operator.not_, "invert": operator.invert}
 _AUGMENTED = {
     "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
     "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow, "^=": operator.ipow,
-    "@=": operator.imatmul,
+    "@=": operator.imatmul, "&=": operator.iand, "|=": operator.ior,
 }
 _COMPARE = {
     "<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge, "<=": operator.le,
     "!=": operator.ne, "is": operator.is_, "is not": operator.is_not,
     "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
 }
-
-
-def _truth(value):
-    return bool(value)
 
 
 class Compiler:
@@ -382,6 +381,8 @@ class Compiler:
 
     def s_for(self, node):
         targets_node, iterable_node, block_node = node.children[:3]
+        if isinstance(targets_node, Tree) and targets_node.data == "targets" and len(targets_node.children) == 1:
+            targets_node = targets_node.children[0]  # `for v in t` binds v, it does not unpack it
         setter = self.target(targets_node)
         iterable = self.expression(iterable_node)
         position = self.position(iterable_node)
@@ -524,6 +525,10 @@ class Compiler:
     def expression(self, node):
         if isinstance(node, Token):
             raise self.error(node, "unexpected '%s'" % node)
+        if node.data in _BINARY:
+            return self._binary(node, _BINARY[node.data])
+        if node.data in _UNARY:
+            return self._unary(node, _UNARY[node.data])
         method = getattr(self, "e_" + node.data, None)
         if method is None:
             raise self.error(node, "gradcli does not support this expression")
@@ -654,29 +659,13 @@ class Compiler:
                 raise located(exc, position) from None
         return run
 
-    def e_add(self, node):
-        return self._binary(node, operator.add)
 
-    def e_sub(self, node):
-        return self._binary(node, operator.sub)
 
-    def e_mul(self, node):
-        return self._binary(node, operator.mul)
 
-    def e_div(self, node):
-        return self._binary(node, operator.truediv)
 
-    def e_floordiv(self, node):
-        return self._binary(node, operator.floordiv)
 
-    def e_mod(self, node):
-        return self._binary(node, operator.mod)
 
-    def e_matmul(self, node):
-        return self._binary(node, operator.matmul)
 
-    def e_pow(self, node):
-        return self._binary(node, operator.pow)
 
     def _unary(self, node, op):
         operand = self.expression(node.children[0])
@@ -690,14 +679,8 @@ class Compiler:
                 raise located(exc, position) from None
         return run
 
-    def e_neg(self, node):
-        return self._unary(node, operator.neg)
 
-    def e_pos(self, node):
-        return self._unary(node, operator.pos)
 
-    def e_not_(self, node):
-        return self._unary(node, operator.not_)
 
     def e_and_(self, node):
         left, right = (self.expression(c) for c in node.children)

@@ -59,7 +59,7 @@ MODULES = {"torch": TORCH, "torch.autograd": AUTOGRAD, "torch.nn": NN, "torch.nn
 # ---------------------------------------------------------------- members of values
 TENSOR_PROPERTIES = frozenset((
     "grad", "data", "requires_grad", "grad_fn", "is_leaf", "shape", "dtype", "ndim", "T", "device",
-    "retains_grad", "_version"))
+    "retains_grad", "_version", "mT"))
 TENSOR_METHODS = frozenset(name for name in METHODS if not name.startswith("_")) | frozenset((
     "backward", "detach", "item", "tolist", "numel", "dim", "size", "requires_grad_", "retain_grad",
     "is_floating_point"))
@@ -101,8 +101,6 @@ def get_attribute(obj, name):
         except KeyError:
             raise _attribute_error(obj, name) from None
     if isinstance(obj, Tensor):
-        if name == "T":
-            return obj.permute(*reversed(range(obj.ndim)))
         if name == "_version":
             return obj._version.value
         if name in TENSOR_PROPERTIES or name in TENSOR_METHODS:

@@ -146,7 +146,7 @@ def _bad_dedent_line(text):
 # ---------------------------------------------------------------- errors in words
 _EXPRESSION_START = frozenset(("NAME", "INT", "FLOAT", "STRING", "LONG_STRING", "FSTRING", "LONG_FSTRING"))
 # terminals that continue an expression that is already complete: operators, calls, indexing, attributes
-_CONTINUATION = frozenset(("+", "-", "*", "/", "//", "%", "@", "**", "^", "<", ">", "==", ">=", "<=", "!=",
+_CONTINUATION = frozenset(("+", "-", "*", "/", "//", "%", "@", "**", "^", "&", "|", "<", ">", "==", ">=", "<=", "!=",
                            "is", "in", "not", "and", "or", "if", "for", "(", "[", ".", "="))
 _LAYOUT = {"_NEWLINE": "the end of the line", "_INDENT": "an indented block", "_DEDENT": "the end of the block",
            "$END": "the end of the input"}
@@ -176,7 +176,8 @@ def describe_expected(names):
     words = []
     if "NAME" in names and "INT" in names:  # anything that starts an expression
         words.append("an expression")
-        names -= _EXPRESSION_START | {"LPAR", "LSQB", "LBRACE", "MINUS", "PLUS", "TRUE", "FALSE", "NONE", "NOT"}
+        names -= _EXPRESSION_START | {"LPAR", "LSQB", "LBRACE", "MINUS", "PLUS", "TILDE", "TRUE", "FALSE", "NONE",
+                                      "NOT"}
         names = {n for n in names if _literal(n) != "..."}
     literals = {n: _literal(n) for n in names}
     if any(literals[n] in _STATEMENT_KEYWORDS for n in names):  # the start of a statement

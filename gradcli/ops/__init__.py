@@ -10,11 +10,13 @@ when a second backward without retain_graph fails (x*3 saves 3; x+3 saves nothin
 the version check catches.
 """
 
+import weakref
+
 import numpy as np
 
 from .. import dtypes, errors, grad_mode, limits
-from ..graph import AccumulateGrad, Node
-from ..tensor import Tensor, VersionCounter, to_numpy_dtype
+from ..graph import AccumulateGrad, Node, _sequence
+from ..tensor import Tensor, to_numpy_dtype
 
 FUNCTIONS = {}  # torch.<name> -> function
 METHODS = {}    # Tensor.<name> -> function taking the tensor first
@@ -34,41 +36,58 @@ def export(*names, function=True, method=True):
 
 class Grad:
     """A gradient formula for one input: `fn(g, *uses, **params)`; `uses` names saved inputs, `ans` (the
-    output) or metadata such as `x.shape` (kept without saving a tensor)."""
+    output) or metadata such as `x.shape` (kept without saving a tensor). For an op with several outputs, `g`
+    is the tuple of their gradients (zeros where none arrived)."""
 
-    __slots__ = ("uses", "fn")
+    __slots__ = ("uses", "fn", "saves")
 
     def __init__(self, uses, fn):
         self.uses = tuple(uses.split())
         self.fn = fn
+        self.saves = tuple(u for u in self.uses if "." not in u)  # what must be kept alive for this formula
 
 
 class Op:
     """One row of the op table."""
 
-    __slots__ = ("name", "forward", "inputs", "grads", "promote", "promoted")
+    __slots__ = ("name", "forward", "inputs", "grads", "promote", "promoted", "view", "position", "edges", "rules")
 
-    def __init__(self, name, forward, inputs, grads=(), promote=None, promoted=None):
+    def __init__(self, name, forward, inputs, grads=(), promote=None, promoted=None, view=False):
         self.name = name              # torch's grad_fn class name, e.g. "MulBackward0"
-        self.forward = forward        # numpy: forward(*arrays, **params) -> ndarray
+        self.forward = forward        # numpy: forward(*arrays, **params) -> ndarray (or a tuple: one per output)
         self.inputs = tuple(inputs.split())  # names of the operands (tensors or python numbers)
         self.grads = tuple(grads)     # one Grad (or None: not differentiable) per input; () for none at all
         self.promote = promote        # None | "common" (torch's result_type) | "float" (ints become float32)
         # which operands take part in promotion (all by default; where's condition does not)
         names = self.inputs if promoted is None else tuple(promoted.split())
         self.promoted = tuple(i for i, name in enumerate(self.inputs) if name in names)
+        self.view = view              # the output shares the first input's memory (and version counter)
+        self.position = {name: i for i, name in enumerate(self.inputs)}
+        # torch's next_functions hold one edge per differentiable input (where's condition, pow's python
+        # exponent have none): the positions of those inputs and their formulas, in order
+        self.edges = tuple(i for i, rule in enumerate(self.grads) if rule is not None)
+        self.rules = tuple(self.grads[i] for i in self.edges)
+
+
+_NO_PARAMS = {}
+_NO_EDGE = (None, 0)
 
 
 class OpNode(Node):
     """The grad_fn of one application of an Op."""
 
-    __slots__ = ("op", "params", "saved")
+    __slots__ = ("op", "params", "saved", "outputs")
 
-    def __init__(self, op, next_functions, input_meta, params):
-        super().__init__(next_functions, input_meta)
+    def __init__(self, op, next_functions, input_meta, params, outputs=None):
+        # Node's fields set here directly: one call less for every recorded op
+        self.next_functions = next_functions
+        self.input_meta = input_meta
+        self.sequence_nr = next(_sequence)
+        self.retained = None
         self.op = op
-        self.params = params
-        self.saved = {}  # name -> (value, version when saved); None once released
+        self.params = params or _NO_PARAMS
+        self.saved = {}        # name -> (value, version when saved); None once released
+        self.outputs = outputs  # for an op with several outputs: their (shape, numpy dtype)
 
     def name(self):
         return self.op.name
@@ -79,34 +98,43 @@ class OpNode(Node):
 
     def unpack(self, name):
         """A saved value, checked against in-place changes since it was saved."""
-        if name.endswith((".shape", ".dtype")):
-            base, attribute = name.rsplit(".", 1)
-            shape, dtype = self.input_meta[self.op.inputs.index(base)]
+        if "." in name:
+            base, attribute = name.split(".")
+            shape, dtype = self.input_meta[self.op.position[base]]
             return shape if attribute == "shape" else dtype
         value, version = self.saved[name]
-        if name == "ans":  # the output is kept as its array, so that node and output form no cycle
-            array, counter = value
+        if name == "ans":  # the output is kept as its parts, so that node and output form no cycle
+            array, counter, grad_fn = value
             if counter.value != version:
-                raise _modified_error(array, counter.value, version, self)
-            return Tensor._make(array, grad_fn=self, version=counter)
+                raise modified_error(array, counter.value, version, self)
+            return Tensor._make(array, grad_fn or self, counter)
         if isinstance(value, Tensor) and value._version.value != version:
-            raise _modified_error(value.array, value._version.value, version, value.grad_fn)
+            raise modified_error(value.array, value._version.value, version, value.grad_fn)
         return value
 
     def apply(self, grad_outputs, create_graph):
         if self.saved is None:
             raise errors.GradcliError(errors.SECOND_BACKWARD)
-        g = grad_outputs[0]
+        if self.outputs is None:
+            g = grad_outputs[0]
+        else:
+            grad_outputs = list(grad_outputs) + [None] * (len(self.outputs) - len(grad_outputs))
+            g = tuple(Tensor._make(np.zeros(shape, dtype)) if grad is None else grad
+                      for grad, (shape, dtype) in zip(grad_outputs, self.outputs))
         grads = []
-        for (child, _), rule in zip(self.next_functions, self.op.grads):
-            if child is None or rule is None:
+        for (child, _), rule in zip(self.next_functions, self.op.rules):
+            if child is None:
                 grads.append(None)
-            else:
+            elif rule.uses:
                 grads.append(rule.fn(g, *[self.unpack(u) for u in rule.uses], **self.params))
+            else:
+                grads.append(rule.fn(g, **self.params))
         return grads
 
 
-def _modified_error(array, version, expected, grad_fn):
+def modified_error(array, version, expected, grad_fn):
+    """torch's version-counter error; `grad_fn` names the op that produced the saved tensor (None: a leaf or
+    a tensor without history)."""
     dtype = dtypes.by_name(array.dtype.name)
     shape = "[" + ", ".join(str(d) for d in array.shape) + "]"
     origin = ""
@@ -126,11 +154,12 @@ def inplace_origin_name(node_name):
 # ---------------------------------------------------------------- binding
 def grad_edge(tensor):
     """The (node, output_nr) edge through which a gradient reaches `tensor`, or (None, 0)."""
-    if tensor.grad_fn is not None:
-        return (tensor.grad_fn, tensor._output_nr)
+    node = tensor._grad_fn if tensor._view is None else tensor.grad_fn  # a view's history may need renewing
+    if node is not None:
+        return (node, tensor._output_nr)
     if tensor._requires_grad:
         return (grad_accumulator(tensor), 0)
-    return (None, 0)
+    return _NO_EDGE
 
 
 def grad_accumulator(tensor):
@@ -138,7 +167,6 @@ def grad_accumulator(tensor):
     ref = tensor._accumulator
     node = ref() if ref is not None else None
     if node is None:
-        import weakref
         node = AccumulateGrad(tensor)
         tensor._accumulator = weakref.ref(node)
     return node
@@ -160,7 +188,8 @@ def result_dtype(inputs):
 
 
 def apply(op, *inputs, **params):
-    """Run `op` forward on numpy and, when grad mode is on and an input requires grad, record its node."""
+    """Run `op` forward on numpy and, when grad mode is on and an input requires grad, record its node.
+    An op whose forward returns a tuple gives a tuple of tensors sharing one node (output_nr 0, 1, ...)."""
     arrays = [x.array if isinstance(x, Tensor) else x for x in inputs]
     if op.promote is not None:
         _promote(op, inputs, arrays)
@@ -171,36 +200,87 @@ def apply(op, *inputs, **params):
         if "broadcast" in str(exc):
             raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
         raise
-    if not isinstance(out, np.ndarray):
-        out = np.asarray(out)
-    if not op.grads or not grad_mode._enabled or not any(
-            isinstance(x, Tensor) and (x.grad_fn is not None or x._requires_grad) for x in inputs):
-        return Tensor._make(out)
-    edges = tuple(grad_edge(x) if isinstance(x, Tensor) else (None, 0) for x in inputs)
-    meta = tuple((x.array.shape, x.dtype) if isinstance(x, Tensor) else None for x in inputs)
-    node = OpNode(op, edges, meta, params)
-    result = Tensor._make(out, grad_fn=node)
-    for (child, _), rule in zip(edges, op.grads):
-        if child is None or rule is None:
+    several = False
+    if type(out) is not np.ndarray:
+        several = isinstance(out, (tuple, list))
+        if not several:
+            out = np.asarray(out)
+    node = _record(op, inputs, params, out if several else None) if op.grads and grad_mode._enabled else None
+    if several:
+        results = tuple(Tensor._make(o, node, None, i) for i, o in enumerate(out))
+    else:
+        results = Tensor._make(out, node)
+    if op.view:
+        make_views(results, inputs[0], op, params)
+    if node is not None:
+        _save(node, op, inputs, results)
+    return results
+
+
+def _record(op, inputs, params, outs):
+    """The node for this application, or None when no input needs a gradient."""
+    edges = []
+    meta = []
+    needed = False
+    for i in op.edges:
+        x = inputs[i]
+        if isinstance(x, Tensor):
+            if x._grad_fn is not None and x._view is None:  # the common case, without a call
+                edge = (x._grad_fn, x._output_nr)
+            else:
+                edge = grad_edge(x)
+            if edge[0] is not None:
+                needed = True
+                edges.append(edge)
+                meta.append((x.array.shape, x.dtype))
+                continue
+        edges.append(_NO_EDGE)
+        meta.append(None)
+    if not needed:
+        return None
+    outputs = None if outs is None else tuple((o.shape, o.dtype) for o in outs)
+    meta = tuple(meta)
+    return OpNode(op, tuple(edges), _INPUT_META.setdefault(meta, meta), params, outputs)
+
+
+# One shared tuple per distinct input_meta: a million-node graph then holds a million fewer objects for the
+# garbage collector to walk (programs use few distinct shapes).
+_INPUT_META = {}
+
+
+def _save(node, op, inputs, result):
+    """Keep what the formulas of the inputs that need a gradient use (torch saves no more)."""
+    saved = node.saved
+    for (child, _), rule in zip(node.next_functions, op.rules):
+        if child is None:
             continue
-        for name in rule.uses:
-            if name in node.saved or "." in name:
+        for name in rule.saves:
+            if name in saved:
                 continue
             if name == "ans":
-                node.saved[name] = ((out, result._version), 0)
+                saved[name] = ((result.array, result._version, None), result._version.value)  # None: this node
             else:
-                value = inputs[op.inputs.index(name)]
-                node.saved[name] = (value, value._version.value if isinstance(value, Tensor) else 0)
-    return result
+                value = inputs[op.position[name]]
+                saved[name] = (value, value._version.value if isinstance(value, Tensor) else 0)
+
+
+_PROMOTIONS = {}  # (rule, default float, each operand's dtype (with a 0 if 0-d) or python type) -> numpy dtype
 
 
 def _promote(op, inputs, arrays):
-    """Cast the operands to torch's result dtype (numpy's own promotion differs: int64 + 0.5 is float32 in torch)."""
-    operands = [inputs[i] for i in op.promoted]
-    dtype = result_dtype(operands)
-    if op.promote == "float" and not dtype.is_floating_point:
-        dtype = dtypes.default_float
-    np_dtype = to_numpy_dtype(dtype)
+    """Cast the operands to torch's result dtype (numpy's own promotion differs: int64 + 0.5 is float32 in torch).
+    The answer depends only on the operands' kinds, so it is remembered per combination (a hot path)."""
+    key = [op.promote, dtypes.default_float]
+    for i in op.promoted:
+        a = arrays[i]
+        key.append(((a.dtype, 0) if a.ndim == 0 else a.dtype) if isinstance(a, np.ndarray) else type(a))
+    key = tuple(key)
+    np_dtype = _PROMOTIONS.get(key)
+    if np_dtype is None:
+        dtype = result_dtype([inputs[i] for i in op.promoted])
+        if op.promote == "float" and not dtype.is_floating_point:
+            dtype = dtypes.default_float
+        np_dtype = _PROMOTIONS[key] = to_numpy_dtype(dtype)
     for i in op.promoted:  # python numbers stay: numpy treats them as weakly typed, as torch does
         a = arrays[i]
         if isinstance(a, np.ndarray) and a.dtype != np_dtype:
@@ -216,29 +296,6 @@ def broadcast_error(shapes):
     return errors.GradcliError("shapes %s and %s cannot be broadcast" % (list(a), list(b)))
 
 
-def apply_inplace(op, target, *others, **params):
-    """An in-place op: the result of `op(target, *others)` written into target, whose history it becomes."""
-    check_inplace(target)
-    result = apply(op, target, *others, **params)
-    if result.dtype is not target.dtype and not can_cast(result.dtype, target.dtype):
-        raise errors.GradcliError("result type %s can't be cast to the desired output type %s"
-                                  % (result.dtype.short_name, target.dtype.short_name))
-    np.copyto(target.array, result.array, casting="unsafe")
-    target._version.value += 1
-    if result.grad_fn is not None:
-        target.grad_fn, target._output_nr = result.grad_fn, 0
-    return target
-
-
-def check_inplace(target):
-    if grad_mode._enabled and target.grad_fn is None and target._requires_grad:
-        raise errors.GradcliError(errors.LEAF_INPLACE)
-
-
-def can_cast(source, target):
-    return source.category <= target.category
-
-
 def as_tensor(value, dtype=None):
     """A Tensor from a tensor or python number (for ops that take either)."""
     if isinstance(value, Tensor):
@@ -247,7 +304,8 @@ def as_tensor(value, dtype=None):
 
 
 # ---------------------------------------------------------------- the table itself
-from . import linalg, nn, pointwise, reduce, shape  # noqa: E402  (each registers its front doors)
+from .inplace import apply_inplace, can_cast, check_inplace, inplace_variant, make_views  # noqa: E402,F401
+from . import indexing, linalg, nn, pointwise, reduce, shape  # noqa: E402  (each registers its front doors)
 
 _OPERATORS = {
     "__add__": pointwise.add, "__radd__": pointwise.add, "__sub__": pointwise.sub, "__rsub__": pointwise.rsub,
@@ -258,10 +316,17 @@ _OPERATORS = {
     "__matmul__": linalg.matmul, "__rmatmul__": lambda x, y: linalg.matmul(y, x), "__neg__": pointwise.neg,
     "__pos__": lambda x: x, "__abs__": pointwise.abs, "__eq__": pointwise.eq, "__ne__": pointwise.ne,
     "__lt__": pointwise.lt, "__le__": pointwise.le, "__gt__": pointwise.gt, "__ge__": pointwise.ge,
-    "__and__": pointwise.logical_and, "__or__": pointwise.logical_or, "__invert__": pointwise.logical_not,
+    "__and__": pointwise.bitwise_and, "__rand__": pointwise.bitwise_and, "__or__": pointwise.bitwise_or,
+    "__ror__": pointwise.bitwise_or, "__invert__": pointwise.bitwise_not,
     "__iadd__": pointwise.add_, "__isub__": pointwise.sub_, "__imul__": pointwise.mul_,
-    "__itruediv__": pointwise.div_, "__getitem__": shape.getitem, "__setitem__": shape.setitem,
+    "__itruediv__": pointwise.div_, "__getitem__": indexing.getitem, "__setitem__": indexing.setitem,
 }
+# In-place variants that are the out-of-place op rewritten into self (torch names their nodes alike).
+for _name in ("neg", "exp", "log", "sqrt", "abs", "relu", "sigmoid", "tanh", "sin", "cos", "tan", "clamp",
+              "clamp_min", "clamp_max", "clip", "pow", "reciprocal", "sign", "floor", "ceil", "round", "trunc",
+              "log1p", "expm1", "exp2", "rsqrt", "square", "remainder", "masked_fill", "fmod", "addcmul"):
+    if _name in METHODS and _name + "_" not in METHODS:
+        METHODS[_name + "_"] = inplace_variant(METHODS[_name])
 for _name, _fn in {**METHODS, **_OPERATORS}.items():
     if _name not in Tensor.__dict__:
         setattr(Tensor, _name, _fn)

@@ -1,8 +1,13 @@
-"""Views, shape changes, indexing, copies and dtype conversion."""
+"""Views, shape changes, joining and splitting, copies and dtype conversion.
+
+View ops are marked `view=True`: their outputs share the input's memory and version counter and know how they
+were cut from their base (gradcli.ops.inplace). Indexing lives in gradcli.ops.indexing.
+"""
 
 import numpy as np
 
-from . import Grad, Op, apply, apply_inplace, export
+from . import Grad, Op, apply, export
+from .inplace import restride_inplace, rewrite_inplace
 from .. import dtypes, errors, grad_mode, limits
 from ..tensor import Tensor, to_numpy_dtype, wrap_dim
 
@@ -12,6 +17,10 @@ def _size_args(size):
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = size[0]
     return tuple(int(s) for s in size)
+
+
+def _list(shape):
+    return "[" + ", ".join(str(s) for s in shape) + "]"
 
 
 # ---------------------------------------------------------------- reshaping
@@ -31,42 +40,43 @@ def _infer_shape(shape, numel):
     return shape
 
 
-def _list(shape):
-    return "[" + ", ".join(str(s) for s in shape) + "]"
-
-
-def _view_forward(x, shape):
+def _view_forward(x, size):
     view = x.view()
     try:
-        view.shape = shape  # numpy refuses exactly when the strides cannot express the new shape
+        view.shape = size  # numpy refuses exactly when the strides cannot express the new shape
     except AttributeError:
-        raise errors.GradcliError(
-            "view size is not compatible with input tensor's size and stride (at least one dimension spans "
-            "across two contiguous subspaces). Use .reshape(...) instead.") from None
+        raise errors.GradcliError(errors.VIEW_NOT_COMPATIBLE) from None
     return view
 
 
-VIEW = Op("ViewBackward0", _view_forward, "x", (Grad("x.shape", lambda g, input_shape, **_: g.reshape(input_shape)),))
-RESHAPE_COPY = Op("UnsafeViewBackward0", lambda x, shape: np.reshape(np.array(x), shape), "x",
-                  (Grad("x.shape", lambda g, input_shape, **_: g.reshape(input_shape)),))
+def _reshape_grad(g, shape, **_):
+    return g.reshape(shape)
+
+
+VIEW = Op("ViewBackward0", _view_forward, "x", (Grad("x.shape", _reshape_grad),), view=True)
+RESHAPE_ALIAS = Op("ReshapeAliasBackward0", _view_forward, "x", (Grad("x.shape", _reshape_grad),), view=True)
+UNSAFE_VIEW = Op("UnsafeViewBackward0", lambda x, size: x.reshape(size), "x", (Grad("x.shape", _reshape_grad),))
 
 
 @export("view", function=False)
 def view(x, *shape):
     if len(shape) == 1 and isinstance(shape[0], dtypes.DType):
         raise errors.GradcliError("view(dtype) is not supported")
-    return _shared(apply(VIEW, x, shape=_infer_shape(_size_args(shape), x.numel())), x)
+    return apply(VIEW, x, size=_infer_shape(_size_args(shape), x.numel()))
 
 
 @export("reshape")
 def reshape(x, *shape):
+    """torch's names follow the memory layout: a view of contiguous memory, an alias of strided memory that
+    can still be viewed, or else a copy (CloneBackward0 under UnsafeViewBackward0)."""
     shape = _infer_shape(_size_args(shape), x.numel())
-    if x.array.flags.c_contiguous or x.array.size <= 1:
-        return view(x, shape)
+    if x.array.flags.c_contiguous:
+        return apply(VIEW, x, size=shape)
     try:
-        return view(x, shape)
+        _view_forward(x.array, shape)
     except errors.GradcliError:
-        return apply(RESHAPE_COPY, clone(x), shape=shape)
+        return apply(UNSAFE_VIEW, clone(x), size=shape)
+    return apply(RESHAPE_ALIAS, x, size=shape)
 
 
 @export("view_as", function=False)
@@ -86,8 +96,7 @@ def flatten(x, start_dim=0, end_dim=-1):
     start, end = wrap_dim(start_dim, x.ndim), wrap_dim(end_dim, x.ndim)
     if start == end:
         return x
-    shape = x.shape[:start] + (-1,) + x.shape[end + 1:]
-    return reshape(x, shape)
+    return reshape(x, x.shape[:start] + (-1,) + x.shape[end + 1:])
 
 
 def _expand_shape(x, sizes):
@@ -95,30 +104,37 @@ def _expand_shape(x, sizes):
     lead = len(sizes) - x.ndim
     if lead < 0:
         raise errors.GradcliError(
-            "expand(torch.FloatTensor{%s}, size=%s): the number of sizes provided (%d) must be greater or equal "
-            "to the number of dimensions in the tensor (%d)" % (_list(x.shape)[1:-1].replace(", ", ","),
-                                                              _list(sizes), len(sizes), x.ndim))
+            "expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number "
+            "of dimensions in the tensor (%d)" % (x.dtype.legacy_name, _list(x.shape), _list(sizes), len(sizes),
+                                                  x.ndim))
     shape = []
     for i, s in enumerate(sizes):
         have = x.shape[i - lead] if i >= lead else 1
         if s == -1:
+            if i < lead:
+                raise errors.GradcliError("The expanded size of the tensor (-1) isn't allowed in a leading, "
+                                          "non-existing dimension %d" % i)
             s = have
         elif have != 1 and have != s:
-            raise errors.GradcliError(
-                "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton "
-                "dimension %d.  Target sizes: %s.  Tensor sizes: %s" % (s, have, i, _list(sizes), _list(x.shape)))
+            raise errors.GradcliError(errors.EXPAND_SIZE % (s, have, i, _list(sizes), _list(x.shape)))
         shape.append(s)
     limits.check_numel(shape)
     return tuple(shape)
 
 
-EXPAND = Op("ExpandBackward0", lambda x, shape: np.broadcast_to(x, shape), "x",
-            (Grad("x.shape", lambda g, input_shape, **_: g.sum_to_size(input_shape)),))
+def _expand_forward(x, size):
+    """A broadcast view that stays writable (torch lets a row of an expanded tensor be written)."""
+    view = np.broadcast_to(x, size)
+    return np.lib.stride_tricks.as_strided(x, view.shape, view.strides, writeable=x.flags.writeable)
+
+
+EXPAND = Op("ExpandBackward0", _expand_forward, "x",
+            (Grad("x.shape", lambda g, shape, **_: g.sum_to_size(shape)),), view=True)
 
 
 @export("expand", function=False)
 def expand(x, *sizes):
-    return _shared(apply(EXPAND, x, shape=_expand_shape(x, sizes)), x)
+    return apply(EXPAND, x, size=_expand_shape(x, sizes))
 
 
 @export("expand_as", function=False)
@@ -127,194 +143,220 @@ def expand_as(x, other):
 
 
 UNSQUEEZE = Op("UnsqueezeBackward0", lambda x, dim: np.expand_dims(x, dim), "x",
-               (Grad("", lambda g, dim: g.squeeze(dim)),))
+               (Grad("", lambda g, dim: g.squeeze(dim)),), view=True)
 SQUEEZE = Op("SqueezeBackward0", lambda x: np.squeeze(x) if x.ndim else x.view(), "x",
-             (Grad("x.shape", lambda g, shape: g.reshape(shape)),))
-SQUEEZE_DIM = Op("SqueezeBackward1", lambda x, dim: np.squeeze(x, dim) if x.shape[dim] == 1 else x.view(), "x",
-                 (Grad("x.shape", lambda g, shape, dim: g.unsqueeze(dim) if shape[dim] == 1 else g),))
+             (Grad("x.shape", _reshape_grad),), view=True)
+SQUEEZE_DIM = Op("SqueezeBackward1", lambda x, dim: np.squeeze(x, dim) if x.ndim and x.shape[dim] == 1 else x.view(),
+                 "x", (Grad("x.shape", lambda g, shape, dim: g.unsqueeze(dim) if shape and shape[dim] == 1 else g),),
+                 view=True)
+SQUEEZE_DIMS = Op("SqueezeBackward2",
+                  lambda x, dims: np.squeeze(x, tuple(d for d in dims if x.shape[d] == 1)) if x.ndim else x.view(),
+                  "x", (Grad("x.shape", _reshape_grad),), view=True)
+
+
+# the in-place forms are rows of their own: torch names their nodes UnsqueezeBackward1, SqueezeBackward3-5, ...
+UNSQUEEZE_ = Op("UnsqueezeBackward1", UNSQUEEZE.forward, "x", UNSQUEEZE.grads)
+SQUEEZE_ = Op("SqueezeBackward3", SQUEEZE.forward, "x", SQUEEZE.grads)
+SQUEEZE_DIM_ = Op("SqueezeBackward4", SQUEEZE_DIM.forward, "x", SQUEEZE_DIM.grads)
+SQUEEZE_DIMS_ = Op("SqueezeBackward5", SQUEEZE_DIMS.forward, "x", SQUEEZE_DIMS.grads)
+
+
+@export("unsqueeze_", function=False)
+def unsqueeze_(x, dim):
+    return restride_inplace(x, UNSQUEEZE_, dim=wrap_dim(dim, x.ndim + 1))
+
+
+@export("squeeze_", function=False)
+def squeeze_(x, dim=None):
+    if dim is None:
+        return restride_inplace(x, SQUEEZE_)
+    if isinstance(dim, (tuple, list)):
+        return restride_inplace(x, SQUEEZE_DIMS_, dims=tuple(wrap_dim(d, x.ndim) for d in dim))
+    return restride_inplace(x, SQUEEZE_DIM_, dim=wrap_dim(dim, x.ndim))
 
 
 @export("unsqueeze")
 def unsqueeze(x, dim):
-    return _shared(apply(UNSQUEEZE, x, dim=wrap_dim(dim, x.ndim + 1)), x)
+    return apply(UNSQUEEZE, x, dim=wrap_dim(dim, x.ndim + 1))
 
 
 @export("squeeze")
 def squeeze(x, dim=None):
     if dim is None:
-        return _shared(apply(SQUEEZE, x), x)
-    return _shared(apply(SQUEEZE_DIM, x, dim=wrap_dim(dim, x.ndim)), x)
+        return apply(SQUEEZE, x)
+    if isinstance(dim, (tuple, list)):
+        return apply(SQUEEZE_DIMS, x, dims=tuple(wrap_dim(d, x.ndim) for d in dim))
+    return apply(SQUEEZE_DIM, x, dim=wrap_dim(dim, x.ndim))
 
 
 TRANSPOSE = Op("TransposeBackward0", lambda x, dim0, dim1: np.swapaxes(x, dim0, dim1), "x",
-               (Grad("", lambda g, dim0, dim1: g.transpose(dim0, dim1)),))
-T = Op("TBackward0", lambda x: x.T, "x", (Grad("", lambda g: g.t()),))
+               (Grad("", lambda g, dim0, dim1: g.transpose(dim0, dim1)),), view=True)
+T = Op("TBackward0", lambda x: x.T, "x", (Grad("", lambda g: g.t()),), view=True)
 PERMUTE = Op("PermuteBackward0", lambda x, dims: np.transpose(x, dims), "x",
-             (Grad("", lambda g, dims: g.permute(*np.argsort(dims).tolist())),))
+             (Grad("", lambda g, dims: g.permute(*np.argsort(dims).tolist())),), view=True)
 
 
 @export("transpose", "swapaxes")
 def transpose(x, dim0, dim1):
-    return _shared(apply(TRANSPOSE, x, dim0=wrap_dim(dim0, x.ndim), dim1=wrap_dim(dim1, x.ndim)), x)
+    return apply(TRANSPOSE, x, dim0=wrap_dim(dim0, x.ndim), dim1=wrap_dim(dim1, x.ndim))
 
 
 @export("t")
 def t(x):
     if x.ndim > 2:
         raise errors.GradcliError("t() expects a tensor with <= 2 dimensions, but self is %dD" % x.ndim)
-    return _shared(apply(T, x), x)
+    return apply(T, x)
+
+
+TRANSPOSE_ = Op("TransposeBackward1", TRANSPOSE.forward, "x", TRANSPOSE.grads)
+T_ = Op("TBackward1", T.forward, "x", T.grads)
+
+
+@export("transpose_", "swapaxes_", function=False)
+def transpose_(x, dim0, dim1):
+    return restride_inplace(x, TRANSPOSE_, dim0=wrap_dim(dim0, x.ndim), dim1=wrap_dim(dim1, x.ndim))
+
+
+@export("t_", function=False)
+def t_(x):
+    if x.ndim > 2:
+        raise errors.GradcliError("t_() expects a tensor with <= 2 dimensions, but self is %dD" % x.ndim)
+    return restride_inplace(x, T_)
 
 
 @export("permute")
 def permute(x, *dims):
-    return _shared(apply(PERMUTE, x, dims=tuple(wrap_dim(d, x.ndim) for d in _size_args(dims))), x)
+    dims = tuple(wrap_dim(d, x.ndim) for d in _size_args(dims))
+    if len(dims) != x.ndim:
+        raise errors.GradcliError(
+            "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "
+            "desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d" % (x.ndim, len(dims)))
+    if len(set(dims)) != len(dims):
+        raise errors.GradcliError("permute(): duplicate dims are not allowed.")
+    return apply(PERMUTE, x, dims=dims)
 
 
-def _shared(result, base):
-    """A view shares its base's version counter: an in-place change through either is seen by both."""
-    if result.array.base is not None or result.array is base.array:
-        result._version = base._version
-    return result
+# ---------------------------------------------------------------- joining and splitting
+_JOINS = {}
 
 
-# ---------------------------------------------------------------- indexing
-def _select_backward(g, shape, index):
-    return apply(INDEX_BACKWARD_INTO_ZEROS, g, shape=shape, index=index)
-
-
-INDEX_BACKWARD_INTO_ZEROS = Op(
-    "IndexPutBackward0", lambda g, shape, index: _scatter_add(g, shape, index), "g",
-    (Grad("", lambda gg, shape, index: gg[index]),))
-
-
-def _scatter_add(g, shape, index):
-    out = np.zeros(shape, dtype=g.dtype)
-    np.add.at(out, index, g)
-    return out
-
-
-SELECT = Op("SelectBackward0", lambda x, index: x[index], "x",
-            (Grad("x.shape", lambda g, shape, index: _select_backward(g, shape, index)),))
-SLICE = Op("SliceBackward0", lambda x, index: x[index], "x",
-           (Grad("x.shape", lambda g, shape, index: _select_backward(g, shape, index)),))
-INDEX = Op("IndexBackward0", lambda x, index: x[index], "x",
-           (Grad("x.shape", lambda g, shape, index: _select_backward(g, shape, index)),))
-
-
-def _check_bounds(i, size, dim):
-    if not -size <= i < size:
-        raise errors.index_error("index %d is out of bounds for dimension %d with size %d" % (i, dim, size))
-
-
-def _normalize_index(x, index):
-    """Index items as numpy understands them; tensors become arrays, with torch's errors."""
-    items = index if isinstance(index, tuple) else (index,)
-    out = []
-    advanced = False
-    for item in items:
-        if isinstance(item, Tensor):
-            item = item.array
-            advanced = True
-        elif isinstance(item, list):
-            item = np.asarray([v.item() if isinstance(v, Tensor) else v for v in item])
-            advanced = True
-        elif isinstance(item, bool):
-            item = np.asarray(item)
-            advanced = True
-        elif item is not None and item is not Ellipsis and not isinstance(item, (int, slice)):
-            raise errors.index_error("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
-                                     "Variables are valid indices (got %s)" % type(item).__name__)
-        out.append(item)
-    if x.ndim == 0 and any(isinstance(i, int) for i in out):
-        raise errors.index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                                 "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
-    consumed = sum(1 if not (i is None or i is Ellipsis) else 0 for i in out
-                   if not (isinstance(i, np.ndarray) and i.dtype == bool)) + sum(
-        i.ndim for i in out if isinstance(i, np.ndarray) and i.dtype == bool)
-    if consumed > x.ndim:
-        raise errors.index_error("too many indices for tensor of dimension %d" % x.ndim)
-    dim = 0
-    for i in out:
-        if i is Ellipsis:
-            dim += x.ndim - consumed
-        elif i is None:
-            continue
-        elif isinstance(i, int):
-            _check_bounds(i, x.shape[dim], dim)
-            dim += 1
-        elif isinstance(i, np.ndarray):
-            if i.dtype == bool:
-                dim += i.ndim
-                continue
-            if i.dtype.kind not in "iu":
-                raise errors.index_error("tensors used as indices must be long, int, byte or bool tensors")
-            for v in i.reshape(-1).tolist():
-                _check_bounds(v, x.shape[dim], dim)
-            dim += 1
+def _join_op(kind, n):
+    """cat/stack of n tensors: one row per arity, each input's gradient the part of g it became."""
+    key = (kind, n)
+    if key not in _JOINS:
+        if kind == "cat":
+            grads = [Grad("", lambda g, dim, sizes, i=i: g.narrow(dim, sum(sizes[:i]), sizes[i])) for i in range(n)]
+            _JOINS[key] = Op("CatBackward0", lambda *xs, dim, sizes: np.concatenate(xs, axis=dim),
+                             " ".join("x%d" % i for i in range(n)), grads, promote="common")
         else:
-            dim += 1
-    return tuple(out), advanced
+            grads = [Grad("", lambda g, dim, i=i: g.select(dim, i)) for i in range(n)]
+            _JOINS[key] = Op("StackBackward0", lambda *xs, dim: np.stack(xs, axis=dim),
+                             " ".join("x%d" % i for i in range(n)), grads, promote="common")
+    return _JOINS[key]
 
 
-@export("__getitem__", function=False)
-def getitem(x, index):
-    index, advanced = _normalize_index(x, index)
-    if advanced:
-        return apply(INDEX, x, index=index)
-    op = SELECT if any(isinstance(i, int) for i in index) else SLICE
-    if all(i is None or i is Ellipsis for i in index):
-        op = UNSQUEEZE_INDEX
-    return _shared(apply(op, x, index=index), x)
+@export("cat", "concat", "concatenate", method=False)
+def cat(tensors, dim=0):
+    tensors = list(tensors)
+    if not tensors:
+        raise errors.value_error("torch.cat(): expected a non-empty list of Tensors")
+    for i, x in enumerate(tensors):
+        if x.ndim == 0:
+            raise errors.GradcliError("zero-dimensional tensor (at position %d) cannot be concatenated" % i)
+    first = tensors[0]
+    dim = wrap_dim(dim, first.ndim)
+    for i, x in enumerate(tensors[1:], 1):
+        if x.ndim != first.ndim:
+            raise errors.GradcliError("Tensors must have same number of dimensions: got %d and %d"
+                                      % (first.ndim, x.ndim))
+        for d in range(first.ndim):
+            if d != dim and x.shape[d] != first.shape[d]:
+                raise errors.GradcliError(
+                    "Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for "
+                    "tensor number %d in the list." % (dim, first.shape[d], x.shape[d], i))
+    limits.check_length(sum(x.numel() for x in tensors))
+    return apply(_join_op("cat", len(tensors)), *tensors, dim=dim, sizes=tuple(x.shape[dim] for x in tensors))
 
 
-UNSQUEEZE_INDEX = Op("UnsqueezeBackward0", lambda x, index: x[index], "x",
-                     (Grad("x.shape", lambda g, shape, index: g.reshape(shape)),))
+@export("stack", method=False)
+def stack(tensors, dim=0):
+    tensors = list(tensors)
+    if not tensors:
+        raise errors.GradcliError("stack expects a non-empty TensorList")
+    for i, x in enumerate(tensors[1:], 1):
+        if x.shape != tensors[0].shape:
+            raise errors.GradcliError("stack expects each tensor to be equal size, but got %s at entry 0 and %s at "
+                                      "entry %d" % (_list(tensors[0].shape), _list(x.shape), i))
+    limits.check_length(sum(x.numel() for x in tensors))
+    return apply(_join_op("stack", len(tensors)), *tensors, dim=wrap_dim(dim, tensors[0].ndim + 1))
 
 
-def _copy_slices_forward(x, value, index):
-    out = x.copy()
-    out[index] = value
-    return out
+def _split_forward(x, dim, sizes):
+    parts, start = [], 0
+    for size in sizes:
+        parts.append(x[(slice(None),) * dim + (slice(start, start + size),)])
+        start += size
+    return tuple(parts)
 
 
-COPY_SLICES = Op("CopySlices", _copy_slices_forward, "x value", (
-    Grad("", lambda g, index: g.index_fill_zero(index)),
-    Grad("", lambda g, index: g[index])))
+def _unbind_forward(x, dim):
+    return tuple(x[(slice(None),) * dim + (i, Ellipsis)] for i in range(x.shape[dim]))
 
 
-@export("__setitem__", function=False)
-def setitem(x, index, value):
-    if grad_mode.is_grad_enabled() and x.grad_fn is None and x._requires_grad:
-        raise errors.GradcliError(errors.VIEW_OF_LEAF_INPLACE)
-    index, _ = _normalize_index(x, index)
-    if isinstance(value, Tensor) and value.dtype is not x.dtype:
-        value = value.to(x.dtype)
-    apply_inplace(COPY_SLICES, x, value, index=index)
+SPLIT = Op("SplitBackward0", _split_forward, "x", (Grad("", lambda gs, dim, sizes: cat(gs, dim)),), view=True)
+SPLIT_WITH_SIZES = Op("SplitWithSizesBackward0", _split_forward, "x",
+                      (Grad("", lambda gs, dim, sizes: cat(gs, dim)),), view=True)
+UNBIND = Op("UnbindBackward0", _unbind_forward, "x", (Grad("", lambda gs, dim: stack(gs, dim)),), view=True)
 
 
-ZERO_AT = Op("IndexFillBackward0", lambda g, index: _zero_at(g, index), "g",
-             (Grad("", lambda gg, index: gg.index_fill_zero(index)),))
+@export("split")
+def split(x, split_size_or_sections, dim=0):
+    """Pieces of x along dim that share one SplitBackward0 (or SplitWithSizesBackward0) node."""
+    dim = wrap_dim(dim, x.ndim)
+    length = x.shape[dim]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = tuple(int(s) for s in split_size_or_sections)
+        if sum(sizes) != length:
+            raise errors.GradcliError(
+                "split_with_sizes expects split_sizes to sum exactly to %d (input tensor's size at dimension %d), "
+                "but got split_sizes=%s" % (length, dim, _list(sizes)))
+        return apply(SPLIT_WITH_SIZES, x, dim=dim, sizes=sizes)
+    size = int(split_size_or_sections)
+    sizes = tuple(min(size, length - start) for start in range(0, length, size)) if length else (0,)
+    return apply(SPLIT, x, dim=dim, sizes=sizes)
 
 
-def _zero_at(g, index):
-    out = g.copy()
-    out[index] = 0
-    return out
-
-
-@export("index_fill_zero", function=False)
-def index_fill_zero(g, index):
-    return apply(ZERO_AT, g, index=index)
+@export("chunk")
+def chunk(x, chunks, dim=0):
+    dim = wrap_dim(dim, x.ndim)
+    size = -(-x.shape[dim] // chunks)
+    return split(x, max(size, 1), dim)
 
 
 @export("unbind")
 def unbind(x, dim=0):
-    dim = wrap_dim(dim, x.ndim)
-    return tuple(getitem(x, (slice(None),) * dim + (i,)) for i in range(x.shape[dim]))
+    if x.ndim == 0:
+        raise errors.index_error(errors.DIM_RANGE % (-1, 0, dim))
+    return apply(UNBIND, x, dim=wrap_dim(dim, x.ndim))
 
 
 # ---------------------------------------------------------------- copies and conversions
-CLONE = Op("CloneBackward0", np.array, "x", (Grad("", lambda g: g),))
+COPY = Op("CopyBackwards", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype), "x src",
+          (Grad("", lambda g: g * 0), Grad("", lambda g: g)))
+
+
+@export("copy_", function=False)
+def copy_(x, src):
+    """x's values replaced by src's (broadcast, cast to x's dtype); history CopyBackwards, as torch's."""
+    if not isinstance(src, Tensor):
+        src = Tensor._make(np.asarray(src, dtype=x.array.dtype))
+    elif src.shape != x.shape:
+        _expand_shape(src, x.shape)
+    return rewrite_inplace(x, lambda: apply(COPY, x, src))
+
+
+CLONE = Op("CloneBackward0", np.array, "x", (Grad("", lambda g: g),))  # keeps the layout, as torch's clone
+CONTIGUOUS = Op("CloneBackward0", np.ascontiguousarray, "x", (Grad("", lambda g: g),))
 TO_COPY = Op("ToCopyBackward0", lambda x, dtype: x.astype(dtype), "x",
              (Grad("x.dtype", lambda g, input_dtype, **_: g.to(input_dtype)),))
 
@@ -324,9 +366,23 @@ def clone(x):
     return apply(CLONE, x)
 
 
+@export("detach_", function=False)
+def detach_(x):
+    """x itself, cut from its history: a leaf that does not require grad (views refuse, as in torch)."""
+    if x._view is not None:
+        raise errors.GradcliError(errors.DETACH_VIEW_INPLACE)
+    x._grad_fn, x._output_nr, x._requires_grad = None, 0, False
+    return x
+
+
 @export("contiguous", function=False)
 def contiguous(x):
-    return x if x.array.flags.c_contiguous else clone(x)
+    return x if x.array.flags.c_contiguous else apply(CONTIGUOUS, x)
+
+
+@export("is_contiguous", function=False)
+def is_contiguous(x):
+    return bool(x.array.flags.c_contiguous)
 
 
 @export("to", function=False)

@@ -1,0 +1,250 @@
+"""In-place ops and views: how an in-place change rewrites history, as torch's autograd does.
+
+An in-place op is its out-of-place op whose result is written into `self`, which then takes the result's node as
+its grad_fn (the old grad_fn becomes the new node's first next_function). Formulas that need the original `self`
+get a snapshot of it, as torch's generated code saves `original_self`; formulas that use the output see `self`
+itself, so a later in-place change of it is caught by the version check.
+
+A view shares its base's memory and version counter and remembers how it was cut from its root base. An in-place
+op on a view rewrites the base's history with a CopySlices node that wraps the op's node, and the view's with an
+AsStridedBackward0 over it; other views of the base renew their grad_fn lazily, when they see that the version
+changed (Tensor.grad_fn).
+"""
+
+import numpy as np
+
+from . import Grad, Op, OpNode, Tensor, apply, grad_edge, inplace_origin_name
+from .. import errors, grad_mode
+from ..graph import Node
+
+
+class ViewInfo:
+    """How a view was cut from its root base: a chain of numpy view steps, and the version its grad_fn saw."""
+
+    __slots__ = ("base", "parent", "forward", "params", "output_nr", "several", "creator", "version", "no_grad")
+
+    def __init__(self, base, parent, forward, params, output_nr, several, creator, version):
+        self.base = base            # the root base Tensor (never itself a view)
+        self.parent = parent        # the ViewInfo of the view this one was cut from, or None
+        self.forward, self.params = forward, params
+        self.output_nr, self.several = output_nr, several
+        self.creator = creator      # the op's grad_fn name, for torch's multi-output view error
+        self.version = version
+        self.no_grad = not grad_mode._enabled  # made under no_grad: torch forbids tracked in-place changes
+
+    def index_map(self):
+        """For each element of the view, its flat position in the base (a view of the base's arange)."""
+        steps = []
+        info = self
+        while info is not None:
+            steps.append(info)
+            info = info.parent
+        shape = self.base.array.shape
+        index = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)
+        for step in reversed(steps):
+            index = step.forward(index, **step.params)
+            if step.several:
+                index = index[step.output_nr]
+        return index
+
+
+def make_views(results, source, op, params):
+    """Mark the outputs of a view op as views of `source`'s root base, sharing its version counter."""
+    parent = source._view
+    base = source if parent is None else parent.base
+    several = isinstance(results, tuple)
+    for nr, result in enumerate(results if several else (results,)):
+        result._version = source._version
+        result._view = ViewInfo(base, parent, op.forward, params, nr, several, op.name, source._version.value)
+
+
+def refresh_view(view):
+    """A view whose base changed in place since its grad_fn was made: AsStridedBackward0 over the base's history."""
+    info = view._view
+    info.version = view._version.value
+    edge = grad_edge(info.base)
+    if edge[0] is not None:
+        view._grad_fn = AsStridedBackward0(edge, info)
+        view._output_nr = 0
+
+
+# ---------------------------------------------------------------- the in-place protocol
+def check_inplace(target):
+    """torch's errors for an in-place change of a leaf that requires grad, or of a view of one."""
+    if not grad_mode._enabled:
+        return
+    info = target._view
+    if info is not None:
+        base = info.base
+        if info.no_grad and (base._requires_grad or base._grad_fn is not None):
+            raise errors.GradcliError(errors.NO_GRAD_VIEW_INPLACE)
+        if base._grad_fn is None and base._requires_grad:
+            raise errors.GradcliError(errors.VIEW_OF_LEAF_INPLACE)
+    elif target._grad_fn is None and target._requires_grad:
+        raise errors.GradcliError(errors.LEAF_INPLACE)
+
+
+def rewrite_inplace(target, compute):
+    """Run `compute()` (the out-of-place op on target) and make its result target's value and history."""
+    check_inplace(target)
+    array = target.array
+    if array.size > 1 and any(stride == 0 and size > 1 for stride, size in zip(array.strides, array.shape)):
+        raise errors.GradcliError(errors.OVERLAPPING_INPLACE)
+    old_edge = grad_edge(target)
+    result = compute()
+    if result.dtype is not target.dtype and not can_cast(result.dtype, target.dtype):
+        raise errors.GradcliError("result type %s can't be cast to the desired output type %s"
+                                  % (result.dtype.short_name, target.dtype.short_name))
+    node = result._grad_fn
+    info = target._view
+    if node is not None and info is not None and info.several:
+        raise errors.GradcliError(errors.MULTI_OUTPUT_VIEW_INPLACE % (
+            info.output_nr, inplace_origin_name(info.creator)))
+    if isinstance(node, OpNode) and node.saved:
+        _snapshot_self(node, target, old_edge)
+    np.copyto(target.array, result.array, casting="unsafe")
+    target._version.value += 1
+    if node is None:
+        return target
+    if info is None:
+        _set_history(target, node)
+    else:
+        base = info.base
+        _set_history(base, CopySlices(grad_edge(base), (base.array.shape, base.dtype), node, info))
+        _set_history(target, AsStridedBackward0((base._grad_fn, 0), info))
+        info.version = target._version.value
+    if "ans" in node.saved:  # the formula reads the output: that is now target itself, with target's history
+        node.saved["ans"] = ((target.array, target._version, target._grad_fn), target._version.value)
+    return target
+
+
+def restride_inplace(target, op, **params):
+    """An in-place change of shape (unsqueeze_, t_, ...): target becomes op's view of its own memory, with op's
+    node as its history. (Other views already cut from target keep their old geometry, so they go out of step:
+    torch renews them through as_strided; gradcli leaves that case out.)"""
+    check_inplace(target)
+    result = apply(op, target, **params)
+    target.array = result.array
+    target._version.value += 1
+    info = target._view
+    if info is not None:  # its place within its base is now one view step further
+        target._view = ViewInfo(info.base, info, op.forward, params, 0, False, op.name, target._version.value)
+    if result._grad_fn is not None:
+        _set_history(target, result._grad_fn)
+    return target
+
+
+def apply_inplace(op, target, *others, **params):
+    """An in-place op: `op(target, *others)` written into target, whose history it becomes."""
+    return rewrite_inplace(target, lambda: apply(op, target, *others, **params))
+
+
+def inplace_variant(function):
+    """`x.exp_()` from `exp`: the same front door, its result written into x."""
+    def method(target, *args, **kwargs):
+        return rewrite_inplace(target, lambda: function(target, *args, **kwargs))
+    method.__name__ = function.__name__ + "_"
+    method.__doc__ = "In-place form of %s." % function.__name__
+    return method
+
+
+def _snapshot_self(node, target, old_edge):
+    """A formula that uses the original self gets a copy of it (with self's old history), as torch saves it."""
+    name = node.op.inputs[0]
+    entry = node.saved.get(name)
+    if entry is not None and entry[0] is target:
+        node.saved[name] = (Tensor._make(target.array.copy(), old_edge[0], None, old_edge[1]), 0)
+
+
+def _set_history(tensor, node):
+    if tensor._retains_grad:  # torch moves the retain_grad hook to the new grad_fn
+        tensor._grad_fn.retained.pop(tensor._output_nr, None)
+        tensor._retains_grad = False
+        tensor._grad_fn, tensor._output_nr = node, 0
+        tensor.retain_grad()
+    tensor._grad_fn, tensor._output_nr = node, 0
+
+
+def can_cast(source, target):
+    return source.category <= target.category
+
+
+# ---------------------------------------------------------------- nodes of in-place changes through views
+class CopySlices(Node):
+    """The base's history after an in-place op on one of its views: the gradient outside the view passes to the
+    base's old history; inside, it goes through the wrapped op's node."""
+
+    __slots__ = ("fn", "view")
+
+    def __init__(self, base_edge, base_meta, fn, view):
+        super().__init__((base_edge,) + tuple(fn.next_functions[1:]), (base_meta,) + tuple(fn.input_meta[1:]))
+        self.fn = fn
+        self.view = view
+
+    def apply(self, grad_outputs, create_graph):
+        g = grad_outputs[0]
+        index = self.view.index_map()
+        grads = list(self.fn.apply([take_flat(g, index)], create_graph))
+        inside = grads[0]
+        if inside is not None and inside.dtype is not g.dtype:
+            inside = inside.to(g.dtype)
+        if self.next_functions[0][0] is None:
+            grads[0] = None
+        else:
+            grads[0] = put_flat(g, index, inside if inside is not None else g.detach() * 0)
+        return grads
+
+    def release(self):
+        self.fn.release()
+
+
+class AsStridedBackward0(Node):
+    """The history of a view whose base changed in place: the gradient lands in the view's part of the base."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, base_edge, view):
+        base = view.base
+        super().__init__((base_edge,), ((base.array.shape, base.dtype),))
+        self.view = view
+
+    def apply(self, grad_outputs, create_graph):
+        shape, _ = self.input_meta[0]
+        return [scatter_flat(grad_outputs[0], self.view.index_map(), shape)]
+
+
+# ---------------------------------------------------------------- flat gathers and scatters (the view nodes' formulas)
+def _put_forward(g, part, index):
+    out = np.array(g, order="C")  # C order, so that reshape(-1) is a view to write through
+    out.reshape(-1)[index] = part
+    return out
+
+
+def _scatter_forward(g, index, shape):
+    out = np.zeros(int(np.prod(shape)), dtype=g.dtype)
+    np.add.at(out, index, g)
+    return out.reshape(shape)
+
+
+TAKE = Op("TakeBackward0", lambda g, index: np.asarray(g).reshape(-1)[index], "g",
+          (Grad("g.shape", lambda gg, shape, index: scatter_flat(gg, index, shape)),))
+PUT = Op("PutBackward0", _put_forward, "g part", (
+    Grad("", lambda gg, index: put_flat(gg, index, 0.0)),
+    Grad("", lambda gg, index: take_flat(gg, index))), promote="common")
+SCATTER = Op("AsStridedScatterBackward0", _scatter_forward, "g",
+             (Grad("", lambda gg, index, shape: take_flat(gg, index)),))
+
+
+def take_flat(g, index):
+    """g's elements at the flat positions `index` (shaped like index)."""
+    return apply(TAKE, g, index=index)
+
+
+def put_flat(g, index, part):
+    """A copy of g with the flat positions `index` set to part."""
+    return apply(PUT, g, part, index=index)
+
+
+def scatter_flat(g, index, shape):
+    """Zeros of `shape` with g added at the flat positions `index` (repeated positions add up)."""
+    return apply(SCATTER, g, index=index, shape=shape)
