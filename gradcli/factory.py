@@ -100,6 +100,7 @@ def tensor(data, dtype=None, requires_grad=False, device=None):
                     "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")
         array = data.array.astype(_np(dtype or data.dtype), copy=True)
     else:
+        limits.check_nested_size(data)  # shared sublists (`a = [a, a]`) would be walked exponentially often
         dtype = dtype or infer_dtype(data)
         try:
             array = np.array(_plain(data), dtype=to_numpy_dtype(dtype))

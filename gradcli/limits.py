@@ -245,6 +245,7 @@ def _guard_mod(op):
     def mod(a, b):
         if isinstance(a, str):
             check_percent_format(a, b)
+            check_nested_size(b)
         return op(a, b)
     return mod
 
@@ -260,6 +261,42 @@ def check_percent_format(template, args):
                     raise exceeded("max_elements", "the formatted string would be too long")
             elif group and int(group) > limit:
                 raise exceeded("max_elements", "the format width %s would make the string too long" % group)
+
+
+_CONTAINERS = (list, tuple, dict)
+
+
+def check_nested_size(*values):
+    """Printing (or converting) a container visits every element, a shared one again at each place it appears:
+    `a = [a, a]` a hundred times is small in memory but prints 2**100 items. Count the visits, each shared
+    container's total worked out once (and without recursion: the nesting can be deep)."""
+    limit = current()["max_elements"]
+    totals = {}  # id -> elements visited when printing that container
+    for value in values:
+        if value.__class__ not in _CONTAINERS:
+            continue
+        stack = [(value, False)]
+        while stack:
+            node, children_done = stack.pop()
+            key = id(node)
+            if key in totals and not children_done:
+                continue
+            items = list(node.items()) if isinstance(node, dict) else node
+            if isinstance(node, dict):
+                items = [v for pair in items for v in pair]
+            if children_done:
+                total = 1
+                for item in items:
+                    total += totals.get(id(item), 1) if item.__class__ in _CONTAINERS else 1
+                    if total > limit:
+                        raise exceeded("max_elements", "printing this nested value would visit more than %d "
+                                                       "elements" % limit)
+                totals[key] = total
+            else:
+                totals[key] = 1  # a container inside itself (`a.append(a)`) prints as [...]
+                stack.append((node, True))
+                stack.extend((item, False) for item in items
+                             if item.__class__ in _CONTAINERS and id(item) not in totals)
 
 
 def check_format_spec(spec):
@@ -288,15 +325,28 @@ def guard_builtins(builtins):
 
     def format_(value, spec=""):
         check_format_spec(spec)
+        check_nested_size(value)
         return inner_format(value, spec)
     builtins["format"] = format_
+    builtins["repr"] = _nested_checked(builtins.get("repr", repr))  # (str stays the type: isinstance needs it)
     inner_print = builtins.get("print")
     if inner_print is not None:
         def print_(*values, sep=" ", end="\n", file=None, flush=False):
             check_length(len(sep or "") * len(values) + len(end or ""), "the printed line")
+            check_nested_size(*values)
             return inner_print(*values, sep=sep, end=end, file=file, flush=flush)
         builtins["print"] = print_
     return builtins
+
+
+def _nested_checked(function):
+    if function is None:
+        return None
+
+    def checked(*args, **kwargs):
+        check_nested_size(*args)
+        return function(*args, **kwargs)
+    return checked
 
 
 def _range(*args):

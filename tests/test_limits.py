@@ -129,6 +129,18 @@ def test_growth_by_doubling_is_refused(source):
     refused(source)
 
 
+@pytest.mark.parametrize("use", ["print(a)", "repr(a)", 'f"{a}"', '"{}".format(a)', '"%s" % (a,)', "format(a)",
+                                 "torch.tensor(a)"])
+def test_shared_sublists_are_not_walked_exponentially(use):
+    """`a = [a, a]` a hundred times is tiny in memory, but printing it would visit 2**100 items."""
+    refused("a = [0]\nfor i in range(100):\n    a = [a, a]\nx = " + use)
+
+
+def test_printing_ordinary_nested_values_still_works():
+    out = api.run_script("a = [1, 2]\na.append(a)\nb = [[0] * 3] * 2\nprint(a, b, {'k': b})\n")
+    assert out == "[1, 2, [...]] [[0, 0, 0], [0, 0, 0]] {'k': [[0, 0, 0], [0, 0, 0]]}\n"
+
+
 def test_integer_doubling_in_bits_is_refused():
     refused("x = 3\nfor i in range(100):\n    x = x * x", "max_int_bits")
 

@@ -144,6 +144,7 @@ def _safe_format(template):
 
         def format_field(self, value, spec):
             limits.check_format_spec(spec)
+            limits.check_nested_size(value)
             return super().format_field(value, spec)
 
     def format(*args, **kwargs):

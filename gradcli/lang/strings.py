@@ -159,6 +159,7 @@ def _compile_field(field, token, compiler, compile_program, located):
             value = expression(frame)
             spec_text = spec_part(frame) if spec else ""
             limits.check_format_spec(spec_text)
+            limits.check_nested_size(value)
             if conversion in ("r", "a") or debug and conversion is None and not spec:
                 text = repr(value)
                 return (expression_text + "=" if debug else "") + (format(text, spec_text) if spec else text)
