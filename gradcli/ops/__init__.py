@@ -187,10 +187,24 @@ def result_dtype(inputs):
     return dtypes.result_type(operands)
 
 
+_OPERANDS = (np.ndarray, np.generic, bool, int, float, complex, type(None))  # None: an absent bound (clamp)
+
+
+def _operand_error(op, i, value):
+    """torch's TypeError for an operand that is neither a tensor nor a number (the function's name from the
+    grad_fn's: MinBackward1 -> min)."""
+    name = (op.name or "op").split("Backward")[0].lower()
+    return errors.type_error("%s(): argument '%s' (position %d) must be Tensor, not %s"
+                             % (name, "input" if i == 0 else "other", i + 1, type(value).__name__))
+
+
 def apply(op, *inputs, **params):
     """Run `op` forward on numpy and, when grad mode is on and an input requires grad, record its node.
     An op whose forward returns a tuple gives a tuple of tensors sharing one node (output_nr 0, 1, ...)."""
     arrays = [x.array if isinstance(x, Tensor) else x for x in inputs]
+    for i, a in enumerate(arrays):
+        if not isinstance(a, _OPERANDS):  # numpy would make an object array of a dict, a list, None...
+            raise _operand_error(op, i, a)
     if op.promote is not None:
         _promote(op, inputs, arrays)
     limits.check_broadcast(arrays)  # before numpy allocates the result
