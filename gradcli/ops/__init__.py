@@ -219,6 +219,10 @@ def apply(op, *inputs, **params):
         several = isinstance(out, (tuple, list))
         if not several:
             out = np.asarray(out)
+    if not several and out.dtype.kind == "O":  # a parameter that is no number (`x ** ...`) slipped through
+        raise errors.type_error("%s(): unsupported argument types %s" % (
+            (op.name or "op").split("Backward")[0].lower(),
+            ", ".join(sorted({type(v).__name__ for v in params.values() if not isinstance(v, _OPERANDS)}))))
     node = _record(op, inputs, params, out if several else None) if op.grads and grad_mode._enabled else None
     if several:
         results = tuple(Tensor._make(o, node, None, i) for i, o in enumerate(out))
