@@ -348,3 +348,25 @@ def test_long_fuzz_report():
     """Runs last in this file: prints the number of inputs each long fuzz ran (pytest -s)."""
     total = sum(c["ok"] + c["error"] for c in COUNTS.values())
     print("\nlong fuzz:", COUNTS, "total inputs:", total)
+
+
+# ---------------------------------------------------------------- what the fuzz found (each fixed at its source)
+FINDINGS = [
+    ("run", "torch.tensor(['a'], dtype=torch.float32)"),  # numpy's ValueError escaped tensor()
+    ("evaluate", "#"),  # a comment-only expression crashed Lark's indenter (IndexError)
+    ("run", "x = torch.min({})"),  # numpy made an object-dtype tensor of a dict
+    ("run", "x = torch.max([1, 2])"),
+    ("run", "x = torch.ones(0, 0, 1) ^ ..."),  # an object-dtype result of an empty tensor ** Ellipsis
+    ("run", "for i in range(3):\n    break\nbreak"),  # a break outside a loop had no position
+    ("run", "x = 7 // torch.tensor([0])"),  # integer division by zero: torch raises ZeroDivisionError
+]
+
+
+@pytest.mark.parametrize("how, source", FINDINGS)
+def test_fuzz_findings_stay_fixed(how, source):
+    if how == "evaluate":
+        assert _evaluate("x", source, None) == "error"
+        assert _evaluate(source, "1.", None) == "error"
+    else:
+        assert _run("import torch\n" + source + "\n") == "error"
+    assert _evaluate("x", "['a']", None) == "error"
