@@ -5,7 +5,7 @@ import numpy as np
 from . import errors, grad_mode
 from .engine import run_backward
 from .graph import accumulate_into
-from .ops import grad_edge
+from .ops import backward_pass, grad_edge, materialized
 from .tensor import Tensor
 
 
@@ -58,7 +58,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         errors.warn(errors.CREATE_GRAPH_WARNING)
     roots = _roots(outputs)
     grads = _root_grads(outputs, grad_tensors)
-    with grad_mode.set_grad_enabled(create_graph):
+    with grad_mode.set_grad_enabled(create_graph), backward_pass():
         if inputs is None:
             run_backward(roots, grads, retain_graph, create_graph, observer=observer)
             return
@@ -84,9 +84,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             raise errors.GradcliError(errors.INPUT_NOT_REQUIRING_GRAD)
     roots = _roots(outputs)
     grads = _root_grads(outputs, grad_outputs)
-    with grad_mode.set_grad_enabled(create_graph):
+    with grad_mode.set_grad_enabled(create_graph), backward_pass():
         captured = run_backward(roots, grads, retain_graph, create_graph, [grad_edge(x) for x in inputs],
                                 observer)
+    captured = [materialized(g) for g in captured]
     result = []
     for i, (x, g) in enumerate(zip(inputs, captured)):
         if g is None:

@@ -7,6 +7,7 @@ imports Tensor.
 """
 
 import itertools
+import sys
 
 _sequence = itertools.count()  # creation order: the engine runs later nodes first, as torch does
 
@@ -67,9 +68,23 @@ def accumulate_into(tensor, grad, create_graph):
     when building a graph of the gradient itself."""
     old = tensor._grad
     if old is None:
+        if not create_graph and _only_the_engine_holds(grad):
+            tensor._grad = grad.detach()  # torch's AccumulateGrad steals such a gradient too
+            return
         fresh = grad.detach().clone()
         tensor._grad = fresh.copy_(grad) if create_graph and grad.requires_grad else fresh
     elif create_graph:
         tensor._grad = old + grad
     else:
         old.add_(grad)
+
+
+def _only_the_engine_holds(grad):
+    """Whether a gradient is a fresh result no one else can see, so that .grad may take its memory without a
+    copy (torch's AccumulateGrad steals a gradient by the same test of its use count). Its array must own its
+    memory and be referenced by this tensor only; the tensor itself by the engine's list of incoming
+    gradients and loop variable, accumulate_into's and this function's arguments and getrefcount's own, at
+    most. A gradient the user also holds (a root gradient, say) has more and is copied."""
+    array = grad.array
+    return (array.base is None and array.flags.writeable and sys.getrefcount(array) <= 3
+            and sys.getrefcount(grad) <= 5)

@@ -23,8 +23,10 @@ def run_cli(*args, input=None, env=None, cwd=None, timeout=60):
     """Run `python -m gradcli ARGS` in a subprocess; returns CompletedProcess with text output."""
     environment = dict(os.environ, **(env or {}))
     environment["PYTHONPATH"] = str(ROOT) + os.pathsep + environment.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-m", "gradcli", *args], input=input, capture_output=True, text=True,
-                          env=environment, cwd=cwd or ROOT, timeout=timeout)
+    # without input, stdin is empty rather than the caller's terminal: `gradcli` alone must not start a repl
+    stdin = None if input is not None else subprocess.DEVNULL
+    return subprocess.run([sys.executable, "-m", "gradcli", *args], input=input, stdin=stdin, capture_output=True,
+                          text=True, env=environment, cwd=cwd or ROOT, timeout=timeout)
 
 
 def normalize_addresses(text):

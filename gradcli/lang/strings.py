@@ -95,11 +95,12 @@ def _compile_fstring(body, raw, token, compiler):
     return lambda frame: "".join(part(frame) for part in parts)
 
 
-def _field_end(body, start):
-    """Index of the `}` closing a field opened before `start` (brackets and strings inside are skipped)."""
-    depth, quote, i = 0, None, start
-    while i < len(body):
-        ch = body[i]
+def _outside_brackets(text, start=0):
+    """(index, char) of the characters of `text` from `start` that stand outside brackets and quotes, up to
+    an unmatched closing bracket (which is yielded too: `}` ends an f-string field)."""
+    depth, quote = 0, None
+    for i in range(start, len(text)):
+        ch = text[i]
         if quote:
             if ch == quote:
                 quote = None
@@ -107,32 +108,27 @@ def _field_end(body, start):
             quote = ch
         elif ch in "([{":
             depth += 1
-        elif ch in ")]}":
-            if depth == 0 and ch == "}":
-                return i
+        elif ch in ")]}" and depth:
             depth -= 1
-        i += 1
-    return None
+        else:
+            yield i, ch
+            if ch in ")]}":
+                return
+
+
+def _field_end(body, start):
+    """Index of the `}` closing a field opened before `start`, or None."""
+    return next((i for i, ch in _outside_brackets(body, start) if ch == "}"), None)
 
 
 def _split_field(field):
     """expression, conversion ('r', 's' or None), spec text."""
-    depth, quote = 0, None
-    for i, ch in enumerate(field):
-        if quote:
-            if ch == quote:
-                quote = None
-        elif ch in "\"'":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif depth == 0 and ch == "!" and field[i + 1:i + 2] != "=":
+    for i, ch in _outside_brackets(field):
+        if ch == "!" and field[i + 1:i + 2] != "=":
             conversion = field[i + 1:i + 2]
             rest = field[i + 2:]
             return field[:i], conversion, rest[1:] if rest.startswith(":") else ""
-        elif depth == 0 and ch == ":":
+        if ch == ":":
             return field[:i], None, field[i + 1:]
     return field, None, ""
 

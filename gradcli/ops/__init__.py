@@ -209,7 +209,10 @@ def apply(op, *inputs, **params):
         _promote(op, inputs, arrays)
     limits.check_broadcast(arrays)  # before numpy allocates the result
     try:
-        out = op.forward(*arrays, **params)
+        if _backward_passes and not grad_mode._enabled and not params and op.forward.__class__ is np.ufunc:
+            out = _compact_ufunc(op.forward, arrays)  # backward passes meet broadcast scalars all the time
+        else:
+            out = op.forward(*arrays, **params)
     except ValueError as exc:
         if "broadcast" in str(exc):
             raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
@@ -283,6 +286,58 @@ def _save(node, op, inputs, result):
 
 
 _PROMOTIONS = {}  # (rule, default float, each operand's dtype (with a 0 if 0-d) or python type) -> numpy dtype
+
+
+_compact_results = weakref.WeakValueDictionary()  # id -> array: the broadcasts _compact_ufunc made
+_backward_passes = 0  # how many backward passes (without create_graph) are running: see backward_pass
+
+
+class backward_pass:
+    """autograd's front doors run the engine inside this: elementwise ops on broadcast scalars (a gradient
+    expanded from a sum or mean) are then computed once and broadcast. Such read-only results reach users
+    only through accumulate_into (which copies what it does not own) and `materialized`."""
+
+    def __enter__(self):
+        global _backward_passes
+        _backward_passes += 1
+
+    def __exit__(self, *exc):
+        global _backward_passes
+        _backward_passes -= 1
+        return False
+
+
+def materialized(tensor):
+    """A tensor given back to users: a computed-once broadcast becomes an ordinary array of its own."""
+    if tensor is not None and _is_compact(tensor.array):
+        return Tensor._make(np.array(tensor.array), tensor._grad_fn, None, tensor._output_nr)
+    return tensor
+
+
+def _compact_ufunc(ufunc, arrays):
+    """An elementwise op whose array operands each repeat one value (a gradient expanded from a sum or mean)
+    is computed once and broadcast: a view instead of a full pass over memory. Otherwise, the plain ufunc."""
+    shapes = []
+    small = []
+    repeated = False
+    for a in arrays:
+        if isinstance(a, np.ndarray) and a.ndim:
+            if a.size > 1:
+                if any(a.strides):
+                    return ufunc(*arrays)
+                repeated = True
+            shapes.append(a.shape)
+            a = a[(slice(0, 1),) * a.ndim]  # one element, same ndim: numpy picks the same dtype as in full
+        small.append(a)
+    if not repeated:
+        return ufunc(*arrays)
+    out = np.broadcast_to(ufunc(*small), np.broadcast_shapes(*shapes))  # read-only view
+    _compact_results[id(out)] = out
+    return out
+
+
+def _is_compact(array):
+    return _compact_results.get(id(array)) is array
 
 
 def _promote(op, inputs, arrays):

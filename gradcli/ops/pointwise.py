@@ -7,7 +7,7 @@ values it needs saved. Broadcast gradients are summed back to each input's shape
 import numpy as np
 
 from . import Grad, Op, apply, apply_inplace, check_inplace, export
-from .. import dtypes, errors
+from .. import dtypes, errors, grad_mode
 from ..tensor import Tensor
 
 np.seterr(all="ignore")  # torch gives inf/nan silently; numpy must not print warnings
@@ -45,8 +45,21 @@ RECIPROCAL = Op("ReciprocalBackward0", lambda x: np.reciprocal(x), "x",
                 (Grad("ans", lambda g, ans: -g * (ans * ans)),), promote="float")
 # pow_backward: the exponent-0 case is a constant zero (x**0 has grad 0 even at x = 0, where 0 * 0**-1 is nan).
 # A python exponent or base is an attribute of the node, so PowBackward0/2 have one next_functions entry.
-POW = Op("PowBackward0", lambda x, exponent: np.power(x, exponent), "x",
-         (Grad("x", lambda g, x, exponent: zeros_grad(g) if exponent == 0 else g * (exponent * x ** (exponent - 1))),))
+def _pow_forward(x, exponent):
+    if exponent == 2 and x.dtype.kind == "f":
+        return np.square(x)  # the same values as x * x, without power's slower loop
+    return np.power(x, exponent)
+
+
+def _pow_grad(g, x, exponent):
+    if exponent == 0:
+        return zeros_grad(g)
+    if exponent == 2 and not grad_mode._enabled:
+        return (g * 2) * x  # = torch's g * (2 * x**1) exactly (doubling is exact), one pass over x, not three
+    return g * (exponent * x ** (exponent - 1))  # torch's formula: with create_graph its graph is user-visible
+
+
+POW = Op("PowBackward0", _pow_forward, "x", (Grad("x", _pow_grad),))
 POW_TENSOR = Op("PowBackward1", np.power, "x y", (
     Grad("x y", lambda g, x, y: where(y == 0, 0.0, g * (y * x ** (y - 1)))),
     # d/dy x**y = x**y log x, taken as 0 where x = 0 and y >= 0 (the limit), as torch does
@@ -265,7 +278,17 @@ ERF = unary("ErfBackward0", _erf, lambda g, x: TWO_OVER_SQRT_PI * exp(-x * x) * 
 # with create_graph=True has grad_fn TanhBackwardBackward0 / SigmoidBackwardBackward0.
 TANH = unary("TanhBackward0", np.tanh, lambda g, ans: tanh_backward(g, ans), "ans")
 SIGMOID = unary("SigmoidBackward0", lambda x: 1 / (1 + np.exp(-x)), lambda g, ans: sigmoid_backward(g, ans), "ans")
-TANH_BACKWARD = Op("TanhBackwardBackward0", lambda g, y: g * (1 - y * y), "g y", (
+
+
+def _tanh_backward(g, y):
+    out = np.multiply(y, y)  # g * (1 - y*y), the two later steps in place: one new array, not three
+    if isinstance(out, np.ndarray) and out.shape == np.broadcast_shapes(np.shape(g), out.shape):
+        np.subtract(1, out, out=out)
+        return np.multiply(g, out, out=out)
+    return g * (1 - out)
+
+
+TANH_BACKWARD = Op("TanhBackwardBackward0", _tanh_backward, "g y", (
     Grad("y", lambda gg, y: tanh_backward(gg, y)),
     Grad("g y", lambda gg, g, y: gg * (-2 * y * g))), promote="common")
 SIGMOID_BACKWARD = Op("SigmoidBackwardBackward0", lambda g, y: g * (y * (1 - y)), "g y", (

@@ -1,0 +1,262 @@
+"""gradcli's benchmarks against PyTorch and the plain-numpy floor. Prints a table; never asserts.
+
+    python bench/run.py [--torch-python PATH] [--gradcli PATH] [--json FILE] [--quick] [--only NAME ...]
+
+Needs only the standard library and numpy. Torch workloads run in a python that has torch: --torch-python, or
+this interpreter if it imports torch; without one the torch columns stay empty. gradcli runs as its installed
+`gradcli` command (--gradcli, else next to this python, else on PATH) for the whole-process workloads, and
+in-process from the source tree next to this file for the per-iteration ones.
+
+Every comparison runs the commands interleaved (A B A B ...) and reports medians, so that a busy machine
+slows all columns alike; the large-tensor workloads run on one thread in every library.
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import measure  # noqa: E402
+import scripts  # noqa: E402
+
+ONE_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+COLD_EXPRESSION = ("mean(3*(x+2)^2)", "--at", "x=ones(2,2)")
+BASELINE_IMPORTS = "import numpy, typer, lark, rich.console"
+
+
+class Row:
+    """One line of the table: a workload, its three figures, and the targets it is judged by."""
+
+    def __init__(self, workload, unit, gradcli, torch=None, floor=None, targets=(), note=""):
+        self.workload, self.unit, self.note = workload, unit, note
+        self.gradcli, self.torch, self.floor = gradcli, torch, floor
+        self.targets = targets  # (label, ratio, limit) triples
+
+    def verdict(self):
+        judged = [(label, ratio, limit) for label, ratio, limit in self.targets if ratio is not None]
+        if not judged:
+            return "n/a"
+        return ", ".join("%s %.2fx %s %.2fx" % (label, ratio, "<=" if ratio <= limit else "MISSES", limit)
+                         for label, ratio, limit in judged)
+
+    def to_dict(self):
+        return {"workload": self.workload, "unit": self.unit, "gradcli": self.gradcli, "torch": self.torch,
+                "numpy_floor": self.floor, "note": self.note,
+                "targets": [{"against": label, "ratio": ratio, "limit": limit, "met": ratio is not None
+                             and ratio <= limit} for label, ratio, limit in self.targets]}
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+# ---------------------------------------------------------------- finding the programs
+def find_torch_python(given):
+    if given:
+        return given
+    try:
+        import torch  # noqa: F401
+        return sys.executable
+    except ImportError:
+        return None
+
+
+def find_gradcli(given):
+    if given:
+        return given
+    beside = pathlib.Path(sys.executable).parent / "gradcli"
+    return str(beside) if beside.exists() else shutil.which("gradcli")
+
+
+def python_of(script):
+    """The interpreter a console script runs with (its #! line): the baseline imports run in the same one."""
+    with open(script, "rb") as f:
+        first = f.readline().decode(errors="replace").strip()
+    return first[2:].split()[0] if first.startswith("#!") else sys.executable
+
+
+# ---------------------------------------------------------------- workloads
+def cold_start(gradcli, rounds):
+    python = python_of(gradcli)
+    results = measure.interleaved({
+        "gradcli": [gradcli, "eval", *COLD_EXPRESSION],
+        "imports": [python, "-c", BASELINE_IMPORTS],
+    }, rounds)
+    g, base = (measure.median(results[k]["seconds"]) for k in ("gradcli", "imports"))
+    return Row("cold start: gradcli eval (to a pipe)", "s", g, floor=base,
+               targets=[("vs bare imports", ratio(g, base), 1.25)],
+               note="floor = python -c '%s'" % BASELINE_IMPORTS)
+
+
+def large(torch_python, workload, rounds, iterations):
+    """Per-iteration forward+backward; one process per (library, round), libraries interleaved."""
+    env = dict(os.environ, **ONE_THREAD)
+    env["PYTHONPATH"] = os.pathsep.join([str(HERE.parent)] + env.get("PYTHONPATH", "").split(os.pathsep))
+    commands = {"gradcli": [sys.executable, str(HERE / "large.py"), "gradcli", workload, str(iterations)],
+                "numpy": [sys.executable, str(HERE / "large.py"), "numpy", workload, str(iterations)]}
+    if torch_python:
+        commands["torch"] = [torch_python, str(HERE / "large.py"), "torch", workload, str(iterations)]
+    per_iteration = {label: [] for label in commands}
+    checks = {}
+    for _ in range(rounds):
+        for label, argv in commands.items():
+            _, _, out = measure.run_once(argv, env=env)
+            report = json.loads(out)
+            per_iteration[label].append(measure.median(report["seconds"]))
+            checks[label] = (report["dtype"], report["checksum"])
+    g, t, f = (measure.median(per_iteration[k]) if k in per_iteration else None
+               for k in ("gradcli", "torch", "numpy"))
+    note = "grad dtype %s" % checks["gradcli"][0]
+    if checks["gradcli"][0] != "float32":
+        note += " (NOT float32)"
+    name = {"pointwise": "mean(3*(x+2)**2), 4M float32: fwd+bwd",
+            "matmul": "sum(tanh(a@a)*a), 600x600: fwd+bwd"}[workload]
+    return Row(name, "s/iter", g, t, f, note=note,
+               targets=[("vs torch", ratio(g, t), 1.0), ("vs numpy", ratio(g, f), 1.3)])
+
+
+def batch(gradcli, torch_python, rounds, statements=5000):
+    """Whole process of a generated small-tensor script, and the per-statement slope from half its size."""
+    half = statements // 2
+    with tempfile.TemporaryDirectory() as folder:
+        paths = {}
+        for n in (half, statements):
+            paths[n] = os.path.join(folder, "batch%d.py" % n)
+            with open(paths[n], "w") as f:
+                f.write(scripts.batch_script(n))
+        commands = {"gradcli %d" % n: [gradcli, "run", paths[n]] for n in (half, statements)}
+        if torch_python:
+            commands.update({"torch %d" % n: [torch_python, paths[n]] for n in (half, statements)})
+        results = measure.interleaved(commands, rounds)
+    med = {label: measure.median(r["seconds"]) for label, r in results.items()}
+    same = not torch_python or results["gradcli %d" % statements]["stdout"] == results["torch %d" % statements]["stdout"]
+    g, t = med["gradcli %d" % statements], med.get("torch %d" % statements)
+    g_slope = (g - med["gradcli %d" % half]) / (statements - half)
+    t_slope = (t - med["torch %d" % half]) / (statements - half) if t is not None else None
+    note = "output %s torch's" % ("same as" if same else "DIFFERS from")
+    return [Row("batch: %d-statement script, whole process" % statements, "s", g, t,
+                targets=[("vs torch", ratio(g, t), 0.5)], note=note),
+            Row("batch: per statement (slope %d->%d)" % (half, statements), "s/stmt", g_slope, t_slope,
+                targets=[("vs torch", ratio(g_slope, t_slope), 2.0)])]
+
+
+def deep(gradcli, torch_python, rounds, length=200_000):
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "deep.py")
+        with open(path, "w") as f:
+            f.write(scripts.deep_script(length))
+        commands = {"gradcli": [gradcli, "run", path]}
+        if torch_python:
+            commands["torch"] = [torch_python, path]
+        results = measure.interleaved(commands, rounds)
+    g, t = (measure.median(results[k]["seconds"]) if k in results else None for k in ("gradcli", "torch"))
+    gm, tm = (measure.median(results[k]["peak_mib"]) if k in results else None for k in ("gradcli", "torch"))
+    same = "torch" not in results or results["gradcli"]["stdout"] == results["torch"]["stdout"]
+    note = "printed gradient %s torch's: %s" % ("same as" if same else "DIFFERS from",
+                                               results["gradcli"]["stdout"].strip().splitlines()[-1])
+    return [Row("deep: %d-op chain + backward, whole process" % length, "s", g, t,
+                targets=[("vs torch", ratio(g, t), 3.0)], note=note),
+            Row("deep: peak RSS", "MiB", gm, tm, targets=[("vs torch", ratio(gm, tm), 1.5)])]
+
+
+# ---------------------------------------------------------------- output
+def fmt(value, unit):
+    if value is None:
+        return "-"
+    if unit in ("s", "s/iter"):
+        return "%.1f ms" % (value * 1e3) if value < 1 else "%.2f s" % value
+    if unit == "s/stmt":
+        return "%.1f us" % (value * 1e6)
+    return "%.0f %s" % (value, unit)
+
+
+def table(rows):
+    header = ("workload", "gradcli", "torch", "numpy floor", "verdict (ratio vs target)")
+    body = [(r.workload, fmt(r.gradcli, r.unit), fmt(r.torch, r.unit), fmt(r.floor, r.unit), r.verdict())
+            for r in rows]
+    widths = [max(len(line[i]) for line in [header] + body) for i in range(len(header))]
+    lines = ["| " + " | ".join(cell.ljust(w) for cell, w in zip(line, widths)) + " |" for line in [header] + body]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    notes = ["- %s: %s" % (r.workload, r.note) for r in rows if r.note]
+    return "\n".join(lines + [""] + notes)
+
+
+def machine(torch_python):
+    cpu = platform.processor() or "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    import numpy
+    info = {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "numpy": numpy.__version__,
+            "torch": None}
+    if torch_python:
+        info["torch"] = subprocess.run([torch_python, "-c", "import torch; print(torch.__version__)"],
+                                       capture_output=True, text=True).stdout.strip() or None
+    return info
+
+
+MARKDOWN = """# Benchmarks
+
+Produced by `%(command)s` on %(machine)s.
+Medians of interleaved runs (cold start: %(cold_rounds)d rounds; the others: %(rounds)d); the large-tensor workloads run on one
+thread in every library. Ratios under 1 mean gradcli is faster. The machine was shared, so single figures
+are noisy; the ratios are what the targets judge.
+
+%(table)s
+"""
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--torch-python", help="a python that has torch (default: this one, if it has)")
+    parser.add_argument("--gradcli", help="the gradcli command (default: beside this python, else on PATH)")
+    parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--markdown", help="also write the machine and the table as Markdown (docs/bench.md)")
+    parser.add_argument("--quick", action="store_true", help="fewer rounds (figures are noisier)")
+    parser.add_argument("--only", nargs="*", choices=("cold", "large", "batch", "deep"),
+                        help="run only these workloads")
+    args = parser.parse_args(argv)
+    torch_python = find_torch_python(args.torch_python)
+    gradcli = find_gradcli(args.gradcli)
+    wanted = set(args.only or ("cold", "large", "batch", "deep"))
+    if gradcli is None and wanted & {"cold", "batch", "deep"}:
+        parser.error("no gradcli command found: install gradcli (pip install .) or pass --gradcli")
+    rounds = 3 if args.quick else 5
+
+    rows = []
+    if "cold" in wanted:
+        rows.append(cold_start(gradcli, 10 if args.quick else 20))
+    if "large" in wanted:
+        rows.append(large(torch_python, "pointwise", rounds, 10))
+        rows.append(large(torch_python, "matmul", rounds, 10))
+    if "batch" in wanted:
+        rows.extend(batch(gradcli, torch_python, rounds))
+    if "deep" in wanted:
+        rows.extend(deep(gradcli, torch_python, 3 if args.quick else 5))
+    info = machine(torch_python)
+    heading = "machine: %(cpu)s, %(cores)s cores; python %(python)s, numpy %(numpy)s, torch %(torch)s" % info
+    print(heading)
+    print(table(rows))
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(MARKDOWN % {"machine": heading[len("machine: "):], "table": table(rows),
+                                "cold_rounds": 10 if args.quick else 20, "rounds": rounds,
+                                "command": " ".join(["python bench/run.py"] + (argv or sys.argv[1:]))})
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"machine": info, "rows": [r.to_dict() for r in rows]}, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
