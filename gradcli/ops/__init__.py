@@ -10,9 +10,14 @@ when a second backward without retain_graph fails (x*3 saves 3; x+3 saves nothin
 the version check catches.
 """
 
+import warnings
 import weakref
 
 import numpy as np
+
+# torch gives inf and nan silently (log(0), 0/0, mean of nothing): numpy must not print warnings about them
+np.seterr(all="ignore")
+warnings.filterwarnings("ignore", category=RuntimeWarning, module="numpy")
 
 from .. import dtypes, errors, grad_mode, limits
 from ..graph import AccumulateGrad, Node, _sequence

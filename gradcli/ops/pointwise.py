@@ -10,7 +10,6 @@ from . import Grad, Op, apply, apply_inplace, check_inplace, export
 from .. import dtypes, errors, grad_mode
 from ..tensor import Tensor
 
-np.seterr(all="ignore")  # torch gives inf/nan silently; numpy must not print warnings
 
 
 def _same(g, **_):
