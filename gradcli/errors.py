@@ -43,10 +43,14 @@ class Position:
     def render(self, message):
         """`file:line:col: message`, the source line, and a caret (or a run of carets) under the spot."""
         text = self.source_line().expandtabs(1)
+        column = self.column
+        if len(text) > 120:  # a huge line (hostile or generated input): show a window around the spot
+            start = max(0, column - 60)
+            text, column = text[start:start + 120], column - start
         width = 1
         if self.end_column and self.end_column > self.column:
-            width = min(self.end_column - self.column, max(1, len(text) - self.column + 1))
-        caret = " " * (self.column - 1) + "^" * width
+            width = min(self.end_column - self.column, max(1, len(text) - column + 1))
+        caret = " " * (column - 1) + "^" * width
         return "%s:%d:%d: %s\n    %s\n    %s" % (self.filename, self.line, self.column, message, text, caret)
 
 

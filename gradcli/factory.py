@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from . import dtypes, errors
+from . import dtypes, errors, limits
 from .ops import METHODS, export
 from .tensor import Size, Tensor, to_numpy_dtype
 
@@ -32,6 +32,7 @@ def _size(size, name="ones", keywords=None):
                 raise errors.GradcliError("zeros: Dimension size must be non-negative.")
             raise errors.GradcliError("Trying to create tensor with negative dimension %d: %s"
                                       % (s, list(size)))
+    limits.check_numel(size)
     return size
 
 
@@ -85,6 +86,20 @@ def _plain(data):
     return data
 
 
+def _not_a_number(data):
+    """torch's error for the first leaf of `data` that is not a number."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, (list, tuple)):
+            stack.extend(reversed(value))
+        elif isinstance(value, str):
+            return errors.value_error("too many dimensions 'str'")
+        elif not isinstance(value, (bool, int, float, Tensor)):
+            return errors.type_error("must be real number, not %s" % type(value).__name__)
+    return errors.type_error("must be real number, not list")
+
+
 @export("tensor", method=False)
 def tensor(data, dtype=None, requires_grad=False, device=None):
     if isinstance(data, Tensor):
@@ -92,11 +107,14 @@ def tensor(data, dtype=None, requires_grad=False, device=None):
                     "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")
         array = data.array.astype(_np(dtype or data.dtype), copy=True)
     else:
+        limits.check_nested_size(data)  # shared sublists (`a = [a, a]`) would be walked exponentially often
         dtype = dtype or infer_dtype(data)
         try:
             array = np.array(_plain(data), dtype=to_numpy_dtype(dtype))
         except OverflowError:
             raise errors.GradcliError("value cannot be converted to type %s without overflow" % dtype.name) from None
+        except (TypeError, ValueError):  # a leaf that is not a number, with the dtype given
+            raise _not_a_number(data) from None
     return _leaf(array, requires_grad)
 
 
@@ -164,6 +182,7 @@ def eye(n, m=None, dtype=None, requires_grad=False, device=None):
         raise errors.GradcliError("n must be greater or equal to 0, got %d" % n)
     if m is not None and m < 0:
         raise errors.GradcliError("m must be greater or equal to 0, got %d" % m)
+    limits.check_numel((n, n if m is None else m))
     return _leaf(np.eye(n, n if m is None else m, dtype=_np(dtype)), requires_grad)
 
 
@@ -180,6 +199,7 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
         dtype = infer_dtype([start, end, step])
     # torch sizes it in double: ceil((end - start) / step)
     count = int(np.ceil((end - start) / step))
+    limits.check_numel((count,))
     values = start + np.arange(count, dtype=np.float64 if dtype.is_floating_point else np.int64) * step
     return _leaf(values.astype(_np(dtype)), requires_grad)
 
@@ -191,6 +211,7 @@ def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
     contracts `start + step * i` into one fused multiply-add)."""
     if steps < 0:
         raise errors.GradcliError("number of steps must be non-negative")
+    limits.check_numel((steps,))
     start, end = (v.item() if isinstance(v, Tensor) else v for v in (start, end))
     np_dtype = _np(dtype)
     work = np_dtype if np_dtype.kind == "f" else np.dtype(np.float64)

@@ -44,10 +44,32 @@ def _version_callback(value: bool):
         raise typer.Exit()
 
 
+def _limit(name):
+    """A resource-limit option (gradcli/limits.py), before the command: `gradcli --max-iterations 1000 run x.py`."""
+    from ..limits import LIMITS
+    limit = LIMITS[name]
+    return typer.Option(None, limit.option, metavar="N", rich_help_panel="Limits",
+                        help="Most %s (default %d; env %s)." % (limit.what, limit.default, limit.env))
+
+
 @app.callback()
 def main_options(version: bool = typer.Option(False, "--version", "-V", callback=_version_callback,
-                                              is_eager=True, help="Show the version and exit.")):
+                                              is_eager=True, help="Show the version and exit."),
+                 max_elements: Optional[str] = _limit("max_elements"),
+                 max_iterations: Optional[str] = _limit("max_iterations"),
+                 max_depth: Optional[str] = _limit("max_depth"),
+                 max_recursion: Optional[str] = _limit("max_recursion"),
+                 max_script_size: Optional[str] = _limit("max_script_size"),
+                 max_int_bits: Optional[str] = _limit("max_int_bits")):
     """PyTorch's autograd answers from a terminal, on numpy."""
+    from .. import limits
+    from ..errors import GradcliError
+    try:  # a bad value, given here or in GRADCLI_MAX_..., is bad usage
+        limits.configure(max_elements=max_elements, max_iterations=max_iterations, max_depth=max_depth,
+                         max_recursion=max_recursion, max_script_size=max_script_size, max_int_bits=max_int_bits)
+        limits.current()
+    except GradcliError as error:
+        raise _usage_error(error.message) from None
 
 
 # ---------------------------------------------------------------- errors and exit codes
@@ -254,6 +276,9 @@ def run_command(
                                on_error=report if keep_going else None)
             except GradcliError as error:
                 report(error)
+            except KeyboardInterrupt:  # Typer turns it into a silent exit 130: say so here
+                _stderr_write("\ngradcli: interrupted\n")
+                raise typer.Exit(EXIT_INTERRUPTED) from None
             finally:
                 sys.stdout.flush()
         if failed and not keep_going:
@@ -292,7 +317,7 @@ def resolve_argv(argv, interactive):
         return argv
     if not argv:
         return ["repl"] if interactive else ["--help"]
-    if argv[0] not in _COMMANDS and argv[0] not in _ROOT_OPTIONS:
+    if argv[0] not in _COMMANDS and argv[0] not in _ROOT_OPTIONS and not argv[0].startswith("--max-"):
         argv.insert(0, "eval")
     return argv
 

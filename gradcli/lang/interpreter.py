@@ -16,7 +16,7 @@ from lark import Token, Tree
 
 from . import namespace
 from .parser import parse
-from .. import errors, grad_mode
+from .. import errors, grad_mode, limits
 from ..errors import GradcliError, Position
 
 _MISSING = object()
@@ -61,7 +61,7 @@ class Context:
 
     def __init__(self, write, expression_mode=False):
         self.write = write
-        self.builtins = namespace.make_builtins(write)
+        self.builtins = limits.guard_builtins(namespace.make_builtins(write))
         torch_names, clashing = namespace.math_names(expression_mode)
         for name in clashing:
             self.builtins.pop(name, None)
@@ -205,7 +205,7 @@ class Compiler:
 
     def s_augassign(self, node):
         target_node, op_token, value_node = node.children
-        op = _AUGMENTED[str(op_token)]
+        op = limits.guard_operator(_AUGMENTED[str(op_token)])
         value = self.expression(value_node)
         kind = target_node.data if isinstance(target_node, Tree) else None
         # Python's rule: `t op= v` rebinds t to t.__iop__(v) (in place for tensors and lists), and evaluates the
@@ -369,6 +369,7 @@ class Compiler:
 
         def run(frame):
             while check(frame):
+                limits.tick()
                 try:
                     body(frame)
                 except _Break:
@@ -397,6 +398,7 @@ class Compiler:
                 raise located(exc, position) from None
             while True:
                 item = _MISSING
+                limits.tick()
                 try:  # the iterator and the unpacking into targets can fail too (a 0-d tensor, a short tuple)
                     item = next(items)
                     setter(frame, item)
@@ -613,6 +615,7 @@ class Compiler:
         def produce(frame, depth):
             setter, iterable, conditions = loops[depth]
             for item in iterable(frame):
+                limits.tick()
                 setter(frame, item)
                 if all(condition(frame) for condition in conditions):
                     if depth + 1 == len(loops):
@@ -644,6 +647,7 @@ class Compiler:
         return lambda frame: {k(frame): v(frame) for k, v in pairs}
 
     def _binary(self, node, op):
+        op = limits.guard_operator(op)  # `"a" * 10**10`, `10**10**10`: refused before Python builds them
         left, right = (self.expression(c) for c in node.children)
         position = self.position(node)
 
@@ -779,7 +783,6 @@ class Compiler:
                 else:
                     positional.append(self.expression(arg))
         position = self.position(node)
-        depth_limit = 200
 
         def run(frame):
             f = function(frame)
@@ -796,8 +799,8 @@ class Compiler:
                     context = frame.context
                     context.depth = getattr(context, "depth", 0) + 1
                     try:
-                        if context.depth > depth_limit:
-                            raise GradcliError("maximum recursion depth exceeded", "RecursionError")
+                        limits.check_recursion(context.depth)
+                        limits.tick()
                         return f(*args, **kwargs)
                     finally:
                         context.depth -= 1
@@ -858,7 +861,11 @@ class Interpreter:
     def run(self, source, filename="<input>", on_error=None):
         """Run a script. Errors stop it, unless `on_error(error)` is given: then each failing top-level
         statement is reported through it and the script goes on (--keep-going)."""
-        statements = compile_program(source, filename)
+        limits.start_run()
+        try:
+            statements = compile_program(source, filename)
+        except Exception as exc:  # every failure leaves the interpreter as a GradcliError
+            raise located(exc, Position(filename, source, 1, 1)) from None
         previous_sink = errors.warning_sink
         errors.warning_sink = self._warning_sink
         try:
@@ -869,8 +876,9 @@ class Interpreter:
                     except (GradcliError, _Break, _Continue, _Return):
                         raise
                     except Exception as exc:  # a compound statement's own machinery; never a traceback
-                        raise located(exc, self.context.position) from None
+                        raise located(exc, self.context.position or Position(filename, source, 1, 1)) from None
                 except GradcliError as exc:
+                    exc.at(self.context.position or Position(filename, source, 1, 1))  # e.g. a loop's limit
                     if on_error is None:
                         raise
                     on_error(exc)
@@ -884,7 +892,11 @@ class Interpreter:
 
     def evaluate(self, source, filename="<expression>"):
         """The value of one expression in this interpreter's variables."""
-        expression = compile_program(source, filename, start="expression")
+        limits.start_run()
+        try:
+            expression = compile_program(source, filename, start="expression")
+        except Exception as exc:
+            raise located(exc, Position(filename, source, 1, 1)) from None
         previous_sink = errors.warning_sink
         errors.warning_sink = self._warning_sink
         try:

@@ -8,7 +8,7 @@
 
 import builtins as _py
 
-from .. import autograd, dtypes, errors, factory, grad_mode, printing, rng, sampling  # noqa: F401 (factory, sampling register torch.tensor, ones, rand, ...)
+from .. import autograd, dtypes, errors, factory, grad_mode, limits, printing, rng, sampling  # noqa: F401 (factory, sampling register torch.tensor, ones, rand, ...)
 from ..graph import Node, RemovableHandle
 from ..ops import FUNCTIONS, METHODS
 from ..return_types import ReturnTypes
@@ -123,7 +123,7 @@ def get_attribute(obj, name):
     else:
         for kind, members in _PY_MEMBERS.items():
             if type(obj) is kind and name in members:
-                return getattr(obj, name)
+                return limits.guard_method(obj, name, getattr(obj, name))
     raise _attribute_error(obj, name)
 
 
@@ -148,6 +148,11 @@ def _safe_format(template):
                 raise errors.GradcliError("gradcli's str.format takes plain fields only: '{%s}'" % field_name,
                                           "ValueError")
             return super().get_field(field_name, args, kwargs)
+
+        def format_field(self, value, spec):
+            limits.check_format_spec(spec)
+            limits.check_nested_size(value)
+            return super().format_field(value, spec)
 
     def format(*args, **kwargs):
         return Formatter().format(template, *args, **kwargs)

@@ -13,7 +13,7 @@ before the error ("expected an expression after '+'").
 import os
 import pathlib
 
-from .. import errors
+from .. import errors, limits
 
 _PACKAGE_GRAMMAR = pathlib.Path(__file__).resolve().parent.parent / "grammar" / "gradcli.lark"
 _SOURCE_GRAMMAR = pathlib.Path(__file__).resolve().parent.parent.parent / "grammar" / "gradcli.lark"
@@ -64,16 +64,23 @@ def parse(text, filename="<input>", start="start"):
     a SyntaxError GradcliError with its position otherwise."""
     from lark.exceptions import UnexpectedInput
     from lark.indenter import DedentError
-    if start == "start" and not text.endswith("\n"):
+    limits.check_source(text, filename)
+    if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
     try:
-        return parser().parse(text, start=start)
+        tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
         raise syntax_error(exc, text, filename, start) from None
     except DedentError:
         line = _bad_dedent_line(text)
         raise errors.GradcliError("unindent does not match any outer indentation level", "IndentationError",
                                   errors.Position(filename, text, line, 1)) from None
+    deep = limits.tree_too_deep(tree)  # the compiler recurses over the tree: refuse what would overflow it
+    if deep is not None:
+        meta = getattr(deep, "meta", None)
+        raise limits.depth_error().at(errors.Position(filename, text, getattr(meta, "line", 1),
+                                                      getattr(meta, "column", 1)))
+    return tree
 
 
 # ---------------------------------------------------------------- incomplete input (the REPL's "... ")

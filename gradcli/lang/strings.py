@@ -6,7 +6,7 @@ is Python's own format mini-language applied with `format(value, spec)` (a tenso
 
 import re
 
-from .. import errors
+from .. import errors, limits
 from ..errors import GradcliError
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", '"': '"', "0": "\0", "a": "\a", "b": "\b",
@@ -155,12 +155,15 @@ def _compile_field(field, token, compiler, compile_program, located):
     def run(frame):
         try:
             value = expression(frame)
+            spec_text = spec_part(frame) if spec else ""
+            limits.check_format_spec(spec_text)
+            limits.check_nested_size(value)
             if conversion in ("r", "a") or debug and conversion is None and not spec:
                 text = repr(value)
-                return label + (format(text, spec_part(frame)) if spec else text)
+                return label + (format(text, spec_text) if spec else text)
             if conversion == "s":
                 value = str(value)
-            return label + format(value, spec_part(frame))
+            return label + format(value, spec_text)
         except GradcliError as exc:
             raise exc.at(position)
         except Exception as exc:

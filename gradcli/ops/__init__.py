@@ -10,11 +10,16 @@ when a second backward without retain_graph fails (x*3 saves 3; x+3 saves nothin
 the version check catches.
 """
 
+import warnings
 import weakref
 
 import numpy as np
 
-from .. import dtypes, errors, grad_mode
+# torch gives inf and nan silently (log(0), 0/0, mean of nothing): numpy must not print warnings about them
+np.seterr(all="ignore")
+warnings.filterwarnings("ignore", category=RuntimeWarning, module="numpy")
+
+from .. import dtypes, errors, grad_mode, limits
 from ..graph import AccumulateGrad, Node, _sequence
 from ..tensor import Tensor, to_numpy_dtype
 
@@ -203,12 +208,27 @@ def result_dtype(inputs):
     return dtypes.result_type(operands)
 
 
+_OPERANDS = (np.ndarray, np.generic, bool, int, float, complex, type(None))  # None: an absent bound (clamp)
+
+
+def _operand_error(op, i, value):
+    """torch's TypeError for an operand that is neither a tensor nor a number (the function's name from the
+    grad_fn's: MinBackward1 -> min)."""
+    name = (op.name or "op").split("Backward")[0].lower()
+    return errors.type_error("%s(): argument '%s' (position %d) must be Tensor, not %s"
+                             % (name, "input" if i == 0 else "other", i + 1, type(value).__name__))
+
+
 def apply(op, *inputs, **params):
     """Run `op` forward on numpy and, when grad mode is on and an input requires grad, record its node.
     An op whose forward returns a tuple gives a tuple of tensors sharing one node (output_nr 0, 1, ...)."""
     arrays = [x.array if isinstance(x, Tensor) else x for x in inputs]
+    for i, a in enumerate(arrays):
+        if not isinstance(a, _OPERANDS):  # numpy would make an object array of a dict, a list, None...
+            raise _operand_error(op, i, a)
     if op.promote is not None:
         _promote(op, inputs, arrays)
+    limits.check_broadcast(arrays)  # before numpy allocates the result
     try:
         if _backward_passes and not grad_mode._enabled and not params and op.forward.__class__ is np.ufunc:
             out = _compact_ufunc(op.forward, arrays)  # backward passes meet broadcast scalars all the time
@@ -223,6 +243,10 @@ def apply(op, *inputs, **params):
         several = isinstance(out, (tuple, list))
         if not several:
             out = np.asarray(out)
+    if not several and out.dtype.kind == "O":  # a parameter that is no number (`x ** ...`) slipped through
+        raise errors.type_error("%s(): unsupported argument types %s" % (
+            (op.name or "op").split("Backward")[0].lower(),
+            ", ".join(sorted({type(v).__name__ for v in params.values() if not isinstance(v, _OPERANDS)}))))
     node = _record(op, inputs, params, out if several else None) if op.grads and grad_mode._enabled else None
     if several:
         results = tuple(Tensor._make(o, node, None, i) for i, o in enumerate(out))

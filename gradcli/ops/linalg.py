@@ -4,7 +4,7 @@ dot, bmm, outer, with torch's shape and dtype messages."""
 import numpy as np
 
 from . import Grad, Op, apply, export
-from .. import dtypes, errors
+from .. import dtypes, errors, limits
 from ..tensor import Tensor
 
 MM = Op("MmBackward0", np.matmul, "x y",
@@ -28,6 +28,7 @@ def mm(x, y):
     if x.dtype is not y.dtype:
         raise errors.GradcliError("expected m1 and m2 to have the same dtype, but got: %s != %s"
                                   % (dtypes.CPP_NAMES[x.dtype.name], dtypes.CPP_NAMES[y.dtype.name]))
+    limits.check_numel((x.shape[0], y.shape[1]))
     return apply(MM, x, y)
 
 
@@ -79,6 +80,7 @@ def bmm(x, y):
                                   "[%d, %d]." % (x.shape[0], x.shape[2], y.shape[0], y.shape[1]))
     if x.dtype is not y.dtype:
         raise errors.GradcliError("expected scalar type %s but found %s" % (x.dtype.short_name, y.dtype.short_name))
+    limits.check_numel((x.shape[0], x.shape[1], y.shape[2]))
     return apply(BMM, x, y)
 
 

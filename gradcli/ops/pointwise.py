@@ -7,10 +7,9 @@ values it needs saved. Broadcast gradients are summed back to each input's shape
 import numpy as np
 
 from . import Grad, Op, apply, apply_inplace, check_inplace, export
-from .. import errors, grad_mode
+from .. import dtypes, errors, grad_mode
 from ..tensor import Tensor
 
-np.seterr(all="ignore")  # torch gives inf/nan silently; numpy must not print warnings
 
 
 def _same(g, **_):
@@ -128,6 +127,7 @@ def div(x, y, rounding_mode=None):
         if rounding_mode not in ("floor", "trunc"):
             raise errors.GradcliError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
                                       "'%s'" % rounding_mode)
+        _check_integer_divisor(x, y)
         return apply(DIV_MODE, x, y, rounding_mode=rounding_mode)
     return apply(DIV, x, y)
 
@@ -153,6 +153,8 @@ def pow(x, y):
         return apply(POW_NUMBER_BASE, with_number(y, x), base=x)
     if isinstance(y, Tensor):
         return apply(POW_TENSOR, x, y)
+    if isinstance(y, int) and not isinstance(y, bool) and y < 0 and x.dtype.category < dtypes.FLOATING:
+        raise errors.GradcliError("Integers to negative integer powers are not allowed.")
     return apply(POW, with_number(x, y), exponent=y)
 
 
@@ -205,8 +207,17 @@ def _div_mode(x, y, rounding_mode):
     return q.astype(dtype)
 
 
+def _check_integer_divisor(x, y):
+    """Integer division by zero raises in torch (floats give inf or nan)."""
+    from . import result_dtype
+    divisor = y.array if isinstance(y, Tensor) else y
+    if not result_dtype([x, y]).is_floating_point and np.any(np.asarray(divisor) == 0):
+        raise errors.GradcliError("ZeroDivisionError")
+
+
 @export("floor_divide")
 def floor_divide(x, y):
+    _check_integer_divisor(x, y)
     if not isinstance(y, Tensor):
         return apply(FLOOR_DIVIDE_NUMBER, with_number(x, y), other=y)
     return apply(FLOOR_DIVIDE, x, y)
@@ -214,6 +225,7 @@ def floor_divide(x, y):
 
 @export("remainder")
 def remainder(x, y):
+    _check_integer_divisor(x, y)
     if not isinstance(x, Tensor):  # number % tensor: torch has no derivative for it
         return apply(REMAINDER_OF_NUMBER, with_number(y, x), other=x)
     if not isinstance(y, Tensor):
@@ -223,6 +235,7 @@ def remainder(x, y):
 
 @export("fmod")
 def fmod(x, y):
+    _check_integer_divisor(x, y)
     if not isinstance(y, Tensor):
         return apply(FMOD_NUMBER, with_number(x, y), other=y)
     return apply(FMOD, x, y)

@@ -8,7 +8,7 @@ import numpy as np
 
 from . import Grad, Op, apply, export
 from .inplace import restride_inplace, rewrite_inplace
-from .. import dtypes, errors, grad_mode
+from .. import dtypes, errors, grad_mode, limits
 from ..tensor import Tensor, to_numpy_dtype, wrap_dim
 
 
@@ -118,6 +118,7 @@ def _expand_shape(x, sizes):
         elif have != 1 and have != s:
             raise errors.GradcliError(errors.EXPAND_SIZE % (s, have, i, _list(sizes), _list(x.shape)))
         shape.append(s)
+    limits.check_numel(shape)
     return tuple(shape)
 
 
@@ -273,6 +274,7 @@ def cat(tensors, dim=0):
                 raise errors.GradcliError(
                     "Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for "
                     "tensor number %d in the list." % (dim, first.shape[d], x.shape[d], i))
+    limits.check_length(sum(x.numel() for x in tensors))
     return apply(_join_op("cat", len(tensors)), *tensors, dim=dim, sizes=tuple(x.shape[dim] for x in tensors))
 
 
@@ -285,6 +287,7 @@ def stack(tensors, dim=0):
         if x.shape != tensors[0].shape:
             raise errors.GradcliError("stack expects each tensor to be equal size, but got %s at entry 0 and %s at "
                                       "entry %d" % (_list(tensors[0].shape), _list(x.shape), i))
+    limits.check_length(sum(x.numel() for x in tensors))
     return apply(_join_op("stack", len(tensors)), *tensors, dim=wrap_dim(dim, tensors[0].ndim + 1))
 
 

@@ -1,0 +1,391 @@
+"""Resource limits: the one place holding their defaults, environment variables, CLI options and checks.
+
+gradcli runs text from anyone, so every way a script could exhaust memory, time or the C stack is bounded here
+and refused *before* the work is done, with a message naming the limit and how to raise it:
+
+    max_elements     elements of one tensor (checked before numpy allocates), or of one string, list or range
+    max_iterations   loop iterations plus calls of the script's own functions, per run (`while True: pass` ends)
+    max_depth        nesting depth of the parse tree (brackets, operator chains, blocks): the compiler recurses
+    max_recursion    depth of calls of the script's own functions
+    max_script_size  characters of one script or expression
+    max_int_bits     bits of a Python integer made by `*` or `**` (`10**10**10` would take hours)
+
+Each is set by `--max-...` (the CLI calls `configure`), else by `GRADCLI_MAX_...`, else its default. Stdlib only:
+the core layer calls `check_numel`, the language layer the rest.
+"""
+
+import os
+import re
+import sys
+
+from .errors import GradcliError, Position
+
+
+class Limit:
+    __slots__ = ("name", "default", "what", "kind")
+
+    def __init__(self, name, default, what, kind="LimitError"):
+        self.name, self.default, self.what = name, default, what
+        self.kind = kind  # the error's kind: Python's own where Python has that limit too
+
+    @property
+    def env(self):
+        return "GRADCLI_" + self.name.upper()
+
+    @property
+    def option(self):
+        return "--" + self.name.replace("_", "-")
+
+
+LIMITS = {limit.name: limit for limit in (
+    Limit("max_elements", 10 ** 8, "elements per tensor, string, list or range"),
+    Limit("max_iterations", 10 ** 7, "loop iterations and function calls per run"),
+    Limit("max_depth", 100, "levels of nesting in an expression or block", "SyntaxError"),
+    Limit("max_recursion", 200, "nested calls of the script's own functions", "RecursionError"),
+    Limit("max_script_size", 10 ** 6, "characters per script or expression"),
+    Limit("max_int_bits", 10 ** 5, "bits per integer built by * or **"),
+)}
+
+_overrides = {}   # set by configure() (the CLI's options); they win over the environment
+_values = None    # name -> value, resolved lazily (see current)
+
+
+def configure(**values):
+    """Set limits for this process (None leaves a limit to its environment variable or default)."""
+    global _values
+    for name, value in values.items():
+        if name not in LIMITS:
+            raise KeyError(name)
+        if value is not None:
+            _overrides[name] = _positive(value, LIMITS[name].option)
+        else:
+            _overrides.pop(name, None)
+    _values = None
+
+
+def reset():
+    """Forget --max-... overrides and re-read the environment (tests)."""
+    global _values
+    _overrides.clear()
+    _values = None
+
+
+def current():
+    """name -> value of every limit, resolved once: option, else environment, else default."""
+    global _values
+    if _values is None:
+        values = {}
+        for limit in LIMITS.values():
+            if limit.name in _overrides:
+                values[limit.name] = _overrides[limit.name]
+            elif os.environ.get(limit.env, "").strip():
+                values[limit.name] = _positive(os.environ[limit.env], limit.env)
+            else:
+                values[limit.name] = limit.default
+        _values = values
+    return _values
+
+
+def _positive(text, source):
+    try:
+        value = int(str(text).strip().replace("_", ""))
+    except ValueError:
+        value = 0
+    if value <= 0:
+        raise GradcliError("%s must be a positive integer, got %r" % (source, text), "UsageError")
+    return value
+
+
+def exceeded(name, detail):
+    """The error for `name` being exceeded: what happened, the limit, and how to raise it."""
+    limit = LIMITS[name]
+    return GradcliError("%s (the limit is %d %s; raise it with %s N or %s=N)"
+                        % (detail, current()[name], limit.what, limit.option, limit.env), limit.kind)
+
+
+# ---------------------------------------------------------------- sizes (core layer)
+def check_numel(shape, what="the tensor"):
+    """Refuse a tensor of `shape` before it is allocated."""
+    n = 1
+    for d in shape:
+        n *= max(int(d), 0)
+    if n > current()["max_elements"]:
+        raise exceeded("max_elements", "%s would have %d elements" % (what, n))
+
+
+def check_broadcast(arrays):
+    """Refuse an op whose broadcast result would be too big. The product of the operands' sizes bounds the
+    result's size, so the exact shape is only worked out when that bound is over the limit."""
+    bound = 1
+    for a in arrays:
+        size = getattr(a, "size", None)
+        if size is not None and a.__class__.__name__ == "ndarray":
+            bound *= size
+    if bound > current()["max_elements"]:
+        import numpy as np
+        shapes = [a.shape for a in arrays if a.__class__ is np.ndarray]
+        try:
+            shape = np.broadcast_shapes(*shapes)
+        except ValueError:
+            return  # the op reports the mismatch itself
+        check_numel(shape, "the result")
+
+
+def check_length(n, what="the result"):
+    if n > current()["max_elements"]:
+        raise exceeded("max_elements", "%s would have %d elements" % (what, n))
+
+
+# ---------------------------------------------------------------- the run's budget (language layer)
+_iterations_left = 0
+
+
+def start_run():
+    """A run (script, REPL input or expression) starts: fresh iteration budget, and a Python recursion limit
+    deep enough for max_depth and max_recursion so that gradcli's own limits are the ones that trigger."""
+    global _iterations_left
+    values = current()
+    _iterations_left = values["max_iterations"]
+    # about 6 Python frames per call of a script function, 4 per level of nesting, and slack for numpy/printing
+    needed = 8 * values["max_recursion"] + 6 * values["max_depth"] + 1000
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
+
+
+def tick():
+    """One loop iteration or function call."""
+    global _iterations_left
+    _iterations_left -= 1
+    if _iterations_left < 0:
+        _iterations_left = 0
+        raise exceeded("max_iterations", "the script runs too long")
+
+
+def check_recursion(depth):
+    if depth > current()["max_recursion"]:
+        raise exceeded("max_recursion", "maximum recursion depth exceeded")
+
+
+def check_source(text, filename):
+    if len(text) > current()["max_script_size"]:
+        raise exceeded("max_script_size", "the input has %d characters" % len(text)).at(
+            Position(filename, text[:200], 1, 1))
+
+
+def tree_too_deep(tree):
+    """The top-level statement (or expression) holding a node nested deeper than max_depth, or None.
+    Walked without recursion: the walk must not fail where the compiler would."""
+    limit = current()["max_depth"]
+    stack = [(child, 2, child) for child in reversed(getattr(tree, "children", ())) if hasattr(child, "children")]
+    stack = stack or [(tree, 1, tree)]
+    while stack:
+        node, depth, top = stack.pop()
+        if depth > limit:
+            return top
+        for child in getattr(node, "children", ()):
+            if hasattr(child, "children"):
+                stack.append((child, depth + 1, top))
+    return None
+
+
+def depth_error():
+    return exceeded("max_depth", "the code is too deeply nested")
+
+
+# ---------------------------------------------------------------- Python values that can grow without bound
+_SEQUENCES = (str, list, tuple)
+
+
+def _int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_repeat(seq, times):
+    if _int(times) and times > 0:
+        check_length(len(seq) * times, "the %s" % ("string" if isinstance(seq, str) else type(seq).__name__))
+
+
+def _check_int_bits(bits):
+    if bits > current()["max_int_bits"]:
+        raise exceeded("max_int_bits", "the integer would have about %d bits" % bits)
+
+
+def _guard_mul(op):
+    def mul(a, b):
+        if isinstance(a, _SEQUENCES):
+            _check_repeat(a, b)
+        elif isinstance(b, _SEQUENCES):
+            _check_repeat(b, a)
+        elif _int(a) and _int(b):
+            _check_int_bits(a.bit_length() + b.bit_length())
+        return op(a, b)
+    return mul
+
+
+def _guard_add(op):
+    def add(a, b):
+        if isinstance(a, _SEQUENCES) and isinstance(b, _SEQUENCES):
+            check_length(len(a) + len(b))
+        return op(a, b)
+    return add
+
+
+def _guard_pow(op):
+    def pow_(a, b, *mod):
+        if _int(a) and _int(b) and not mod and b > 0 and abs(a) > 1:
+            _check_int_bits((abs(a).bit_length() - 1) * b)
+        return op(a, b, *mod)
+    return pow_
+
+
+_PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
+
+
+def _guard_mod(op):
+    def mod(a, b):
+        if isinstance(a, str):
+            check_percent_format(a, b)
+            check_nested_size(b)
+        return op(a, b)
+    return mod
+
+
+def check_percent_format(template, args):
+    """`"%10000000000d" % 1` (and `*` widths) would build a huge string."""
+    limit = current()["max_elements"]
+    values = args if isinstance(args, tuple) else (args,)
+    for match in _PERCENT_SPEC.finditer(template):
+        for group in match.groups():
+            if group == "*":
+                if any(_int(v) and abs(v) > limit for v in values):
+                    raise exceeded("max_elements", "the formatted string would be too long")
+            elif group and int(group) > limit:
+                raise exceeded("max_elements", "the format width %s would make the string too long" % group)
+
+
+_CONTAINERS = (list, tuple, dict)
+
+
+def check_nested_size(*values):
+    """Printing (or converting) a container visits every element, a shared one again at each place it appears:
+    `a = [a, a]` a hundred times is small in memory but prints 2**100 items. Count the visits, each shared
+    container's total worked out once (and without recursion: the nesting can be deep)."""
+    limit = current()["max_elements"]
+    totals = {}  # id -> elements visited when printing that container
+    for value in values:
+        if value.__class__ not in _CONTAINERS:
+            continue
+        stack = [(value, False)]
+        while stack:
+            node, children_done = stack.pop()
+            key = id(node)
+            if key in totals and not children_done:
+                continue
+            items = list(node.items()) if isinstance(node, dict) else node
+            if isinstance(node, dict):
+                items = [v for pair in items for v in pair]
+            if children_done:
+                total = 1
+                for item in items:
+                    total += totals.get(id(item), 1) if item.__class__ in _CONTAINERS else 1
+                    if total > limit:
+                        raise exceeded("max_elements", "printing this nested value would visit more than %d "
+                                                       "elements" % limit)
+                totals[key] = total
+            else:
+                totals[key] = 1  # a container inside itself (`a.append(a)`) prints as [...]
+                stack.append((node, True))
+                stack.extend((item, False) for item in items
+                             if item.__class__ in _CONTAINERS and id(item) not in totals)
+
+
+def check_format_spec(spec):
+    """format(value, spec): a width or precision over the limit would build a huge string."""
+    if isinstance(spec, str):
+        for digits in re.findall(r"\d+", spec):
+            if len(digits) > 18 or int(digits) > current()["max_elements"]:
+                raise exceeded("max_elements", "the format width %s would make the string too long" % digits)
+
+
+_OPERATOR_GUARDS = {"mul": _guard_mul, "imul": _guard_mul, "add": _guard_add, "iadd": _guard_add,
+                    "pow": _guard_pow, "ipow": _guard_pow, "mod": _guard_mod, "imod": _guard_mod}
+
+
+def guard_operator(op):
+    """The operator function `op` (from the operator module) with the size checks its Python uses need."""
+    guard = _OPERATOR_GUARDS.get(getattr(op, "__name__", ""))
+    return guard(op) if guard else op
+
+
+def guard_builtins(builtins):
+    """Wrap the builtins of the language that can build huge values or run for ever."""
+    builtins["pow"] = _guard_pow(builtins.get("pow", pow))
+    builtins["range"] = _range
+    inner_format = builtins.get("format", format)
+
+    def format_(value, spec=""):
+        check_format_spec(spec)
+        check_nested_size(value)
+        return inner_format(value, spec)
+    builtins["format"] = format_
+    builtins["repr"] = _nested_checked(builtins.get("repr", repr))  # (str stays the type: isinstance needs it)
+    inner_print = builtins.get("print")
+    if inner_print is not None:
+        def print_(*values, sep=" ", end="\n", file=None, flush=False):
+            check_length(len(sep or "") * len(values) + len(end or ""), "the printed line")
+            check_nested_size(*values)
+            return inner_print(*values, sep=sep, end=end, file=file, flush=flush)
+        builtins["print"] = print_
+    return builtins
+
+
+def _nested_checked(function):
+    if function is None:
+        return None
+
+    def checked(*args, **kwargs):
+        check_nested_size(*args)
+        return function(*args, **kwargs)
+    return checked
+
+
+def _range(*args):
+    r = range(*args)
+    try:
+        n = len(r)
+    except OverflowError:
+        n = sys.maxsize
+    check_length(n, "the range")
+    return r
+
+
+def guard_method(obj, name, method):
+    """The bound method `obj.name` of a str or list, checked where its result could be huge."""
+    if isinstance(obj, str):
+        if name in ("center", "ljust", "rjust", "zfill"):
+            def padded(width, *args):
+                if _int(width):
+                    check_length(width, "the string")
+                return method(width, *args)
+            return padded
+        if name == "replace":
+            def replace(old, new, *args):
+                if isinstance(old, str) and isinstance(new, str) and len(new) > len(old):
+                    check_length(len(obj) + (obj.count(old) if old else len(obj) + 1) * (len(new) - len(old)),
+                                 "the string")
+                return method(old, new, *args)
+            return replace
+        if name == "join":
+            def join(items):
+                items = list(items)
+                total = len(obj) * max(len(items) - 1, 0) + sum(len(i) for i in items if isinstance(i, str))
+                check_length(total, "the string")
+                return method(items)
+            return join
+    elif isinstance(obj, list) and name == "extend":
+        def extend(items):
+            if isinstance(items, _SEQUENCES):
+                check_length(len(obj) + len(items), "the list")
+            return method(items)
+        return extend
+    return method
