@@ -23,7 +23,6 @@ CORPUS = ROOT / "tests" / "conformance"
 
 # script -> why gradcli still differs from torch there (missing op, known bug and the module that owns it)
 DIFFERS = {
-    "language/018.py": "language: a def inside a def does not see the enclosing function's names (lang/interpreter.py)",
 }
 
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")

@@ -150,3 +150,9 @@ def test_augmented_assignment_on_tensor_slices_and_grad():
 def test_augmented_assignment_to_a_tuple_is_an_error():
     with pytest.raises(GradcliError, match="illegal expression for augmented assignment"):
         run_script("a, b = 1, 2\na, b += 1")
+
+
+def test_a_def_inside_a_def_reads_the_enclosing_call():
+    source = ("def outer(a):\n    b = a * 2\n    def inner(c):\n        def innermost():\n            return a + b + c\n"
+              "        return innermost()\n    b = b + 1\n    return inner(10)\nprint(outer(1))")
+    assert run_script(source) == "14\n"  # b is read when inner runs (3), as Python's closures do

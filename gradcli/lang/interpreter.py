@@ -48,12 +48,13 @@ def located(exc, position):
 
 
 class Frame:
-    """Variables of one scope: the module's, or a function call's locals (which see the module's)."""
+    """Variables of one scope: the module's, or a function call's locals (which see the locals of the
+    functions around its def, innermost first, then the module's)."""
 
-    __slots__ = ("vars", "globals", "context")
+    __slots__ = ("vars", "globals", "context", "enclosing")
 
-    def __init__(self, variables, globals_, context):
-        self.vars, self.globals, self.context = variables, globals_, context
+    def __init__(self, variables, globals_, context, enclosing=()):
+        self.vars, self.globals, self.context, self.enclosing = variables, globals_, context, enclosing
 
 
 class Context:
@@ -71,11 +72,12 @@ class Context:
 
 
 class Function:
-    """A `def` of the script: positional and default parameters, no closures."""
+    """A `def` of the script: positional and default parameters; a def inside a def reads the enclosing
+    call's variables (as they are when it runs, like Python's closures; it cannot rebind them)."""
 
-    def __init__(self, name, parameters, defaults, body, globals_, context):
+    def __init__(self, name, parameters, defaults, body, globals_, context, enclosing=()):
         self.name, self.parameters, self.defaults = name, parameters, defaults
-        self.body, self.globals, self.context = body, globals_, context
+        self.body, self.globals, self.context, self.enclosing = body, globals_, context, enclosing
 
     def __call__(self, *args, **kwargs):
         if len(args) > len(self.parameters):
@@ -94,7 +96,7 @@ class Function:
                     raise errors.type_error("%s() missing 1 required positional argument: '%s'" % (self.name, name))
                 local[name] = self.defaults[name]
         try:
-            self.body(Frame(local, self.globals, self.context))
+            self.body(Frame(local, self.globals, self.context, self.enclosing))
         except _Return as signal:
             return signal.value
         return None
@@ -467,8 +469,10 @@ class Compiler:
         def run(frame):
             for pname, value in default_closures.items():
                 defaults[pname] = value(frame)
+            # a def inside a call sees that call's variables (and those around it); at module level, none
+            enclosing = () if frame.vars is frame.globals else (frame.vars,) + frame.enclosing
             frame.vars[name] = Function(name, tuple(parameters), dict(defaults), body, frame.globals,
-                                        frame.context)
+                                        frame.context, enclosing)
         return run
 
     # ------------------------------------------------------------ assignment targets
@@ -549,6 +553,9 @@ class Compiler:
                 return frame.vars[name]
             except KeyError:
                 pass
+            for scope in frame.enclosing:
+                if name in scope:
+                    return scope[name]
             context = frame.context
             value = frame.globals.get(name, _MISSING)
             if value is _MISSING:
@@ -624,7 +631,7 @@ class Compiler:
                         yield from produce(frame, depth + 1)
 
         def values(frame):
-            return produce(Frame(dict(frame.vars), frame.globals, frame.context), 0)
+            return produce(Frame(dict(frame.vars), frame.globals, frame.context, frame.enclosing), 0)
         return values
 
     def e_list_comprehension(self, node):
