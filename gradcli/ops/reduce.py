@@ -483,3 +483,36 @@ def _truth_reduction(test):
 
 all = export("all")(_truth_reduction(np.all))
 any = export("any")(_truth_reduction(np.any))
+
+
+@export("argsort")
+def argsort(x, dim=-1, descending=False, stable=False):
+    return sort(x, dim, descending).indices
+
+
+# ---------------------------------------------------------------- cumprod
+def _cumprod_forward(x, dim):
+    out = np.cumprod(x, axis=dim)
+    return out.astype(np.int64) if out.dtype.kind in "biu" else out
+
+
+def _cumprod_grad(g, x, ans, dim):
+    """sum_{j >= i} g_j * ans_j / x_i: in tensor ops where no x is zero; with zeros, each element's gradient is
+    summed out in numpy from the products that leave it out (exact, but without a graph of its own)."""
+    if not np.any(x.array == 0):
+        return _reverse_cumsum(g * ans, dim) / x
+    a, ga = np.moveaxis(x.array, dim, -1), np.moveaxis(g.array, dim, -1)
+    out = np.zeros_like(a)
+    for i in range(a.shape[-1]):
+        others = a.copy()
+        others[..., i] = 1
+        out[..., i] = np.sum((ga * np.cumprod(others, axis=-1))[..., i:], axis=-1)
+    return Tensor._make(np.moveaxis(out, -1, dim))
+
+
+CUMPROD = Op("CumprodBackward0", _cumprod_forward, "x", (Grad("x ans", _cumprod_grad),))
+
+
+@export("cumprod")
+def cumprod(x, dim):
+    return apply(CUMPROD, x, dim=wrap_dim(dim, x.ndim) if x.ndim else None)
