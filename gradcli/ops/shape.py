@@ -498,3 +498,60 @@ def diag(x, diagonal=0):
     if x.ndim == 2:
         return apply(DIAGONAL, x, offset=diagonal)
     raise errors.GradcliError("diag(): Supports 1D or 2D tensors. Got %dD" % x.ndim)
+
+
+# ---------------------------------------------------------------- compositions of the above, as torch composes them
+@export("numel", method=False)
+def numel(x):
+    return x.numel()
+
+
+@export("broadcast_to")
+def broadcast_to(x, size):
+    return expand(x, *size)
+
+
+@export("tile")
+def tile(x, dims):
+    """repeat, with the dims padded by leading 1s to the tensor's rank."""
+    dims = tuple(dims)
+    return repeat(x, *((1,) * (x.ndim - len(dims)) + dims))
+
+
+@export("vstack", method=False)
+def vstack(tensors):
+    return cat([t.unsqueeze(0) if t.ndim == 1 else t for t in tensors], 0)
+
+
+@export("hstack", method=False)
+def hstack(tensors):
+    return cat(tensors, 0 if tensors[0].ndim == 1 else 1)
+
+
+@export("diff")
+def diff(x, n=1, dim=-1):
+    """x[1:] - x[:-1] along dim (SubBackward0 over two SliceBackward0), n times."""
+    for _ in range(n):
+        length = x.shape[wrap_dim(dim, x.ndim)]
+        x = x.narrow(dim, 1, length - 1) - x.narrow(dim, 0, length - 1)
+    return x
+
+
+ROLL = Op("RollBackward0", lambda x, shifts, dims: np.roll(x, shifts, axis=dims), "x",
+          (Grad("", lambda g, shifts, dims: apply(ROLL, g, shifts=_negated(shifts), dims=dims)),))
+
+
+def _negated(shifts):
+    return tuple(-s for s in shifts) if isinstance(shifts, tuple) else -shifts
+
+
+@export("roll")
+def roll(x, shifts, dims=None):
+    """Elements shifted along dims (wrapping around); without dims, over the flattened tensor."""
+    if isinstance(shifts, (list, tuple)):
+        shifts = tuple(shifts)
+    if isinstance(dims, (list, tuple)):
+        dims = tuple(wrap_dim(d, x.ndim) for d in dims)
+    elif dims is not None:
+        dims = wrap_dim(dims, x.ndim)
+    return apply(ROLL, x, shifts=shifts, dims=dims)
