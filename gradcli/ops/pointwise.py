@@ -659,3 +659,19 @@ def isfinite(x):
 def allclose(x, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """A python bool: |x - other| <= atol + rtol * |other| everywhere (broadcasting as torch does)."""
     return bool(np.allclose(x.array, other.array, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+# ---------------------------------------------------------------- atan2
+def _atan2_reciprocal(y, x):
+    return (y * y + x * x).reciprocal()
+
+
+# torch's atan2_backward: (grad * other * recip, grad * -self * recip), recip = 1 / (self^2 + other^2)
+ATAN2 = Op("Atan2Backward0", np.arctan2, "y x", (
+    Grad("y x", lambda g, y, x: g * x * _atan2_reciprocal(y, x)),
+    Grad("y x", lambda g, y, x: g * -y * _atan2_reciprocal(y, x))), promote="float")
+
+
+@export("atan2", "arctan2")
+def atan2(y, x):
+    return apply(ATAN2, y, x)
