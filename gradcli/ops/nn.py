@@ -417,3 +417,29 @@ def normalize(input, p=2.0, dim=1, eps=1e-12):
     from .pointwise import clamp_min
     from .reduce import norm
     return input / clamp_min(norm(input, p, dim, keepdim=True), eps).expand_as(input)
+
+
+# ---------------------------------------------------------------- one_hot, dropout
+@export("one_hot", method=False)
+def one_hot(tensor, num_classes=-1):
+    """int64 rows of zeros with a 1 at each class index; num_classes defaults to the largest index + 1."""
+    t = tensor.array
+    if t.dtype.kind not in "iu":
+        raise errors.GradcliError("one_hot is only applicable to index tensor of type LongTensor.")
+    if num_classes == -1:
+        num_classes = int(t.max()) + 1 if t.size else 0
+    if t.size and (t.min() < 0 or t.max() >= num_classes):
+        raise errors.GradcliError("Class values must be smaller than num_classes." if t.min() >= 0
+                                  else "Class values must be non-negative.")
+    return Tensor._make((t[..., None] == np.arange(num_classes)).astype(np.int64))
+
+
+@export("dropout", method=False)
+def dropout(input, p=0.5, training=True, inplace=False):
+    """In evaluation (training=False) dropout is the identity: torch hands back the input itself."""
+    if not 0 <= p <= 1:
+        raise errors.value_error("dropout probability has to be between 0 and 1, but got %s" % p)
+    if training and p > 0:
+        raise errors.GradcliError("gradcli's dropout runs with training=False only (its random mask is not "
+                                  "torch's stream)")
+    return input
