@@ -159,3 +159,49 @@ def outer(x, y):
         if t.ndim != 1:
             raise errors.GradcliError("outer: Expected 1-D argument %s, but got %d-D" % (name, t.ndim))
     return x.reshape(-1, 1) * y
+
+
+# ---------------------------------------------------------------- einsum
+def _einsum_parts(equation, count):
+    """The operands' subscripts and the output's, from 'ij,jk->ik' (or implicit: the letters used once)."""
+    equation = equation.replace(" ", "")
+    lhs, arrow, out = equation.partition("->")
+    inputs = lhs.split(",")
+    if not arrow:
+        letters = lhs.replace(",", "")
+        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    if "." in equation or any(len(set(s)) != len(s) for s in inputs):
+        raise errors.GradcliError("gradcli's einsum takes neither '...' nor a letter repeated in one operand")
+    if len(inputs) != count:
+        raise errors.GradcliError("einsum(): more operands were provided than specified in the equation"
+                                  if count > len(inputs) else
+                                  "einsum(): fewer operands were provided than specified in the equation")
+    return inputs, out
+
+
+@export("einsum", method=False)
+def einsum(equation, *operands):
+    """Each operand's dims lined up on one axis per letter (the output's letters first), multiplied with
+    broadcasting, the other letters summed out, then viewed to the output's shape (torch's contraction ends in
+    a view too: ViewBackward0)."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    inputs, out = _einsum_parts(equation, len(operands))
+    order = list(out) + sorted(set("".join(inputs)) - set(out))
+    product = None
+    for n, (subs, x) in enumerate(zip(inputs, operands)):
+        if len(subs) != x.ndim:
+            raise errors.GradcliError("einsum(): the number of subscripts in the equation (%d) does not match the "
+                                      "number of dimensions (%d) for operand %d and no ellipsis was given"
+                                      % (len(subs), x.ndim, n))
+        present = [c for c in order if c in subs]
+        if present != list(subs):
+            x = x.permute(*[subs.index(c) for c in present])
+        for position, c in enumerate(order):
+            if c not in subs:
+                x = x.unsqueeze(position)
+        product = x if product is None else product * x
+    if len(order) == len(out):
+        return product  # nothing to contract: torch multiplies too (MulBackward0 for 'i,j->ij')
+    product = product.sum(dim=tuple(range(len(out), len(order))))
+    return product.view(*product.shape)
