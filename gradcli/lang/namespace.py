@@ -32,7 +32,7 @@ def _functional_members():
     names = ("relu", "sigmoid", "tanh", "softmax", "log_softmax", "mse_loss", "leaky_relu", "gelu", "silu",
              "elu", "softplus", "normalize", "linear", "cross_entropy", "nll_loss", "binary_cross_entropy",
              "binary_cross_entropy_with_logits",
-             "l1_loss", "dropout")
+             "l1_loss", "dropout", "one_hot")
     return {n: FUNCTIONS[n] for n in names if n in FUNCTIONS}
 
 
@@ -50,15 +50,19 @@ def _torch_members():
     return members
 
 
+LINALG = Module("torch.linalg", {"norm": lambda x, ord=None, dim=None, keepdim=False, dtype=None:
+                                FUNCTIONS["norm"](x, 2 if ord is None else ord, dim, keepdim),
+                                "vector_norm": lambda x, ord=2, dim=None, keepdim=False, dtype=None:
+                                FUNCTIONS["norm"](x, ord, dim, keepdim)})
 AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": autograd.jacobian,
                                                            "hessian": autograd.hessian})
 AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
                                      "Variable": FUNCTIONS["Variable"], "functional": AUTOGRAD_FUNCTIONAL})
 FUNCTIONAL = Module("torch.nn.functional", _functional_members())
 NN = Module("torch.nn", {"functional": FUNCTIONAL})
-TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN))
+TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG))
 MODULES = {"torch": TORCH, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
-           "torch.nn": NN, "torch.nn.functional": FUNCTIONAL}
+           "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.linalg": LINALG}
 
 # ---------------------------------------------------------------- members of values
 TENSOR_PROPERTIES = frozenset((
