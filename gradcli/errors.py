@@ -94,7 +94,6 @@ INPUT_NOT_REQUIRING_GRAD = "One of the differentiated Tensors does not require g
 ITEM_NUMEL = "a Tensor with %d elements cannot be converted to Scalar"
 SCALAR_CONVERSION = "only one element tensors can be converted to Python scalars"
 BOOL_AMBIGUOUS = "Boolean value of Tensor with more than one value is ambiguous"
-NUMPY_REQUIRES_GRAD = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
 HOOK_NO_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
 HESSIAN_NOT_TENSOR = "The function given to hessian should return a single Tensor"
 HESSIAN_NOT_SCALAR = "The Tensor returned by the function given to hessian should contain a single element"

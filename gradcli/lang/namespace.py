@@ -7,12 +7,13 @@
 """
 
 import builtins as _py
+import math
 
 from .. import autograd, dtypes, errors, factory, grad_mode, limits, printing, rng, sampling  # noqa: F401 (factory, sampling register torch.tensor, ones, rand, ...)
 from ..graph import Node, RemovableHandle
 from ..ops import FUNCTIONS, METHODS
 from ..return_types import ReturnTypes
-from ..tensor import Size, Tensor
+from ..tensor import Device, Size, Tensor
 
 
 class Module:
@@ -46,6 +47,7 @@ def _torch_members():
         "set_grad_enabled": grad_mode.set_grad_enabled, "is_grad_enabled": grad_mode.is_grad_enabled,
         "set_printoptions": printing.set_printoptions, "Size": Size,
         "get_default_dtype": lambda: dtypes.default_float, "is_tensor": lambda x: isinstance(x, Tensor),
+        "device": Device, "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
     })
     return members
 
@@ -60,14 +62,15 @@ AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd
                                      "Variable": FUNCTIONS["Variable"], "functional": AUTOGRAD_FUNCTIONAL})
 FUNCTIONAL = Module("torch.nn.functional", _functional_members())
 NN = Module("torch.nn", {"functional": FUNCTIONAL})
-TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG))
+CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0})
+TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA))
 MODULES = {"torch": TORCH, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
            "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.linalg": LINALG}
 
 # ---------------------------------------------------------------- members of values
 TENSOR_PROPERTIES = frozenset((
     "grad", "data", "requires_grad", "grad_fn", "is_leaf", "shape", "dtype", "ndim", "T", "device",
-    "retains_grad", "_version", "mT"))
+    "retains_grad", "_version", "mT", "is_cuda"))
 TENSOR_METHODS = frozenset(name for name in METHODS if not name.startswith("_")) | frozenset((
     "backward", "detach", "item", "tolist", "numel", "dim", "size", "requires_grad_", "retain_grad",
     "is_floating_point", "data_ptr", "register_hook"))
@@ -88,6 +91,7 @@ _PY_MEMBERS = {
     ReturnTypes: frozenset(("values", "indices", "index", "count")),
     rng.Generator: frozenset(("manual_seed", "seed", "initial_seed", "device", "get_state", "set_state")),
     RemovableHandle: frozenset(("remove",)),
+    Device: frozenset(("type", "index")),
 }
 
 
@@ -114,8 +118,6 @@ def get_attribute(obj, name):
             return obj._version.value
         if name in TENSOR_PROPERTIES or name in TENSOR_METHODS:
             return getattr(obj, name)
-        if name == "numpy" and obj.requires_grad:  # no numpy arrays here, but torch's own refusal comes first
-            raise errors.GradcliError(errors.NUMPY_REQUIRES_GRAD)
     elif isinstance(obj, Node):
         if name in NODE_MEMBERS and hasattr(obj, name):
             return getattr(obj, name)
