@@ -10,7 +10,7 @@ import numpy as np
 
 from . import Grad, Op, apply, export
 from .pointwise import _erf, div_scalar, exp, sigmoid, where
-from .. import errors
+from .. import errors, limits
 from ..tensor import Tensor, wrap_dim
 
 
@@ -431,6 +431,7 @@ def one_hot(tensor, num_classes=-1):
     if t.size and (t.min() < 0 or t.max() >= num_classes):
         raise errors.GradcliError("Class values must be smaller than num_classes." if t.min() >= 0
                                   else "Class values must be non-negative.")
+    limits.check_numel(t.shape + (num_classes,), "the result")
     return Tensor._make((t[..., None] == np.arange(num_classes)).astype(np.int64))
 
 

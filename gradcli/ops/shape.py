@@ -9,7 +9,7 @@ import numpy as np
 from . import Grad, Op, apply, export
 from .inplace import restride_inplace, rewrite_inplace
 from .. import dtypes, errors, grad_mode, limits
-from ..tensor import Tensor, to_numpy_dtype, wrap_dim
+from ..tensor import Device, Tensor, to_numpy_dtype, wrap_dim
 
 
 def _size_args(size):
@@ -385,19 +385,38 @@ def is_contiguous(x):
     return bool(x.array.flags.c_contiguous)
 
 
+def _check_device(device):
+    if Device(device).type != "cpu":
+        raise errors.GradcliError("Torch not compiled with CUDA enabled", "AssertionError")
+
+
 @export("to", function=False)
-def to(x, *args, dtype=None, copy=False, **_):
+def to(x, *args, dtype=None, copy=False, device=None, **_):
     for a in args:
         if isinstance(a, dtypes.DType):
             dtype = a
         elif isinstance(a, Tensor):
             dtype = a.dtype
+        elif isinstance(a, (str, Device)):
+            _check_device(a)
+    if device is not None:
+        _check_device(device)
     if dtype is None or (dtype is x.dtype and not copy):
         return x
     if x.requires_grad and not dtype.is_floating_point:
         with grad_mode.no_grad():
             return apply(TO_COPY, x, dtype=to_numpy_dtype(dtype))
     return apply(TO_COPY, x, dtype=to_numpy_dtype(dtype))
+
+
+@export("cpu", function=False)
+def cpu(x):
+    return x
+
+
+@export("cuda", function=False)
+def cuda(x, device=None):
+    _check_device("cuda")
 
 
 @export("type", function=False)
@@ -438,6 +457,8 @@ def repeat(x, *repeats):
     if len(repeats) < x.ndim:
         raise errors.GradcliError("Number of dimensions of repeat dims can not be smaller than number of "
                                   "dimensions of tensor")
+    padded = (1,) * (len(repeats) - x.ndim) + tuple(x.shape)
+    limits.check_numel([r * n for r, n in zip(repeats, padded)], "the result")
     return apply(REPEAT, x, repeats=repeats)
 
 
@@ -494,6 +515,8 @@ DIAG_EMBED = Op("DiagEmbedBackward0", lambda v, offset: np.diag(v, offset), "v",
 @export("diag")
 def diag(x, diagonal=0):
     if x.ndim == 1:
+        n = x.shape[0] + abs(diagonal)
+        limits.check_numel((n, n), "the result")
         return apply(DIAG_EMBED, x, offset=diagonal)
     if x.ndim == 2:
         return apply(DIAGONAL, x, offset=diagonal)
