@@ -32,6 +32,34 @@ class VersionCounter:
         self.value = 0
 
 
+class Device:
+    """torch.device. Tensors here live on the CPU only; a CUDA device can be named, not used."""
+
+    __slots__ = ("type",)
+
+    def __init__(self, type, index=None):
+        self.type = type.type if isinstance(type, Device) else str(type).split(":")[0]
+
+    @property
+    def index(self):
+        return None
+
+    def __repr__(self):
+        return "device(type='%s')" % self.type
+
+    def __str__(self):
+        return self.type
+
+    def __eq__(self, other):
+        return isinstance(other, Device) and other.type == self.type
+
+    def __hash__(self):
+        return hash(self.type)
+
+
+CPU = Device("cpu")
+
+
 class Size(tuple):
     """torch.Size: a tuple that prints as `torch.Size([2, 3])`."""
 
@@ -112,7 +140,11 @@ class Tensor:
 
     @property
     def device(self):
-        return "cpu"
+        return CPU
+
+    @property
+    def is_cuda(self):
+        return False
 
     def _wrap_dim(self, dim):
         return wrap_dim(dim, self.array.ndim)
