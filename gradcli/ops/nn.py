@@ -10,7 +10,7 @@ import numpy as np
 
 from . import Grad, Op, apply, export
 from .pointwise import _erf, div_scalar, exp, sigmoid, where
-from .. import errors, limits
+from .. import dtypes, errors, limits
 from ..tensor import Tensor, wrap_dim
 
 
@@ -298,6 +298,8 @@ NLL_LOSS = Op("NllLossBackward0", _nll_forward, "x", (
 def nll_loss(input, target, weight=None, reduction="mean", ignore_index=-100):
     if weight is not None:
         raise errors.GradcliError("gradcli's nll_loss does not take class weights")
+    if target.dtype not in (dtypes.int64, dtypes.uint8):
+        raise errors.GradcliError("expected target dtype to be Long or Byte, but got %s" % target.dtype.short_name)
     classes = input.shape[1 if input.ndim > 1 else 0]
     t = target.array
     bad = t[(t != ignore_index) & ((t < 0) | (t >= classes))]
