@@ -11,8 +11,11 @@ def reduced_dims(dim, ndim):
     """The dims a `dim=` argument names (int, tuple or None for all), as sorted non-negative ints."""
     if dim is None:
         return tuple(range(ndim))
-    dims = dim if isinstance(dim, (tuple, list)) else (dim,)
-    return tuple(sorted({wrap_dim(d, ndim) for d in dims}))
+    dims = [wrap_dim(d, ndim) for d in (dim if isinstance(dim, (tuple, list)) else (dim,))]
+    for d in dims:
+        if dims.count(d) > 1:
+            raise errors.GradcliError("dim %d appears multiple times in the list of dims" % d)
+    return tuple(sorted(dims))
 
 
 def expand_reduced(g, shape, dim, keepdim):
@@ -234,6 +237,12 @@ def _select_reduction(kind, x, dim, keepdim):
     return ReturnTypes(kind, values, Tensor._make(indices))
 
 
+def _check_not_empty(name, x):
+    if x.array.size == 0:
+        raise errors.GradcliError("%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                                  "reduction dim with the 'dim' argument." % name)
+
+
 @export("max")
 def max(x, dim=None, keepdim=False):
     """max(x) is the largest value (MaxBackward1); max(x, dim) the pair (values, indices); max(x, y) maximum."""
@@ -241,6 +250,7 @@ def max(x, dim=None, keepdim=False):
         from .pointwise import maximum
         return maximum(x, dim)
     if dim is None:
+        _check_not_empty("max", x)
         return apply(MAX_ALL, x)
     return _select_reduction("max", x, dim, keepdim)
 
@@ -251,6 +261,7 @@ def min(x, dim=None, keepdim=False):
         from .pointwise import minimum
         return minimum(x, dim)
     if dim is None:
+        _check_not_empty("min", x)
         return apply(MIN_ALL, x)
     return _select_reduction("min", x, dim, keepdim)
 
