@@ -1,0 +1,5 @@
+import torch
+
+x = torch.ones(2)
+print(x)
+x.backward()

@@ -1,0 +1,3 @@
+import torch
+
+print(torch.linspace(0, 1, -1))

@@ -1,0 +1,3 @@
+import torch
+
+print(torch.randn(-1))

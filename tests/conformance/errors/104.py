@@ -1,0 +1,4 @@
+import torch
+
+print(torch.tensor([]).mean())
+print(torch.max(torch.tensor([])))
