@@ -108,7 +108,8 @@ def _expand_shape(x, sizes):
             "of dimensions in the tensor (%d)" % (x.dtype.legacy_name, _list(x.shape), _list(sizes), len(sizes),
                                                   x.ndim))
     shape = []
-    for i, s in enumerate(sizes):
+    for i in reversed(range(len(sizes))):  # torch checks from the last dim: its message names the last mismatch
+        s = sizes[i]
         have = x.shape[i - lead] if i >= lead else 1
         if s == -1:
             if i < lead:
@@ -118,6 +119,7 @@ def _expand_shape(x, sizes):
         elif have != 1 and have != s:
             raise errors.GradcliError(errors.EXPAND_SIZE % (s, have, i, _list(sizes), _list(x.shape)))
         shape.append(s)
+    shape.reverse()
     limits.check_numel(shape)
     return tuple(shape)
 
@@ -328,6 +330,8 @@ def split(x, split_size_or_sections, dim=0):
 
 @export("chunk")
 def chunk(x, chunks, dim=0):
+    if chunks <= 0:
+        raise errors.GradcliError("chunk expects `chunks` to be greater than 0, got: %d" % chunks)
     dim = wrap_dim(dim, x.ndim)
     size = -(-x.shape[dim] // chunks)
     return split(x, max(size, 1), dim)
