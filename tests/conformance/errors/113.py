@@ -1,0 +1,3 @@
+import torch
+
+print(torch.zeros(2, 3).expand(2, 3, 4))

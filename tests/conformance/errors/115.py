@@ -1,0 +1,3 @@
+import torch
+
+print(torch.randint(5, 3, (2,)))
