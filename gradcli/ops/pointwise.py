@@ -338,7 +338,29 @@ relu = _unary_front_door(RELU, "relu")
 sign = _unary_front_door(SIGN, "sign")
 floor = _unary_front_door(FLOOR, "floor")
 ceil = _unary_front_door(CEIL, "ceil")
-round = _unary_front_door(ROUND, "round")
+
+
+def _round_decimals(x, decimals):
+    """torch's round.decimals kernel: nearbyint(x * 10^d) / 10^d (x / 10^-d, then * 10^-d, for d < 0), in x's
+    own precision."""
+    scale = x.dtype.type(10.0 ** abs(decimals))
+    if decimals >= 0:
+        return np.round(x * scale) / scale
+    return np.round(x / scale) * scale
+
+
+ROUND_DECIMALS = Op("RoundBackward1", _round_decimals, "x", (Grad("", zeros_grad),))
+
+
+@export("round")
+def round(x, decimals=None):
+    """round(x) rounds half to even (RoundBackward0); round(x, decimals=d) is the decimals overload
+    (RoundBackward1)."""
+    if decimals is None:
+        return apply(ROUND, x)
+    if not x.dtype.is_floating_point:
+        raise errors.GradcliError("\"round_cpu\" not implemented for '%s'" % x.dtype.short_name, "NotImplementedError")
+    return apply(ROUND_DECIMALS, x, decimals=decimals)
 trunc = _unary_front_door(TRUNC, "trunc")
 
 
