@@ -222,9 +222,9 @@ def test_docstring_examples(module):
     assert tried and not failures
 
 
-def test_docs_api_examples():
+@pytest.mark.parametrize("document, examples", [("docs/api.md", 5), ("README.md", 4)])
+def test_documented_examples(document, examples):
     import doctest
     from conftest import ROOT
-    failures, tried = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False,
-                                       globs={"gradcli": gradcli})
-    assert tried >= 5 and not failures
+    failures, tried = doctest.testfile(str(ROOT / document), module_relative=False, globs={"gradcli": gradcli})
+    assert tried >= examples and not failures

@@ -62,7 +62,8 @@ def _compile_string(token, compiler):
 
 def _compile_fstring(body, raw, token, compiler):
     """Literal parts and `{expr!conv:spec}` fields, each field compiled with the grammar's expression rule."""
-    from .interpreter import compile_program, located
+    from .interpreter import compile_program
+    from .runtime import located
     parts = []
     i, n = 0, len(body)
     literal = []

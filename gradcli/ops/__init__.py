@@ -19,7 +19,7 @@ import numpy as np
 np.seterr(all="ignore")
 warnings.filterwarnings("ignore", category=RuntimeWarning, module="numpy")
 
-from .. import dtypes, errors, grad_mode, limits
+from .. import dtypes, errors, grad_mode, limits, memory
 from ..graph import AccumulateGrad, Node, _sequence
 from ..tensor import Tensor, to_numpy_dtype
 
@@ -243,6 +243,8 @@ def apply(op, *inputs, **params):
         several = isinstance(out, (tuple, list))
         if not several:
             out = np.asarray(out)
+    if not several:
+        memory.large_array_made(out.nbytes)
     if not several and out.dtype.kind == "O":  # a parameter that is no number (`x ** ...`) slipped through
         raise errors.type_error("%s(): unsupported argument types %s" % (
             (op.name or "op").split("Backward")[0].lower(),

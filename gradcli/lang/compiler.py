@@ -1,0 +1,358 @@
+"""Compiling statements: blocks, assignments, imports, control flow and `def`, on top of the expressions.
+
+Compiling walks the tree top-down (loops need top-down control, and break/continue/return are checked
+where they stand), turning every statement into a closure `run(frame)`; running a loop body then costs a few
+calls per statement instead of a tree walk.
+"""
+
+import operator
+
+from lark import Tree
+
+from . import namespace
+from .expressions import ExpressionCompiler
+from .runtime import _MISSING, Function, _Break, _Continue, _Return, located
+from .. import errors, limits
+from ..errors import GradcliError
+
+_AUGMENTED = {
+    "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
+    "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow, "^=": operator.ipow,
+    "@=": operator.imatmul, "&=": operator.iand, "|=": operator.ior,
+}
+
+
+class Compiler(ExpressionCompiler):
+    """Turns a parse tree into closures: `s_<rule>` for statements, the `e_<rule>` of ExpressionCompiler for
+    expressions."""
+
+    def loop_body(self, node):
+        """A loop's block, compiled knowing that `break` and `continue` are allowed in it."""
+        self.loops += 1
+        try:
+            return self.block(node)
+        finally:
+            self.loops -= 1
+
+    # ------------------------------------------------------------ statements
+    def statements(self, nodes):
+        """A block: the statements' closures run in order."""
+        compiled = tuple(self.statement(n) for n in nodes)
+        if len(compiled) == 1:
+            return compiled[0]
+
+        def run(frame):
+            for statement in compiled:
+                statement(frame)
+        return run
+
+    def statement(self, node):
+        method = getattr(self, "s_" + node.data, None)
+        if method is None:
+            raise self.error(node, "gradcli does not support this statement")
+        body = method(node)
+        position = self.position(node)
+        if node.data in ("if", "while", "for", "with", "def"):
+            return body  # their parts carry positions of their own
+
+        def run(frame):
+            frame.context.position = position
+            try:
+                body(frame)
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
+
+    def block(self, node):
+        return self.statements(node.children)
+
+    def s_expression_statement(self, node):
+        expression = self.expression(node.children[0])
+        return expression
+
+    def s_assign(self, node):
+        *targets, value_node = node.children
+        value = self.expression(value_node)
+        setters = [self.target(t) for t in targets]
+        if len(setters) == 1:
+            setter = setters[0]
+
+            def run(frame):
+                setter(frame, value(frame))
+            return run
+
+        def run_many(frame):
+            v = value(frame)
+            for setter in setters:
+                setter(frame, v)
+        return run_many
+
+    def s_augassign(self, node):
+        target_node, op_token, value_node = node.children
+        op = limits.guard_operator(_AUGMENTED[str(op_token)])
+        value = self.expression(value_node)
+        kind = target_node.data if isinstance(target_node, Tree) else None
+        # Python's rule: `t op= v` rebinds t to t.__iop__(v) (in place for tensors and lists), and evaluates the
+        # container and the index of `a[i] += v` or `a.b += v` once.
+        if kind == "name":
+            current = self.expression(target_node)
+            setter = self.target(target_node)
+
+            def run(frame):
+                setter(frame, op(current(frame), value(frame)))
+            return run
+        if kind == "attribute":
+            obj = self.expression(target_node.children[0])
+            name = self.checked_name(target_node.children[1], "AttributeError")
+
+            def run_attribute(frame):
+                o = obj(frame)
+                namespace.set_attribute(o, name, op(namespace.get_attribute(o, name), value(frame)))
+            return run_attribute
+        if kind == "subscript":
+            obj = self.expression(target_node.children[0])
+            index = self.index(target_node.children[1])
+
+            def run_item(frame):
+                container, key = obj(frame), index(frame)
+                container[key] = op(container[key], value(frame))
+            return run_item
+        raise self.error(target_node, "illegal expression for augmented assignment")
+
+    def s_pass(self, node):
+        return lambda frame: None
+
+    def s_break(self, node):
+        if not self.loops:
+            raise self.error(node, "'break' outside loop")
+
+        def run(frame):
+            raise _Break()
+        return run
+
+    def s_continue(self, node):
+        if not self.loops:
+            raise self.error(node, "'continue' not properly in loop")
+
+        def run(frame):
+            raise _Continue()
+        return run
+
+    def s_return(self, node):
+        if not self.in_function:
+            raise self.error(node, "'return' outside function")
+        value = self.expression(node.children[0]) if node.children else (lambda frame: None)
+
+        def run(frame):
+            raise _Return(value(frame))
+        return run
+
+    def s_assert(self, node):
+        test = self.expression(node.children[0])
+        message = self.expression(node.children[1]) if len(node.children) > 1 else None
+
+        def run(frame):
+            if not test(frame):
+                raise GradcliError(str(message(frame)) if message else "", "AssertionError")
+        return run
+
+    def s_del(self, node):
+        names = node.children[0].children if node.children[0].data == "tuple_display" else node.children
+        deleters = []
+        for n in names:
+            if not (isinstance(n, Tree) and n.data == "name"):
+                raise self.error(n, "gradcli can delete names only")
+            deleters.append(str(n.children[0]))
+
+        def run(frame):
+            for name in deleters:
+                if frame.vars.pop(name, _MISSING) is _MISSING:
+                    raise GradcliError("name '%s' is not defined" % name, "NameError")
+        return run
+
+    def s_import(self, node):
+        dotted = ".".join(str(t) for t in node.children[0].children)
+        alias = str(node.children[1]) if len(node.children) > 1 else None
+        module = self.module(node, dotted)
+        if alias is None:
+            bound, value = dotted.split(".")[0], namespace.MODULES[dotted.split(".")[0]]
+        else:
+            bound, value = alias, module
+
+        def run(frame):
+            frame.vars[bound] = value
+        return run
+
+    def s_from_import(self, node):
+        dotted = ".".join(str(t) for t in node.children[0].children)
+        module = self.module(node, dotted)
+        bindings = []
+        for item in node.children[1].children:
+            name = str(item.children[0])
+            alias = str(item.children[1]) if len(item.children) > 1 else name
+            submodule = namespace.MODULES.get(dotted + "." + name)
+            if submodule is not None:
+                bindings.append((alias, submodule))
+            elif name in module.members:
+                bindings.append((alias, module.members[name]))
+            else:
+                raise self.error(item, "cannot import name '%s' from '%s' (gradcli has no such member)"
+                                 % (name, dotted), "ImportError")
+
+        def run(frame):
+            for alias, value in bindings:
+                frame.vars[alias] = value
+        return run
+
+    def module(self, node, dotted):
+        module = namespace.MODULES.get(dotted)
+        if module is None:
+            raise self.error(node, "gradcli has no module '%s'" % dotted, "ModuleNotFoundError")
+        return module
+
+    def s_if(self, node):
+        branches = []
+        otherwise = None
+        children = node.children
+        branches.append((self.expression(children[0]), self.block(children[1])))
+        for part in children[2:]:
+            if part.data == "elif":
+                branches.append((self.expression(part.children[0]), self.block(part.children[1])))
+            else:
+                otherwise = self.block(part.children[0])
+        positions = [self.position(children[0])] + [self.position(p.children[0]) for p in children[2:]
+                                                     if p.data == "elif"]
+        tests = [(test, body, pos) for (test, body), pos in zip(branches, positions)]
+
+        def run(frame):
+            for test, body, position in tests:
+                try:
+                    passed = test(frame)
+                    passed = passed if passed.__class__ is bool else bool(passed)
+                except Exception as exc:
+                    raise located(exc, position) from None
+                if passed:
+                    body(frame)
+                    return
+            if otherwise is not None:
+                otherwise(frame)
+        return run
+
+    def s_while(self, node):
+        test = self.expression(node.children[0])
+        position = self.position(node.children[0])
+        body = self.loop_body(node.children[1])
+        otherwise = self.block(node.children[2].children[0]) if len(node.children) > 2 else None
+
+        def check(frame):
+            try:
+                value = test(frame)
+                return value if value.__class__ is bool else bool(value)
+            except Exception as exc:
+                raise located(exc, position) from None
+
+        def run(frame):
+            while check(frame):
+                limits.tick()
+                try:
+                    body(frame)
+                except _Break:
+                    return
+                except _Continue:
+                    pass
+            if otherwise is not None:
+                otherwise(frame)
+        return run
+
+    def s_for(self, node):
+        targets_node, iterable_node, block_node = node.children[:3]
+        if isinstance(targets_node, Tree) and targets_node.data == "targets" and len(targets_node.children) == 1:
+            targets_node = targets_node.children[0]  # `for v in t` binds v, it does not unpack it
+        setter = self.target(targets_node)
+        iterable = self.expression(iterable_node)
+        position = self.position(iterable_node)
+        target_position = self.position(targets_node)
+        body = self.loop_body(block_node)
+        otherwise = self.block(node.children[3].children[0]) if len(node.children) > 3 else None
+
+        def run(frame):
+            try:
+                items = iter(iterable(frame))
+            except Exception as exc:
+                raise located(exc, position) from None
+            while True:
+                item = _MISSING
+                limits.tick()
+                try:  # the iterator and the unpacking into targets can fail too (a 0-d tensor, a short tuple)
+                    item = next(items)
+                    setter(frame, item)
+                except StopIteration:
+                    break
+                except Exception as exc:
+                    raise located(exc, position if item is _MISSING else target_position) from None
+                try:
+                    body(frame)
+                except _Break:
+                    return
+                except _Continue:
+                    pass
+            if otherwise is not None:
+                otherwise(frame)
+        return run
+
+    def s_with(self, node):
+        *items, block_node = node.children
+        managers = []
+        for item in items:
+            alias = str(item.children[1]) if len(item.children) > 1 else None
+            managers.append((self.expression(item.children[0]), alias, self.position(item)))
+        body = self.block(block_node)
+
+        def run(frame):
+            entered = []
+            try:
+                for manager, alias, position in managers:
+                    try:
+                        value = manager(frame)
+                        if not isinstance(value, namespace.CONTEXT_MANAGERS):
+                            raise errors.type_error("'%s' object does not support the context manager protocol"
+                                                    % type(value).__name__)
+                        result = value.__enter__()
+                    except Exception as exc:
+                        raise located(exc, position) from None
+                    entered.append(value)
+                    if alias:
+                        frame.vars[alias] = result
+                body(frame)
+            finally:
+                for value in reversed(entered):
+                    value.__exit__(None, None, None)
+        return run
+
+    def s_def(self, node):
+        name = str(node.children[0])
+        parameters, defaults = [], {}
+        parameter_nodes = node.children[1].children if len(node.children) > 2 else []
+        default_closures = {}
+        for p in parameter_nodes:
+            pname = self.checked_name(p.children[0])
+            if pname in parameters:
+                raise self.error(p, "duplicate argument '%s' in function definition" % pname)
+            parameters.append(pname)
+            if len(p.children) > 1:
+                default_closures[pname] = self.expression(p.children[1])
+        outer = self.loops, self.in_function
+        self.loops, self.in_function = 0, True  # a loop around the def does not reach into its body
+        try:
+            body = self.block(node.children[-1])
+        finally:
+            self.loops, self.in_function = outer
+
+        def run(frame):
+            for pname, value in default_closures.items():
+                defaults[pname] = value(frame)
+            # a def inside a call sees that call's variables (and those around it); at module level, none
+            enclosing = () if frame.vars is frame.globals else (frame.vars,) + frame.enclosing
+            frame.vars[name] = Function(name, tuple(parameters), dict(defaults), body, frame.globals,
+                                        frame.context, enclosing)
+        return run

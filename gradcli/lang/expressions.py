@@ -1,0 +1,391 @@
+"""Compiling expressions and assignment targets: each parse-tree node becomes a closure `run(frame)`.
+
+One method per grammar rule (`e_<rule>`); the operators come from one table. A closure that can fail attaches
+its source position to the error on its way out (`try` is free in CPython 3.11 until something raises), so the
+innermost failing expression names the line and column.
+"""
+
+import operator
+
+from lark import Token, Tree
+
+from . import namespace
+from .runtime import _MISSING, Frame, Function, _Break, _Continue, _Return, located
+from .. import errors, limits
+from ..errors import GradcliError, Position
+
+# ---------------------------------------------------------------- operators
+# grammar rule -> Python operator (the grammar aliases `**` and `^` both to pow)
+_BINARY = {
+    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": operator.truediv,
+    "floordiv": operator.floordiv, "mod": operator.mod, "matmul": operator.matmul, "pow": operator.pow,
+    "bitand": operator.and_, "bitor": operator.or_,
+}
+_UNARY = {"neg": operator.neg, "pos": operator.pos, "not_": operator.not_, "invert": operator.invert}
+_COMPARE = {
+    "<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge, "<=": operator.le,
+    "!=": operator.ne, "is": operator.is_, "is not": operator.is_not,
+    "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
+}
+
+
+class ExpressionCompiler:
+    """Turns expression trees into closures; the statement compiler builds on it."""
+
+    def __init__(self, source, filename):
+        self.source, self.filename = source, filename
+        self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
+        self.in_function = False
+
+    def position(self, node):
+        if isinstance(node, Token):
+            return Position(self.filename, self.source, node.line, node.column, node.end_column)
+        meta = node.meta
+        end = meta.end_column if getattr(meta, "end_line", None) == getattr(meta, "line", None) else None
+        return Position(self.filename, self.source, getattr(meta, "line", 1), getattr(meta, "column", 1), end)
+
+    def error(self, node, message, kind="SyntaxError"):
+        return GradcliError(message, kind, self.position(node))
+
+    # ------------------------------------------------------------ assignment targets
+    def target(self, node):
+        """A closure `set(frame, value)` for an assignment target."""
+        kind = node.data if isinstance(node, Tree) else None
+        if kind == "name":
+            name = self.checked_name(node.children[0])
+
+            def set_name(frame, value):
+                frame.vars[name] = value
+            return set_name
+        if kind == "attribute":
+            obj = self.expression(node.children[0])
+            attribute = self.checked_name(node.children[1], "AttributeError")
+
+            def set_attribute(frame, value):
+                namespace.set_attribute(obj(frame), attribute, value)
+            return set_attribute
+        if kind == "subscript":
+            obj = self.expression(node.children[0])
+            index = self.index(node.children[1])
+
+            def set_item(frame, value):
+                container = obj(frame)
+                container[index(frame)] = value
+            return set_item
+        if kind in ("tuple_display", "target_tuple", "list", "tuple"):
+            setters = [self.target(child) for child in node.children]
+            count = len(setters)
+
+            def unpack(frame, value):
+                try:
+                    values = list(value)
+                except TypeError:
+                    raise errors.type_error("cannot unpack non-iterable %s object" % type(value).__name__) from None
+                if len(values) != count:
+                    if len(values) < count:
+                        raise errors.value_error("not enough values to unpack (expected %d, got %d)"
+                                                 % (count, len(values)))
+                    raise errors.value_error("too many values to unpack (expected %d)" % count)
+                for setter, v in zip(setters, values):
+                    setter(frame, v)
+            return unpack
+        raise self.error(node, "cannot assign to this expression")
+
+    def checked_name(self, token, kind="NameError"):
+        """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable."""
+        name = str(token)
+        if name.startswith("__"):
+            raise GradcliError("gradcli does not give access to '%s'" % name, kind, self.position(token))
+        return name
+
+    # ------------------------------------------------------------ expressions
+    def expression(self, node):
+        if isinstance(node, Token):
+            raise self.error(node, "unexpected '%s'" % node)
+        if node.data in _BINARY:
+            return self._binary(node, _BINARY[node.data])
+        if node.data in _UNARY:
+            return self._unary(node, _UNARY[node.data])
+        method = getattr(self, "e_" + node.data, None)
+        if method is None:
+            raise self.error(node, "gradcli does not support this expression")
+        return method(node)
+
+    def e_expression(self, node):
+        return self.expression(node.children[0])
+
+    def e_name(self, node):
+        if node.children[0] == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
+            return lambda frame: "__main__"
+        name = self.checked_name(node.children[0])
+        position = self.position(node)
+
+        def run(frame):
+            try:
+                return frame.vars[name]
+            except KeyError:
+                pass
+            for scope in frame.enclosing:
+                if name in scope:
+                    return scope[name]
+            context = frame.context
+            value = frame.globals.get(name, _MISSING)
+            if value is _MISSING:
+                value = context.builtins.get(name, _MISSING)
+                if value is _MISSING:
+                    value = context.torch_names.get(name, _MISSING)
+                    if value is _MISSING:
+                        raise GradcliError("name '%s' is not defined" % name, "NameError", position)
+            return value
+        return run
+
+    def e_int(self, node):
+        value = int(str(node.children[0]).replace("_", ""), 0) if str(node.children[0])[:2].lower() in (
+            "0x", "0o", "0b") else int(str(node.children[0]).replace("_", ""))
+        return lambda frame: value
+
+    def e_float(self, node):
+        value = float(str(node.children[0]).replace("_", ""))
+        return lambda frame: value
+
+    def e_true(self, node):
+        return lambda frame: True
+
+    def e_false(self, node):
+        return lambda frame: False
+
+    def e_none(self, node):
+        return lambda frame: None
+
+    def e_ellipsis(self, node):
+        return lambda frame: Ellipsis
+
+    def e_strings(self, node):
+        from .strings import compile_string
+        parts = [compile_string(token, self) for token in node.children]
+        if len(parts) == 1:
+            return parts[0]
+
+        def run(frame):
+            return "".join(part(frame) for part in parts)
+        return run
+
+    def e_list(self, node):
+        items = [self.expression(c) for c in node.children]
+        return lambda frame: [item(frame) for item in items]
+
+    def e_tuple(self, node):
+        items = [self.expression(c) for c in node.children]
+        return lambda frame: tuple(item(frame) for item in items)
+
+    e_tuple_display = e_tuple
+
+    def comprehension(self, node):
+        """A generator function `values(frame)` for `test for ... in ... if ...`: its variables live in a
+        scope of their own (a copy of the enclosing variables), as in Python 3."""
+        element_node, *clauses = node.children
+        element = self.expression(element_node)
+        loops = []
+        for clause in clauses:
+            targets_node, iterable_node, *conditions = clause.children
+            loops.append((self.target(targets_node), self.expression(iterable_node),
+                          tuple(self.expression(c) for c in conditions)))
+
+        def produce(frame, depth):
+            setter, iterable, conditions = loops[depth]
+            for item in iterable(frame):
+                limits.tick()
+                setter(frame, item)
+                if all(condition(frame) for condition in conditions):
+                    if depth + 1 == len(loops):
+                        yield element(frame)
+                    else:
+                        yield from produce(frame, depth + 1)
+
+        def values(frame):
+            return produce(Frame(dict(frame.vars), frame.globals, frame.context, frame.enclosing), 0)
+        return values
+
+    def e_list_comprehension(self, node):
+        values = self.comprehension(node.children[0])
+        position = self.position(node)
+
+        def run(frame):
+            try:
+                return list(values(frame))
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
+
+    def e_generator(self, node):
+        values = self.comprehension(node.children[0])
+        return values  # lazy, as in Python: `all(... for ...)` stops at the first False
+
+    def e_dict(self, node):
+        pairs = [(self.expression(p.children[0]), self.expression(p.children[1])) for p in node.children]
+        return lambda frame: {k(frame): v(frame) for k, v in pairs}
+
+    def _binary(self, node, op):
+        op = limits.guard_operator(op)  # `"a" * 10**10`, `10**10**10`: refused before Python builds them
+        left, right = (self.expression(c) for c in node.children)
+        position = self.position(node)
+
+        def run(frame):
+            a = left(frame)
+            b = right(frame)
+            try:
+                return op(a, b)
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
+
+
+
+
+
+
+
+
+
+    def _unary(self, node, op):
+        operand = self.expression(node.children[0])
+        position = self.position(node)
+
+        def run(frame):
+            value = operand(frame)
+            try:
+                return op(value)
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
+
+
+
+
+    def e_and_(self, node):
+        left, right = (self.expression(c) for c in node.children)
+
+        def run(frame):
+            value = left(frame)
+            return right(frame) if value else value
+        return run
+
+    def e_or_(self, node):
+        left, right = (self.expression(c) for c in node.children)
+
+        def run(frame):
+            value = left(frame)
+            return value if value else right(frame)
+        return run
+
+    def e_conditional(self, node):
+        then, test, otherwise = (self.expression(c) for c in node.children)
+        return lambda frame: then(frame) if test(frame) else otherwise(frame)
+
+    def e_compare(self, node):
+        operands, ops, pending = [], [], []
+        for child in node.children:
+            if isinstance(child, Token):
+                pending.append(str(child))
+            else:
+                if pending:
+                    ops.append(_COMPARE[" ".join(pending)])
+                    pending = []
+                operands.append(self.expression(child))
+        position = self.position(node)
+
+        def run(frame):
+            a = operands[0](frame)
+            result = True
+            try:
+                for op, operand in zip(ops, operands[1:]):
+                    b = operand(frame)
+                    result = op(a, b)
+                    if len(ops) > 1 and not result:
+                        return result
+                    a = b
+            except Exception as exc:
+                raise located(exc, position) from None
+            return result
+        return run
+
+    def e_attribute(self, node):
+        obj = self.expression(node.children[0])
+        name = self.checked_name(node.children[1], "AttributeError")
+        position = self.position(node.children[1])
+        get = namespace.get_attribute
+
+        def run(frame):
+            value = obj(frame)
+            try:
+                return get(value, name)
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
+
+    def e_subscript(self, node):
+        obj = self.expression(node.children[0])
+        index = self.index(node.children[1])
+        position = self.position(node)
+
+        def run(frame):
+            container = obj(frame)
+            key = index(frame)
+            try:
+                return container[key]
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
+
+    def index(self, node):
+        """The closure for the inside of `[...]`: one item, or a tuple of items (`x[1, :]`, `x[1,]`)."""
+        if isinstance(node, Tree) and node.data == "index_tuple":
+            items = [self.index(c) for c in node.children]
+            return lambda frame: tuple(item(frame) for item in items)
+        if isinstance(node, Tree) and node.data == "slice":
+            start, stop, step = (self.expression(c) if c is not None else None for c in node.children)
+            return lambda frame: slice(start(frame) if start else None, stop(frame) if stop else None,
+                                       step(frame) if step else None)
+        return self.expression(node)
+
+    def e_call(self, node):
+        function = self.expression(node.children[0])
+        positional, keywords, star, starstar = [], [], None, None
+        if len(node.children) > 1:
+            for arg in node.children[1].children:
+                if isinstance(arg, Tree) and arg.data == "keyword":
+                    keywords.append((self.checked_name(arg.children[0]), self.expression(arg.children[1])))
+                elif isinstance(arg, Tree) and arg.data == "star":
+                    star = self.expression(arg.children[0])
+                elif isinstance(arg, Tree) and arg.data == "starstar":
+                    starstar = self.expression(arg.children[0])
+                else:
+                    positional.append(self.expression(arg))
+        position = self.position(node)
+
+        def run(frame):
+            f = function(frame)
+            args = [a(frame) for a in positional]
+            if star is not None:
+                args.extend(star(frame))
+            kwargs = {name: value(frame) for name, value in keywords}
+            if starstar is not None:
+                kwargs.update(starstar(frame))
+            if not callable(f):
+                raise GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError", position)
+            try:
+                if isinstance(f, Function):
+                    context = frame.context
+                    context.depth = getattr(context, "depth", 0) + 1
+                    try:
+                        limits.check_recursion(context.depth)
+                        limits.tick()
+                        return f(*args, **kwargs)
+                    finally:
+                        context.depth -= 1
+                return f(*args, **kwargs)
+            except (_Break, _Continue, _Return):
+                raise
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
