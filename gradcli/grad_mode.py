@@ -45,3 +45,30 @@ class no_grad(_GradModeContext):
 
 class enable_grad(_GradModeContext):
     mode = True
+
+
+class inference_mode(_GradModeContext):
+    """torch.inference_mode: no graph is recorded inside, as under no_grad. (torch also marks the tensors made
+    inside as inference tensors, which only changes what fails when they later meet autograd.)"""
+
+    def __init__(self, mode=True):
+        self.mode = not mode
+        self.inference = bool(mode)
+
+    def __enter__(self):
+        global _inference
+        self.previous_inference = _inference
+        _inference = self.inference
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        global _inference
+        _inference = self.previous_inference
+        return super().__exit__(*exc)
+
+
+_inference = False
+
+
+def is_inference_mode_enabled():
+    return _inference

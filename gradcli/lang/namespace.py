@@ -44,6 +44,7 @@ def _torch_members():
     members.update(dtypes.ALIASES)
     members.update({
         "no_grad": grad_mode.no_grad, "enable_grad": grad_mode.enable_grad,
+        "inference_mode": grad_mode.inference_mode, "is_inference_mode_enabled": grad_mode.is_inference_mode_enabled,
         "set_grad_enabled": grad_mode.set_grad_enabled, "is_grad_enabled": grad_mode.is_grad_enabled,
         "set_printoptions": printing.set_printoptions, "Size": Size,
         "get_default_dtype": lambda: dtypes.default_float, "is_tensor": lambda x: isinstance(x, Tensor),
@@ -166,7 +167,7 @@ def _safe_format(template):
 
 
 # ---------------------------------------------------------------- builtins
-CONTEXT_MANAGERS = (grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled)
+CONTEXT_MANAGERS = (grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled, grad_mode.inference_mode)
 
 
 def make_builtins(write):
