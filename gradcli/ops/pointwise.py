@@ -697,3 +697,9 @@ ATAN2 = Op("Atan2Backward0", np.arctan2, "y x", (
 @export("atan2", "arctan2")
 def atan2(y, x):
     return apply(ATAN2, y, x)
+
+
+@export("equal")
+def equal(x, other):
+    """A python bool: the same shape and the same values."""
+    return x.shape == other.shape and bool(np.array_equal(x.array, other.array))
