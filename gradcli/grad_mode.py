@@ -38,6 +38,19 @@ class _GradModeContext:
         _enabled = self.previous
         return False
 
+    def __call__(self, fn):
+        """As a decorator (`@torch.no_grad()`): each call of fn runs in this mode."""
+        mode = self.mode
+
+        def decorated(*args, **kwargs):
+            global _enabled
+            previous, _enabled = _enabled, mode
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _enabled = previous
+        return decorated
+
 
 class no_grad(_GradModeContext):
     mode = False

@@ -156,3 +156,9 @@ def test_a_def_inside_a_def_reads_the_enclosing_call():
     source = ("def outer(a):\n    b = a * 2\n    def inner(c):\n        def innermost():\n            return a + b + c\n"
               "        return innermost()\n    b = b + 1\n    return inner(10)\nprint(outer(1))")
     assert run_script(source) == "14\n"  # b is read when inner runs (3), as Python's closures do
+
+
+def test_decorators_wrap_the_function_innermost_first():
+    source = ("import torch\ndef tag(f):\n    def g(v):\n        return f(v) + 1\n    return g\n@tag\n@torch.no_grad()\n"
+              "def double(v):\n    return v * 2\ny = double(torch.ones(1, requires_grad=True))\nprint(y, y.requires_grad)")
+    assert run_script(source) == "tensor([3.]) False\n"

@@ -329,6 +329,21 @@ class Compiler(ExpressionCompiler):
                     value.__exit__(None, None, None)
         return run
 
+    def s_decorated(self, node):
+        """Decorators are evaluated first, top to bottom, then applied to the new function bottom-up."""
+        decorators = [self.expression(d.children[0]) for d in node.children[:-1]]
+        define = self.s_def(node.children[-1])
+        name = str(node.children[-1].children[0])
+
+        def run(frame):
+            values = [decorator(frame) for decorator in decorators]
+            define(frame)
+            function = frame.vars[name]
+            for value in reversed(values):
+                function = value(function)
+            frame.vars[name] = function
+        return run
+
     def s_def(self, node):
         name = str(node.children[0])
         parameters, defaults = [], {}

@@ -115,7 +115,7 @@ def is_incomplete(text):
     return tree.children[-1].data in _COMPOUND
 
 
-_COMPOUND = frozenset(("if", "while", "for", "with", "def"))
+_COMPOUND = frozenset(("if", "while", "for", "with", "def", "decorated"))
 
 
 def _opens_long_string(text, pos):
