@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from . import Grad, Op, apply, export
-from .pointwise import _erf, div_scalar, exp, sigmoid, where
+from .pointwise import _erf, add_scalar, div_scalar, exp, sigmoid, where
 from .. import dtypes, errors, limits
 from ..tensor import Tensor, wrap_dim
 
@@ -170,8 +170,14 @@ LEAKY_RELU = Op("LeakyReluBackward0", lambda x, negative_slope=0.01: np.where(
     (Grad("x", lambda g, x, negative_slope=0.01: leaky_relu_backward(g, x, negative_slope)),), promote="float")
 GELU = Op("GeluBackward0", _gelu_forward, "x",
           (Grad("x", lambda g, x, approximate="none": gelu_backward(g, x, approximate)),), promote="float")
+def _silu_grad(g, x):
+    """torch's silu_backward: grad * sigmoid * (1 + self * (1 - sigmoid)), the 1 + ... a C++ Scalar add."""
+    s = sigmoid(x)
+    return g * s * add_scalar(x * (1 - s), 1)
+
+
 SILU = Op("SiluBackward0", lambda x: (x / (1 + np.exp(-x))).astype(x.dtype), "x",
-          (Grad("x", lambda g, x: g * (sigmoid(x) * (1 + x * (1 - sigmoid(x))))),), promote="float")
+          (Grad("x", lambda g, x: _silu_grad(g, x)),), promote="float")
 ELU = Op("EluBackward0", _elu_forward, "x",
          (Grad("x", lambda g, x, alpha=1.0: elu_backward(g, x, alpha)),), promote="float")
 SOFTPLUS = Op("SoftplusBackward0", _softplus_forward, "x",

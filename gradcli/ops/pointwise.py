@@ -35,6 +35,8 @@ MUL = Op("MulBackward0", np.multiply, "x y",
 DIV_SCALAR = Op("DivBackward1", lambda x, other: np.true_divide(x, x.dtype.type(other)), "x",
                 (Grad("", lambda g, other: div_scalar(g, other)),))
 # tensor * a C++ double inside torch's own formulas (exp2's `grad * result * ln 2`): mul.Scalar, MulBackward1
+# tensor + a C++ number inside torch's formulas (log1p's `grad / (self + 1)`): add.Scalar, AddBackward1
+ADD_SCALAR = Op("AddBackward1", lambda x, other: np.add(x, x.dtype.type(other)), "x", (Grad("", _same),))
 MUL_SCALAR = Op("MulBackward1", lambda x, other: np.multiply(x, x.dtype.type(other)), "x",
                 (Grad("", lambda g, other: mul_scalar(g, other)),))
 DIV = Op("DivBackward0", np.true_divide, "x y",
@@ -110,6 +112,10 @@ def rsub(x, y, alpha=1):
 
 def div_scalar(x, number):
     return apply(DIV_SCALAR, x, other=number)
+
+
+def add_scalar(x, number):
+    return apply(ADD_SCALAR, x, other=number)
 
 
 def mul_scalar(x, number):
@@ -259,19 +265,19 @@ def _erf(x):
 
 EXP = unary("ExpBackward0", np.exp, lambda g, ans: g * ans, "ans")
 EXP2 = unary("Exp2Backward0", np.exp2, lambda g, ans: mul_scalar(g * ans, LN2), "ans")
-EXPM1 = unary("Expm1Backward0", np.expm1, lambda g, ans: g * (ans + 1), "ans")
+EXPM1 = unary("Expm1Backward0", np.expm1, lambda g, ans: g * add_scalar(ans, 1), "ans")
 LOG = unary("LogBackward0", np.log, lambda g, x: g / x)               # create_graph shows DivBackward0
-LOG1P = unary("Log1PBackward0", np.log1p, lambda g, x: g / (x + 1))
+LOG1P = unary("Log1PBackward0", np.log1p, lambda g, x: g / add_scalar(x, 1))
 LOG2 = unary("Log2Backward0", np.log2, lambda g, x: g / (x * LN2))
 LOG10 = unary("Log10Backward0", np.log10, lambda g, x: g / (x * LN10))
 SIN = unary("SinBackward0", np.sin, lambda g, x: g * cos(x))
 COS = unary("CosBackward0", np.cos, lambda g, x: g * -sin(x))
 TAN = unary("TanBackward0", np.tan, lambda g, ans: g * (ans * ans + 1), "ans")
 ASIN = unary("AsinBackward0", np.arcsin, lambda g, x: g * rsqrt(-x * x + 1))
-ATAN = unary("AtanBackward0", np.arctan, lambda g, x: g / (x * x + 1))
+ATAN = unary("AtanBackward0", np.arctan, lambda g, x: g / add_scalar(x * x, 1))
 SINH = unary("SinhBackward0", np.sinh, lambda g, x: g * cosh(x))
 COSH = unary("CoshBackward0", np.cosh, lambda g, x: g * sinh(x))
-SQRT = unary("SqrtBackward0", np.sqrt, lambda g, ans: g / (2 * ans), "ans")  # DivBackward0 under create_graph
+SQRT = unary("SqrtBackward0", np.sqrt, lambda g, ans: g / mul_scalar(ans, 2), "ans")  # DivBackward0 under create_graph
 RSQRT = unary("RsqrtBackward0", lambda x: np.reciprocal(np.sqrt(x)), lambda g, ans: -0.5 * g * ans ** 3, "ans")
 ERF = unary("ErfBackward0", _erf, lambda g, x: TWO_OVER_SQRT_PI * exp(-x * x) * g)
 # tanh and sigmoid backward are ops of their own in torch (tanh_backward, sigmoid_backward): a gradient built
@@ -294,13 +300,14 @@ TANH_BACKWARD = Op("TanhBackwardBackward0", _tanh_backward, "g y", (
 SIGMOID_BACKWARD = Op("SigmoidBackwardBackward0", lambda g, y: g * (y * (1 - y)), "g y", (
     Grad("y", lambda gg, y: sigmoid_backward(gg, y)),
     Grad("g y", lambda gg, g, y: gg * g * (-2 * y + 1))), promote="common")
-ABS = unary("AbsBackward0", np.abs, lambda g, x: g * sign(x), promote=None)
+ABS = unary("AbsBackward0", np.abs, lambda g, x: g * sgn(x), promote=None)  # torch: grad * self.sgn()
 # relu's gradient is threshold_backward(grad, result, 0): zero where the result is 0, including at x = 0
 RELU = unary("ReluBackward0", lambda x: np.maximum(x, 0).astype(x.dtype), lambda g, ans: threshold_backward(g, ans),
              "ans", promote=None)
 THRESHOLD_BACKWARD = Op("ThresholdBackwardBackward0", lambda g, y: np.where(y > 0, g, 0).astype(g.dtype), "g y",
                         (Grad("y", lambda gg, y: threshold_backward(gg, y)), Grad("", zeros_grad)))
 SIGN = unary("SignBackward0", np.sign, zeros_grad, "", promote=None)
+SGN = unary("SgnBackward0", np.sign, zeros_grad, "", promote=None)  # sign, generalised to complex numbers
 FLOOR = unary("FloorBackward0", np.floor, zeros_grad, "", promote=None)
 CEIL = unary("CeilBackward0", np.ceil, zeros_grad, "", promote=None)
 ROUND = unary("RoundBackward0", np.round, zeros_grad, "", promote=None)   # half to even, as torch
@@ -336,6 +343,7 @@ sigmoid = _unary_front_door(SIGMOID, "sigmoid")
 abs = _unary_front_door(ABS, "abs", "absolute")
 relu = _unary_front_door(RELU, "relu")
 sign = _unary_front_door(SIGN, "sign")
+sgn = _unary_front_door(SGN, "sgn")
 floor = _unary_front_door(FLOOR, "floor")
 ceil = _unary_front_door(CEIL, "ceil")
 

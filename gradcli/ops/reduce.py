@@ -107,8 +107,8 @@ def _norm_grad(g, x, ans, p=2, dim=None, keepdim=False):
     if not keepdim and dim is not None:
         for d in reduced_dims(dim, x.ndim):
             g, ans = g.unsqueeze(d), ans.unsqueeze(d)
-    if p == 2:
-        return x * (g / ans).masked_fill(ans == 0, 0.0)
+    if p == 2:  # torch: grad * (self / norm).masked_fill_(norm == 0, 0)
+        return g * (x / ans).masked_fill(ans == 0, 0.0)
     if p == 1:
         return x.sign() * g
     if p == float("inf"):
