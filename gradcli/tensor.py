@@ -278,6 +278,28 @@ class Tensor:
     def tolist(self):
         return self.array.tolist()
 
+    def stride(self, dim=None):
+        """Steps in elements between neighbours along each dim (numpy keeps them in bytes)."""
+        steps = tuple(s // self.array.itemsize for s in self.array.strides)
+        return steps if dim is None else steps[wrap_dim(dim, self.array.ndim)]
+
+    def storage_offset(self):
+        """Elements between the start of the memory this tensor views and its first element."""
+        root = self.array
+        while isinstance(root.base, np.ndarray):
+            root = root.base
+        start = root.__array_interface__["data"][0]
+        return (self.array.__array_interface__["data"][0] - start) // self.array.itemsize
+
+    def element_size(self):
+        return self.array.itemsize
+
+    def nelement(self):
+        return self.array.size
+
+    def ndimension(self):
+        return self.array.ndim
+
     def data_ptr(self):
         """The address of the first element: tensors sharing memory (views, detach) share it."""
         return self.array.__array_interface__["data"][0]

@@ -74,7 +74,8 @@ TENSOR_PROPERTIES = frozenset((
     "retains_grad", "_version", "mT", "is_cuda"))
 TENSOR_METHODS = frozenset(name for name in METHODS if not name.startswith("_")) | frozenset((
     "backward", "detach", "item", "tolist", "numel", "dim", "size", "requires_grad_", "retain_grad",
-    "is_floating_point", "data_ptr", "register_hook"))
+    "is_floating_point", "data_ptr", "register_hook", "stride", "storage_offset", "element_size", "nelement",
+    "ndimension"))
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
 NODE_MEMBERS = frozenset(("next_functions", "name", "variable", "metadata"))
 DTYPE_MEMBERS = frozenset(("is_floating_point", "is_signed", "itemsize"))
