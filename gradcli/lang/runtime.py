@@ -67,8 +67,7 @@ class Function:
 
     def __call__(self, *args, **kwargs):
         if len(args) > len(self.parameters):
-            raise errors.type_error("%s() takes %d positional arguments but %d were given"
-                                    % (self.name, len(self.parameters), len(args)))
+            raise errors.type_error(self._too_many(len(args)))
         local = dict(zip(self.parameters, args))
         for name, value in kwargs.items():
             if name not in self.parameters:
@@ -76,16 +75,33 @@ class Function:
             if name in local:
                 raise errors.type_error("%s() got multiple values for argument '%s'" % (self.name, name))
             local[name] = value
+        missing = [name for name in self.parameters if name not in local and name not in self.defaults]
+        if missing:
+            raise errors.type_error(self._missing(missing))
         for name in self.parameters:
             if name not in local:
-                if name not in self.defaults:
-                    raise errors.type_error("%s() missing 1 required positional argument: '%s'" % (self.name, name))
                 local[name] = self.defaults[name]
         try:
             self.body(Frame(local, self.globals, self.context, self.enclosing))
         except _Return as signal:
             return signal.value
         return None
+
+    def _too_many(self, given):
+        """Python's words: 'takes 1 positional argument', 'takes from 1 to 2 positional arguments'."""
+        most = len(self.parameters)
+        least = most - sum(1 for p in self.parameters if p in self.defaults)
+        takes = ("from %d to %d positional arguments" % (least, most) if least != most else
+                 "%d positional argument%s" % (most, "" if most == 1 else "s"))
+        return "%s() takes %s but %d %s given" % (self.name, takes, given, "was" if given == 1 else "were")
+
+    def _missing(self, names):
+        """Python's words: "missing 2 required positional arguments: 'x' and 'y'"."""
+        quoted = ["'%s'" % n for n in names]
+        listed = quoted[0] if len(quoted) == 1 else (
+            " and ".join(quoted) if len(quoted) == 2 else ", ".join(quoted[:-1]) + ", and " + quoted[-1])
+        return "%s() missing %d required positional argument%s: %s" % (
+            self.name, len(names), "" if len(names) == 1 else "s", listed)
 
     def __repr__(self):
         return "<function %s at %#x>" % (self.name, id(self))
