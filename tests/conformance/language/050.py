@@ -1,0 +1,4 @@
+import torch
+
+x = torch.ones(2)
+print(x.foo)

@@ -1,0 +1,4 @@
+import torch
+
+loss = None
+print(loss + 1)

@@ -1,0 +1,3 @@
+import torch
+
+print("loss: " + 0.5)
