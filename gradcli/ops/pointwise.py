@@ -22,9 +22,14 @@ def zeros_grad(g, **_):
 
 
 # ---------------------------------------------------------------- arithmetic
-ADD = Op("AddBackward0", lambda x, y, alpha=1: np.add(x, y) if alpha == 1 else np.add(x, np.multiply(y, alpha)),
+def _scaled(y, alpha):
+    """alpha * y, a python number staying one (numpy would make 1 * 2 an int64, and float32 + int64 float64)."""
+    return y * alpha if isinstance(y, (int, float)) else np.multiply(y, alpha)
+
+
+ADD = Op("AddBackward0", lambda x, y, alpha=1: np.add(x, y) if alpha == 1 else np.add(x, _scaled(y, alpha)),
          "x y", (Grad("", _same), Grad("", lambda g, alpha=1: g if alpha == 1 else g * alpha)), promote="common")
-SUB = Op("SubBackward0", lambda x, y, alpha=1: np.subtract(x, y) if alpha == 1 else np.subtract(x, np.multiply(y, alpha)),
+SUB = Op("SubBackward0", lambda x, y, alpha=1: np.subtract(x, y) if alpha == 1 else np.subtract(x, _scaled(y, alpha)),
          "x y", (Grad("", _same), Grad("", lambda g, alpha=1: -g if alpha == 1 else g * -alpha)), promote="common")
 # number - tensor: the number is an attribute of the node, not an input (one next_functions entry)
 RSUB = Op("RsubBackward1", lambda x, other, alpha=1: np.subtract(other, x if alpha == 1 else np.multiply(x, alpha)),
@@ -85,11 +90,21 @@ BOOL_SUB = ("Subtraction, the `-` operator, with a bool tensor is not supported.
 
 @export("add")
 def add(x, y, alpha=1):
+    y, alpha = _other_and_alpha(y, alpha)
     return apply(ADD, x, y, alpha=alpha) if alpha != 1 else apply(ADD, x, y)
+
+
+def _other_and_alpha(y, alpha):
+    """torch still takes the deprecated `add_(Number alpha, Tensor other)` of old tutorials
+    (`p.data.add_(-lr, p.grad.data)`): the number is then alpha."""
+    if isinstance(alpha, Tensor) and isinstance(y, (int, float)) and not isinstance(y, bool):
+        return alpha, y
+    return y, alpha
 
 
 @export("sub", "subtract")
 def sub(x, y, alpha=1):
+    y, alpha = _other_and_alpha(y, alpha)
     bools = [isinstance(v, Tensor) and v.dtype.name == "bool" for v in (x, y)]
     if all(bools):
         raise errors.GradcliError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
@@ -604,11 +619,13 @@ def where(condition, x=None, y=None):
 # ---------------------------------------------------------------- in place
 @export("add_", function=False)
 def add_(x, y, alpha=1):
+    y, alpha = _other_and_alpha(y, alpha)
     return apply_inplace(ADD, x, y, alpha=alpha) if alpha != 1 else apply_inplace(ADD, x, y)
 
 
 @export("sub_", function=False)
 def sub_(x, y, alpha=1):
+    y, alpha = _other_and_alpha(y, alpha)
     return apply_inplace(SUB, x, y, alpha=alpha) if alpha != 1 else apply_inplace(SUB, x, y)
 
 
@@ -711,3 +728,60 @@ def atan2(y, x):
 def equal(x, other):
     """A python bool: the same shape and the same values."""
     return x.shape == other.shape and bool(np.array_equal(x.array, other.array))
+
+
+# ---------------------------------------------------------------- addcmul, addcdiv, lerp (hand-written optimizers)
+def _addcmul_forward(x, t1, t2, value=1):
+    return x + _scaled(t1 * t2, value) if value != 1 else x + t1 * t2
+
+
+def _addcdiv_forward(x, t1, t2, value=1):
+    return x + _scaled(t1 / t2, value) if value != 1 else x + t1 / t2
+
+
+ADDCMUL = Op("AddcmulBackward0", _addcmul_forward, "x t1 t2", (
+    Grad("", _same),
+    Grad("t2", lambda g, t2, value=1: g * t2 * value),
+    Grad("t1", lambda g, t1, value=1: g * t1 * value)), promote="common")
+ADDCDIV = Op("AddcdivBackward0", _addcdiv_forward, "x t1 t2", (
+    Grad("", _same),
+    Grad("t2", lambda g, t2, value=1: g * value / t2),
+    Grad("t1 t2", lambda g, t1, t2, value=1: -g * value * t1 / (t2 * t2))), promote="common")
+
+
+def _lerp_forward(x, end, weight):
+    # torch's kernel: from the nearer end, so that weight 0 and 1 give the ends exactly
+    return np.where(abs(weight) < 0.5, x + weight * (end - x), end - (end - x) * (1 - weight)).astype(x.dtype)
+
+
+LERP = Op("LerpBackward0", _lerp_forward, "x end", (
+    Grad("", lambda g, weight: g * (1 - weight)),
+    Grad("", lambda g, weight: g * weight)), promote="common")
+
+
+@export("addcmul")
+def addcmul(x, tensor1, tensor2, value=1):
+    return apply(ADDCMUL, x, tensor1, tensor2, value=value)
+
+
+@export("addcdiv")
+def addcdiv(x, tensor1, tensor2, value=1):
+    return apply(ADDCDIV, x, tensor1, tensor2, value=value)
+
+
+@export("addcmul_", function=False)
+def addcmul_(x, tensor1, tensor2, value=1):
+    return apply_inplace(ADDCMUL, x, tensor1, tensor2, value=value)
+
+
+@export("addcdiv_", function=False)
+def addcdiv_(x, tensor1, tensor2, value=1):
+    return apply_inplace(ADDCDIV, x, tensor1, tensor2, value=value)
+
+
+@export("lerp")
+def lerp(x, end, weight):
+    """lerp with a number weight (a tensor weight is not taken here)."""
+    if isinstance(weight, Tensor):
+        raise errors.GradcliError("gradcli's lerp takes a number weight")
+    return apply(LERP, x, end, weight=weight)
