@@ -1,0 +1,15 @@
+import torch
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+a = torch.tensor([3.0, -1.0], requires_grad=True)
+b = torch.tensor([0.5, 4.0], requires_grad=True)
+y = torch.addcmul(x, a, b, value=0.5) + x.addcdiv(a, b, value=2) + torch.lerp(x, a, 0.25) + x.lerp(b, 0.75)
+print(y, y.grad_fn, y.grad_fn.next_functions)
+y.sum().backward()
+print(x.grad, a.grad, b.grad)
+z = x.detach().clone()
+z.addcmul_(a.detach(), b.detach(), value=0.1)
+z.addcdiv_(a.detach(), b.detach())
+print(z)
+w = x * 1
+w.addcmul_(a, b)
+print(w.grad_fn, w.grad_fn.next_functions)
