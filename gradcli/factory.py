@@ -44,12 +44,15 @@ def _np(dtype, default=dtypes.float32):
     return to_numpy_dtype(dtype or default)
 
 
+_SEQUENCES = (list, tuple, range)  # what torch.tensor reads as a dimension
+
+
 def infer_dtype(data):
     """torch.tensor's dtype for python data: bool if all bools, int64 if all ints, else the default float."""
     kinds = set()
 
     def walk(value):
-        if isinstance(value, (list, tuple)):
+        if isinstance(value, _SEQUENCES):
             for v in value:
                 walk(v)
         elif isinstance(value, Tensor):
@@ -69,9 +72,11 @@ def infer_dtype(data):
 
 def _plain(data):
     """Nested python data with 0-d tensors replaced by their values, checked to be rectangular."""
-    if isinstance(data, Tensor):
-        return data.array.tolist()
-    if isinstance(data, (list, tuple)):
+    if isinstance(data, Tensor):  # an element: torch takes its one value, whatever its shape
+        if data.array.size != 1:
+            raise errors.value_error(errors.SCALAR_CONVERSION)
+        return data.array.reshape(-1)[0].item()
+    if isinstance(data, _SEQUENCES):
         items = [_plain(v) for v in data]
         lengths = {len(v) if isinstance(v, list) else -1 for v in items}
         if len(lengths) > 1:
@@ -91,7 +96,7 @@ def _not_a_number(data):
     stack = [data]
     while stack:
         value = stack.pop()
-        if isinstance(value, (list, tuple)):
+        if isinstance(value, _SEQUENCES):
             stack.extend(reversed(value))
         elif isinstance(value, str):
             return errors.value_error("too many dimensions 'str'")
