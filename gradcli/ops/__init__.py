@@ -423,6 +423,23 @@ for _name in ("neg", "exp", "log", "sqrt", "abs", "relu", "sigmoid", "tanh", "si
               "log1p", "expm1", "exp2", "rsqrt", "square", "remainder", "masked_fill", "fmod", "addcmul"):
     if _name in METHODS and _name + "_" not in METHODS:
         METHODS[_name + "_"] = inplace_variant(METHODS[_name])
+
+
+def _binary_operator(fn):
+    """Python's protocol, as torch's operators follow it: an operand that is neither a tensor nor a number gives
+    NotImplemented, so that Python raises its own TypeError ("unsupported operand type(s) for +: 'Tensor' and
+    'str'") and `t == None` is False."""
+    def operator(x, y):
+        if not isinstance(y, (Tensor, int, float)):
+            return NotImplemented
+        return fn(x, y)
+    operator.__name__ = fn.__name__
+    return operator
+
+
+for _name, _fn in list(_OPERATORS.items()):
+    if _name not in ("__getitem__", "__setitem__", "__neg__", "__pos__", "__abs__", "__invert__"):
+        _OPERATORS[_name] = _binary_operator(_fn)
 for _name, _fn in {**METHODS, **_OPERATORS}.items():
     if _name not in Tensor.__dict__:
         setattr(Tensor, _name, _fn)
