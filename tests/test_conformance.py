@@ -11,13 +11,9 @@ scripts through the real `gradcli run` to check exit codes and stderr end to end
 Scripts that still differ are listed in DIFFERS with the reason; they are strict xfails, so one that starts
 agreeing must be taken off the list."""
 
-import math
-import pathlib
-import re
-
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, agrees, run_cli
 
 CORPUS = ROOT / "tests" / "conformance"
 
@@ -26,44 +22,6 @@ DIFFERS = {
     "errors/026.py": "x.numpy is refused as an escape from the language (tests/test_safety.py), so torch's "
                      "requires-grad message for numpy() cannot be given",
 }
-
-ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
-TOKEN = re.compile(r"""
-    (?P<num>(?<![A-Za-z0-9_.])-?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)
-  | (?P<word>[A-Za-z_][A-Za-z0-9_]*)
-  | (?P<ws>\s+)
-  | (?P<other>.)
-""", re.X | re.S)
-FRACTION = re.compile(r"^-?\d*\.(\d*)(?:[eE]([-+]?\d+))?$")
-
-
-def _numbers_agree(expected, actual):
-    if expected == actual:
-        return True
-    if not any(c in expected for c in ".eE") or not any(c in actual for c in ".eE"):
-        return False  # integers must be identical
-    fe, fa = float(expected), float(actual)
-    if math.isclose(fe, fa, rel_tol=1e-4, abs_tol=1e-6):
-        return True
-    match = FRACTION.match(expected)  # else: off by at most one unit in the last digit torch printed
-    if not match or not match.group(1):
-        return False
-    unit = 10.0 ** (int(match.group(2) or 0) - len(match.group(1)))
-    return abs(fe - fa) <= unit * (1 + 1e-6)
-
-
-def agrees(expected, actual):
-    """torchdiff-compare's verdict on two stdout texts: exact or tolerant."""
-    expected, actual = ADDRESS.sub("0xADDR", expected), ADDRESS.sub("0xADDR", actual)
-    if expected == actual:
-        return True
-    te = [(m.lastgroup, m.group()) for m in TOKEN.finditer(expected)]
-    ta = [(m.lastgroup, m.group()) for m in TOKEN.finditer(actual)]
-    if len(te) != len(ta):
-        return False
-    return all(_numbers_agree(ve, va) if ke == ka == "num" else (ke, ve) == (ka, va)
-               for (ke, ve), (ka, va) in zip(te, ta))
-
 
 def squash(text):
     return " ".join(text.split())
