@@ -40,7 +40,10 @@ SUM_DIM = Op("SumBackward1", _sum_forward, "x",
 
 def _mean_forward(x, dim=None, keepdim=False, dtype=None):
     dtype = dtype or x.dtype
-    return np.asarray(np.mean(x.astype(dtype), axis=reduced_dims(dim, x.ndim), keepdims=keepdim, dtype=dtype))
+    axis = reduced_dims(dim, x.ndim)
+    if x.size == 0:  # nan, as torch gives, without numpy's "Mean of empty slice" warning
+        return np.full(np.sum(x, axis=axis, keepdims=keepdim).shape, np.nan, dtype=dtype)
+    return np.asarray(np.mean(x.astype(dtype), axis=axis, keepdims=keepdim, dtype=dtype))
 
 
 MEAN = Op("MeanBackward0", _mean_forward, "x",
