@@ -13,12 +13,18 @@ from .. import errors, grad_mode, limits
 from ..errors import GradcliError, Position
 
 
+_LONG_SOURCE = 20_000  # characters
+
+
 def compile_program(source, filename="<input>", start="start"):
     """Parse and compile `source`; returns a list of top-level statement closures (or one expression)."""
     # A long script's tree and closures are millions of acyclic objects; Python's cycle collector, rerun over
     # all of them as they grow, took most of the time of parsing and compiling (5,000 lines: 9-10 s -> 4 s).
-    collecting = gc.isenabled()
-    gc.disable()
+    # Short inputs (a REPL line, an expression) leave the collector alone: freezing would also keep whatever
+    # cyclic garbage the session has made so far.
+    collecting = gc.isenabled() and len(source) > _LONG_SOURCE
+    if collecting:
+        gc.disable()
     try:
         tree = parse(source, filename, start)
         compiler = Compiler(source, filename)
