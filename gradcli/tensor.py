@@ -205,7 +205,7 @@ class Tensor:
                     _CPP_NAMES.get(value.dtype.name, value.dtype.name), self.dtype.short_name))
             if value.array.shape != self.array.shape:
                 raise errors.GradcliError(errors.GRAD_ASSIGN_SHAPE % (
-                    _shape_text(value.array.shape), _shape_text(self.array.shape)))
+                    shape_text(value.array.shape), shape_text(self.array.shape)))
         self._grad = value
 
     def retain_grad(self):
@@ -368,5 +368,6 @@ _CPP_NAMES = {"float64": "double", "float32": "float", "float16": "c10::Half", "
               "uint8": "unsigned char", "bool": "bool"}  # the C++ type names torch's grad-dtype message shows
 
 
-def _shape_text(shape):
+def shape_text(shape):
+    """A shape as torch's messages write it: `[2, 3]`."""
     return "[" + ", ".join(str(d) for d in shape) + "]"

@@ -123,19 +123,18 @@ class Compiler(ExpressionCompiler):
         return lambda frame: None
 
     def s_break(self, node):
-        if not self.loops:
-            raise self.error(node, "'break' outside loop")
-
-        def run(frame):
-            raise _Break()
-        return run
+        return self._loop_signal(node, _Break, "'break' outside loop")
 
     def s_continue(self, node):
+        return self._loop_signal(node, _Continue, "'continue' not properly in loop")
+
+    def _loop_signal(self, node, signal, misplaced):
+        """break/continue: a signal the enclosing loop catches; outside a loop, Python's SyntaxError."""
         if not self.loops:
-            raise self.error(node, "'continue' not properly in loop")
+            raise self.error(node, misplaced)
 
         def run(frame):
-            raise _Continue()
+            raise signal()
         return run
 
     def s_return(self, node):

@@ -21,7 +21,7 @@ warnings.filterwarnings("ignore", category=RuntimeWarning, module="numpy")
 
 from .. import dtypes, errors, grad_mode, limits, memory
 from ..graph import AccumulateGrad, Node, _sequence
-from ..tensor import Tensor, to_numpy_dtype
+from ..tensor import Tensor, shape_text, to_numpy_dtype
 
 FUNCTIONS = {}  # torch.<name> -> function
 METHODS = {}    # Tensor.<name> -> function taking the tensor first
@@ -142,11 +142,10 @@ def modified_error(array, version, expected, grad_fn):
     """torch's version-counter error; `grad_fn` names the op that produced the saved tensor (None: a leaf or
     a tensor without history)."""
     dtype = dtypes.by_name(array.dtype.name)
-    shape = "[" + ", ".join(str(d) for d in array.shape) + "]"
     origin = ""
     if grad_fn is not None:
         origin = ", which is output 0 of %s," % inplace_origin_name(grad_fn.name())
-    return errors.GradcliError(errors.MODIFIED_INPLACE % (dtype.legacy_name, shape, origin, version, expected))
+    return errors.GradcliError(errors.MODIFIED_INPLACE % (dtype.legacy_name, shape_text(array.shape), origin, version, expected))
 
 
 def inplace_origin_name(node_name):

@@ -9,7 +9,7 @@ import numpy as np
 from . import Grad, Op, apply, export
 from .inplace import restride_inplace, rewrite_inplace
 from .. import dtypes, errors, grad_mode, limits
-from ..tensor import Device, Tensor, to_numpy_dtype, wrap_dim
+from ..tensor import Device, Tensor, shape_text, to_numpy_dtype, wrap_dim
 
 
 def _size_args(size):
@@ -17,10 +17,6 @@ def _size_args(size):
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = size[0]
     return tuple(int(s) for s in size)
-
-
-def _list(shape):
-    return "[" + ", ".join(str(s) for s in shape) + "]"
 
 
 # ---------------------------------------------------------------- reshaping
@@ -33,10 +29,10 @@ def _infer_shape(shape, numel):
             known *= s
     if -1 in shape:
         if known == 0 or numel % known:
-            raise errors.GradcliError("shape '%s' is invalid for input of size %d" % (_list(shape), numel))
+            raise errors.GradcliError("shape '%s' is invalid for input of size %d" % (shape_text(shape), numel))
         shape = tuple(numel // known if s == -1 else s for s in shape)
     elif known != numel:
-        raise errors.GradcliError("shape '%s' is invalid for input of size %d" % (_list(shape), numel))
+        raise errors.GradcliError("shape '%s' is invalid for input of size %d" % (shape_text(shape), numel))
     return shape
 
 
@@ -105,7 +101,7 @@ def _expand_shape(x, sizes):
     if lead < 0:
         raise errors.GradcliError(
             "expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number "
-            "of dimensions in the tensor (%d)" % (x.dtype.legacy_name, _list(x.shape), _list(sizes), len(sizes),
+            "of dimensions in the tensor (%d)" % (x.dtype.legacy_name, shape_text(x.shape), shape_text(sizes), len(sizes),
                                                   x.ndim))
     shape = []
     for i in reversed(range(len(sizes))):  # torch checks from the last dim: its message names the last mismatch
@@ -117,7 +113,7 @@ def _expand_shape(x, sizes):
                                           "non-existing dimension %d" % i)
             s = have
         elif have != 1 and have != s:
-            raise errors.GradcliError(errors.EXPAND_SIZE % (s, have, i, _list(sizes), _list(x.shape)))
+            raise errors.GradcliError(errors.EXPAND_SIZE % (s, have, i, shape_text(sizes), shape_text(x.shape)))
         shape.append(s)
     shape.reverse()
     limits.check_numel(shape)
@@ -288,7 +284,7 @@ def stack(tensors, dim=0):
     for i, x in enumerate(tensors[1:], 1):
         if x.shape != tensors[0].shape:
             raise errors.GradcliError("stack expects each tensor to be equal size, but got %s at entry 0 and %s at "
-                                      "entry %d" % (_list(tensors[0].shape), _list(x.shape), i))
+                                      "entry %d" % (shape_text(tensors[0].shape), shape_text(x.shape), i))
     limits.check_length(sum(x.numel() for x in tensors))
     return apply(_join_op("stack", len(tensors)), *tensors, dim=wrap_dim(dim, tensors[0].ndim + 1))
 
@@ -321,7 +317,7 @@ def split(x, split_size_or_sections, dim=0):
         if sum(sizes) != length:
             raise errors.GradcliError(
                 "split_with_sizes expects split_sizes to sum exactly to %d (input tensor's size at dimension %d), "
-                "but got split_sizes=%s" % (length, dim, _list(sizes)))
+                "but got split_sizes=%s" % (length, dim, shape_text(sizes)))
         return apply(SPLIT_WITH_SIZES, x, dim=dim, sizes=sizes)
     size = int(split_size_or_sections)
     sizes = tuple(min(size, length - start) for start in range(0, length, size)) if length else (0,)
