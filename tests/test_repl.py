@@ -104,9 +104,14 @@ def test_ctrl_c_cancels_the_input_and_interrupts_a_running_loop(repl):
     repl.expect_exact("KeyboardInterrupt")
     repl.expect_exact(PROMPT)
     assert send(repl, "1 + 1").splitlines()[-1].strip() == "2"  # the unfinished input is gone
+    # the loop announces that it runs: an interrupt sent before that could reach the terminal while the
+    # line editor still owns it, and arrive as a plain character instead of a signal
+    send(repl, "i = 0", then=PROMPT)
     send(repl, "while True:", then=MORE)
-    send(repl, "    pass", then=MORE)
+    send(repl, "    i += 1", then=MORE)
+    send(repl, "    if i == 1: print('looping')", then=MORE)
     repl.sendline("")
+    repl.expect_exact("looping")
     repl.sendintr()
     repl.expect_exact("KeyboardInterrupt")
     repl.expect_exact(PROMPT)
