@@ -239,14 +239,6 @@ class ExpressionCompiler:
                 raise located(exc, position) from None
         return run
 
-
-
-
-
-
-
-
-
     def _unary(self, node, op):
         operand = self.expression(node.children[0])
         position = self.position(node)
@@ -258,9 +250,6 @@ class ExpressionCompiler:
             except Exception as exc:
                 raise located(exc, position) from None
         return run
-
-
-
 
     def e_and_(self, node):
         left, right = (self.expression(c) for c in node.children)
