@@ -22,6 +22,9 @@ _AUGMENTED = {
 }
 
 
+_COMPOUND = frozenset(("if", "while", "for", "with", "def"))
+
+
 class Compiler(ExpressionCompiler):
     """Turns a parse tree into closures: `s_<rule>` for statements, the `e_<rule>` of ExpressionCompiler for
     expressions."""
@@ -47,13 +50,13 @@ class Compiler(ExpressionCompiler):
         return run
 
     def statement(self, node):
-        method = getattr(self, "s_" + node.data, None)
-        if method is None:
+        compile_rule = self.statement_rules.get(node.data)
+        if compile_rule is None:
             raise self.error(node, "gradcli does not support this statement")
-        body = method(node)
-        position = self.position(node)
-        if node.data in ("if", "while", "for", "with", "def"):
+        body = compile_rule(self, node)
+        if node.data in _COMPOUND:
             return body  # their parts carry positions of their own
+        position = self.position(node)
 
         def run(frame):
             frame.context.position = position

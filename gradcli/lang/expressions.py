@@ -29,8 +29,24 @@ _COMPARE = {
 }
 
 
+def _rule_table(cls, prefix):
+    """grammar rule -> the method of `cls` compiling it (`e_call` compiles `call`)."""
+    return {name[len(prefix):]: getattr(cls, name) for name in dir(cls) if name.startswith(prefix)}
+
+
 class ExpressionCompiler:
     """Turns expression trees into closures; the statement compiler builds on it."""
+
+    @classmethod
+    def build_rule_tables(cls):
+        """The class's grammar rule -> compiling method tables: compiling a node is one dict lookup."""
+        cls.expression_rules = {**_rule_table(cls, "e_"), **dict.fromkeys(_BINARY, cls._binary),
+                                **dict.fromkeys(_UNARY, cls._unary)}
+        cls.statement_rules = _rule_table(cls, "s_")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.build_rule_tables()
 
     def __init__(self, source, filename):
         self.source, self.filename = source, filename
@@ -102,20 +118,16 @@ class ExpressionCompiler:
     def expression(self, node):
         if isinstance(node, Token):
             raise self.error(node, "unexpected '%s'" % node)
-        if node.data in _BINARY:
-            return self._binary(node, _BINARY[node.data])
-        if node.data in _UNARY:
-            return self._unary(node, _UNARY[node.data])
-        method = getattr(self, "e_" + node.data, None)
-        if method is None:
+        compile_rule = self.expression_rules.get(node.data)
+        if compile_rule is None:
             raise self.error(node, "gradcli does not support this expression")
-        return method(node)
+        return compile_rule(self, node)
 
     def e_expression(self, node):
         return self.expression(node.children[0])
 
     def e_name(self, node):
-        if node.children[0] == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
+        if str(node.children[0]) == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
             return lambda frame: "__main__"
         name = self.checked_name(node.children[0])
         position = self.position(node)
@@ -140,8 +152,9 @@ class ExpressionCompiler:
         return run
 
     def e_int(self, node):
-        value = int(str(node.children[0]).replace("_", ""), 0) if str(node.children[0])[:2].lower() in (
-            "0x", "0o", "0b") else int(str(node.children[0]).replace("_", ""))
+        text = str(node.children[0])
+        digits = text.replace("_", "")
+        value = int(digits, 0) if text[:2].lower() in ("0x", "0o", "0b") else int(digits)
         return lambda frame: value
 
     def e_float(self, node):
@@ -225,9 +238,10 @@ class ExpressionCompiler:
         pairs = [(self.expression(p.children[0]), self.expression(p.children[1])) for p in node.children]
         return lambda frame: {k(frame): v(frame) for k, v in pairs}
 
-    def _binary(self, node, op):
-        op = limits.guard_operator(op)  # `"a" * 10**10`, `10**10**10`: refused before Python builds them
-        left, right = (self.expression(c) for c in node.children)
+    def _binary(self, node):
+        op = limits.guard_operator(_BINARY[node.data])  # `"a" * 10**10`, `10**10**10`: refused before built
+        left_node, right_node = node.children
+        left, right = self.expression(left_node), self.expression(right_node)
         position = self.position(node)
 
         def run(frame):
@@ -239,7 +253,8 @@ class ExpressionCompiler:
                 raise located(exc, position) from None
         return run
 
-    def _unary(self, node, op):
+    def _unary(self, node):
+        op = _UNARY[node.data]
         operand = self.expression(node.children[0])
         position = self.position(node)
 
@@ -342,11 +357,12 @@ class ExpressionCompiler:
         positional, keywords, star, starstar = [], [], None, None
         if len(node.children) > 1:
             for arg in node.children[1].children:
-                if isinstance(arg, Tree) and arg.data == "keyword":
+                kind = arg.data if isinstance(arg, Tree) else None
+                if kind == "keyword":
                     keywords.append((self.checked_name(arg.children[0]), self.expression(arg.children[1])))
-                elif isinstance(arg, Tree) and arg.data == "star":
+                elif kind == "star":
                     star = self.expression(arg.children[0])
-                elif isinstance(arg, Tree) and arg.data == "starstar":
+                elif kind == "starstar":
                     starstar = self.expression(arg.children[0])
                 else:
                     positional.append(self.expression(arg))
@@ -378,3 +394,6 @@ class ExpressionCompiler:
             except Exception as exc:
                 raise located(exc, position) from None
         return run
+
+
+ExpressionCompiler.build_rule_tables()
