@@ -213,26 +213,25 @@ class Compiler(ExpressionCompiler):
         return module
 
     def s_if(self, node):
-        branches = []
-        otherwise = None
+        """`if`/`elif` tests, each with its block and its node (for the position of a failing test), and the
+        `else` block."""
         children = node.children
-        branches.append((self.expression(children[0]), self.block(children[1])))
+        tests = [(self.expression(children[0]), self.block(children[1]), children[0])]
+        otherwise = None
         for part in children[2:]:
             if part.data == "elif":
-                branches.append((self.expression(part.children[0]), self.block(part.children[1])))
+                test_node, block_node = part.children
+                tests.append((self.expression(test_node), self.block(block_node), test_node))
             else:
                 otherwise = self.block(part.children[0])
-        positions = [self.position(children[0])] + [self.position(p.children[0]) for p in children[2:]
-                                                     if p.data == "elif"]
-        tests = [(test, body, pos) for (test, body), pos in zip(branches, positions)]
 
         def run(frame):
-            for test, body, position in tests:
+            for test, body, test_node in tests:
                 try:
                     passed = test(frame)
                     passed = passed if passed.__class__ is bool else bool(passed)
                 except Exception as exc:
-                    raise located(exc, position) from None
+                    raise located(exc, self.position(test_node)) from None
                 if passed:
                     body(frame)
                     return
@@ -241,8 +240,8 @@ class Compiler(ExpressionCompiler):
         return run
 
     def s_while(self, node):
-        test = self.expression(node.children[0])
-        position = self.position(node.children[0])
+        test_node = node.children[0]
+        test = self.expression(test_node)
         body = self.loop_body(node.children[1])
         otherwise = self.block(node.children[2].children[0]) if len(node.children) > 2 else None
 
@@ -251,7 +250,7 @@ class Compiler(ExpressionCompiler):
                 value = test(frame)
                 return value if value.__class__ is bool else bool(value)
             except Exception as exc:
-                raise located(exc, position) from None
+                raise located(exc, self.position(test_node)) from None
 
         def run(frame):
             while check(frame):
@@ -272,8 +271,6 @@ class Compiler(ExpressionCompiler):
             targets_node = targets_node.children[0]  # `for v in t` binds v, it does not unpack it
         setter = self.target(targets_node)
         iterable = self.expression(iterable_node)
-        position = self.position(iterable_node)
-        target_position = self.position(targets_node)
         body = self.loop_body(block_node)
         otherwise = self.block(node.children[3].children[0]) if len(node.children) > 3 else None
 
@@ -281,7 +278,7 @@ class Compiler(ExpressionCompiler):
             try:
                 items = iter(iterable(frame))
             except Exception as exc:
-                raise located(exc, position) from None
+                raise located(exc, self.position(iterable_node)) from None
             while True:
                 item = _MISSING
                 limits.tick()
@@ -291,7 +288,8 @@ class Compiler(ExpressionCompiler):
                 except StopIteration:
                     break
                 except Exception as exc:
-                    raise located(exc, position if item is _MISSING else target_position) from None
+                    failed = iterable_node if item is _MISSING else targets_node
+                    raise located(exc, self.position(failed)) from None
                 try:
                     body(frame)
                 except _Break:
@@ -307,13 +305,13 @@ class Compiler(ExpressionCompiler):
         managers = []
         for item in items:
             alias = str(item.children[1]) if len(item.children) > 1 else None
-            managers.append((self.expression(item.children[0]), alias, self.position(item)))
+            managers.append((self.expression(item.children[0]), alias, item))
         body = self.block(block_node)
 
         def run(frame):
             entered = []
             try:
-                for manager, alias, position in managers:
+                for manager, alias, item_node in managers:
                     try:
                         value = manager(frame)
                         if not isinstance(value, namespace.CONTEXT_MANAGERS):
@@ -321,7 +319,7 @@ class Compiler(ExpressionCompiler):
                                                     % type(value).__name__)
                         result = value.__enter__()
                     except Exception as exc:
-                        raise located(exc, position) from None
+                        raise located(exc, self.position(item_node)) from None
                     entered.append(value)
                     if alias:
                         frame.vars[alias] = result

@@ -2,7 +2,9 @@
 
 One method per grammar rule (`e_<rule>`); the operators come from one table. A closure that can fail attaches
 its source position to the error on its way out (`try` is free in CPython 3.11 until something raises), so the
-innermost failing expression names the line and column.
+innermost failing expression names the line and column. It keeps its parse-tree node and works the position out
+only then (most closures never fail): the tree lives as long as the compiled program, but compiling skips
+building a Position for every node.
 """
 
 import operator
@@ -54,6 +56,7 @@ class ExpressionCompiler:
         self.in_function = False
 
     def position(self, node):
+        """Where `node` stands (a Token, or a Tree through its meta); run-time closures call it only on failure."""
         if isinstance(node, Token):
             return Position(self.filename, self.source, node.line, node.column, node.end_column)
         meta = node.meta
@@ -130,7 +133,6 @@ class ExpressionCompiler:
         if str(node.children[0]) == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
             return lambda frame: "__main__"
         name = self.checked_name(node.children[0])
-        position = self.position(node)
 
         def run(frame):
             try:
@@ -147,7 +149,7 @@ class ExpressionCompiler:
                 if value is _MISSING:
                     value = context.torch_names.get(name, _MISSING)
                     if value is _MISSING:
-                        raise GradcliError("name '%s' is not defined" % name, "NameError", position)
+                        raise GradcliError("name '%s' is not defined" % name, "NameError", self.position(node))
             return value
         return run
 
@@ -221,13 +223,12 @@ class ExpressionCompiler:
 
     def e_list_comprehension(self, node):
         values = self.comprehension(node.children[0])
-        position = self.position(node)
 
         def run(frame):
             try:
                 return list(values(frame))
             except Exception as exc:
-                raise located(exc, position) from None
+                raise located(exc, self.position(node)) from None
         return run
 
     def e_generator(self, node):
@@ -242,7 +243,6 @@ class ExpressionCompiler:
         op = limits.guard_operator(_BINARY[node.data])  # `"a" * 10**10`, `10**10**10`: refused before built
         left_node, right_node = node.children
         left, right = self.expression(left_node), self.expression(right_node)
-        position = self.position(node)
 
         def run(frame):
             a = left(frame)
@@ -250,20 +250,19 @@ class ExpressionCompiler:
             try:
                 return op(a, b)
             except Exception as exc:
-                raise located(exc, position) from None
+                raise located(exc, self.position(node)) from None
         return run
 
     def _unary(self, node):
         op = _UNARY[node.data]
         operand = self.expression(node.children[0])
-        position = self.position(node)
 
         def run(frame):
             value = operand(frame)
             try:
                 return op(value)
             except Exception as exc:
-                raise located(exc, position) from None
+                raise located(exc, self.position(node)) from None
         return run
 
     def e_and_(self, node):
@@ -296,7 +295,6 @@ class ExpressionCompiler:
                     ops.append(_COMPARE[" ".join(pending)])
                     pending = []
                 operands.append(self.expression(child))
-        position = self.position(node)
 
         def run(frame):
             a = operands[0](frame)
@@ -309,14 +307,14 @@ class ExpressionCompiler:
                         return result
                     a = b
             except Exception as exc:
-                raise located(exc, position) from None
+                raise located(exc, self.position(node)) from None
             return result
         return run
 
     def e_attribute(self, node):
         obj = self.expression(node.children[0])
         name = self.checked_name(node.children[1], "AttributeError")
-        position = self.position(node.children[1])
+        name_token = node.children[1]
         get = namespace.get_attribute
 
         def run(frame):
@@ -324,13 +322,12 @@ class ExpressionCompiler:
             try:
                 return get(value, name)
             except Exception as exc:
-                raise located(exc, position) from None
+                raise located(exc, self.position(name_token)) from None
         return run
 
     def e_subscript(self, node):
         obj = self.expression(node.children[0])
         index = self.index(node.children[1])
-        position = self.position(node)
 
         def run(frame):
             container = obj(frame)
@@ -338,7 +335,7 @@ class ExpressionCompiler:
             try:
                 return container[key]
             except Exception as exc:
-                raise located(exc, position) from None
+                raise located(exc, self.position(node)) from None
         return run
 
     def index(self, node):
@@ -366,7 +363,6 @@ class ExpressionCompiler:
                     starstar = self.expression(arg.children[0])
                 else:
                     positional.append(self.expression(arg))
-        position = self.position(node)
 
         def run(frame):
             f = function(frame)
@@ -377,7 +373,8 @@ class ExpressionCompiler:
             if starstar is not None:
                 kwargs.update(starstar(frame))
             if not callable(f):
-                raise GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError", position)
+                raise GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError",
+                                  self.position(node))
             try:
                 if isinstance(f, Function):
                     context = frame.context
@@ -392,7 +389,7 @@ class ExpressionCompiler:
             except (_Break, _Continue, _Return):
                 raise
             except Exception as exc:
-                raise located(exc, position) from None
+                raise located(exc, self.position(node)) from None
         return run
 
 
