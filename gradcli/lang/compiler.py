@@ -10,7 +10,7 @@ import operator
 from lark import Tree
 
 from . import namespace
-from .expressions import ExpressionCompiler
+from .expressions import ExpressionCompiler, rule_table
 from .runtime import _MISSING, Function, _Break, _Continue, _Return, located
 from .. import errors, limits
 from ..errors import GradcliError
@@ -50,7 +50,7 @@ class Compiler(ExpressionCompiler):
         return run
 
     def statement(self, node):
-        compile_rule = self.statement_rules.get(node.data)
+        compile_rule = _STATEMENT_RULES.get(node.data)
         if compile_rule is None:
             raise self.error(node, "gradcli does not support this statement")
         body = compile_rule(self, node)
@@ -76,13 +76,13 @@ class Compiler(ExpressionCompiler):
     def s_assign(self, node):
         *targets, value_node = node.children
         value = self.expression(value_node)
-        setters = [self.target(t) for t in targets]
-        if len(setters) == 1:
-            setter = setters[0]
+        if len(targets) == 1:
+            setter = self.target(targets[0])
 
             def run(frame):
                 setter(frame, value(frame))
             return run
+        setters = [self.target(t) for t in targets]
 
         def run_many(frame):
             v = value(frame)
@@ -371,3 +371,6 @@ class Compiler(ExpressionCompiler):
             frame.vars[name] = Function(name, tuple(parameters), dict(defaults), body, frame.globals,
                                         frame.context, enclosing)
         return run
+
+
+_STATEMENT_RULES = rule_table(Compiler, "s_")

@@ -31,24 +31,14 @@ _COMPARE = {
 }
 
 
-def _rule_table(cls, prefix):
-    """grammar rule -> the method of `cls` compiling it (`e_call` compiles `call`)."""
+def rule_table(cls, prefix):
+    """grammar rule -> the function of `cls` compiling it (`e_call` compiles `call`): compiling a node is one
+    dict lookup (a module global: an attribute of the class would be looked up the slow way, per node)."""
     return {name[len(prefix):]: getattr(cls, name) for name in dir(cls) if name.startswith(prefix)}
 
 
 class ExpressionCompiler:
     """Turns expression trees into closures; the statement compiler builds on it."""
-
-    @classmethod
-    def build_rule_tables(cls):
-        """The class's grammar rule -> compiling method tables: compiling a node is one dict lookup."""
-        cls.expression_rules = {**_rule_table(cls, "e_"), **dict.fromkeys(_BINARY, cls._binary),
-                                **dict.fromkeys(_UNARY, cls._unary)}
-        cls.statement_rules = _rule_table(cls, "s_")
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        cls.build_rule_tables()
 
     def __init__(self, source, filename):
         self.source, self.filename = source, filename
@@ -119,11 +109,12 @@ class ExpressionCompiler:
 
     # ------------------------------------------------------------ expressions
     def expression(self, node):
-        if isinstance(node, Token):
-            raise self.error(node, "unexpected '%s'" % node)
-        compile_rule = self.expression_rules.get(node.data)
-        if compile_rule is None:
-            raise self.error(node, "gradcli does not support this expression")
+        try:
+            compile_rule = _EXPRESSION_RULES[node.data]
+        except (AttributeError, KeyError):  # a Token has no rule (`data`)
+            if isinstance(node, Token):
+                raise self.error(node, "unexpected '%s'" % node) from None
+            raise self.error(node, "gradcli does not support this expression") from None
         return compile_rule(self, node)
 
     def e_expression(self, node):
@@ -393,4 +384,5 @@ class ExpressionCompiler:
         return run
 
 
-ExpressionCompiler.build_rule_tables()
+_EXPRESSION_RULES = {**rule_table(ExpressionCompiler, "e_"), **dict.fromkeys(_BINARY, ExpressionCompiler._binary),
+                     **dict.fromkeys(_UNARY, ExpressionCompiler._unary)}
