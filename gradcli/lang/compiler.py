@@ -25,6 +25,20 @@ _AUGMENTED = {
 _COMPOUND = frozenset(("if", "while", "for", "with", "def"))
 
 
+class StatementPosition:
+    """A statement's Position, worked out when something reads it. Every simple statement has one, marking
+    it as the running statement (warnings and errors from outside its expressions point at it), but few are
+    ever read: building them all eagerly was about a tenth of the compile time."""
+
+    __slots__ = ("compiler", "node")
+
+    def __init__(self, compiler, node):
+        self.compiler, self.node = compiler, node
+
+    def __getattr__(self, name):  # line, column, filename, render(), ...: those of the Position
+        return getattr(self.compiler.position(self.node), name)
+
+
 class Compiler(ExpressionCompiler):
     """Turns a parse tree into closures: `s_<rule>` for statements, the `e_<rule>` of ExpressionCompiler for
     expressions."""
@@ -56,7 +70,7 @@ class Compiler(ExpressionCompiler):
         body = compile_rule(self, node)
         if node.data in _COMPOUND:
             return body  # their parts carry positions of their own
-        position = self.position(node)
+        position = StatementPosition(self, node)
 
         def run(frame):
             frame.context.position = position
