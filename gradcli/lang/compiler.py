@@ -15,11 +15,12 @@ from .runtime import _MISSING, Function, _Break, _Continue, _Return, located
 from .. import errors, limits
 from ..errors import GradcliError
 
-_AUGMENTED = {
+# with the size checks of limits.guard_operator, as for the binary operators
+_AUGMENTED = {token: limits.guard_operator(op) for token, op in {
     "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
     "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow, "^=": operator.ipow,
     "@=": operator.imatmul, "&=": operator.iand, "|=": operator.ior,
-}
+}.items()}
 
 
 _COMPOUND = frozenset(("if", "while", "for", "with", "def"))
@@ -106,7 +107,7 @@ class Compiler(ExpressionCompiler):
 
     def s_augassign(self, node):
         target_node, op_token, value_node = node.children
-        op = limits.guard_operator(_AUGMENTED[str(op_token)])
+        op = _AUGMENTED[str(op_token)]
         value = self.expression(value_node)
         kind = target_node.data if isinstance(target_node, Tree) else None
         # Python's rule: `t op= v` rebinds t to t.__iop__(v) (in place for tensors and lists), and evaluates the

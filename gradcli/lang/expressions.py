@@ -17,12 +17,13 @@ from .. import errors, limits
 from ..errors import GradcliError, Position
 
 # ---------------------------------------------------------------- operators
-# grammar rule -> Python operator (the grammar aliases `**` and `^` both to pow)
-_BINARY = {
+# grammar rule -> Python operator (the grammar aliases `**` and `^` both to pow), with the size checks of
+# limits.guard_operator: `"a" * 10**10`, `10**10**10` are refused before Python builds them
+_BINARY = {rule: limits.guard_operator(op) for rule, op in {
     "add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": operator.truediv,
     "floordiv": operator.floordiv, "mod": operator.mod, "matmul": operator.matmul, "pow": operator.pow,
     "bitand": operator.and_, "bitor": operator.or_,
-}
+}.items()}
 _UNARY = {"neg": operator.neg, "pos": operator.pos, "not_": operator.not_, "invert": operator.invert}
 _COMPARE = {
     "<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge, "<=": operator.le,
@@ -231,7 +232,7 @@ class ExpressionCompiler:
         return lambda frame: {k(frame): v(frame) for k, v in pairs}
 
     def _binary(self, node):
-        op = limits.guard_operator(_BINARY[node.data])  # `"a" * 10**10`, `10**10**10`: refused before built
+        op = _BINARY[node.data]
         left_node, right_node = node.children
         left, right = self.expression(left_node), self.expression(right_node)
 
