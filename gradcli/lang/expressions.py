@@ -58,48 +58,57 @@ class ExpressionCompiler:
         return GradcliError(message, kind, self.position(node))
 
     # ------------------------------------------------------------ assignment targets
+    # One method per kind (`t_<rule>`) rather than one with a branch per kind: a function creates the cells of
+    # all the variables its closures capture as it starts, whichever branch then runs.
     def target(self, node):
         """A closure `set(frame, value)` for an assignment target."""
-        kind = node.data if isinstance(node, Tree) else None
-        if kind == "name":
-            name = self.checked_name(node.children[0])
+        compile_target = _TARGET_RULES.get(node.data) if isinstance(node, Tree) else None
+        if compile_target is None:
+            raise self.error(node, "cannot assign to this expression")
+        return compile_target(self, node)
 
-            def set_name(frame, value):
-                frame.vars[name] = value
-            return set_name
-        if kind == "attribute":
-            obj = self.expression(node.children[0])
-            attribute = self.checked_name(node.children[1], "AttributeError")
+    def t_name(self, node):
+        name = self.checked_name(node.children[0])
 
-            def set_attribute(frame, value):
-                namespace.set_attribute(obj(frame), attribute, value)
-            return set_attribute
-        if kind == "subscript":
-            obj = self.expression(node.children[0])
-            index = self.index(node.children[1])
+        def set_name(frame, value):
+            frame.vars[name] = value
+        return set_name
 
-            def set_item(frame, value):
-                container = obj(frame)
-                container[index(frame)] = value
-            return set_item
-        if kind in ("tuple_display", "target_tuple", "list", "tuple"):
-            setters = [self.target(child) for child in node.children]
-            count = len(setters)
+    def t_attribute(self, node):
+        obj = self.expression(node.children[0])
+        attribute = self.checked_name(node.children[1], "AttributeError")
 
-            def unpack(frame, value):
-                try:
-                    values = list(value)
-                except TypeError:
-                    raise errors.type_error("cannot unpack non-iterable %s object" % type(value).__name__) from None
-                if len(values) != count:
-                    if len(values) < count:
-                        raise errors.value_error("not enough values to unpack (expected %d, got %d)"
-                                                 % (count, len(values)))
-                    raise errors.value_error("too many values to unpack (expected %d)" % count)
-                for setter, v in zip(setters, values):
-                    setter(frame, v)
-            return unpack
-        raise self.error(node, "cannot assign to this expression")
+        def set_attribute(frame, value):
+            namespace.set_attribute(obj(frame), attribute, value)
+        return set_attribute
+
+    def t_subscript(self, node):
+        obj = self.expression(node.children[0])
+        index = self.index(node.children[1])
+
+        def set_item(frame, value):
+            container = obj(frame)
+            container[index(frame)] = value
+        return set_item
+
+    def unpacking_target(self, node):
+        """`a, b = ...`, `[a, b] = ...`: one target per item of the value."""
+        setters = [self.target(child) for child in node.children]
+        count = len(setters)
+
+        def unpack(frame, value):
+            try:
+                values = list(value)
+            except TypeError:
+                raise errors.type_error("cannot unpack non-iterable %s object" % type(value).__name__) from None
+            if len(values) != count:
+                if len(values) < count:
+                    raise errors.value_error("not enough values to unpack (expected %d, got %d)"
+                                             % (count, len(values)))
+                raise errors.value_error("too many values to unpack (expected %d)" % count)
+            for setter, v in zip(setters, values):
+                setter(frame, v)
+        return unpack
 
     def checked_name(self, token, kind="NameError"):
         """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable."""
@@ -306,15 +315,13 @@ class ExpressionCompiler:
     def e_attribute(self, node):
         obj = self.expression(node.children[0])
         name = self.checked_name(node.children[1], "AttributeError")
-        name_token = node.children[1]
-        get = namespace.get_attribute
 
         def run(frame):
             value = obj(frame)
             try:
-                return get(value, name)
+                return namespace.get_attribute(value, name)
             except Exception as exc:
-                raise located(exc, self.position(name_token)) from None
+                raise located(exc, self.position(node.children[1])) from None  # the attribute's name
         return run
 
     def e_subscript(self, node):
@@ -355,6 +362,7 @@ class ExpressionCompiler:
                     starstar = self.expression(arg.children[0])
                 else:
                     positional.append(self.expression(arg))
+        positional, keywords = tuple(positional), tuple(keywords)  # smaller than lists, for the program's life
 
         def run(frame):
             f = function(frame)
@@ -385,5 +393,9 @@ class ExpressionCompiler:
         return run
 
 
-_EXPRESSION_RULES = {**rule_table(ExpressionCompiler, "e_"), **dict.fromkeys(_BINARY, ExpressionCompiler._binary),
+_TARGET_RULES = {**rule_table(ExpressionCompiler, "t_"),
+                 **dict.fromkeys(("tuple_display", "target_tuple", "list", "tuple"),
+                                 ExpressionCompiler.unpacking_target)}
+_EXPRESSION_RULES = {**rule_table(ExpressionCompiler, "e_"),
+                     **dict.fromkeys(_BINARY, ExpressionCompiler._binary),
                      **dict.fromkeys(_UNARY, ExpressionCompiler._unary)}
