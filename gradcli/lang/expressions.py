@@ -1,10 +1,10 @@
 """Compiling expressions and assignment targets: each parse-tree node becomes a closure `run(frame)`.
 
-One method per grammar rule (`e_<rule>`); the operators come from one table. A closure that can fail attaches
-its source position to the error on its way out (`try` is free in CPython 3.11 until something raises), so the
-innermost failing expression names the line and column. It keeps its parse-tree node and works the position out
-only then (most closures never fail): the tree lives as long as the compiled program, but compiling skips
-building a Position for every node.
+One method per grammar rule (`e_<rule>`; `t_<rule>` for assignment targets), found through a table built at
+import; the operators come from one table. A closure that can fail attaches its source position to the error on
+its way out (`try` is free in CPython 3.11 until something raises), so the innermost failing expression names
+the line and column. It keeps its parse-tree node and works the position out only then (most closures never
+fail): the tree lives as long as the compiled program, but compiling skips building a Position for every node.
 """
 
 import operator
