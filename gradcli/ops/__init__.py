@@ -221,13 +221,18 @@ def _operand_error(op, i, value):
 def apply(op, *inputs, **params):
     """Run `op` forward on numpy and, when grad mode is on and an input requires grad, record its node.
     An op whose forward returns a tuple gives a tuple of tensors sharing one node (output_nr 0, 1, ...)."""
-    arrays = [x.array if isinstance(x, Tensor) else x for x in inputs]
-    for i, a in enumerate(arrays):
-        if not isinstance(a, _OPERANDS):  # numpy would make an object array of a dict, a list, None...
-            raise _operand_error(op, i, a)
+    arrays = []
+    for x in inputs:
+        if isinstance(x, Tensor):
+            arrays.append(x.array)
+        elif isinstance(x, _OPERANDS):
+            arrays.append(x)
+        else:  # numpy would make an object array of a dict, a list, None...
+            raise _operand_error(op, len(arrays), x)
     if op.promote is not None:
         _promote(op, inputs, arrays)
-    limits.check_broadcast(arrays)  # before numpy allocates the result
+    if len(arrays) > 1:  # before numpy allocates a broadcast result (one operand's results are no bigger)
+        limits.check_broadcast(arrays)
     try:
         if _backward_passes and not grad_mode._enabled and not params and op.forward.__class__ is np.ufunc:
             out = _compact_ufunc(op.forward, arrays)  # backward passes meet broadcast scalars all the time
@@ -365,6 +370,8 @@ def _is_compact(array):
 def _promote(op, inputs, arrays):
     """Cast the operands to torch's result dtype (numpy's own promotion differs: int64 + 0.5 is float32 in torch).
     The answer depends only on the operands' kinds, so it is remembered per combination (a hot path)."""
+    if _one_floating_dtype(op, arrays):
+        return  # the common case, answered without building a key
     key = [op.promote, dtypes.default_float]
     for i in op.promoted:
         a = arrays[i]
@@ -380,6 +387,25 @@ def _promote(op, inputs, arrays):
         a = arrays[i]
         if isinstance(a, np.ndarray) and a.dtype != np_dtype:
             arrays[i] = a.astype(np_dtype)
+
+
+def _one_floating_dtype(op, arrays):
+    """Whether the promoted operands are arrays of one floating dtype and python numbers: the result then has
+    that dtype under every rule (a number never outranks a floating tensor), so nothing needs a cast."""
+    common = None
+    for i in op.promoted:
+        a = arrays[i]
+        if a.__class__ is np.ndarray:
+            if common is None:
+                common = a.dtype
+            elif a.dtype != common:
+                return False
+        elif a.__class__ not in _NUMBERS:
+            return False
+    return common is not None and common.kind == "f"
+
+
+_NUMBERS = (bool, int, float)
 
 
 def broadcast_error(shapes):

@@ -26,10 +26,12 @@ def expand_reduced(g, shape, dim, keepdim):
     return g.expand(shape)
 
 
+# The reductions call the ufunc's reduce directly: np.sum and np.mean are python wrappers around it that cost
+# more than the arithmetic on a small tensor.
 def _sum_forward(x, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
         x = x.astype(dtype)
-    out = np.sum(x, axis=reduced_dims(dim, x.ndim), keepdims=keepdim)
+    out = np.add.reduce(x, axis=reduced_dims(dim, x.ndim), keepdims=keepdim)
     return out.astype(np.int64) if out.dtype.kind in "biu" else out
 
 
@@ -43,7 +45,11 @@ def _mean_forward(x, dim=None, keepdim=False, dtype=None):
     axis = reduced_dims(dim, x.ndim)
     if x.size == 0:  # nan, as torch gives, without numpy's "Mean of empty slice" warning
         return np.full(np.sum(x, axis=axis, keepdims=keepdim).shape, np.nan, dtype=dtype)
-    return np.asarray(np.mean(x.astype(dtype), axis=axis, keepdims=keepdim, dtype=dtype))
+    if x.dtype != dtype:
+        x = x.astype(dtype)
+    # np.mean's arithmetic: the sum in dtype, divided by the count as an intp (so in double), then rounded back
+    total = np.add.reduce(x, axis=axis, dtype=dtype, keepdims=keepdim)
+    return np.asarray(np.true_divide(total, np.intp(_numel([x.shape[d] for d in axis]))), dtype=dtype)
 
 
 MEAN = Op("MeanBackward0", _mean_forward, "x",
@@ -94,9 +100,9 @@ def _norm_forward(x, p=2, dim=None, keepdim=False):
     axis = reduced_dims(dim, x.ndim)
     a = np.abs(x)
     if p == 2:
-        out = np.sqrt(np.sum(a * a, axis=axis, keepdims=keepdim))
+        out = np.sqrt(np.add.reduce(a * a, axis=axis, keepdims=keepdim))
     elif p == 1:
-        out = np.sum(a, axis=axis, keepdims=keepdim)
+        out = np.add.reduce(a, axis=axis, keepdims=keepdim)
     elif p == float("inf"):
         out = np.max(a, axis=axis, keepdims=keepdim, initial=0)
     elif p == 0:

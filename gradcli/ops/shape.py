@@ -121,9 +121,12 @@ def _expand_shape(x, sizes):
 
 
 def _expand_forward(x, size):
-    """A broadcast view that stays writable (torch lets a row of an expanded tensor be written)."""
+    """A broadcast view that stays writable (torch lets a row of an expanded tensor be written): numpy makes it
+    read-only, and allows that to be undone for a view of writable memory."""
     view = np.broadcast_to(x, size)
-    return np.lib.stride_tricks.as_strided(x, view.shape, view.strides, writeable=x.flags.writeable)
+    if x.flags.writeable:
+        view.flags.writeable = True
+    return view
 
 
 EXPAND = Op("ExpandBackward0", _expand_forward, "x",
