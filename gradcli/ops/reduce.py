@@ -11,6 +11,8 @@ def reduced_dims(dim, ndim):
     """The dims a `dim=` argument names (int, tuple or None for all), as sorted non-negative ints."""
     if dim is None:
         return tuple(range(ndim))
+    if dim.__class__ is int:  # the common case, with nothing to sort or repeat
+        return (wrap_dim(dim, ndim),)
     dims = [wrap_dim(d, ndim) for d in (dim if isinstance(dim, (tuple, list)) else (dim,))]
     for d in dims:
         if dims.count(d) > 1:
