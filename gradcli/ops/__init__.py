@@ -358,9 +358,24 @@ def _compact_ufunc(ufunc, arrays):
         small.append(a)
     if not repeated:
         return ufunc(*arrays)
-    out = np.broadcast_to(ufunc(*small), np.broadcast_shapes(*shapes))  # read-only view
+    out = broadcast_view(ufunc(*small), shapes[0] if len(set(shapes)) == 1 else np.broadcast_shapes(*shapes))
+    out.flags.writeable = False
     _compact_results[id(out)] = out
     return out
+
+
+def broadcast_view(array, size):
+    """np.broadcast_to(array, size), but writable when array is (torch lets a row of an expanded tensor be
+    written). `size` must be a broadcast of array's shape. np.broadcast_to takes microseconds of python on a
+    small array; ndarray's own constructor over array's memory, possible when that is contiguous, does not."""
+    lead = len(size) - array.ndim
+    strides = (0,) * lead + tuple(0 if n == 1 else step for n, step in zip(array.shape, array.strides))
+    if array.flags.c_contiguous or array.flags.f_contiguous:  # then numpy can hand out its memory as a buffer
+        return np.ndarray(size, array.dtype, array, 0, strides)
+    view = np.broadcast_to(array, size)
+    if array.flags.writeable:
+        view.flags.writeable = True
+    return view
 
 
 def _is_compact(array):
