@@ -229,7 +229,7 @@ def apply(op, *inputs, **params):
             arrays.append(x)
         else:  # numpy would make an object array of a dict, a list, None...
             raise _operand_error(op, len(arrays), x)
-    if op.promote is not None:
+    if op.promote is not None and not _one_floating_dtype(op, arrays):  # one floating dtype: nothing to cast
         _promote(op, inputs, arrays)
     if len(arrays) > 1:  # before numpy allocates a broadcast result (one operand's results are no bigger)
         limits.check_broadcast(arrays)
@@ -242,22 +242,28 @@ def apply(op, *inputs, **params):
         if "broadcast" in str(exc):
             raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
         raise
-    several = False
     if type(out) is not np.ndarray:
-        several = isinstance(out, (tuple, list))
-        if not several:
-            out = np.asarray(out)
-    if not several:
-        memory.large_array_made(out.nbytes)
-    if not several and out.dtype.kind == "O":  # a parameter that is no number (`x ** ...`) slipped through
+        if isinstance(out, (tuple, list)):
+            return _several_outputs(op, inputs, params, out)
+        out = np.asarray(out)
+    if out.dtype.kind == "O":  # a parameter that is no number (`x ** ...`) slipped through
         raise errors.type_error("%s(): unsupported argument types %s" % (
             (op.name or "op").split("Backward")[0].lower(),
             ", ".join(sorted({type(v).__name__ for v in params.values() if not isinstance(v, _OPERANDS)}))))
-    node = _record(op, inputs, params, out if several else None) if op.grads and grad_mode._enabled else None
-    if several:
-        results = tuple(Tensor._make(o, node, None, i) for i, o in enumerate(out))
-    else:
-        results = Tensor._make(out, node)
+    memory.large_array_made(out.nbytes)
+    node = _record(op, inputs, params, None) if op.grads and grad_mode._enabled else None
+    result = Tensor._make(out, node)
+    if op.view:
+        make_views(result, inputs[0], op, params)
+    if node is not None:
+        _save(node, op, inputs, result)
+    return result
+
+
+def _several_outputs(op, inputs, params, outs):
+    """apply's ending for an op with several outputs: tensors sharing one node (output_nr 0, 1, ...)."""
+    node = _record(op, inputs, params, outs) if op.grads and grad_mode._enabled else None
+    results = tuple(Tensor._make(o, node, None, i) for i, o in enumerate(outs))
     if op.view:
         make_views(results, inputs[0], op, params)
     if node is not None:
@@ -385,8 +391,6 @@ def _is_compact(array):
 def _promote(op, inputs, arrays):
     """Cast the operands to torch's result dtype (numpy's own promotion differs: int64 + 0.5 is float32 in torch).
     The answer depends only on the operands' kinds, so it is remembered per combination (a hot path)."""
-    if _one_floating_dtype(op, arrays):
-        return  # the common case, answered without building a key
     key = [op.promote, dtypes.default_float]
     for i in op.promoted:
         a = arrays[i]
