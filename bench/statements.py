@@ -10,9 +10,9 @@ reported. Torch runs on one thread.
 
 import argparse
 import statistics
+import pathlib
 import subprocess
 import sys
-import pathlib
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -26,7 +26,7 @@ def gradcli_pass(statements):
     import scripts
     from gradcli.lang import interpreter
     import gradcli
-    print("gradcli from", gradcli.__file__, file=sys.stderr)
+    assert pathlib.Path(gradcli.__file__).resolve().parents[1] == HERE.parent, "gradcli is not this source tree's"
     program = interpreter.compile_program(scripts.batch_script(statements), "<bench>")[:statements + 1]
 
     def run():
