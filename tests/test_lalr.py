@@ -27,8 +27,13 @@ def lark_tree(text, start="start"):
     return parser.parser().parse(text if text.endswith("\n") else text + "\n", start=start)
 
 
-def driver_tree(text, start="start"):
-    return parser.driver().parse(text if text.endswith("\n") else text + "\n", start)
+def driver_tree(text, start="start", max_depth=10 ** 9):
+    return parser.driver().parse(text if text.endswith("\n") else text + "\n", start, max_depth)
+
+
+def depth(tree):
+    """The nesting of trees in `tree` (tokens do not count), as limits.tree_too_deep counts it."""
+    return 1 + max((depth(c) for c in tree.children if isinstance(c, Tree)), default=0)
 
 
 def difference(expected, got, path="tree"):
@@ -78,7 +83,12 @@ def assert_same_outcome(text, start="start", allow_fallback=False):
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: os.path.relpath(p, ROOT))
 def test_every_test_script_parses_to_larks_tree(path):
     with open(path, encoding="utf-8") as f:
-        assert assert_same_outcome(f.read()) == "same"
+        text = f.read()
+    assert assert_same_outcome(text) == "same"
+    nesting = depth(lark_tree(text))  # the driver measures the same depth while it parses
+    driver_tree(text, max_depth=nesting)
+    with pytest.raises(lalr.Fallback):
+        driver_tree(text, max_depth=nesting - 1)
 
 
 def test_the_benchmark_script_parses_to_larks_tree():
@@ -145,6 +155,17 @@ def test_a_long_script_reports_the_same_error_as_a_short_one(bad, monkeypatch):
     monkeypatch.setattr(parser, "_DRIVER_MIN_SOURCE", 10 ** 9)  # Lark alone
     assert _error_of(long_script) == through_driver
     assert through_driver[2] > 200  # in the last lines, where the mistake is
+
+
+@pytest.mark.parametrize("deep", ["y = " + "-" * 150 + "x\n", "y = " + "1 + " * 150 + "1\n",
+                                  "y = " + "[" * 120 + "]" * 120 + "\n"])
+def test_a_long_script_nested_too_deep_reports_the_same_error(deep, monkeypatch):
+    long_script = "import torch\n" + "a = torch.ones(2)\n" * 100 + deep + "b = 1\n" * 100
+    assert len(long_script) >= parser._DRIVER_MIN_SOURCE
+    through_driver = _error_of(long_script)
+    assert through_driver[0] == "SyntaxError" and "too deeply nested" in through_driver[1] and through_driver[2] == 102, through_driver
+    monkeypatch.setattr(parser, "_DRIVER_MIN_SOURCE", 10 ** 9)
+    assert _error_of(long_script) == through_driver
 
 
 def test_the_driver_sets_up_from_larks_tables():

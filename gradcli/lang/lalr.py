@@ -150,7 +150,7 @@ class Driver:
                     row[symbol] = reductions.get(arg) or reductions.setdefault(arg, _Reduction(arg))
             self.states[state] = row
         self.start_states, self.end_states = table.start_states, table.end_states
-        self.units = {}  # (state below, top state, lookahead) -> top state after the unit reductions
+        self.gotos = {}  # (state below, nonterminal, lookahead) -> the state to push, unit reductions done
         # terminals that some rule keeps in its tree: only those become Token objects
         self.kept = {s.name for rule in lark.rules for s in rule.expansion
                      if s.is_term and (rule.options.keep_all_tokens or not s.filter_out)}
@@ -225,8 +225,10 @@ class Driver:
             return lambda text, pos: None
         return re.compile("|".join("(?P<%s>%s)" % c for c in candidates), self.flags).match
 
-    def parse(self, text, start):
-        states, kept, units = self.states, self.kept, self.units
+    def parse(self, text, start, max_depth):
+        """The tree of `text` from rule `start`; Fallback for what the driver does not take, and for trees
+        nested deeper than `max_depth` (Lark's path then reports it, with the statement where it happens)."""
+        states, kept, gotos = self.states, self.kept, self.gotos
         line_starts = [0]
         position = text.find("\n")
         while position >= 0:
@@ -236,6 +238,7 @@ class Driver:
         values = []
         starts = []  # each entry's first character (None: an empty rule); its end is not kept, because a
         shifted_end = 0  # reduction always ends where the last shifted token ends
+        heights = []  # each entry's tree height (tokens 0): the depth limit is checked while parsing
         end_state = self.end_states[start]
         for kind, value, first, last, line, column in self.tokens(text):
             while True:
@@ -253,14 +256,15 @@ class Driver:
                     else:
                         values.append(None)
                     starts.append(first)
+                    heights.append(0)
                     shifted_end = last
                     break
-                if action.unit:  # the state a chain of unit reductions ends in, worked out once
-                    key = (state_stack[-2], state, kind)
+                if action.unit:  # the child stays; only the state changes
+                    key = (state_stack[-2], action.origin, kind)
                     try:
-                        state_stack[-1] = units[key]
+                        state_stack[-1] = gotos[key]
                     except KeyError:
-                        state_stack[-1] = units[key] = self._after_units(*key)
+                        state_stack[-1] = gotos[key] = self._goto(*key)
                     continue
                 size = action.size
                 if size:
@@ -268,22 +272,34 @@ class Driver:
                     span_start = starts[-size]
                     if span_start is None:  # an empty rule first: the span starts at the next entry
                         span_start = next((s for s in starts[-size:] if s is not None), None)
-                    del values[-size:], starts[-size:], state_stack[-size:]
+                    height = max(heights[-size:])
+                    del values[-size:], starts[-size:], heights[-size:], state_stack[-size:]
                 else:
-                    matched, span_start = [], None
+                    matched, span_start, height = [], None, 0
                 node, new = action.build(matched)
-                if new and span_start is not None:
-                    node._meta = Span(line_starts, span_start, shifted_end)
-                state_stack.append(states[state_stack[-1]][action.origin])
+                if new:
+                    height += 1
+                    if height > max_depth:
+                        raise Fallback(span_start)
+                    if span_start is not None:
+                        node._meta = Span(line_starts, span_start, shifted_end)
+                key = (state_stack[-1], action.origin, kind)
+                try:
+                    top = gotos[key]
+                except KeyError:
+                    top = gotos[key] = self._goto(*key)
+                state_stack.append(top)
                 values.append(node)
                 starts.append(span_start)
-                if state_stack[-1] == end_state and kind == "$END":
+                heights.append(height)
+                if top == end_state and kind == "$END":
                     return node
         raise Fallback(len(text))
 
-    def _after_units(self, below, state, kind):
-        """Reduce unit rules on lookahead `kind` while they come: each replaces the top state by the goto of
-        its nonterminal from `below`, which stays the same."""
+    def _goto(self, below, nonterminal, kind):
+        """The state after `nonterminal` is pushed on `below`, then the unit rules that lookahead `kind` reduces
+        there: each hands its only child up unchanged and replaces the top state by another goto from `below`."""
+        state = self.states[below][nonterminal]
         action = self.states[state].get(kind)
         while action is not None and action.__class__ is not int and action.unit:
             state = self.states[below][action.origin]

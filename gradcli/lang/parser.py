@@ -75,26 +75,26 @@ def driver():
     return _driver
 
 
-def _tree(text, start):
-    if len(text) >= _DRIVER_MIN_SOURCE:
-        from .lalr import Fallback
-        try:
-            return driver().parse(text, start)
-        except Fallback:
-            pass  # an error, or a token split only Lark's contextual lexer makes: Lark decides
-    return parser().parse(text, start=start)
-
-
 def parse(text, filename="<input>", start="start"):
     """The parse tree of `text` (`start` is "start" for statements, "expression" for one expression);
     a SyntaxError GradcliError with its position otherwise."""
-    from lark.exceptions import UnexpectedInput
-    from lark.indenter import DedentError
     limits.check_source(text, filename)
     if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
+    if len(text) >= _DRIVER_MIN_SOURCE:
+        from .lalr import Fallback
+        try:
+            return driver().parse(text, start, limits.current()["max_depth"])
+        except Fallback:
+            pass  # an error, a tree too deep, or a token split only Lark's contextual lexer makes: Lark decides
+    return _parse_with_lark(text, filename, start)
+
+
+def _parse_with_lark(text, filename, start):
+    from lark.exceptions import UnexpectedInput
+    from lark.indenter import DedentError
     try:
-        tree = _tree(text, start)
+        tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:
         raise syntax_error(exc, text, filename, start) from None
     except DedentError:
