@@ -22,7 +22,7 @@ def _root_grads(outputs, grad_outputs):
         if g is None:
             if out.array.size != 1:
                 raise errors.GradcliError(errors.IMPLICIT_GRAD_SCALAR)
-            g = Tensor._make(np.ones_like(out.array))
+            g = Tensor._make(np.ones(out.array.shape, out.array.dtype))
         elif not isinstance(g, Tensor):
             raise errors.type_error(errors.GRADIENT_TYPE % type(g).__name__)
         elif g.array.shape != out.array.shape:

@@ -1,5 +1,7 @@
 """Tensor creation: torch.tensor and the factories (ones, zeros, eye, arange, ...); random ones are in sampling."""
 
+import math
+
 import numpy as np
 
 from . import dtypes, errors, limits
@@ -24,7 +26,7 @@ def _size(size, name="ones", keywords=None):
         if isinstance(s, bool) or not isinstance(s, int):
             raise errors.type_error("%s(): argument 'size' (position 1) must be tuple of ints, not %s"
                                     % (name, type(s).__name__))
-    size = tuple(int(s) for s in size)
+    size = tuple(map(int, size))
     for s in size:
         if s < 0:
             # torch's zeros checks the sizes itself; the other factories fail in the allocator
@@ -49,25 +51,29 @@ _SEQUENCES = (list, tuple, range)  # what torch.tensor reads as a dimension
 
 def infer_dtype(data):
     """torch.tensor's dtype for python data: bool if all bools, int64 if all ints, else the default float."""
-    kinds = set()
-
-    def walk(value):
+    top = None
+    stack = [data]  # depth first, left to right: the first element that is no number is the one named
+    while stack:
+        value = stack.pop()
         if isinstance(value, _SEQUENCES):
-            for v in value:
-                walk(v)
-        elif isinstance(value, Tensor):
-            kinds.add(value.dtype.category)
+            stack.extend(reversed(value))
+            continue
+        if isinstance(value, Tensor):
+            category = value.dtype.category
         elif isinstance(value, bool):
-            kinds.add(dtypes.BOOL)
+            category = dtypes.BOOL
         elif isinstance(value, int):
-            kinds.add(dtypes.INTEGRAL)
+            category = dtypes.INTEGRAL
         elif isinstance(value, float):
-            kinds.add(dtypes.FLOATING)
+            category = dtypes.FLOATING
         else:
             raise errors.type_error("Could not infer dtype of %s" % type(value).__name__)
-    walk(data)
-    top = max(kinds) if kinds else dtypes.FLOATING
-    return {dtypes.BOOL: dtypes.bool_, dtypes.INTEGRAL: dtypes.int64, dtypes.FLOATING: dtypes.float32}[top]
+        if top is None or category > top:
+            top = category
+    return _INFERRED[dtypes.FLOATING if top is None else top]
+
+
+_INFERRED = {dtypes.BOOL: dtypes.bool_, dtypes.INTEGRAL: dtypes.int64, dtypes.FLOATING: dtypes.float32}
 
 
 def _plain(data):
@@ -113,14 +119,35 @@ def tensor(data, dtype=None, requires_grad=False, device=None):
         array = data.array.astype(_np(dtype or data.dtype), copy=True)
     else:
         limits.check_nested_size(data)  # shared sublists (`a = [a, a]`) would be walked exponentially often
-        dtype = dtype or infer_dtype(data)
-        try:
-            array = np.array(_plain(data), dtype=to_numpy_dtype(dtype))
-        except OverflowError:
-            raise errors.GradcliError("value cannot be converted to type %s without overflow" % dtype.name) from None
-        except (TypeError, ValueError):  # a leaf that is not a number, with the dtype given
-            raise _not_a_number(data) from None
+        array = _numbers(data) if dtype is None else None
+        if array is None:
+            dtype = dtype or infer_dtype(data)
+            try:
+                array = np.array(_plain(data), dtype=to_numpy_dtype(dtype))
+            except OverflowError:
+                raise errors.GradcliError("value cannot be converted to type %s without overflow"
+                                          % dtype.name) from None
+            except (TypeError, ValueError):  # a leaf that is not a number, with the dtype given
+                raise _not_a_number(data) from None
     return _leaf(array, requires_grad)
+
+
+# numpy's dtype for python data -> torch.tensor's (infer_dtype's answers)
+_NUMBERS_AS = {np.dtype(np.bool_): np.dtype(np.bool_), np.dtype(np.int64): np.dtype(np.int64),
+               np.dtype(np.float64): to_numpy_dtype(dtypes.float32)}
+
+
+def _numbers(data):
+    """The common case of torch.tensor(data), rectangular nested lists of python numbers, read by numpy in one
+    go (several times faster than walking them here). None for anything else: tensors among the elements
+    (numpy makes an object array of them), ragged lists, strings, ints beyond int64 — the general path
+    handles those and words their errors."""
+    try:
+        array = np.array(data)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    dtype = _NUMBERS_AS.get(array.dtype)
+    return None if dtype is None else array.astype(dtype, copy=False)
 
 
 @export("Tensor", "FloatTensor", method=False)
@@ -203,7 +230,7 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
     if dtype is None:
         dtype = infer_dtype([start, end, step])
     # torch sizes it in double: ceil((end - start) / step)
-    count = int(np.ceil((end - start) / step))
+    count = math.ceil((end - start) / step)
     limits.check_numel((count,))
     values = start + np.arange(count, dtype=np.float64 if dtype.is_floating_point else np.int64) * step
     return _leaf(values.astype(_np(dtype)), requires_grad)

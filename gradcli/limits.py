@@ -118,9 +118,7 @@ def check_broadcast(arrays):
     result's size, so the exact shape is only worked out when that bound is over the limit."""
     bound = 1
     for a in arrays:
-        size = getattr(a, "size", None)
-        if size is not None and a.__class__.__name__ == "ndarray":
-            bound *= size
+        bound *= getattr(a, "size", 1)  # numpy arrays and scalars; a python number is one element
     if bound > current()["max_elements"]:
         import numpy as np
         shapes = [a.shape for a in arrays if a.__class__ is np.ndarray]
@@ -266,11 +264,33 @@ def check_percent_format(template, args):
 _CONTAINERS = (list, tuple, dict)
 
 
+_QUICK_VISITS = 10_000
+
+
+def _visits_within(values, budget):
+    """Whether visiting the containers in `values` (a shared one again at each place) visits at most `budget`
+    elements. Counts each container once more than printing does, so True is never wrong; a value that
+    contains itself exhausts the budget."""
+    stack = [value for value in values if value.__class__ in _CONTAINERS]
+    while stack:
+        node = stack.pop()
+        items = [v for pair in node.items() for v in pair] if node.__class__ is dict else node
+        budget -= 1 + len(items)
+        if budget < 0:
+            return False
+        for item in items:
+            if item.__class__ in _CONTAINERS:
+                stack.append(item)
+    return True
+
+
 def check_nested_size(*values):
     """Printing (or converting) a container visits every element, a shared one again at each place it appears:
     `a = [a, a]` a hundred times is small in memory but prints 2**100 items. Count the visits, each shared
     container's total worked out once (and without recursion: the nesting can be deep)."""
     limit = current()["max_elements"]
+    if _visits_within(values, min(limit, _QUICK_VISITS)):
+        return  # the common case, a small literal: counted plainly, without the bookkeeping for shared parts
     totals = {}  # id -> elements visited when printing that container
     for value in values:
         if value.__class__ not in _CONTAINERS:

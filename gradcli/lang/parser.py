@@ -5,6 +5,9 @@ Lark's cache keeps the analysed grammar between runs, so a one-shot command does
 (see bench/parse.py for the figures). The cache is keyed by the grammar's text, so editing the grammar
 rebuilds it; where no cache folder is writable Lark silently rebuilds in memory.
 
+Long sources are parsed by lang.lalr's driver over the same Lark tables (several times faster, the same
+trees); short ones, and any input the driver does not take, by Lark's own parser, whose errors are reported.
+
 Syntax errors never show Lark's terminal names: `describe_expected` turns the parser's acceptable
 terminals into words ("an expression", "':'", "the end of the line"), and the message names the token
 before the error ("expected an expression after '+'").
@@ -19,6 +22,10 @@ _PACKAGE_GRAMMAR = pathlib.Path(__file__).resolve().parent.parent / "grammar" / 
 _SOURCE_GRAMMAR = pathlib.Path(__file__).resolve().parent.parent.parent / "grammar" / "gradcli.lark"
 
 _parser = None
+_driver = None
+# Below this many characters Lark's own parser finishes before the driver would have set itself up (~5 ms):
+# REPL lines and one-shot expressions stay on Lark, scripts of more than a few dozen lines use the driver.
+_DRIVER_MIN_SOURCE = 1500
 
 
 def grammar_path():
@@ -59,14 +66,33 @@ def parser():
     return _parser
 
 
+def driver():
+    """lang.lalr's driver over the Lark parser's tables (built on first use)."""
+    global _driver
+    if _driver is None:
+        from .lalr import Driver
+        _driver = Driver(parser())
+    return _driver
+
+
 def parse(text, filename="<input>", start="start"):
     """The parse tree of `text` (`start` is "start" for statements, "expression" for one expression);
     a SyntaxError GradcliError with its position otherwise."""
-    from lark.exceptions import UnexpectedInput
-    from lark.indenter import DedentError
     limits.check_source(text, filename)
     if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
+    if len(text) >= _DRIVER_MIN_SOURCE:
+        from .lalr import Fallback
+        try:
+            return driver().parse(text, start, limits.current()["max_depth"])
+        except Fallback:
+            pass  # an error, a tree too deep, or a token split only Lark's contextual lexer makes: Lark decides
+    return _parse_with_lark(text, filename, start)
+
+
+def _parse_with_lark(text, filename, start):
+    from lark.exceptions import UnexpectedInput
+    from lark.indenter import DedentError
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as exc:

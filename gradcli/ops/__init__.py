@@ -221,13 +221,18 @@ def _operand_error(op, i, value):
 def apply(op, *inputs, **params):
     """Run `op` forward on numpy and, when grad mode is on and an input requires grad, record its node.
     An op whose forward returns a tuple gives a tuple of tensors sharing one node (output_nr 0, 1, ...)."""
-    arrays = [x.array if isinstance(x, Tensor) else x for x in inputs]
-    for i, a in enumerate(arrays):
-        if not isinstance(a, _OPERANDS):  # numpy would make an object array of a dict, a list, None...
-            raise _operand_error(op, i, a)
-    if op.promote is not None:
+    arrays = []
+    for x in inputs:
+        if isinstance(x, Tensor):
+            arrays.append(x.array)
+        elif isinstance(x, _OPERANDS):
+            arrays.append(x)
+        else:  # numpy would make an object array of a dict, a list, None...
+            raise _operand_error(op, len(arrays), x)
+    if op.promote is not None and not _one_floating_dtype(op, arrays):  # one floating dtype: nothing to cast
         _promote(op, inputs, arrays)
-    limits.check_broadcast(arrays)  # before numpy allocates the result
+    if len(arrays) > 1:  # before numpy allocates a broadcast result (one operand's results are no bigger)
+        limits.check_broadcast(arrays)
     try:
         if _backward_passes and not grad_mode._enabled and not params and op.forward.__class__ is np.ufunc:
             out = _compact_ufunc(op.forward, arrays)  # backward passes meet broadcast scalars all the time
@@ -237,22 +242,28 @@ def apply(op, *inputs, **params):
         if "broadcast" in str(exc):
             raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
         raise
-    several = False
     if type(out) is not np.ndarray:
-        several = isinstance(out, (tuple, list))
-        if not several:
-            out = np.asarray(out)
-    if not several:
-        memory.large_array_made(out.nbytes)
-    if not several and out.dtype.kind == "O":  # a parameter that is no number (`x ** ...`) slipped through
+        if isinstance(out, (tuple, list)):
+            return _several_outputs(op, inputs, params, out)
+        out = np.asarray(out)
+    if out.dtype.kind == "O":  # a parameter that is no number (`x ** ...`) slipped through
         raise errors.type_error("%s(): unsupported argument types %s" % (
             (op.name or "op").split("Backward")[0].lower(),
             ", ".join(sorted({type(v).__name__ for v in params.values() if not isinstance(v, _OPERANDS)}))))
-    node = _record(op, inputs, params, out if several else None) if op.grads and grad_mode._enabled else None
-    if several:
-        results = tuple(Tensor._make(o, node, None, i) for i, o in enumerate(out))
-    else:
-        results = Tensor._make(out, node)
+    memory.large_array_made(out.nbytes)
+    node = _record(op, inputs, params, None) if op.grads and grad_mode._enabled else None
+    result = Tensor._make(out, node)
+    if op.view:
+        make_views(result, inputs[0], op, params)
+    if node is not None:
+        _save(node, op, inputs, result)
+    return result
+
+
+def _several_outputs(op, inputs, params, outs):
+    """apply's ending for an op with several outputs: tensors sharing one node (output_nr 0, 1, ...)."""
+    node = _record(op, inputs, params, outs) if op.grads and grad_mode._enabled else None
+    results = tuple(Tensor._make(o, node, None, i) for i, o in enumerate(outs))
     if op.view:
         make_views(results, inputs[0], op, params)
     if node is not None:
@@ -353,9 +364,24 @@ def _compact_ufunc(ufunc, arrays):
         small.append(a)
     if not repeated:
         return ufunc(*arrays)
-    out = np.broadcast_to(ufunc(*small), np.broadcast_shapes(*shapes))  # read-only view
+    out = broadcast_view(ufunc(*small), shapes[0] if len(set(shapes)) == 1 else np.broadcast_shapes(*shapes))
+    out.flags.writeable = False
     _compact_results[id(out)] = out
     return out
+
+
+def broadcast_view(array, size):
+    """np.broadcast_to(array, size), but writable when array is (torch lets a row of an expanded tensor be
+    written). `size` must be a broadcast of array's shape. np.broadcast_to takes microseconds of python on a
+    small array; ndarray's own constructor over array's memory, possible when that is contiguous, does not."""
+    lead = len(size) - array.ndim
+    strides = (0,) * lead + tuple(0 if n == 1 else step for n, step in zip(array.shape, array.strides))
+    if array.flags.c_contiguous or array.flags.f_contiguous:  # then numpy can hand out its memory as a buffer
+        return np.ndarray(size, array.dtype, array, 0, strides)
+    view = np.broadcast_to(array, size)
+    if array.flags.writeable:
+        view.flags.writeable = True
+    return view
 
 
 def _is_compact(array):
@@ -380,6 +406,25 @@ def _promote(op, inputs, arrays):
         a = arrays[i]
         if isinstance(a, np.ndarray) and a.dtype != np_dtype:
             arrays[i] = a.astype(np_dtype)
+
+
+def _one_floating_dtype(op, arrays):
+    """Whether the promoted operands are arrays of one floating dtype and python numbers: the result then has
+    that dtype under every rule (a number never outranks a floating tensor), so nothing needs a cast."""
+    common = None
+    for i in op.promoted:
+        a = arrays[i]
+        if a.__class__ is np.ndarray:
+            if common is None:
+                common = a.dtype
+            elif a.dtype != common:
+                return False
+        elif a.__class__ not in _NUMBERS:
+            return False
+    return common is not None and common.kind == "f"
+
+
+_NUMBERS = (bool, int, float)
 
 
 def broadcast_error(shapes):

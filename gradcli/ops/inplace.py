@@ -88,7 +88,8 @@ def rewrite_inplace(target, compute):
     """Run `compute()` (the out-of-place op on target) and make its result target's value and history."""
     check_inplace(target)
     array = target.array
-    if array.size > 1 and any(stride == 0 and size > 1 for stride, size in zip(array.strides, array.shape)):
+    if 0 in array.strides and array.size > 1 and any(
+            stride == 0 and size > 1 for stride, size in zip(array.strides, array.shape)):
         raise errors.GradcliError(errors.OVERLAPPING_INPLACE)
     old_edge = grad_edge(target)
     result = compute()

@@ -303,7 +303,8 @@ SIGMOID = unary("SigmoidBackward0", lambda x: 1 / (1 + np.exp(-x)), lambda g, an
 
 def _tanh_backward(g, y):
     out = np.multiply(y, y)  # g * (1 - y*y), the two later steps in place: one new array, not three
-    if isinstance(out, np.ndarray) and out.shape == np.broadcast_shapes(np.shape(g), out.shape):
+    if isinstance(out, np.ndarray) and (np.shape(g) == out.shape
+                                        or out.shape == np.broadcast_shapes(np.shape(g), out.shape)):
         np.subtract(1, out, out=out)
         return np.multiply(g, out, out=out)
     return g * (1 - out)
@@ -639,7 +640,7 @@ def div_(x, y):
     return apply_inplace(DIV, x, y)
 
 
-ZERO = Op("ZeroBackward0", lambda x: np.zeros_like(x), "x", (Grad("", lambda g: g * 0),))
+ZERO = Op("ZeroBackward0", lambda x: np.zeros(x.shape, x.dtype), "x", (Grad("", lambda g: g * 0),))
 FILL = Op("FillBackward2", lambda x, value: np.full_like(x, value), "x", (Grad("", lambda g, value: g * 0),))
 
 

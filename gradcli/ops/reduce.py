@@ -11,6 +11,8 @@ def reduced_dims(dim, ndim):
     """The dims a `dim=` argument names (int, tuple or None for all), as sorted non-negative ints."""
     if dim is None:
         return tuple(range(ndim))
+    if dim.__class__ is int:  # the common case, with nothing to sort or repeat
+        return (wrap_dim(dim, ndim),)
     dims = [wrap_dim(d, ndim) for d in (dim if isinstance(dim, (tuple, list)) else (dim,))]
     for d in dims:
         if dims.count(d) > 1:
@@ -26,10 +28,12 @@ def expand_reduced(g, shape, dim, keepdim):
     return g.expand(shape)
 
 
+# The reductions call the ufunc's reduce directly: np.sum and np.mean are python wrappers around it that cost
+# more than the arithmetic on a small tensor.
 def _sum_forward(x, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
         x = x.astype(dtype)
-    out = np.sum(x, axis=reduced_dims(dim, x.ndim), keepdims=keepdim)
+    out = np.add.reduce(x, axis=reduced_dims(dim, x.ndim), keepdims=keepdim)
     return out.astype(np.int64) if out.dtype.kind in "biu" else out
 
 
@@ -43,7 +47,11 @@ def _mean_forward(x, dim=None, keepdim=False, dtype=None):
     axis = reduced_dims(dim, x.ndim)
     if x.size == 0:  # nan, as torch gives, without numpy's "Mean of empty slice" warning
         return np.full(np.sum(x, axis=axis, keepdims=keepdim).shape, np.nan, dtype=dtype)
-    return np.asarray(np.mean(x.astype(dtype), axis=axis, keepdims=keepdim, dtype=dtype))
+    if x.dtype != dtype:
+        x = x.astype(dtype)
+    # np.mean's arithmetic: the sum in dtype, divided by the count as an intp (so in double), then rounded back
+    total = np.add.reduce(x, axis=axis, dtype=dtype, keepdims=keepdim)
+    return np.asarray(np.true_divide(total, np.intp(_numel([x.shape[d] for d in axis]))), dtype=dtype)
 
 
 MEAN = Op("MeanBackward0", _mean_forward, "x",
@@ -94,9 +102,9 @@ def _norm_forward(x, p=2, dim=None, keepdim=False):
     axis = reduced_dims(dim, x.ndim)
     a = np.abs(x)
     if p == 2:
-        out = np.sqrt(np.sum(a * a, axis=axis, keepdims=keepdim))
+        out = np.sqrt(np.add.reduce(a * a, axis=axis, keepdims=keepdim))
     elif p == 1:
-        out = np.sum(a, axis=axis, keepdims=keepdim)
+        out = np.add.reduce(a, axis=axis, keepdims=keepdim)
     elif p == float("inf"):
         out = np.max(a, axis=axis, keepdims=keepdim, initial=0)
     elif p == 0:

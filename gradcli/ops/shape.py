@@ -6,7 +6,7 @@ were cut from their base (gradcli.ops.inplace). Indexing lives in gradcli.ops.in
 
 import numpy as np
 
-from . import Grad, Op, apply, export
+from . import Grad, Op, apply, broadcast_view, export
 from .inplace import restride_inplace, rewrite_inplace
 from .. import dtypes, errors, grad_mode, limits
 from ..tensor import Device, Tensor, shape_text, to_numpy_dtype, wrap_dim
@@ -16,7 +16,7 @@ def _size_args(size):
     """`f(2, 3)` and `f((2, 3))` both mean the shape (2, 3)."""
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = size[0]
-    return tuple(int(s) for s in size)
+    return tuple(map(int, size))
 
 
 # ---------------------------------------------------------------- reshaping
@@ -104,9 +104,10 @@ def _expand_shape(x, sizes):
             "of dimensions in the tensor (%d)" % (x.dtype.legacy_name, shape_text(x.shape), shape_text(sizes), len(sizes),
                                                   x.ndim))
     shape = []
+    x_shape = x.array.shape
     for i in reversed(range(len(sizes))):  # torch checks from the last dim: its message names the last mismatch
         s = sizes[i]
-        have = x.shape[i - lead] if i >= lead else 1
+        have = x_shape[i - lead] if i >= lead else 1
         if s == -1:
             if i < lead:
                 raise errors.GradcliError("The expanded size of the tensor (-1) isn't allowed in a leading, "
@@ -120,13 +121,7 @@ def _expand_shape(x, sizes):
     return tuple(shape)
 
 
-def _expand_forward(x, size):
-    """A broadcast view that stays writable (torch lets a row of an expanded tensor be written)."""
-    view = np.broadcast_to(x, size)
-    return np.lib.stride_tricks.as_strided(x, view.shape, view.strides, writeable=x.flags.writeable)
-
-
-EXPAND = Op("ExpandBackward0", _expand_forward, "x",
+EXPAND = Op("ExpandBackward0", broadcast_view, "x",
             (Grad("x.shape", lambda g, shape, **_: g.sum_to_size(shape)),), view=True)
 
 

@@ -1,0 +1,374 @@
+"""A lean driver for Lark's LALR tables: the same trees as Lark's own parser, several times faster.
+
+Lark stays the grammar's one definition: it analyses grammar/gradcli.lark into parse tables, its lexer's
+terminal order decides how text splits into tokens, and its tree-shaping rules (`_rule` inlined, `?rule` with
+one child replaced by that child, `-> alias`, `[x]` placeholders, `!rule` keeping its tokens) are applied here
+exactly as Lark applies them. What this driver saves, per statement, is most of Lark's generic machinery:
+
+- unit rules (`?test: or_test`, Python's thirteen precedence levels from `test` down to `atom`) hand their only
+  child up unchanged, so their reductions only move the parser's state: no children list, no callback;
+- tokens that never reach a tree (punctuation, keywords, layout) are not built as Token objects;
+- positions are character offsets of each stack entry; a tree's line and column are worked out only when the
+  compiler asks for them (Lark's `propagate_positions` computed them for every node, half of its parse time);
+- the indenter (Python's INDENT/DEDENT tokens) runs inline instead of as a chain of generators.
+
+Any input this driver does not accept (a syntax error, or a rare token split that only Lark's contextual
+lexer makes) raises `Fallback`: the caller then parses with Lark itself, which produces the tree, or the exact
+error and position the user sees. tests/test_lalr.py checks that both parsers give equal trees and positions.
+"""
+
+import re
+from bisect import bisect_right
+
+from lark import Token, Tree
+
+_OPEN = frozenset(("LPAR", "LSQB", "LBRACE"))
+_CLOSE = frozenset(("RPAR", "RSQB", "RBRACE"))
+_TAB = 8  # Lark's PythonIndenter: a tab counts as eight spaces
+
+
+_ASCII = frozenset(map(chr, range(128)))
+
+
+class Fallback(Exception):
+    """The driver cannot take this input; Lark's parser decides (and explains the error, if it is one)."""
+
+
+class Span:
+    """A tree's position (Lark's `meta`): character offsets, with line and column computed when read."""
+
+    __slots__ = ("_line_starts", "start_pos", "end_pos")
+    empty = False
+
+    def __init__(self, line_starts, start_pos, end_pos):
+        self._line_starts, self.start_pos, self.end_pos = line_starts, start_pos, end_pos
+
+    @property
+    def line(self):
+        return bisect_right(self._line_starts, self.start_pos)
+
+    @property
+    def column(self):
+        return self.start_pos - self._line_starts[self.line - 1] + 1
+
+    @property
+    def end_line(self):
+        return bisect_right(self._line_starts, self.end_pos)
+
+    @property
+    def end_column(self):
+        return self.end_pos - self._line_starts[self.end_line - 1] + 1
+
+
+class _Inline(list):
+    """The children of a `_rule`, spliced into the parent's children (Lark's inlining)."""
+
+
+class _Reduction:
+    """How one grammar rule shapes its matched symbols into a node, precomputed from Lark's rule options."""
+
+    __slots__ = ("origin", "size", "unit", "name", "picks", "nones_after", "inline", "single", "all_kept")
+
+    def __init__(self, rule):
+        options = rule.options
+        self.origin = rule.origin.name
+        self.size = len(rule.expansion)
+        self.name = rule.alias or options.template_source or self.origin
+        self.inline = self.origin.startswith("_")
+        self.single = options.expand1 and not rule.alias  # `?rule`: one child stands for the node
+        if options.empty_indices:  # placeholders for left-out `[x]`: how many before each symbol, and at the end
+            nones = [len(run) for run in "".join("1" if b else "0" for b in options.empty_indices).split("0")]
+        else:
+            nones = [0] * (self.size + 1)
+        # (index into the matched symbols, splice it?, placeholders before it), as Lark's ChildFilter
+        picks, pending = [], 0
+        for index, symbol in enumerate(rule.expansion):
+            pending += nones[index]
+            if options.keep_all_tokens or not (symbol.is_term and symbol.filter_out):
+                picks.append((index, not symbol.is_term and symbol.name.startswith("_"), pending))
+                pending = 0
+        self.picks = tuple(picks)
+        self.nones_after = pending + nones[self.size]
+        self.all_kept = self.picks == tuple((i, False, 0) for i in range(self.size)) and not self.nones_after
+        # a unit rule passes its only child up untouched: the driver just changes state
+        self.unit = self.single and self.size == 1 and self.all_kept
+
+    def build(self, matched):
+        """(the node, whether it is a new tree): a Tree, the one child of a `?rule`, or an _Inline list."""
+        if self.all_kept:
+            children = matched
+        else:
+            children = []
+            for index, splice, nones in self.picks:
+                if nones:
+                    children += [None] * nones
+                if splice:
+                    children += matched[index]
+                else:
+                    children.append(matched[index])
+            if self.nones_after:
+                children += [None] * self.nones_after
+        if self.inline:
+            return _Inline(children), False
+        if self.single and len(children) == 1:
+            return children[0], False
+        return Tree(self.name, children), True
+
+
+class Driver:
+    """Lark's analysed parser, run by a tight loop: `parse(text, start)` returns the tree Lark would."""
+
+    def __init__(self, lark):
+        frontend = lark.parser
+        table = frontend.parser.parser.parse_table
+        lexer = frontend.lexer.lexer.root_lexer  # the contextual lexer's lexer for all terminals
+        scanner = lexer.scanner
+        if set(lexer.callback) - {"NAME"}:
+            raise Fallback("the grammar's lexer needs Lark's own driver")
+        # Lark tries its terminals in one ordered alternation; `re` then attempts every alternative at every
+        # position. Keeping, for each first character, only the terminals that can start with it (in the same
+        # order) gives the same first match several times faster.
+        self.terminals = [(t.name, t.pattern.to_regexp(), _first_characters(t.pattern.to_regexp()))
+                          for t in scanner.terminals]
+        self.flags = lexer.g_regex_flags
+        self.full_match = re.compile("|".join("(?P<%s>%s)" % (name, regexp) for name, regexp, _ in self.terminals),
+                                     self.flags).match
+        self.matchers = {}  # first character -> the match function of its terminals
+        # keywords are NAMEs that Lark retypes: `if` is the IF token
+        unless = lexer.callback.get("NAME")
+        self.keywords = {t.pattern.value: t.name for t in unless.scanner.terminals} if unless else {}
+        self.ignore = lexer.ignore_types
+        self.multiline = lexer.newline_types
+        reductions = {}
+        self.states = {}
+        for state, actions in table.states.items():
+            row = {}
+            for symbol, (action, arg) in actions.items():
+                if action.name == "Shift":
+                    row[symbol] = arg
+                else:
+                    row[symbol] = reductions.get(arg) or reductions.setdefault(arg, _Reduction(arg))
+            self.states[state] = row
+        self.start_states, self.end_states = table.start_states, table.end_states
+        self.gotos = {}  # (state below, nonterminal, lookahead) -> the state to push, unit reductions done
+        # terminals that some rule keeps in its tree: only those become Token objects
+        self.kept = {s.name for rule in lark.rules for s in rule.expansion
+                     if s.is_term and (rule.options.keep_all_tokens or not s.filter_out)}
+
+    def tokens(self, text):
+        """(type, value, start, end, line, column) for every token the parser sees, INDENT/DEDENT and $END
+        included."""
+        matchers, keywords, ignore, multiline = self.matchers, self.keywords, self.ignore, self.multiline
+        pos, end = 0, len(text)
+        line, line_start = 1, 0
+        indents, parens = [0], 0
+        last = None
+        while pos < end:
+            first = text[pos]
+            try:
+                match = matchers[first]
+            except KeyError:
+                match = matchers[first] = self._matcher(first)
+            m = match(text, pos)
+            if m is None:
+                raise Fallback(pos)
+            kind, value = m.lastgroup, m.group()
+            start, pos = pos, m.end()
+            column = start - line_start + 1
+            start_line = line
+            if kind in multiline:
+                newlines = value.count("\n")
+                if newlines:
+                    line += newlines
+                    line_start = start + value.rindex("\n") + 1
+            if kind in ignore:
+                continue
+            if kind == "NAME":
+                kind = keywords.get(value, kind)
+            last = (kind, value, start, pos, start_line, column)
+            if kind == "_NEWLINE":
+                if parens:
+                    continue
+                yield last
+                if "\n" not in value:
+                    raise Fallback(start)  # a comment without its newline: Lark's indenter decides
+                indent_text = value.rsplit("\n", 1)[1]
+                indent = indent_text.count(" ") + indent_text.count("\t") * _TAB
+                if indent > indents[-1]:
+                    indents.append(indent)
+                    yield ("_INDENT", indent_text, start, pos, start_line, column)
+                else:
+                    while indent < indents[-1]:
+                        indents.pop()
+                        yield ("_DEDENT", indent_text, start, pos, start_line, column)
+                    if indent != indents[-1]:
+                        raise Fallback(start)
+                continue
+            if kind in _OPEN:
+                parens += 1
+            elif kind in _CLOSE:
+                parens -= 1
+                if parens < 0:
+                    raise Fallback(start)
+            yield last
+        if last is None:
+            last = ("", "", 0, 0, 1, 1)
+        for _ in indents[1:]:
+            yield ("_DEDENT", "", last[2], last[3], last[4], last[5])
+        yield ("$END", "", last[2], last[3], last[4], last[5])
+
+    def _matcher(self, character):
+        if character not in _ASCII:
+            return self.full_match
+        candidates = [(name, regexp) for name, regexp, first in self.terminals if first is None or character in first]
+        if not candidates:
+            return lambda text, pos: None
+        return re.compile("|".join("(?P<%s>%s)" % c for c in candidates), self.flags).match
+
+    def parse(self, text, start, max_depth):
+        """The tree of `text` from rule `start`; Fallback for what the driver does not take, and for trees
+        nested deeper than `max_depth` (Lark's path then reports it, with the statement where it happens)."""
+        states, kept, gotos = self.states, self.kept, self.gotos
+        line_starts = [0]
+        position = text.find("\n")
+        while position >= 0:
+            line_starts.append(position + 1)
+            position = text.find("\n", position + 1)
+        state_stack = [self.start_states[start]]
+        values = []
+        starts = []  # each entry's first character (None: an empty rule); its end is not kept, because a
+        shifted_end = 0  # reduction always ends where the last shifted token ends
+        heights = []  # each entry's tree height (tokens 0): the depth limit is checked while parsing
+        end_state = self.end_states[start]
+        for kind, value, first, last, line, column in self.tokens(text):
+            while True:
+                state = state_stack[-1]
+                try:
+                    action = states[state][kind]
+                except KeyError:
+                    raise Fallback(first) from None
+                if action.__class__ is int:  # shift
+                    state_stack.append(action)
+                    if kind in kept:
+                        end_line = bisect_right(line_starts, last) if "\n" in value else line
+                        values.append(Token(kind, value, first, line, column, end_line,
+                                            last - line_starts[end_line - 1] + 1, last))
+                    else:
+                        values.append(None)
+                    starts.append(first)
+                    heights.append(0)
+                    shifted_end = last
+                    break
+                if action.unit:  # the child stays; only the state changes
+                    key = (state_stack[-2], action.origin, kind)
+                    try:
+                        state_stack[-1] = gotos[key]
+                    except KeyError:
+                        state_stack[-1] = gotos[key] = self._goto(*key)
+                    continue
+                size = action.size
+                if size:
+                    matched = values[-size:]
+                    span_start = starts[-size]
+                    if span_start is None:  # an empty rule first: the span starts at the next entry
+                        span_start = next((s for s in starts[-size:] if s is not None), None)
+                    height = max(heights[-size:])
+                    del values[-size:], starts[-size:], heights[-size:], state_stack[-size:]
+                else:
+                    matched, span_start, height = [], None, 0
+                node, new = action.build(matched)
+                if new:
+                    height += 1
+                    if height > max_depth:
+                        raise Fallback(span_start)
+                    if span_start is not None:
+                        node._meta = Span(line_starts, span_start, shifted_end)
+                key = (state_stack[-1], action.origin, kind)
+                try:
+                    top = gotos[key]
+                except KeyError:
+                    top = gotos[key] = self._goto(*key)
+                state_stack.append(top)
+                values.append(node)
+                starts.append(span_start)
+                heights.append(height)
+                if top == end_state and kind == "$END":
+                    return node
+        raise Fallback(len(text))
+
+    def _goto(self, below, nonterminal, kind):
+        """The state after `nonterminal` is pushed on `below`, then the unit rules that lookahead `kind` reduces
+        there: each hands its only child up unchanged and replaces the top state by another goto from `below`."""
+        state = self.states[below][nonterminal]
+        action = self.states[state].get(kind)
+        while action is not None and action.__class__ is not int and action.unit:
+            state = self.states[below][action.origin]
+            action = self.states[state].get(kind)
+        return state
+
+
+def _first_characters(regexp):
+    """The ASCII characters a match of `regexp` can start with, from Python's own regex parser; a superset
+    (never missing one) where the analysis is unsure; None for "any character"."""
+    from re import _constants as sre
+    from re import _parser
+
+    categories = {sre.CATEGORY_DIGIT: r"\d", sre.CATEGORY_NOT_DIGIT: r"\D", sre.CATEGORY_SPACE: r"\s",
+                  sre.CATEGORY_NOT_SPACE: r"\S", sre.CATEGORY_WORD: r"\w", sre.CATEGORY_NOT_WORD: r"\W"}
+
+    def char_class(items):
+        chars, negate = set(), False
+        for op, av in items:
+            if op is sre.NEGATE:
+                negate = True
+            elif op is sre.LITERAL:
+                chars.add(chr(av))
+            elif op is sre.RANGE:
+                chars.update(chr(c) for c in range(av[0], min(av[1], 127) + 1))
+            elif op is sre.CATEGORY and av in categories:
+                chars.update(c for c in _ASCII if re.match(categories[av], c))
+            else:
+                return set(_ASCII)
+        return set(_ASCII) - chars if negate else chars
+
+    def sequence(items):  # (characters, can be empty)
+        found = set()
+        for op, av in items:
+            chars, nullable = item(op, av)
+            found |= chars
+            if not nullable:
+                return found, False
+        return found, True
+
+    def item(op, av):
+        if op is sre.LITERAL:
+            return {chr(av)} & _ASCII, False
+        if op is sre.NOT_LITERAL or op is sre.ANY:
+            return set(_ASCII), False
+        if op is sre.IN:
+            return char_class(av), False
+        if op is sre.BRANCH:
+            results = [sequence(alternative) for alternative in av[1]]
+            return set().union(*(r[0] for r in results)), any(r[1] for r in results)
+        if op is sre.SUBPATTERN:
+            chars, nullable = sequence(av[3])
+            if av[1] & re.IGNORECASE:
+                chars |= {c.swapcase() for c in chars}
+            return chars, nullable
+        if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+            chars, nullable = sequence(av[2])
+            return chars, nullable or av[0] == 0
+        if op is sre.ATOMIC_GROUP:
+            return sequence(av)
+        if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT):
+            return set(), True  # matches no character: what follows decides
+        return set(_ASCII), True  # anything else: assume every character, and keep looking
+
+    try:
+        parsed = _parser.parse(regexp)
+    except Exception:
+        return None
+    if parsed.state.flags & re.IGNORECASE:
+        return None
+    chars, _ = sequence(parsed.data)
+    return frozenset(chars)

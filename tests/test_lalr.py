@@ -1,0 +1,174 @@
+"""lang.lalr's driver against Lark's own parser: the same trees, the same positions, and nothing accepted that
+Lark refuses. The driver parses long scripts; everything else (and every error) goes through Lark."""
+
+import glob
+import os
+import random
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from lark import Token, Tree
+
+from conftest import ROOT
+from gradcli.api import run_script
+from gradcli.errors import GradcliError
+from gradcli.lang import lalr, parser
+
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import scripts as bench_scripts  # noqa: E402
+import test_fuzz  # noqa: E402
+
+SCRIPTS = sorted(glob.glob(os.path.join(ROOT, "tests", "*", "**", "*.py"), recursive=True))
+SCRIPTS = [path for path in SCRIPTS if os.sep + "golden" + os.sep not in path]
+
+
+def lark_tree(text, start="start"):
+    return parser.parser().parse(text if text.endswith("\n") else text + "\n", start=start)
+
+
+def driver_tree(text, start="start", max_depth=10 ** 9):
+    return parser.driver().parse(text if text.endswith("\n") else text + "\n", start, max_depth)
+
+
+def depth(tree):
+    """The nesting of trees in `tree` (tokens do not count), as limits.tree_too_deep counts it."""
+    return 1 + max((depth(c) for c in tree.children if isinstance(c, Tree)), default=0)
+
+
+def difference(expected, got, path="tree"):
+    """Where two parse trees differ (shape, token types, or any position), or None."""
+    if isinstance(expected, Tree):
+        if not isinstance(got, Tree) or expected.data != got.data or len(expected.children) != len(got.children):
+            return "%s: %r != %r" % (path, expected, got)
+        for attribute in ("line", "column", "end_line", "end_column", "start_pos", "end_pos"):
+            if getattr(expected.meta, attribute, None) != getattr(got.meta, attribute, None):
+                return "%s.meta.%s: %r != %r" % (path, attribute, getattr(expected.meta, attribute, None),
+                                                getattr(got.meta, attribute, None))
+        for i, (a, b) in enumerate(zip(expected.children, got.children)):
+            found = difference(a, b, "%s/%s[%d]" % (path, expected.data, i))
+            if found:
+                return found
+        return None
+    if isinstance(expected, Token):
+        if not isinstance(got, Token) or expected.type != got.type or expected != got:
+            return "%s: %r != %r" % (path, expected, got)
+        for attribute in ("start_pos", "end_pos", "line", "column", "end_line", "end_column"):
+            if getattr(expected, attribute) != getattr(got, attribute):
+                return "%s %r .%s: %r != %r" % (path, expected, attribute, getattr(expected, attribute),
+                                                getattr(got, attribute))
+        return None
+    return None if expected == got else "%s: %r != %r" % (path, expected, got)
+
+
+def assert_same_outcome(text, start="start", allow_fallback=False):
+    """Lark refuses -> the driver falls back; Lark parses -> the driver gives the same tree (or, where Lark's
+    contextual lexer splits tokens differently, falls back when `allow_fallback`)."""
+    try:
+        expected = lark_tree(text, start)
+    except Exception:
+        with pytest.raises(lalr.Fallback):
+            driver_tree(text, start)
+        return "refused"
+    try:
+        got = driver_tree(text, start)
+    except lalr.Fallback:
+        assert allow_fallback, "the driver refused what Lark parses:\n" + text
+        return "fallback"
+    found = difference(expected, got)
+    assert found is None, found
+    return "same"
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: os.path.relpath(p, ROOT))
+def test_every_test_script_parses_to_larks_tree(path):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    assert assert_same_outcome(text) == "same"
+    nesting = depth(lark_tree(text))  # the driver measures the same depth while it parses
+    driver_tree(text, max_depth=nesting)
+    with pytest.raises(lalr.Fallback):
+        driver_tree(text, max_depth=nesting - 1)
+
+
+def test_the_benchmark_script_parses_to_larks_tree():
+    assert assert_same_outcome(bench_scripts.batch_script(200)) == "same"
+
+
+@pytest.mark.parametrize("text", [
+    "", "\n\n", "# only a comment", "x = 1", "x = 1  # trailing comment", "if x:\n    y = 1\n",
+    "if a:\n    if b:\n        c = 1\nd = 2", "if a:\n\tb = 1\n", "x = [1,\n   2,\n      3]\n", "x = (1 +\n\n 2)",
+    "s = '''a\nb'''\ny = 1", "s = f'{x!r:>4}' 'tail' \"more\"", "y = x[1:, ::2, None, ...]", "x = 1; y = 2;",
+    "x = 1 \\\n  + 2", "def f(a, b=2):\n    return a\n", "z = [i for i in range(3) if i > 0]",
+    "print(a if b else c, not d, e is not f, g not in h)", "@torch.no_grad()\ndef f():\n    pass\n",
+    "for i, (a, b) in enumerate(x):\n    pass\nelse:\n    pass\n", "x = 1_000 + 0x_ff + 1e-3 + .5 + 3.",
+    "with torch.no_grad(), a as b:\n    pass", "x = ~a & b | c ^ 2 ** -3 // 4 % 5 @ 6",
+])
+def test_constructs_parse_to_larks_tree(text):
+    assert assert_same_outcome(text) == "same"
+
+
+@pytest.mark.parametrize("text", ["x = (1", "x = 1 +", "if x:\ny = 1", "if x:\n    a\n  b", "x = )",
+                                  "x = $", "def f(:\n", "x = 'abc", "for in x:\n    pass"])
+def test_what_lark_refuses_the_driver_refuses(text):
+    assert assert_same_outcome(text) == "refused"
+
+
+def test_expressions_parse_to_larks_tree():
+    for text in ("mean(3*(x+2)^2)", "x", "\n(x @ y).sum(dim=0)\n", "[1, 2][0] if a else -b ** 2"):
+        assert assert_same_outcome(text, start="expression") == "same"
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@given(test_fuzz.programs)
+def test_random_programs_parse_to_larks_tree(source):
+    assert_same_outcome(source)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@given(test_fuzz.random_text)
+def test_random_text_is_refused_or_parsed_alike(source):
+    assert_same_outcome(source, allow_fallback=True)
+
+
+def test_many_random_programs_parse_to_larks_tree():
+    """A seeded run of the fuzz's program generator, without hypothesis's per-draw cost."""
+    rng = random.Random(20261129)
+    outcomes = {"same": 0, "refused": 0}
+    for _ in range(400):
+        outcomes[assert_same_outcome(test_fuzz.program(rng))] += 1
+    assert outcomes["same"] > 300, outcomes
+
+
+def _error_of(source):
+    with pytest.raises(GradcliError) as caught:
+        run_script(source, "<script>")
+    error = caught.value
+    return error.kind, error.message, error.position.line, error.position.column
+
+
+@pytest.mark.parametrize("bad", ["x = (1 +\n", "y = [1, 2\nz = 3\n", "if x\n    pass\n", "x = 1\n    y = 2\n"])
+def test_a_long_script_reports_the_same_error_as_a_short_one(bad, monkeypatch):
+    long_script = "import torch\n" + "a = torch.ones(2)\n" * 200 + bad
+    assert len(long_script) >= parser._DRIVER_MIN_SOURCE  # the driver's path, falling back to Lark
+    through_driver = _error_of(long_script)
+    monkeypatch.setattr(parser, "_DRIVER_MIN_SOURCE", 10 ** 9)  # Lark alone
+    assert _error_of(long_script) == through_driver
+    assert through_driver[2] > 200  # in the last lines, where the mistake is
+
+
+@pytest.mark.parametrize("deep", ["y = " + "-" * 150 + "x\n", "y = " + "1 + " * 150 + "1\n",
+                                  "y = " + "[" * 120 + "]" * 120 + "\n"])
+def test_a_long_script_nested_too_deep_reports_the_same_error(deep, monkeypatch):
+    long_script = "import torch\n" + "a = torch.ones(2)\n" * 100 + deep + "b = 1\n" * 100
+    assert len(long_script) >= parser._DRIVER_MIN_SOURCE
+    through_driver = _error_of(long_script)
+    assert through_driver[0] == "SyntaxError" and "too deeply nested" in through_driver[1] and through_driver[2] == 102, through_driver
+    monkeypatch.setattr(parser, "_DRIVER_MIN_SOURCE", 10 ** 9)
+    assert _error_of(long_script) == through_driver
+
+
+def test_the_driver_sets_up_from_larks_tables():
+    driver = parser.driver()
+    assert driver.kept >= {"NAME", "INT", "FLOAT", "STRING", "AUGOP"}
+    assert driver.keywords["if"] == "IF" and "print" not in driver.keywords
