@@ -45,7 +45,6 @@ class ExpressionCompiler:
         self.source, self.filename = source, filename
         self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
         self.in_function = False
-        self.numbers = {}      # a number literal's text -> its closure: `1.0` compiles once per source
 
     def position(self, node):
         """Where `node` stands (a Token, or a Tree through its meta); run-time closures call it only on failure."""
@@ -157,20 +156,13 @@ class ExpressionCompiler:
 
     def e_int(self, node):
         text = str(node.children[0])
-        constant = self.numbers.get(text)
-        if constant is None:
-            digits = text.replace("_", "")
-            value = int(digits, 0) if text[:2].lower() in ("0x", "0o", "0b") else int(digits)
-            constant = self.numbers[text] = lambda frame: value
-        return constant
+        digits = text.replace("_", "")
+        value = int(digits, 0) if text[:2].lower() in ("0x", "0o", "0b") else int(digits)
+        return lambda frame: value
 
     def e_float(self, node):
-        text = str(node.children[0])
-        constant = self.numbers.get(text)
-        if constant is None:
-            value = float(text.replace("_", ""))
-            constant = self.numbers[text] = lambda frame: value
-        return constant
+        value = float(str(node.children[0]).replace("_", ""))
+        return lambda frame: value
 
     def e_true(self, node):
         return lambda frame: True
