@@ -90,26 +90,34 @@ class _Reduction:
         self.picks = tuple(picks)
         self.nones_after = pending + nones[self.size]
         self.all_kept = self.picks == tuple((i, False, 0) for i in range(self.size)) and not self.nones_after
-        # a unit rule passes its only child up untouched: the driver just changes state
-        self.unit = self.single and self.size == 1 and self.all_kept
+        # A unit rule hands its only child up unchanged, so the driver only changes state: `?test: or_test`,
+        # and a `_rule` whose one symbol is another `_rule` (its children, already an _Inline list).
+        self.unit = self.size == 1 and not self.nones_after and (
+            self.single and self.all_kept or self.inline and self.picks == ((0, True, 0),))
 
     def build(self, matched):
         """(the node, whether it is a new tree): a Tree, the one child of a `?rule`, or an _Inline list."""
         if self.all_kept:
             children = matched
         else:
-            children = []
+            children = None
             for index, splice, nones in self.picks:
-                if nones:
+                if children is None:
+                    children = [None] * nones
+                elif nones:
                     children += [None] * nones
-                if splice:
+                if splice and not children:
+                    children = matched[index]  # a `_rule`'s list is used once: extend it (Lark does too)
+                elif splice:
                     children += matched[index]
                 else:
                     children.append(matched[index])
+            if children is None:
+                children = []
             if self.nones_after:
                 children += [None] * self.nones_after
         if self.inline:
-            return _Inline(children), False
+            return (children if children.__class__ is _Inline else _Inline(children)), False
         if self.single and len(children) == 1:
             return children[0], False
         return Tree(self.name, children), True

@@ -24,7 +24,8 @@ _SOURCE_GRAMMAR = pathlib.Path(__file__).resolve().parent.parent.parent / "gramm
 _parser = None
 _driver = None
 # Below this many characters Lark's own parser finishes before the driver would have set itself up (~5 ms):
-# REPL lines and one-shot expressions stay on Lark, scripts of more than a few dozen lines use the driver.
+# REPL lines and one-shot expressions stay on Lark, scripts of more than a few dozen lines use the driver, and
+# once it exists everything does (an f-string's fields in a long script, say).
 _DRIVER_MIN_SOURCE = 1500
 
 
@@ -81,7 +82,7 @@ def parse(text, filename="<input>", start="start"):
     limits.check_source(text, filename)
     if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
-    if len(text) >= _DRIVER_MIN_SOURCE:
+    if _driver is not None or len(text) >= _DRIVER_MIN_SOURCE:
         from .lalr import Fallback
         try:
             return driver().parse(text, start, limits.current()["max_depth"])
