@@ -140,32 +140,29 @@ def test_many_random_programs_parse_to_larks_tree():
     assert outcomes["same"] > 300, outcomes
 
 
-def _error_of(source):
+def _error_of(parse, source):
     with pytest.raises(GradcliError) as caught:
-        run_script(source, "<script>")
+        parse(source)
     error = caught.value
     return error.kind, error.message, error.position.line, error.position.column
 
 
-@pytest.mark.parametrize("bad", ["x = (1 +\n", "y = [1, 2\nz = 3\n", "if x\n    pass\n", "x = 1\n    y = 2\n"])
-def test_a_long_script_reports_the_same_error_as_a_short_one(bad, monkeypatch):
-    long_script = "import torch\n" + "a = torch.ones(2)\n" * 200 + bad
-    assert len(long_script) >= parser._DRIVER_MIN_SOURCE  # the driver's path, falling back to Lark
-    through_driver = _error_of(long_script)
-    monkeypatch.setattr(parser, "_DRIVER_MIN_SOURCE", 10 ** 9)  # Lark alone
-    assert _error_of(long_script) == through_driver
+@pytest.mark.parametrize("bad", ["x = (1 +\n", "y = [1, 2\nz = 3\n", "if x\n    pass\n", "x = 1\n    y = 2\n",
+                                 "y = " + "-" * 150 + "x\n", "y = " + "1 + " * 150 + "1\n",
+                                 "y = " + "[" * 120 + "]" * 120 + "\n"])
+def test_errors_are_larks_whichever_parser_starts(bad):
+    """A syntax error, or a tree nested deeper than the limit, in a long script: the driver falls back and the
+    error, its kind, message and position, is the one Lark's parser alone gives."""
+    script = "import torch\n" + "a = torch.ones(2)\n" * 200 + bad + "b = 1\n" * 10
+    through_driver = _error_of(lambda text: parser.parse(text, "<script>"), script)
+    assert through_driver == _error_of(lambda text: parser._parse_with_lark(text, "<script>", "start"), script)
     assert through_driver[2] > 200  # in the last lines, where the mistake is
 
 
-@pytest.mark.parametrize("deep", ["y = " + "-" * 150 + "x\n", "y = " + "1 + " * 150 + "1\n",
-                                  "y = " + "[" * 120 + "]" * 120 + "\n"])
-def test_a_long_script_nested_too_deep_reports_the_same_error(deep, monkeypatch):
-    long_script = "import torch\n" + "a = torch.ones(2)\n" * 100 + deep + "b = 1\n" * 100
-    assert len(long_script) >= parser._DRIVER_MIN_SOURCE
-    through_driver = _error_of(long_script)
-    assert through_driver[0] == "SyntaxError" and "too deeply nested" in through_driver[1] and through_driver[2] == 102, through_driver
-    monkeypatch.setattr(parser, "_DRIVER_MIN_SOURCE", 10 ** 9)
-    assert _error_of(long_script) == through_driver
+def test_run_script_reports_a_syntax_error_without_running_anything():
+    with pytest.raises(GradcliError) as caught:
+        run_script("print(1)\n" * 300 + "x = (\n", "<script>")
+    assert caught.value.kind == "SyntaxError" and caught.value.position.line == 301
 
 
 def test_the_driver_sets_up_from_larks_tables():

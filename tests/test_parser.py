@@ -80,6 +80,35 @@ def test_read_only_cache_folder_is_not_written(tmp_path, monkeypatch):
     assert parser.cache_file("grammar text") is False
 
 
+def _parse_fresh(cache_home):
+    """Parse an expression in a new process; prints whether Lark's own parser stayed unloaded."""
+    code = ("from gradcli.lang import parser; parser.parse('mean(3*(x+2)^2)', start='expression'); "
+            "print(parser._parser is None)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(cache_home))
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_driver_tables_are_cached_and_then_lark_is_not_loaded(tmp_path):
+    first = _parse_fresh(tmp_path)
+    assert first.returncode == 0 and first.stderr == "" and first.stdout.strip() == "False"  # built from Lark
+    tables = list((tmp_path / "gradcli").glob("lalr*.cache"))
+    assert len(tables) == 1 and tables[0].stat().st_size > 1000
+    mtime = tables[0].stat().st_mtime_ns
+    second = _parse_fresh(tmp_path)
+    assert second.returncode == 0 and second.stderr == "" and second.stdout.strip() == "True"
+    assert tables[0].stat().st_mtime_ns == mtime
+
+
+@pytest.mark.parametrize("garbage", [b"", b"not marshal data", b"\xe9" * 100])
+def test_a_damaged_driver_cache_is_rebuilt(tmp_path, garbage):
+    assert _parse_fresh(tmp_path).returncode == 0
+    [tables] = (tmp_path / "gradcli").glob("lalr*.cache")
+    tables.write_bytes(garbage)
+    again = _parse_fresh(tmp_path)
+    assert again.returncode == 0 and again.stderr == "" and again.stdout.strip() == "False"
+    assert tables.stat().st_size > 1000
+
+
 def test_grammar_is_found_in_the_source_tree():
     assert parser.grammar_path() == ROOT / "grammar" / "gradcli.lark"
 

@@ -65,35 +65,20 @@ class _Inline(list):
 
 
 class _Reduction:
-    """How one grammar rule shapes its matched symbols into a node, precomputed from Lark's rule options."""
+    """How one grammar rule shapes its matched symbols into a node (Lark's tree-shaping options, precomputed)."""
 
-    __slots__ = ("origin", "size", "unit", "name", "picks", "nones_after", "inline", "single", "all_kept")
+    __slots__ = ("origin", "size", "name", "picks", "nones_after", "inline", "single", "all_kept", "unit")
 
-    def __init__(self, rule):
-        options = rule.options
-        self.origin = rule.origin.name
-        self.size = len(rule.expansion)
-        self.name = rule.alias or options.template_source or self.origin
-        self.inline = self.origin.startswith("_")
-        self.single = options.expand1 and not rule.alias  # `?rule`: one child stands for the node
-        if options.empty_indices:  # placeholders for left-out `[x]`: how many before each symbol, and at the end
-            nones = [len(run) for run in "".join("1" if b else "0" for b in options.empty_indices).split("0")]
-        else:
-            nones = [0] * (self.size + 1)
-        # (index into the matched symbols, splice it?, placeholders before it), as Lark's ChildFilter
-        picks, pending = [], 0
-        for index, symbol in enumerate(rule.expansion):
-            pending += nones[index]
-            if options.keep_all_tokens or not (symbol.is_term and symbol.filter_out):
-                picks.append((index, not symbol.is_term and symbol.name.startswith("_"), pending))
-                pending = 0
-        self.picks = tuple(picks)
-        self.nones_after = pending + nones[self.size]
-        self.all_kept = self.picks == tuple((i, False, 0) for i in range(self.size)) and not self.nones_after
+    def __init__(self, origin, size, name, picks, nones_after, inline, single):
+        self.origin, self.size, self.name = origin, size, name
+        self.picks = picks  # (index into the matched symbols, splice it?, placeholders before it)
+        self.nones_after = nones_after
+        self.inline = inline  # a `_rule`: its children are spliced into the parent's
+        self.single = single  # a `?rule`: one child stands for the node
+        self.all_kept = picks == tuple((i, False, 0) for i in range(size)) and not nones_after
         # A unit rule hands its only child up unchanged, so the driver only changes state: `?test: or_test`,
         # and a `_rule` whose one symbol is another `_rule` (its children, already an _Inline list).
-        self.unit = self.size == 1 and not self.nones_after and (
-            self.single and self.all_kept or self.inline and self.picks == ((0, True, 0),))
+        self.unit = size == 1 and not nones_after and (single and self.all_kept or inline and picks == ((0, True, 0),))
 
     def build(self, matched):
         """(the node, whether it is a new tree): a Tree, the one child of a `?rule`, or an _Inline list."""
@@ -123,45 +108,79 @@ class _Reduction:
         return Tree(self.name, children), True
 
 
+def tables_from_lark(lark):
+    """What the driver needs of Lark's analysed grammar, as plain data (marshal keeps it in gradcli's cache, so
+    a one-shot command does not load Lark's parser at all)."""
+    frontend = lark.parser
+    table = frontend.parser.parser.parse_table
+    lexer = frontend.lexer.lexer.root_lexer  # the contextual lexer's lexer for all terminals
+    scanner = lexer.scanner  # (built on first use, with lexer.callback)
+    if set(lexer.callback) - {"NAME"}:
+        raise Fallback("the grammar's lexer needs Lark's own driver")
+    unless = lexer.callback.get("NAME")  # keywords are NAMEs that Lark retypes: `if` is the IF token
+    rules, numbers, states = [], {}, {}
+    for state, actions in table.states.items():
+        row = {}
+        for symbol, (action, arg) in actions.items():
+            if action.name == "Shift":
+                row[str(symbol)] = arg  # shift: the next state, >= 0
+            else:
+                if arg not in numbers:
+                    numbers[arg] = len(rules)
+                    rules.append(_shape(arg))
+                row[str(symbol)] = ~numbers[arg]  # reduce: ~ the rule's number, < 0
+        states[state] = row
+    return {
+        "format": FORMAT, "states": states, "rules": rules,
+        "start_states": {str(k): v for k, v in table.start_states.items()},
+        "end_states": {str(k): v for k, v in table.end_states.items()},
+        "terminals": [(str(t.name), t.pattern.to_regexp(), _first_characters(t.pattern.to_regexp()))
+                      for t in scanner.terminals],
+        "flags": lexer.g_regex_flags,
+        "keywords": {str(t.pattern.value): str(t.name) for t in unless.scanner.terminals} if unless else {},
+        "ignore": frozenset(map(str, lexer.ignore_types)), "multiline": frozenset(map(str, lexer.newline_types)),
+        # terminals that some rule keeps in its tree: only those become Token objects
+        "kept": frozenset(str(s.name) for rule in lark.rules for s in rule.expansion
+                          if s.is_term and (rule.options.keep_all_tokens or not s.filter_out)),
+    }
+
+
+FORMAT = 1  # of tables_from_lark's result: part of the cache's key, so a change here must change it
+
+
+def _shape(rule):
+    """A rule's _Reduction arguments, as Lark's ParseTreeBuilder and ChildFilter would shape its node."""
+    options = rule.options
+    size = len(rule.expansion)
+    if options.empty_indices:  # placeholders for left-out `[x]`: how many before each symbol, and at the end
+        nones = [len(run) for run in "".join("1" if b else "0" for b in options.empty_indices).split("0")]
+    else:
+        nones = [0] * (size + 1)
+    picks, pending = [], 0
+    for index, symbol in enumerate(rule.expansion):
+        pending += nones[index]
+        if options.keep_all_tokens or not (symbol.is_term and symbol.filter_out):
+            picks.append((index, not symbol.is_term and symbol.name.startswith("_"), pending))
+            pending = 0
+    origin = str(rule.origin.name)  # (names as plain str: Lark's can be Tokens, which marshal refuses)
+    return (origin, size, str(rule.alias or options.template_source or origin), tuple(picks), pending + nones[size],
+            origin.startswith("_"), bool(options.expand1 and not rule.alias))
+
+
 class Driver:
     """Lark's analysed parser, run by a tight loop: `parse(text, start)` returns the tree Lark would."""
 
-    def __init__(self, lark):
-        frontend = lark.parser
-        table = frontend.parser.parser.parse_table
-        lexer = frontend.lexer.lexer.root_lexer  # the contextual lexer's lexer for all terminals
-        scanner = lexer.scanner
-        if set(lexer.callback) - {"NAME"}:
-            raise Fallback("the grammar's lexer needs Lark's own driver")
+    def __init__(self, tables):
+        self.states, self.start_states, self.end_states = tables["states"], tables["start_states"], tables["end_states"]
+        self.reductions = [_Reduction(*shape) for shape in tables["rules"]]
+        self.gotos = {}  # (state below, nonterminal, lookahead) -> the state to push, unit reductions done
         # Lark tries its terminals in one ordered alternation; `re` then attempts every alternative at every
         # position. Keeping, for each first character, only the terminals that can start with it (in the same
         # order) gives the same first match several times faster.
-        self.terminals = [(t.name, t.pattern.to_regexp(), _first_characters(t.pattern.to_regexp()))
-                          for t in scanner.terminals]
-        self.flags = lexer.g_regex_flags
-        self.full_match = re.compile("|".join("(?P<%s>%s)" % (name, regexp) for name, regexp, _ in self.terminals),
-                                     self.flags).match
+        self.terminals, self.flags = tables["terminals"], tables["flags"]
         self.matchers = {}  # first character -> the match function of its terminals
-        # keywords are NAMEs that Lark retypes: `if` is the IF token
-        unless = lexer.callback.get("NAME")
-        self.keywords = {t.pattern.value: t.name for t in unless.scanner.terminals} if unless else {}
-        self.ignore = lexer.ignore_types
-        self.multiline = lexer.newline_types
-        reductions = {}
-        self.states = {}
-        for state, actions in table.states.items():
-            row = {}
-            for symbol, (action, arg) in actions.items():
-                if action.name == "Shift":
-                    row[symbol] = arg
-                else:
-                    row[symbol] = reductions.get(arg) or reductions.setdefault(arg, _Reduction(arg))
-            self.states[state] = row
-        self.start_states, self.end_states = table.start_states, table.end_states
-        self.gotos = {}  # (state below, nonterminal, lookahead) -> the state to push, unit reductions done
-        # terminals that some rule keeps in its tree: only those become Token objects
-        self.kept = {s.name for rule in lark.rules for s in rule.expansion
-                     if s.is_term and (rule.options.keep_all_tokens or not s.filter_out)}
+        self.keywords, self.kept = tables["keywords"], tables["kept"]
+        self.ignore, self.multiline = tables["ignore"], tables["multiline"]
 
     def tokens(self, text):
         """(type, value, start, end, line, column) for every token the parser sees, INDENT/DEDENT and $END
@@ -226,9 +245,8 @@ class Driver:
         yield ("$END", "", last[2], last[3], last[4], last[5])
 
     def _matcher(self, character):
-        if character not in _ASCII:
-            return self.full_match
-        candidates = [(name, regexp) for name, regexp, first in self.terminals if first is None or character in first]
+        candidates = [(name, regexp) for name, regexp, first in self.terminals
+                      if first is None or character in first or character not in _ASCII]
         if not candidates:
             return lambda text, pos: None
         return re.compile("|".join("(?P<%s>%s)" % c for c in candidates), self.flags).match
@@ -236,7 +254,7 @@ class Driver:
     def parse(self, text, start, max_depth):
         """The tree of `text` from rule `start`; Fallback for what the driver does not take, and for trees
         nested deeper than `max_depth` (Lark's path then reports it, with the statement where it happens)."""
-        states, kept, gotos = self.states, self.kept, self.gotos
+        states, reductions, kept, gotos = self.states, self.reductions, self.kept, self.gotos
         line_starts = [0]
         position = text.find("\n")
         while position >= 0:
@@ -255,7 +273,7 @@ class Driver:
                     action = states[state][kind]
                 except KeyError:
                     raise Fallback(first) from None
-                if action.__class__ is int:  # shift
+                if action >= 0:  # shift
                     state_stack.append(action)
                     if kind in kept:
                         end_line = bisect_right(line_starts, last) if "\n" in value else line
@@ -267,6 +285,7 @@ class Driver:
                     heights.append(0)
                     shifted_end = last
                     break
+                action = reductions[~action]
                 if action.unit:  # the child stays; only the state changes
                     key = (state_stack[-2], action.origin, kind)
                     try:
@@ -309,8 +328,8 @@ class Driver:
         there: each hands its only child up unchanged and replaces the top state by another goto from `below`."""
         state = self.states[below][nonterminal]
         action = self.states[state].get(kind)
-        while action is not None and action.__class__ is not int and action.unit:
-            state = self.states[below][action.origin]
+        while action is not None and action < 0 and self.reductions[~action].unit:
+            state = self.states[below][self.reductions[~action].origin]
             action = self.states[state].get(kind)
         return state
 

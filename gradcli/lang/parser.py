@@ -5,8 +5,10 @@ Lark's cache keeps the analysed grammar between runs, so a one-shot command does
 (see bench/parse.py for the figures). The cache is keyed by the grammar's text, so editing the grammar
 rebuilds it; where no cache folder is writable Lark silently rebuilds in memory.
 
-Long sources are parsed by lang.lalr's driver over the same Lark tables (several times faster, the same
-trees); short ones, and any input the driver does not take, by Lark's own parser, whose errors are reported.
+Inputs are parsed by lang.lalr's driver over the same Lark tables (several times faster, the same trees),
+whose tables are cached beside Lark's as plain data: a one-shot command loads them in about a millisecond and
+never loads Lark's parser. Any input the driver does not take goes to Lark's own parser, which gives the tree
+or the error that is reported; the REPL asks Lark whether a line is complete.
 
 Syntax errors never show Lark's terminal names: `describe_expected` turns the parser's acceptable
 terminals into words ("an expression", "':'", "the end of the line"), and the message names the token
@@ -23,10 +25,6 @@ _SOURCE_GRAMMAR = pathlib.Path(__file__).resolve().parent.parent.parent / "gramm
 
 _parser = None
 _driver = None
-# Below this many characters Lark's own parser finishes before the driver would have set itself up (~5 ms):
-# REPL lines and one-shot expressions stay on Lark, scripts of more than a few dozen lines use the driver, and
-# once it exists everything does (an f-string's fields in a long script, say).
-_DRIVER_MIN_SOURCE = 1500
 
 
 def grammar_path():
@@ -38,9 +36,10 @@ def grammar_path():
                               % (_PACKAGE_GRAMMAR, _SOURCE_GRAMMAR), "InstallError")
 
 
-def cache_file(text):
-    """Where Lark keeps the analysed grammar: $XDG_CACHE_HOME/gradcli or ~/.cache/gradcli, one file per
-    grammar text and Lark version; False (no cache, build in memory) when that folder cannot be written."""
+def cache_file(text, kind="grammar"):
+    """Where the analysed grammar is kept: $XDG_CACHE_HOME/gradcli or ~/.cache/gradcli, one file per grammar
+    text, Lark version and `kind` (Lark's own cache, or the driver's tables); False (no cache, build in memory)
+    when that folder cannot be written."""
     import hashlib
     import lark
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -50,9 +49,10 @@ def cache_file(text):
         os.makedirs(folder, exist_ok=True)
     except OSError:
         return False
-    if not os.access(folder, os.W_OK) and not os.path.exists(os.path.join(folder, "grammar-%s.cache" % digest)):
-        return False  # read-only and no cache yet: Lark would only log a failed save
-    return os.path.join(folder, "grammar-%s.cache" % digest)
+    path = os.path.join(folder, "%s-%s.cache" % (kind, digest))
+    if not os.access(folder, os.W_OK) and not os.path.exists(path):
+        return False  # read-only and no cache yet: a save would only fail
+    return path
 
 
 def parser():
@@ -68,12 +68,49 @@ def parser():
 
 
 def driver():
-    """lang.lalr's driver over the Lark parser's tables (built on first use)."""
+    """lang.lalr's driver, from its cached tables or (first run, new grammar) from Lark's parser; None where the
+    grammar needs Lark's own lexer."""
     global _driver
     if _driver is None:
-        from .lalr import Driver
-        _driver = Driver(parser())
-    return _driver
+        from . import lalr
+        path = cache_file(grammar_path().read_text(encoding="utf-8"), "lalr%d" % lalr.FORMAT)
+        tables = _read_tables(path) if path else None
+        if tables is None:
+            try:
+                tables = lalr.tables_from_lark(parser())
+            except lalr.Fallback:
+                _driver = False
+                return None
+            if path:
+                _write_tables(path, tables)
+        _driver = lalr.Driver(tables)
+    return _driver or None
+
+
+def _read_tables(path):
+    import marshal
+    try:
+        with open(path, "rb") as f:
+            tables = marshal.loads(f.read())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None  # missing, or written by another Python: rebuilt
+    return tables if isinstance(tables, dict) and tables.get("format") == _lalr_format() else None
+
+
+def _write_tables(path, tables):
+    import marshal
+    partial = "%s.%d.tmp" % (path, os.getpid())
+    try:
+        with open(partial, "wb") as f:
+            marshal.dump(tables, f)
+        os.replace(partial, path)  # whole or not at all, also with two gradcli processes at once
+    except OSError:
+        pass  # no cache this time; parsing does not need it
+
+
+def _lalr_format():
+    from .lalr import FORMAT
+    return FORMAT
 
 
 def parse(text, filename="<input>", start="start"):
@@ -82,10 +119,11 @@ def parse(text, filename="<input>", start="start"):
     limits.check_source(text, filename)
     if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
-    if _driver is not None or len(text) >= _DRIVER_MIN_SOURCE:
+    fast = driver()
+    if fast is not None:
         from .lalr import Fallback
         try:
-            return driver().parse(text, start, limits.current()["max_depth"])
+            return fast.parse(text, start, limits.current()["max_depth"])
         except Fallback:
             pass  # an error, a tree too deep, or a token split only Lark's contextual lexer makes: Lark decides
     return _parse_with_lark(text, filename, start)
