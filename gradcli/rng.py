@@ -40,11 +40,18 @@ class Generator:
     def manual_seed(self, seed):
         seed = int(seed)
         self._initial_seed = seed & 0xFFFFFFFFFFFFFFFF
-        self._bits = np.random.MT19937()
-        self._bits._legacy_seeding(seed & 0xFFFFFFFF)  # torch's init_genrand on the low 32 bits
+        self._twister = None  # made on first use: numpy.random costs a one-shot command ~8 ms to import
         self._fresh = True  # nothing drawn since seeding (torch's state then says next = 0, not 624)
         self.normal_cache = None
         return self
+
+    @property
+    def _bits(self):
+        """numpy's Mersenne Twister, seeded as torch's init_genrand seeds on the low 32 bits."""
+        if self._twister is None:
+            self._twister = np.random.MT19937()
+            self._twister._legacy_seeding(self._initial_seed & 0xFFFFFFFF)
+        return self._twister
 
     def seed(self):
         """Reseed from the OS and return the new seed."""
