@@ -138,14 +138,14 @@ def tables_from_lark(lark):
                       for t in scanner.terminals],
         "flags": lexer.g_regex_flags,
         "keywords": {str(t.pattern.value): str(t.name) for t in unless.scanner.terminals} if unless else {},
-        "ignore": frozenset(map(str, lexer.ignore_types)), "multiline": frozenset(map(str, lexer.newline_types)),
+        "ignore": frozenset(map(str, lexer.ignore_types)),
         # terminals that some rule keeps in its tree: only those become Token objects
         "kept": frozenset(str(s.name) for rule in lark.rules for s in rule.expansion
                           if s.is_term and (rule.options.keep_all_tokens or not s.filter_out)),
     }
 
 
-FORMAT = 1  # of tables_from_lark's result: part of the cache's key, so a change here must change it
+FORMAT = 2  # of tables_from_lark's result: part of the cache's key, so a change here must change it
 
 
 def _shape(rule):
@@ -180,12 +180,12 @@ class Driver:
         self.terminals, self.flags = tables["terminals"], tables["flags"]
         self.matchers = {}  # first character -> the match function of its terminals
         self.keywords, self.kept = tables["keywords"], tables["kept"]
-        self.ignore, self.multiline = tables["ignore"], tables["multiline"]
+        self.ignore = tables["ignore"]
 
     def tokens(self, text):
         """(type, value, start, end, line, column) for every token the parser sees, INDENT/DEDENT and $END
         included."""
-        matchers, keywords, ignore, multiline = self.matchers, self.keywords, self.ignore, self.multiline
+        matchers, keywords, ignore = self.matchers, self.keywords, self.ignore
         pos, end = 0, len(text)
         line, line_start = 1, 0
         indents, parens = [0], 0
@@ -203,11 +203,9 @@ class Driver:
             start, pos = pos, m.end()
             column = start - line_start + 1
             start_line = line
-            if kind in multiline:
-                newlines = value.count("\n")
-                if newlines:
-                    line += newlines
-                    line_start = start + value.rindex("\n") + 1
+            if "\n" in value:  # a newline, a long string, a backslash continuation
+                line += value.count("\n")
+                line_start = start + value.rindex("\n") + 1
             if kind in ignore:
                 continue
             if kind == "NAME":
