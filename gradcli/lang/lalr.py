@@ -10,7 +10,10 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
 - tokens that never reach a tree (punctuation, keywords, layout) are not built as Token objects;
 - positions are character offsets of each stack entry; a tree's line and column are worked out only when the
   compiler asks for them (Lark's `propagate_positions` computed them for every node, half of its parse time);
-- the indenter (Python's INDENT/DEDENT tokens) runs inline instead of as a chain of generators.
+- the indenter (Python's INDENT/DEDENT tokens) runs inline instead of as a chain of generators;
+- the lexer tries only the terminals that can start with the character at hand;
+- the depth limit (limits.py) is checked on tree heights while parsing, not by a second walk;
+- the tables are plain data, cached by lang.parser, so that a one-shot command never loads Lark's parser.
 
 Any input this driver does not accept (a syntax error, or a rare token split that only Lark's contextual
 lexer makes) raises `Fallback`: the caller then parses with Lark itself, which produces the tree, or the exact
@@ -25,8 +28,6 @@ from lark import Token, Tree
 _OPEN = frozenset(("LPAR", "LSQB", "LBRACE"))
 _CLOSE = frozenset(("RPAR", "RSQB", "RBRACE"))
 _TAB = 8  # Lark's PythonIndenter: a tab counts as eight spaces
-
-
 _ASCII = frozenset(map(chr, range(128)))
 
 
@@ -85,20 +86,16 @@ class _Reduction:
         if self.all_kept:
             children = matched
         else:
-            children = None
+            children = []
             for index, splice, nones in self.picks:
-                if children is None:
-                    children = [None] * nones
-                elif nones:
+                if nones:
                     children += [None] * nones
-                if splice and not children:
-                    children = matched[index]  # a `_rule`'s list is used once: extend it (Lark does too)
-                elif splice:
+                if not splice:
+                    children.append(matched[index])
+                elif children:
                     children += matched[index]
                 else:
-                    children.append(matched[index])
-            if children is None:
-                children = []
+                    children = matched[index]  # a `_rule`'s list is used once: extend it in place (Lark does too)
             if self.nones_after:
                 children += [None] * self.nones_after
         if self.inline:
@@ -335,8 +332,11 @@ class Driver:
 def _first_characters(regexp):
     """The ASCII characters a match of `regexp` can start with, from Python's own regex parser; a superset
     (never missing one) where the analysis is unsure; None for "any character"."""
-    from re import _constants as sre
-    from re import _parser
+    try:
+        from re import _constants as sre  # Python's regex parser (3.11 names); without it, no dispatch
+        from re import _parser
+    except ImportError:
+        return None
 
     categories = {sre.CATEGORY_DIGIT: r"\d", sre.CATEGORY_NOT_DIGIT: r"\D", sre.CATEGORY_SPACE: r"\s",
                   sre.CATEGORY_NOT_SPACE: r"\S", sre.CATEGORY_WORD: r"\w", sre.CATEGORY_NOT_WORD: r"\W"}

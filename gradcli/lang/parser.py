@@ -17,6 +17,7 @@ before the error ("expected an expression after '+'").
 
 import os
 import pathlib
+import sys
 
 from .. import errors, limits
 
@@ -73,8 +74,10 @@ def driver():
     global _driver
     if _driver is None:
         from . import lalr
-        path = cache_file(grammar_path().read_text(encoding="utf-8"), "lalr%d" % lalr.FORMAT)
-        tables = _read_tables(path) if path else None
+        # marshal's format and the regex analysis belong to this Python: another one keeps its own file
+        kind = "lalr%d-py%d%d" % ((lalr.FORMAT,) + sys.version_info[:2])
+        path = cache_file(grammar_path().read_text(encoding="utf-8"), kind)
+        tables = _read_tables(path, lalr.FORMAT) if path else None
         if tables is None:
             try:
                 tables = lalr.tables_from_lark(parser())
@@ -87,14 +90,14 @@ def driver():
     return _driver or None
 
 
-def _read_tables(path):
+def _read_tables(path, format):
     import marshal
     try:
         with open(path, "rb") as f:
             tables = marshal.loads(f.read())
     except (OSError, EOFError, ValueError, TypeError):
         return None  # missing, or written by another Python: rebuilt
-    return tables if isinstance(tables, dict) and tables.get("format") == _lalr_format() else None
+    return tables if isinstance(tables, dict) and tables.get("format") == format else None
 
 
 def _write_tables(path, tables):
@@ -104,13 +107,11 @@ def _write_tables(path, tables):
         with open(partial, "wb") as f:
             marshal.dump(tables, f)
         os.replace(partial, path)  # whole or not at all, also with two gradcli processes at once
-    except OSError:
-        pass  # no cache this time; parsing does not need it
-
-
-def _lalr_format():
-    from .lalr import FORMAT
-    return FORMAT
+    except OSError:  # no cache this time; parsing does not need it
+        try:
+            os.remove(partial)
+        except OSError:
+            pass
 
 
 def parse(text, filename="<input>", start="start"):
