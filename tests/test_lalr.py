@@ -165,6 +165,22 @@ def test_run_script_reports_a_syntax_error_without_running_anything():
     assert caught.value.kind == "SyntaxError" and caught.value.position.line == 301
 
 
+@pytest.mark.parametrize("source, message, column", [
+    ("in = 3\n", "found 'in'", 1),
+    ("x = 1\nprint(x orange)\n", "expected ')' or ',' after 'x', found 'orange'", 9),  # Lark read `x or ange`
+    ("t = 1\nx = t=or([1., 2.])\n", "expected an expression after '=', found 'or'", 7),  # Lark: `or` a name
+])
+def test_words_that_only_lark_splits_differently_are_syntax_errors(source, message, column):
+    """Lark's contextual lexer reads a keyword as a name where no keyword fits, or a name as a keyword and
+    the rest of the word; Python refuses these texts, and so does gradcli."""
+    lark_tree(source)  # Lark alone accepts them
+    with pytest.raises(GradcliError) as caught:
+        run_script(source, "<script>")
+    error = caught.value
+    assert error.kind == "SyntaxError" and message in error.message, error.message
+    assert (error.position.line, error.position.column) == (source.count("\n"), column)
+
+
 def test_the_driver_sets_up_from_larks_tables():
     driver = parser.driver()
     assert driver.kept >= {"NAME", "INT", "FLOAT", "STRING", "AUGOP"}

@@ -35,6 +35,17 @@ class Fallback(Exception):
     """The driver cannot take this input; Lark's parser decides (and explains the error, if it is one)."""
 
 
+class Refused(Fallback):
+    """A token the grammar does not accept where it stands: `token` and `previous` are (type, value, start, end,
+    line, column), `expected` the terminals that would have been accepted. Lark's contextual lexer may still
+    read the text by splitting a word differently (`in = 1` with `in` a name, `x orange` as `x or ange`);
+    Python refuses those, and so does gradcli, with this token's position."""
+
+    def __init__(self, token, previous, expected):
+        super().__init__(token[2])
+        self.token, self.previous, self.expected = token, previous, expected
+
+
 class Span:
     """A tree's position (Lark's `meta`): character offsets, with line and column computed when read."""
 
@@ -261,13 +272,15 @@ class Driver:
         shifted_end = 0  # reduction always ends where the last shifted token ends
         heights = []  # each entry's tree height (tokens 0): the depth limit is checked while parsing
         end_state = self.end_states[start]
-        for kind, value, first, last, line, column in self.tokens(text):
+        previous = None  # the last token shifted
+        for token in self.tokens(text):
+            kind, value, first, last, line, column = token
             while True:
                 state = state_stack[-1]
                 try:
                     action = states[state][kind]
                 except KeyError:
-                    raise Fallback(first) from None
+                    raise Refused(token, previous, set(states[state])) from None
                 if action >= 0:  # shift
                     state_stack.append(action)
                     if kind in kept:
@@ -278,7 +291,7 @@ class Driver:
                         values.append(None)
                     starts.append(first)
                     heights.append(0)
-                    shifted_end = last
+                    shifted_end, previous = last, token
                     break
                 action = reductions[~action]
                 if action.unit:  # the child stays; only the state changes

@@ -121,13 +121,27 @@ def parse(text, filename="<input>", start="start"):
     if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
     fast = driver()
-    if fast is not None:
-        from .lalr import Fallback
-        try:
-            return fast.parse(text, start, limits.current()["max_depth"])
-        except Fallback:
-            pass  # an error, a tree too deep, or a token split only Lark's contextual lexer makes: Lark decides
-    return _parse_with_lark(text, filename, start)
+    if fast is None:
+        return _parse_with_lark(text, filename, start)
+    from .lalr import Fallback, Refused
+    try:
+        return fast.parse(text, start, limits.current()["max_depth"])
+    except Refused as refusal:
+        _parse_with_lark(text, filename, start)  # Lark's own error, where Lark refuses the text too
+        raise _refused_error(refusal, text, filename) from None  # Lark read a keyword as a name, or the like
+    except Fallback:  # an indentation error, a tree too deep, a character no token starts with
+        return _parse_with_lark(text, filename, start)
+
+
+def _refused_error(refusal, text, filename):
+    """The driver's refusal in words, where Lark's contextual lexer accepted the text by splitting a word
+    differently (Python refuses it too): `expected an expression after '=', found 'in'`."""
+    kind, value, _, _, line, column = refusal.token
+    previous = refusal.previous
+    after = " after '%s'" % previous[1] if previous is not None and previous[0] not in _LAYOUT else ""
+    found = _LAYOUT.get(kind) or "'%s'" % value
+    return errors.GradcliError("expected %s%s, found %s" % (describe_expected(refusal.expected), after, found),
+                               "SyntaxError", errors.Position(filename, text, line, column))
 
 
 def _parse_with_lark(text, filename, start):
