@@ -46,11 +46,15 @@ def test_every_prefix_of_a_valid_script_is_incomplete_or_parses():
         parser.parse(text)
 
 
-def _load(cache_home):
-    code = ("import sys; from gradcli.lang import parser; parser.parser(); "
-            "print(parser.cache_file(parser.grammar_path().read_text()))")
+def _in_fresh_process(code, cache_home):
     env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(cache_home))
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+
+
+def _load(cache_home):
+    """Load Lark's parser; prints where its cache is (False: none)."""
+    return _in_fresh_process("from gradcli.lang import parser; parser.parser(); "
+                             "print(parser.cache_file(parser.grammar_path().read_text()))", cache_home)
 
 
 def test_cache_is_written_in_a_fresh_home_and_reused(tmp_path):
@@ -81,11 +85,9 @@ def test_read_only_cache_folder_is_not_written(tmp_path, monkeypatch):
 
 
 def _parse_fresh(cache_home):
-    """Parse an expression in a new process; prints whether Lark's own parser stayed unloaded."""
-    code = ("from gradcli.lang import parser; parser.parse('mean(3*(x+2)^2)', start='expression'); "
-            "print(parser._parser is None)")
-    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(cache_home))
-    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    """Parse an expression; prints whether Lark's own parser stayed unloaded."""
+    return _in_fresh_process("from gradcli.lang import parser; parser.parse('mean(3*(x+2)^2)', start='expression'); "
+                             "print(parser._parser is None)", cache_home)
 
 
 def test_driver_tables_are_cached_and_then_lark_is_not_loaded(tmp_path):
