@@ -252,18 +252,17 @@ def apply(op, *inputs, **params):
             ", ".join(sorted({type(v).__name__ for v in params.values() if not isinstance(v, _OPERANDS)}))))
     memory.large_array_made(out.nbytes)
     node = _record(op, inputs, params, None) if op.grads and grad_mode._enabled else None
-    result = Tensor._make(out, node)
-    if op.view:
-        make_views(result, inputs[0], op, params)
-    if node is not None:
-        _save(node, op, inputs, result)
-    return result
+    return _finish(op, inputs, params, node, Tensor._make(out, node))
 
 
 def _several_outputs(op, inputs, params, outs):
     """apply's ending for an op with several outputs: tensors sharing one node (output_nr 0, 1, ...)."""
     node = _record(op, inputs, params, outs) if op.grads and grad_mode._enabled else None
-    results = tuple(Tensor._make(o, node, None, i) for i, o in enumerate(outs))
+    return _finish(op, inputs, params, node, tuple(Tensor._make(o, node, None, i) for i, o in enumerate(outs)))
+
+
+def _finish(op, inputs, params, node, results):
+    """The result(s) of apply, made views of the first input if the op is a view, with the node's saved values."""
     if op.view:
         make_views(results, inputs[0], op, params)
     if node is not None:
