@@ -183,5 +183,17 @@ def test_words_that_only_lark_splits_differently_are_syntax_errors(source, messa
 
 def test_the_driver_sets_up_from_larks_tables():
     driver = parser.driver()
+    assert driver is not None, "the driver could not read this Lark's tables: gradcli runs on Lark's parser alone"
     assert driver.kept >= {"NAME", "INT", "FLOAT", "STRING", "AUGOP"}
     assert driver.keywords["if"] == "IF" and "print" not in driver.keywords
+
+
+def test_without_the_driver_gradcli_parses_with_lark(monkeypatch, tmp_path):
+    """A Lark whose internals the driver does not know: parsing goes on with Lark's parser."""
+    def unknown_internals(lark):
+        raise AttributeError("'ParsingFrontend' object has no attribute 'parser'")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no cached tables to find
+    monkeypatch.setattr(lalr, "tables_from_lark", unknown_internals)
+    monkeypatch.setattr(parser, "_driver", None)
+    tree = parser.parse("y = mean(3*(x+2)^2)\n")
+    assert parser._driver is False and difference(lark_tree("y = mean(3*(x+2)^2)\n"), tree) is None
