@@ -403,6 +403,17 @@ def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch, capsys):
 
 
 # ---------------------------------------------------------------- real processes
+def test_the_command_leaves_without_teardown_but_with_all_its_output(tmp_path):
+    """command() ends the process with os._exit: everything printed must still reach the pipe, and the exit code
+    must be main()'s."""
+    script = tmp_path / "many.py"
+    script.write_text("for i in range(20000):\n    print(i)\nprint(undefined)\n")
+    result = run_cli("run", str(script))
+    assert result.stdout.splitlines() == [str(i) for i in range(20000)]
+    assert result.returncode == 1 and "name 'undefined' is not defined" in result.stderr
+    assert run_cli("--version").returncode == 0 and run_cli("run", str(tmp_path / "missing.py")).returncode == 2
+
+
 def test_python_dash_m_and_default_command():
     result = run_cli("x*y", "--at", "x=2.", "--at", "y=3.", "--json")
     assert result.returncode == 0
