@@ -146,6 +146,7 @@ def _refused_error(refusal, text, filename):
 
 
 def _parse_with_lark(text, filename, start):
+    """Lark's own parser: the tree, or the syntax error in words (and the depth limit's error)."""
     from lark.exceptions import UnexpectedInput
     from lark.indenter import DedentError
     try:
