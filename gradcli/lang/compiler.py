@@ -45,12 +45,23 @@ class Compiler(ExpressionCompiler):
     expressions."""
 
     def loop_body(self, node):
-        """A loop's block, compiled knowing that `break` and `continue` are allowed in it."""
+        """A loop's block, compiled knowing that `break` and `continue` are allowed in it: a closure that runs
+        the block once and returns True when it breaks out of the loop."""
         self.loops += 1
         try:
-            return self.block(node)
+            block = self.block(node)
         finally:
             self.loops -= 1
+
+        def run(frame):
+            try:
+                block(frame)
+            except _Break:
+                return True
+            except _Continue:
+                pass
+            return False
+        return run
 
     # ------------------------------------------------------------ statements
     def statements(self, nodes):
@@ -270,12 +281,8 @@ class Compiler(ExpressionCompiler):
         def run(frame):
             while check(frame):
                 limits.tick()
-                try:
-                    body(frame)
-                except _Break:
+                if body(frame):
                     return
-                except _Continue:
-                    pass
             if otherwise is not None:
                 otherwise(frame)
         return run
@@ -305,12 +312,8 @@ class Compiler(ExpressionCompiler):
                 except Exception as exc:
                     failed = iterable_node if item is _MISSING else targets_node
                     raise located(exc, self.position(failed)) from None
-                try:
-                    body(frame)
-                except _Break:
+                if body(frame):
                     return
-                except _Continue:
-                    pass
             if otherwise is not None:
                 otherwise(frame)
         return run

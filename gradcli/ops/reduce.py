@@ -257,24 +257,23 @@ def _check_not_empty(name, x):
 @export("max")
 def max(x, dim=None, keepdim=False):
     """max(x) is the largest value (MaxBackward1); max(x, dim) the pair (values, indices); max(x, y) maximum."""
-    if isinstance(dim, Tensor):
-        from .pointwise import maximum
-        return maximum(x, dim)
-    if dim is None:
-        _check_not_empty("max", x)
-        return apply(MAX_ALL, x)
-    return _select_reduction("max", x, dim, keepdim)
+    return _extremum("max", MAX_ALL, "maximum", x, dim, keepdim)
 
 
 @export("min")
 def min(x, dim=None, keepdim=False):
+    return _extremum("min", MIN_ALL, "minimum", x, dim, keepdim)
+
+
+def _extremum(name, whole, elementwise, x, dim, keepdim):
+    """max/min: of the whole tensor (op `whole`), along dim, or elementwise against a tensor given as dim."""
     if isinstance(dim, Tensor):
-        from .pointwise import minimum
-        return minimum(x, dim)
+        from . import pointwise
+        return getattr(pointwise, elementwise)(x, dim)
     if dim is None:
-        _check_not_empty("min", x)
-        return apply(MIN_ALL, x)
-    return _select_reduction("min", x, dim, keepdim)
+        _check_not_empty(name, x)
+        return apply(whole, x)
+    return _select_reduction(name, x, dim, keepdim)
 
 
 @export("amax")
