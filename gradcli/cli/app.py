@@ -327,6 +327,8 @@ def command():
     leaves millions of objects (its tree, closures, tensors) that Python's teardown would free one by one, ~10%
     of a 5,000-statement run; the operating system takes the memory back anyway. Only stdout and stderr hold
     anything unwritten (cache files are written whole before this), so they are flushed first."""
+    from .. import memory
+    memory.process_ends_with_exit()
     try:
         main()
         code = 0

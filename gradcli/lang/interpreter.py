@@ -9,7 +9,7 @@ import gc
 from .compiler import Compiler
 from .parser import parse
 from .runtime import Context, Frame, _Break, _Continue, _Return, located
-from .. import errors, grad_mode, limits
+from .. import errors, grad_mode, limits, memory
 from ..errors import GradcliError, Position
 
 
@@ -96,6 +96,8 @@ class Interpreter:
         finally:
             errors.warning_sink = previous_sink
             grad_mode.set_grad_enabled(True)
+            if len(source) > _LONG_SOURCE:  # short ones (REPL inputs) are not worth keeping
+                memory.free_at_exit(statements)
 
     def evaluate(self, source, filename="<expression>"):
         """The value of one expression in this interpreter's variables."""
