@@ -10,7 +10,7 @@ import operator
 from lark import Tree
 
 from . import namespace
-from .expressions import ExpressionCompiler, rule_table
+from .expressions import ExpressionCompiler, kind_of, rule_table
 from .runtime import _MISSING, Function, _Break, _Continue, _Return, located
 from .. import errors, limits
 from ..errors import GradcliError
@@ -120,10 +120,10 @@ class Compiler(ExpressionCompiler):
         target_node, op_token, value_node = node.children
         op = _AUGMENTED[str(op_token)]
         value = self.expression(value_node)
-        kind = target_node.data if isinstance(target_node, Tree) else None
+        kind = kind_of(target_node)
         # Python's rule: `t op= v` rebinds t to t.__iop__(v) (in place for tensors and lists), and evaluates the
         # container and the index of `a[i] += v` or `a.b += v` once.
-        if kind == "name":
+        if kind == "NAME":
             current = self.expression(target_node)
             setter = self.target(target_node)
 
@@ -185,12 +185,12 @@ class Compiler(ExpressionCompiler):
         return run
 
     def s_del(self, node):
-        names = node.children[0].children if node.children[0].data == "tuple_display" else node.children
+        names = node.children[0].children if kind_of(node.children[0]) == "tuple_display" else node.children
         deleters = []
         for n in names:
-            if not (isinstance(n, Tree) and n.data == "name"):
+            if kind_of(n) != "NAME":
                 raise self.error(n, "gradcli can delete names only")
-            deleters.append(str(n.children[0]))
+            deleters.append(str(n))
 
         def run(frame):
             for name in deleters:

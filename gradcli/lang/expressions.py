@@ -32,8 +32,17 @@ _COMPARE = {
 }
 
 
+_LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expression on their own
+
+
+def kind_of(node):
+    """What compiles `node`: a Tree's rule, or a leaf token's type (NAME, INT, FLOAT; `e_NAME` compiles a
+    NAME)."""
+    return node.type if isinstance(node, Token) else node.data
+
+
 def rule_table(cls, prefix):
-    """grammar rule -> the function of `cls` compiling it (`e_call` compiles `call`): compiling a node is one
+    """grammar rule or leaf token type -> the function of `cls` compiling it (`e_call` compiles `call`): compiling a node is one
     dict lookup (a module global: an attribute of the class would be looked up the slow way, per node)."""
     return {name[len(prefix):]: getattr(cls, name) for name in dir(cls) if name.startswith(prefix)}
 
@@ -62,13 +71,13 @@ class ExpressionCompiler:
     # all the variables its closures capture as it starts, whichever branch then runs.
     def target(self, node):
         """A closure `set(frame, value)` for an assignment target."""
-        compile_target = _TARGET_RULES.get(node.data) if isinstance(node, Tree) else None
+        compile_target = _TARGET_RULES.get(kind_of(node))
         if compile_target is None:
             raise self.error(node, "cannot assign to this expression")
         return compile_target(self, node)
 
-    def t_name(self, node):
-        name = self.checked_name(node.children[0])
+    def t_NAME(self, token):
+        name = self.checked_name(token)
 
         def set_name(frame, value):
             frame.vars[name] = value
@@ -119,21 +128,20 @@ class ExpressionCompiler:
 
     # ------------------------------------------------------------ expressions
     def expression(self, node):
-        try:
-            compile_rule = _EXPRESSION_RULES[node.data]
-        except (AttributeError, KeyError):  # a Token has no rule (`data`)
+        compile_rule = _EXPRESSION_RULES.get(kind_of(node))
+        if compile_rule is None:
             if isinstance(node, Token):
-                raise self.error(node, "unexpected '%s'" % node) from None
-            raise self.error(node, "gradcli does not support this expression") from None
+                raise self.error(node, "unexpected '%s'" % node)
+            raise self.error(node, "gradcli does not support this expression")
         return compile_rule(self, node)
 
     def e_expression(self, node):
         return self.expression(node.children[0])
 
-    def e_name(self, node):
-        if str(node.children[0]) == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
+    def e_NAME(self, token):
+        if token == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
             return lambda frame: "__main__"
-        name = self.checked_name(node.children[0])
+        name = self.checked_name(token)
 
         def run(frame):
             try:
@@ -150,18 +158,18 @@ class ExpressionCompiler:
                 if value is _MISSING:
                     value = context.torch_names.get(name, _MISSING)
                     if value is _MISSING:
-                        raise GradcliError("name '%s' is not defined" % name, "NameError", self.position(node))
+                        raise GradcliError("name '%s' is not defined" % name, "NameError", self.position(token))
             return value
         return run
 
-    def e_int(self, node):
-        text = str(node.children[0])
+    def e_INT(self, token):
+        text = str(token)
         digits = text.replace("_", "")
         value = int(digits, 0) if text[:2].lower() in ("0x", "0o", "0b") else int(digits)
         return lambda frame: value
 
-    def e_float(self, node):
-        value = float(str(node.children[0]).replace("_", ""))
+    def e_FLOAT(self, token):
+        value = float(token.replace("_", ""))
         return lambda frame: value
 
     def e_true(self, node):
@@ -289,7 +297,7 @@ class ExpressionCompiler:
     def e_compare(self, node):
         operands, ops, pending = [], [], []
         for child in node.children:
-            if isinstance(child, Token):
+            if isinstance(child, Token) and child.type not in _LEAVES:  # an operator's word: `<`, `not`, `in`
                 pending.append(str(child))
             else:
                 if pending:

@@ -8,8 +8,9 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
 - unit rules (`?test: or_test`, Python's thirteen precedence levels from `test` down to `atom`) hand their only
   child up unchanged, so their reductions only move the parser's state: no children list, no callback;
 - tokens that never reach a tree (punctuation, keywords, layout) are not built as Token objects;
-- positions are character offsets of each stack entry; a tree's line and column are worked out only when the
-  compiler asks for them (Lark's `propagate_positions` computed them for every node, half of its parse time);
+- positions are character offsets of each stack entry; a tree's or a token's line and column are worked out
+  only when the compiler asks for them (Lark's `propagate_positions` computed them for every node, half of its
+  parse time);
 - the indenter (Python's INDENT/DEDENT tokens) runs inline instead of as a chain of generators;
 - the lexer tries only the terminals that can start with the character at hand;
 - the depth limit (limits.py) is checked on tree heights while parsing, not by a second walk;
@@ -36,8 +37,8 @@ class Fallback(Exception):
 
 
 class Refused(Fallback):
-    """A token the grammar does not accept where it stands: `token` and `previous` are (type, value, start, end,
-    line, column), `expected` the terminals that would have been accepted. Lark's contextual lexer may still
+    """A token the grammar does not accept where it stands: `token` and `previous` are (type, value, start, end),
+    `expected` the terminals that would have been accepted. Lark's contextual lexer may still
     read the text by splitting a word differently (`in = 1` with `in` a name, `x orange` as `x or ange`);
     Python refuses those, and so does gradcli, with this token's position."""
 
@@ -70,6 +71,21 @@ class Span:
     @property
     def end_column(self):
         return self.end_pos - self._line_starts[self.end_line - 1] + 1
+
+
+class _Token(Token):
+    """Lark's Token, with its line and column worked out from its offsets when read, as a Span's are: few ever
+    are, and Lark's constructor setting all eight fields was the costliest step of parsing a statement."""
+
+    __slots__ = ("_line_starts",)
+    line, column, end_line, end_column = Span.line, Span.column, Span.end_line, Span.end_column
+
+
+def _token(kind, value, start_pos, end_pos, line_starts):
+    token = str.__new__(_Token, value)
+    token.type, token.value, token.start_pos, token.end_pos = kind, value, start_pos, end_pos
+    token._line_starts = line_starts
+    return token
 
 
 class _Inline(list):
@@ -189,66 +205,59 @@ class Driver:
         self.matchers = {}  # first character -> the match function of its terminals
         self.keywords, self.kept = tables["keywords"], tables["kept"]
         self.ignore = tables["ignore"]
+        self.layout = self.ignore | {"_NEWLINE"} | _OPEN | _CLOSE  # the tokens the lexer does more with
 
     def tokens(self, text):
-        """(type, value, start, end, line, column) for every token the parser sees, INDENT/DEDENT and $END
-        included."""
-        matchers, keywords, ignore = self.matchers, self.keywords, self.ignore
+        """(type, value, start, end) for every token the parser sees, INDENT/DEDENT and $END included."""
+        matchers, keywords, layout = self.matchers, self.keywords, self.layout
         pos, end = 0, len(text)
-        line, line_start = 1, 0
         indents, parens = [0], 0
-        last = None
+        last = ("", "", 0, 0)
         while pos < end:
-            first = text[pos]
             try:
-                match = matchers[first]
+                match = matchers[text[pos]]
             except KeyError:
-                match = matchers[first] = self._matcher(first)
+                match = matchers[text[pos]] = self._matcher(text[pos])
             m = match(text, pos)
             if m is None:
                 raise Fallback(pos)
             kind, value = m.lastgroup, m.group()
             start, pos = pos, m.end()
-            column = start - line_start + 1
-            start_line = line
-            if "\n" in value:  # a newline, a long string, a backslash continuation
-                line += value.count("\n")
-                line_start = start + value.rindex("\n") + 1
-            if kind in ignore:
-                continue
             if kind == "NAME":
                 kind = keywords.get(value, kind)
-            last = (kind, value, start, pos, start_line, column)
-            if kind == "_NEWLINE":
-                if parens:
+            elif kind in layout:  # most tokens are none of these: one test for all of them
+                if kind in self.ignore:
                     continue
-                yield last
-                if "\n" not in value:
-                    raise Fallback(start)  # a comment without its newline: Lark's indenter decides
-                indent_text = value.rsplit("\n", 1)[1]
-                indent = indent_text.count(" ") + indent_text.count("\t") * _TAB
-                if indent > indents[-1]:
-                    indents.append(indent)
-                    yield ("_INDENT", indent_text, start, pos, start_line, column)
+                if kind == "_NEWLINE":
+                    if parens:
+                        continue
+                    yield (kind, value, start, pos)
+                    if "\n" not in value:
+                        raise Fallback(start)  # a comment without its newline: Lark's indenter decides
+                    indent_text = value.rsplit("\n", 1)[1]
+                    indent = indent_text.count(" ") + indent_text.count("\t") * _TAB
+                    if indent > indents[-1]:
+                        indents.append(indent)
+                        yield ("_INDENT", indent_text, start, pos)
+                    else:
+                        while indent < indents[-1]:
+                            indents.pop()
+                            yield ("_DEDENT", indent_text, start, pos)
+                        if indent != indents[-1]:
+                            raise Fallback(start)
+                    last = ("_NEWLINE", value, start, pos)
+                    continue
+                if kind in _OPEN:
+                    parens += 1
                 else:
-                    while indent < indents[-1]:
-                        indents.pop()
-                        yield ("_DEDENT", indent_text, start, pos, start_line, column)
-                    if indent != indents[-1]:
+                    parens -= 1
+                    if parens < 0:
                         raise Fallback(start)
-                continue
-            if kind in _OPEN:
-                parens += 1
-            elif kind in _CLOSE:
-                parens -= 1
-                if parens < 0:
-                    raise Fallback(start)
+            last = (kind, value, start, pos)
             yield last
-        if last is None:
-            last = ("", "", 0, 0, 1, 1)
         for _ in indents[1:]:
-            yield ("_DEDENT", "", last[2], last[3], last[4], last[5])
-        yield ("$END", "", last[2], last[3], last[4], last[5])
+            yield ("_DEDENT", "", last[2], last[3])
+        yield ("$END", "", last[2], last[3])
 
     def _matcher(self, character):
         candidates = [(name, regexp) for name, regexp, first in self.terminals
@@ -269,12 +278,12 @@ class Driver:
         state_stack = [self.start_states[start]]
         values = []
         starts = []  # each entry's first character (None: an empty rule); its end is not kept, because a
-        shifted_end = 0  # reduction always ends where the last shifted token ends
+        shifted_end = 0  # reduction ends where the last shifted token ends (or where its last bare token does)
         heights = []  # each entry's tree height (tokens 0): the depth limit is checked while parsing
         end_state = self.end_states[start]
         previous = None  # the last token shifted
         for token in self.tokens(text):
-            kind, value, first, last, line, column = token
+            kind, value, first, last = token
             while True:
                 state = state_stack[-1]
                 try:
@@ -284,9 +293,7 @@ class Driver:
                 if action >= 0:  # shift
                     state_stack.append(action)
                     if kind in kept:
-                        end_line = bisect_right(line_starts, last) if "\n" in value else line
-                        values.append(Token(kind, value, first, line, column, end_line,
-                                            last - line_starts[end_line - 1] + 1, last))
+                        values.append(_token(kind, value, first, last, line_starts))
                     else:
                         values.append(None)
                     starts.append(first)
@@ -304,9 +311,14 @@ class Driver:
                 size = action.size
                 if size:
                     matched = values[-size:]
-                    span_start = starts[-size]
+                    # A node spans its first entry to its last, as Lark's propagated positions do: a Tree or a
+                    # `_rule` with its brackets, `(a + b)`, but a bare token without them, `(x)`.
+                    head, tail = matched[0], matched[-1]
+                    span_start = head.start_pos if head.__class__ is _Token else starts[-size]
                     if span_start is None:  # an empty rule first: the span starts at the next entry
-                        span_start = next((s for s in starts[-size:] if s is not None), None)
+                        span_start = next((v.start_pos if v.__class__ is _Token else s
+                                           for v, s in zip(matched, starts[-size:]) if s is not None), None)
+                    span_end = tail.end_pos if tail.__class__ is _Token else shifted_end
                     height = max(heights[-size:])
                     del values[-size:], starts[-size:], heights[-size:], state_stack[-size:]
                 else:
@@ -317,7 +329,7 @@ class Driver:
                     if height > max_depth:
                         raise Fallback(span_start)
                     if span_start is not None:
-                        node._meta = Span(line_starts, span_start, shifted_end)
+                        node._meta = Span(line_starts, span_start, span_end)
                 key = (state_stack[-1], action.origin, kind)
                 try:
                     top = gotos[key]

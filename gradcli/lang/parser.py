@@ -137,10 +137,11 @@ def parse(text, filename="<input>", start="start"):
 def _refused_error(refusal, text, filename):
     """The driver's refusal in words, where Lark's contextual lexer accepted the text by splitting a word
     differently (Python refuses it too): `expected an expression after '=', found 'in'`."""
-    kind, value, _, _, line, column = refusal.token
+    kind, value, start, _ = refusal.token
     previous = refusal.previous
     after = " after '%s'" % previous[1] if previous is not None and previous[0] not in _LAYOUT else ""
     found = _LAYOUT.get(kind) or "'%s'" % value
+    line, column = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
     return errors.GradcliError("expected %s%s, found %s" % (describe_expected(refusal.expected), after, found),
                                "SyntaxError", errors.Position(filename, text, line, column))
 
