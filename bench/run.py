@@ -123,28 +123,36 @@ def large(torch_python, workload, rounds, iterations):
                targets=[("vs torch", ratio(g, t), 1.0), ("vs numpy", ratio(g, f), 1.3)])
 
 
-def batch(gradcli, torch_python, rounds, statements=5000):
-    """Whole process of a generated small-tensor script, and the per-statement slope from half its size."""
-    half = statements // 2
+def batch(gradcli, torch_python, rounds, statements=5000, short=1000):
+    """Whole process of a generated small-tensor script, and the steady per-statement cost: the slope between
+    a `short` and a full-length script. Each round runs all four commands, and the slope is the median over
+    rounds of that round's own difference: torch's import alone (~1.5 s) drifts by tens of milliseconds from
+    run to run, which a difference of medians would carry into the slope whole."""
+    sizes = (short, statements)
     with tempfile.TemporaryDirectory() as folder:
         paths = {}
-        for n in (half, statements):
+        for n in sizes:
             paths[n] = os.path.join(folder, "batch%d.py" % n)
             with open(paths[n], "w") as f:
                 f.write(scripts.batch_script(n))
-        commands = {"gradcli %d" % n: [gradcli, "run", paths[n]] for n in (half, statements)}
+        commands = {"gradcli %d" % n: [gradcli, "run", paths[n]] for n in sizes}
         if torch_python:
-            commands.update({"torch %d" % n: [torch_python, paths[n]] for n in (half, statements)})
+            commands.update({"torch %d" % n: [torch_python, paths[n]] for n in sizes})
         results = measure.interleaved(commands, rounds)
-    med = {label: measure.median(r["seconds"]) for label, r in results.items()}
     same = not torch_python or results["gradcli %d" % statements]["stdout"] == results["torch %d" % statements]["stdout"]
-    g, t = med["gradcli %d" % statements], med.get("torch %d" % statements)
-    g_slope = (g - med["gradcli %d" % half]) / (statements - half)
-    t_slope = (t - med["torch %d" % half]) / (statements - half) if t is not None else None
+
+    def slope(who):
+        pairs = zip(results["%s %d" % (who, short)]["seconds"], results["%s %d" % (who, statements)]["seconds"])
+        return measure.median([(full - brief) / (statements - short) for brief, full in pairs])
+
+    g, g_slope = measure.median(results["gradcli %d" % statements]["seconds"]), slope("gradcli")
+    t = t_slope = None
+    if torch_python:
+        t, t_slope = measure.median(results["torch %d" % statements]["seconds"]), slope("torch")
     note = "output %s torch's" % ("same as" if same else "DIFFERS from")
     return [Row("batch: %d-statement script, whole process" % statements, "s", g, t,
                 targets=[("vs torch", ratio(g, t), 0.5)], note=note),
-            Row("batch: per statement (slope %d->%d)" % (half, statements), "s/stmt", g_slope, t_slope,
+            Row("batch: per statement (paired slope %d->%d)" % (short, statements), "s/stmt", g_slope, t_slope,
                 targets=[("vs torch", ratio(g_slope, t_slope), 2.0)])]
 
 
@@ -208,7 +216,7 @@ def machine(torch_python):
 MARKDOWN = """# Benchmarks
 
 Produced by `%(command)s` on %(machine)s.
-Medians of interleaved runs (cold start: %(cold_rounds)d rounds; the others: %(rounds)d); the large-tensor workloads run on one
+Medians of interleaved runs (cold start: %(cold_rounds)d rounds; batch: %(batch_rounds)d; the others: %(rounds)d); the large-tensor workloads run on one
 thread in every library. Ratios under 1 mean gradcli is faster. The machine was shared, so single figures
 are noisy; the ratios are what the targets judge.
 
@@ -232,6 +240,7 @@ def main(argv=None):
     if gradcli is None and wanted & {"cold", "batch", "deep"}:
         parser.error("no gradcli command found: install gradcli (pip install .) or pass --gradcli")
     rounds = 3 if args.quick else 5
+    batch_rounds = 5 if args.quick else 11  # more: the slope is a difference of two noisy process times
 
     rows = []
     if "cold" in wanted:
@@ -240,7 +249,7 @@ def main(argv=None):
         rows.append(large(torch_python, "pointwise", rounds, 10))
         rows.append(large(torch_python, "matmul", rounds, 10))
     if "batch" in wanted:
-        rows.extend(batch(gradcli, torch_python, rounds))
+        rows.extend(batch(gradcli, torch_python, batch_rounds))
     if "deep" in wanted:
         rows.extend(deep(gradcli, torch_python, 3 if args.quick else 5))
     info = machine(torch_python)
@@ -251,6 +260,7 @@ def main(argv=None):
         with open(args.markdown, "w") as f:
             f.write(MARKDOWN % {"machine": heading[len("machine: "):], "table": table(rows),
                                 "cold_rounds": 10 if args.quick else 20, "rounds": rounds,
+                                "batch_rounds": batch_rounds,
                                 "command": " ".join(["python bench/run.py"] + (argv or sys.argv[1:]))})
     if args.json:
         with open(args.json, "w") as f:
