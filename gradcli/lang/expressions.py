@@ -128,7 +128,7 @@ class ExpressionCompiler:
 
     # ------------------------------------------------------------ expressions
     def expression(self, node):
-        compile_rule = _EXPRESSION_RULES.get(kind_of(node))
+        compile_rule = _EXPRESSION_RULES.get(node.data if node.__class__ is Tree else node.type)  # (kind_of, inline)
         if compile_rule is None:
             if isinstance(node, Token):
                 raise self.error(node, "unexpected '%s'" % node)
