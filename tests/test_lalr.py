@@ -103,6 +103,8 @@ def test_the_benchmark_script_parses_to_larks_tree():
     "print(a if b else c, not d, e is not f, g not in h)", "@torch.no_grad()\ndef f():\n    pass\n",
     "for i, (a, b) in enumerate(x):\n    pass\nelse:\n    pass\n", "x = 1_000 + 0x_ff + 1e-3 + .5 + 3.",
     "with torch.no_grad(), a as b:\n    pass", "x = ~a & b | c ^ 2 ** -3 // 4 % 5 @ 6",
+    # a bare token in brackets: its node starts and ends at the token, a tree's at the brackets (Lark's rule)
+    "x = (0).sum\ny = a + (b)\nz = (a + b).sum() * ((c))",
 ])
 def test_constructs_parse_to_larks_tree(text):
     assert assert_same_outcome(text) == "same"

@@ -88,6 +88,13 @@ def _token(kind, value, start_pos, end_pos, line_starts):
     return token
 
 
+def _inner_span(values, spans):
+    """(start, end) over the entries that are not empty rules (Lark skips those), or (None, None)."""
+    inner = [(v.start_pos, v.end_pos) if v.__class__ is _Token else span
+             for v, span in zip(values, spans) if span[0] is not None]
+    return (inner[0][0], inner[-1][1]) if inner else (None, None)
+
+
 class _Inline(list):
     """The children of a `_rule`, spliced into the parent's children (Lark's inlining)."""
 
@@ -277,8 +284,7 @@ class Driver:
             position = text.find("\n", position + 1)
         state_stack = [self.start_states[start]]
         values = []
-        starts = []  # each entry's first character (None: an empty rule); its end is not kept, because a
-        shifted_end = 0  # reduction ends where the last shifted token ends (or where its last bare token does)
+        spans = []  # each entry's (start, end), as Lark's positions count them ((None, None): an empty rule)
         heights = []  # each entry's tree height (tokens 0): the depth limit is checked while parsing
         end_state = self.end_states[start]
         previous = None  # the last token shifted
@@ -296,9 +302,9 @@ class Driver:
                         values.append(_token(kind, value, first, last, line_starts))
                     else:
                         values.append(None)
-                    starts.append(first)
+                    spans.append((first, last))
                     heights.append(0)
-                    shifted_end, previous = last, token
+                    previous = token
                     break
                 action = reductions[~action]
                 if action.unit:  # the child stays; only the state changes
@@ -314,15 +320,14 @@ class Driver:
                     # A node spans its first entry to its last, as Lark's propagated positions do: a Tree or a
                     # `_rule` with its brackets, `(a + b)`, but a bare token without them, `(x)`.
                     head, tail = matched[0], matched[-1]
-                    span_start = head.start_pos if head.__class__ is _Token else starts[-size]
-                    if span_start is None:  # an empty rule first: the span starts at the next entry
-                        span_start = next((v.start_pos if v.__class__ is _Token else s
-                                           for v, s in zip(matched, starts[-size:]) if s is not None), None)
-                    span_end = tail.end_pos if tail.__class__ is _Token else shifted_end
+                    span_start = head.start_pos if head.__class__ is _Token else spans[-size][0]
+                    span_end = tail.end_pos if tail.__class__ is _Token else spans[-1][1]
+                    if span_start is None or span_end is None:  # an empty rule at an end: Lark skips it
+                        span_start, span_end = _inner_span(matched, spans[-size:])
                     height = max(heights[-size:])
-                    del values[-size:], starts[-size:], heights[-size:], state_stack[-size:]
+                    del values[-size:], spans[-size:], heights[-size:], state_stack[-size:]
                 else:
-                    matched, span_start, height = [], None, 0
+                    matched, span_start, span_end, height = [], None, None, 0
                 node, new = action.build(matched)
                 if new:
                     height += 1
@@ -337,7 +342,7 @@ class Driver:
                     top = gotos[key] = self._goto(*key)
                 state_stack.append(top)
                 values.append(node)
-                starts.append(span_start)
+                spans.append((span_start, span_end))
                 heights.append(height)
                 if top == end_state and kind == "$END":
                     return node
