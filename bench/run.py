@@ -139,7 +139,8 @@ def batch(gradcli, torch_python, rounds, statements=5000, short=1000):
         if torch_python:
             commands.update({"torch %d" % n: [torch_python, paths[n]] for n in sizes})
         results = measure.interleaved(commands, rounds)
-    same = not torch_python or results["gradcli %d" % statements]["stdout"] == results["torch %d" % statements]["stdout"]
+    outputs = {label: r["stdout"] for label, r in results.items()}
+    same = not torch_python or outputs["gradcli %d" % statements] == outputs["torch %d" % statements]
 
     def slope(who):
         pairs = zip(results["%s %d" % (who, short)]["seconds"], results["%s %d" % (who, statements)]["seconds"])

@@ -38,12 +38,13 @@ _LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expres
 def kind_of(node):
     """What compiles `node`: a Tree's rule, or a leaf token's type (NAME, INT, FLOAT; `e_NAME` compiles a
     NAME)."""
-    return node.type if isinstance(node, Token) else node.data
+    return node.data if node.__class__ is Tree else node.type
 
 
 def rule_table(cls, prefix):
-    """grammar rule or leaf token type -> the function of `cls` compiling it (`e_call` compiles `call`): compiling a node is one
-    dict lookup (a module global: an attribute of the class would be looked up the slow way, per node)."""
+    """grammar rule or leaf token type -> the function of `cls` compiling it (`e_call` compiles `call`, `e_NAME`
+    a NAME): compiling a node is one dict lookup (a module global: an attribute of the class would be looked up
+    the slow way, per node)."""
     return {name[len(prefix):]: getattr(cls, name) for name in dir(cls) if name.startswith(prefix)}
 
 
@@ -128,7 +129,8 @@ class ExpressionCompiler:
 
     # ------------------------------------------------------------ expressions
     def expression(self, node):
-        compile_rule = _EXPRESSION_RULES.get(node.data if node.__class__ is Tree else node.type)  # (kind_of, inline)
+        # kind_of(node), written out: this runs for every node of every expression
+        compile_rule = _EXPRESSION_RULES.get(node.data if node.__class__ is Tree else node.type)
         if compile_rule is None:
             if isinstance(node, Token):
                 raise self.error(node, "unexpected '%s'" % node)
