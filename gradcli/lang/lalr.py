@@ -282,7 +282,8 @@ class Driver:
         while position >= 0:
             line_starts.append(position + 1)
             position = text.find("\n", position + 1)
-        state_stack = [self.start_states[start]]
+        state = self.start_states[start]  # the top of state_stack
+        state_stack = [state]
         values = []
         spans = []  # each entry's (start, end), as Lark's positions count them ((None, None): an empty rule)
         heights = []  # each entry's tree height (tokens 0): the depth limit is checked while parsing
@@ -291,13 +292,13 @@ class Driver:
         for token in self.tokens(text):
             kind, value, first, last = token
             while True:
-                state = state_stack[-1]
                 try:
                     action = states[state][kind]
                 except KeyError:
                     raise Refused(token, previous, set(states[state])) from None
                 if action >= 0:  # shift
                     state_stack.append(action)
+                    state = action
                     if kind in kept:
                         values.append(_token(kind, value, first, last, line_starts))
                     else:
@@ -310,9 +311,9 @@ class Driver:
                 if action.unit:  # the child stays; only the state changes
                     key = (state_stack[-2], action.origin, kind)
                     try:
-                        state_stack[-1] = gotos[key]
+                        state = state_stack[-1] = gotos[key]
                     except KeyError:
-                        state_stack[-1] = gotos[key] = self._goto(*key)
+                        state = state_stack[-1] = gotos[key] = self._goto(*key)
                     continue
                 size = action.size
                 if size:
@@ -341,6 +342,7 @@ class Driver:
                 except KeyError:
                     top = gotos[key] = self._goto(*key)
                 state_stack.append(top)
+                state = top
                 values.append(node)
                 spans.append((span_start, span_end))
                 heights.append(height)
