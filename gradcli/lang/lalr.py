@@ -215,7 +215,10 @@ class Driver:
         self.layout = self.ignore | {"_NEWLINE"} | _OPEN | _CLOSE  # the tokens the lexer does more with
 
     def tokens(self, text):
-        """(type, value, start, end) for every token the parser sees, INDENT/DEDENT and $END included."""
+        """(type, value, start, end) of every token the parser sees, INDENT/DEDENT and $END included: a list, made
+        in one pass (cheaper than a generator resumed for each token)."""
+        tokens = []
+        push = tokens.append
         matchers, keywords, layout = self.matchers, self.keywords, self.layout
         pos, end = 0, len(text)
         indents, parens = [0], 0
@@ -238,18 +241,18 @@ class Driver:
                 if kind == "_NEWLINE":
                     if parens:
                         continue
-                    yield (kind, value, start, pos)
+                    push((kind, value, start, pos))
                     if "\n" not in value:
                         raise Fallback(start)  # a comment without its newline: Lark's indenter decides
                     indent_text = value.rsplit("\n", 1)[1]
                     indent = indent_text.count(" ") + indent_text.count("\t") * _TAB
                     if indent > indents[-1]:
                         indents.append(indent)
-                        yield ("_INDENT", indent_text, start, pos)
+                        push(("_INDENT", indent_text, start, pos))
                     else:
                         while indent < indents[-1]:
                             indents.pop()
-                            yield ("_DEDENT", indent_text, start, pos)
+                            push(("_DEDENT", indent_text, start, pos))
                         if indent != indents[-1]:
                             raise Fallback(start)
                     last = ("_NEWLINE", value, start, pos)
@@ -261,10 +264,11 @@ class Driver:
                     if parens < 0:
                         raise Fallback(start)
             last = (kind, value, start, pos)
-            yield last
+            push(last)
         for _ in indents[1:]:
-            yield ("_DEDENT", "", last[2], last[3])
-        yield ("$END", "", last[2], last[3])
+            push(("_DEDENT", "", last[2], last[3]))
+        push(("$END", "", last[2], last[3]))
+        return tokens
 
     def _matcher(self, character):
         candidates = [(name, regexp) for name, regexp, first in self.terminals
