@@ -376,10 +376,11 @@ class ExpressionCompiler:
 
         def run(frame):
             f = function(frame)
-            args = [a(frame) for a in positional]
+            # (a comprehension runs as a function of its own in CPython 3.11: skipped when there is nothing to do)
+            args = [a(frame) for a in positional] if positional else []
             if star is not None:
                 args.extend(star(frame))
-            kwargs = {name: value(frame) for name, value in keywords}
+            kwargs = {name: value(frame) for name, value in keywords} if keywords else {}
             if starstar is not None:
                 kwargs.update(starstar(frame))
             if not callable(f):
