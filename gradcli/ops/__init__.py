@@ -272,6 +272,12 @@ def _finish(op, inputs, params, node, results):
 
 def _record(op, inputs, params, outs):
     """The node for this application, or None when no input needs a gradient."""
+    for i in op.edges:  # first the common answer for plain data, without building any edge
+        x = inputs[i]
+        if isinstance(x, Tensor) and (x._grad_fn is not None or x._requires_grad or x._view is not None):
+            break
+    else:
+        return None
     edges = []
     meta = []
     needed = False
