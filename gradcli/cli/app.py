@@ -325,8 +325,9 @@ def resolve_argv(argv, interactive):
 def command():
     """The `gradcli` command and `python -m gradcli`: main(), then out of the process at once. A long script
     leaves millions of objects (its tree, closures, tensors) that Python's teardown would free one by one, ~10%
-    of a 5,000-statement run; the operating system takes the memory back anyway. Only stdout and stderr hold
-    anything unwritten (cache files are written whole before this), so they are flushed first."""
+    of a 5,000-statement run; the operating system takes the memory back anyway (and memory.free_at_exit keeps
+    a long script's compiled program for it). Only stdout and stderr hold anything unwritten (cache files are
+    written whole before this), so they are flushed first."""
     from .. import memory
     memory.process_ends_with_exit()
     try:

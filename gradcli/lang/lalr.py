@@ -82,6 +82,7 @@ class _Token(Token):
 
 
 def _token(kind, value, start_pos, end_pos, line_starts):
+    """A _Token: the string and the four fields the driver knows (str's constructor, not Token's)."""
     token = str.__new__(_Token, value)
     token.type, token.value, token.start_pos, token.end_pos = kind, value, start_pos, end_pos
     token._line_starts = line_starts
@@ -219,7 +220,7 @@ class Driver:
         in one pass (cheaper than a generator resumed for each token)."""
         tokens = []
         push = tokens.append
-        matchers, keywords, layout = self.matchers, self.keywords, self.layout
+        matchers, keywords, layout, ignore = self.matchers, self.keywords, self.layout, self.ignore
         pos, end = 0, len(text)
         indents, parens = [0], 0
         last = ("", "", 0, 0)
@@ -236,7 +237,7 @@ class Driver:
             if kind == "NAME":
                 kind = keywords.get(value, kind)
             elif kind in layout:  # most tokens are none of these: one test for all of them
-                if kind in self.ignore:
+                if kind in ignore:
                     continue
                 if kind == "_NEWLINE":
                     if parens:
