@@ -122,7 +122,7 @@ class ExpressionCompiler:
 
     def checked_name(self, token, kind="NameError"):
         """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable."""
-        name = str(token)
+        name = token.value  # the plain str (a Token compares and hashes through Python code)
         if name.startswith("__"):
             raise GradcliError("gradcli does not give access to '%s'" % name, kind, self.position(token))
         return name
@@ -141,7 +141,7 @@ class ExpressionCompiler:
         return self.expression(node.children[0])
 
     def e_NAME(self, token):
-        if token == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
+        if token.value == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
             return lambda frame: "__main__"
         name = self.checked_name(token)
 
