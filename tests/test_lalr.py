@@ -142,6 +142,43 @@ def test_many_random_programs_parse_to_larks_tree():
     assert outcomes["same"] > 300, outcomes
 
 
+def _mutated(rng, text):
+    """`text` with a few characters deleted, duplicated or swapped: near-programs, the inputs where a parser's
+    corner cases hide."""
+    chars = list(text)
+    for _ in range(rng.randint(1, 3)):
+        if len(chars) < 2:
+            break
+        i = rng.randrange(len(chars) - 1)
+        how = rng.randint(0, 2)
+        if how == 0:
+            del chars[i]
+        elif how == 1:
+            chars.insert(i, chars[rng.randrange(len(chars))])
+        else:
+            chars[i], chars[i + 1] = chars[i + 1], chars[i]
+    return "".join(chars)
+
+
+@pytest.mark.slow
+def test_long_differential_run():
+    """Not in CI (`pytest -m slow tests/test_lalr.py -s`): 30,000 seeded inputs, a third each programs, token
+    soups and mutated programs; input k uses random.Random(SEED + k). The driver and Lark must agree on each."""
+    outcomes = {"same": 0, "refused": 0, "fallback": 0}
+    for k in range(30000):
+        rng = random.Random(test_fuzz.SEED + k)
+        if k % 3 == 0:
+            outcome = assert_same_outcome(test_fuzz.program(rng))
+        elif k % 3 == 1:
+            soup = " ".join(rng.choice(test_fuzz.TOKENS) for _ in range(rng.randint(1, 25)))
+            outcome = assert_same_outcome(soup, allow_fallback=True)
+        else:
+            outcome = assert_same_outcome(_mutated(rng, test_fuzz.program(rng)), allow_fallback=True)
+        outcomes[outcome] += 1
+    print("\ndifferential run:", outcomes)
+    assert outcomes["same"] > 9000, outcomes
+
+
 def _error_of(parse, source):
     with pytest.raises(GradcliError) as caught:
         parse(source)
