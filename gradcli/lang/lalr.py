@@ -81,14 +81,6 @@ class _Token(Token):
     line, column, end_line, end_column = Span.line, Span.column, Span.end_line, Span.end_column
 
 
-def _token(kind, value, start_pos, end_pos, line_starts):
-    """A _Token: the string and the four fields the driver knows (str's constructor, not Token's)."""
-    token = str.__new__(_Token, value)
-    token.type, token.value, token.start_pos, token.end_pos = kind, value, start_pos, end_pos
-    token._line_starts = line_starts
-    return token
-
-
 def _inner_span(values, spans):
     """(start, end) over the entries that are not empty rules (Lark skips those), or (None, None)."""
     inner = [(v.start_pos, v.end_pos) if v.__class__ is _Token else span
@@ -203,7 +195,10 @@ class Driver:
     """Lark's analysed parser, run by a tight loop: `parse(text, start)` returns the tree Lark would."""
 
     def __init__(self, tables):
-        self.states, self.start_states, self.end_states = tables["states"], tables["start_states"], tables["end_states"]
+        states = tables["states"]
+        if sorted(states) == list(range(len(states))):  # Lark numbers its states 0..n-1: a list is read faster
+            states = [states[number] for number in range(len(states))]
+        self.states, self.start_states, self.end_states = states, tables["start_states"], tables["end_states"]
         self.reductions = [_Reduction(*shape) for shape in tables["rules"]]
         self.gotos = {}  # (state below, nonterminal, lookahead) -> the state to push, unit reductions done
         # Lark tries its terminals in one ordered alternation; `re` then attempts every alternative at every
@@ -282,6 +277,7 @@ class Driver:
         """The tree of `text` from rule `start`; Fallback for what the driver does not take, and for trees
         nested deeper than `max_depth` (Lark's path then reports it, with the statement where it happens)."""
         states, reductions, kept, gotos = self.states, self.reductions, self.kept, self.gotos
+        new_str = str.__new__
         line_starts = [0]
         position = text.find("\n")
         while position >= 0:
@@ -293,24 +289,28 @@ class Driver:
         spans = []  # each entry's (start, end), as Lark's positions count them ((None, None): an empty rule)
         heights = []  # each entry's tree height (tokens 0): the depth limit is checked while parsing
         end_state = self.end_states[start]
-        previous = None  # the last token shifted
-        for token in self.tokens(text):
+        tokens = self.tokens(text)
+        for token in tokens:
             kind, value, first, last = token
             while True:
                 try:
                     action = states[state][kind]
-                except KeyError:
-                    raise Refused(token, previous, set(states[state])) from None
+                except KeyError:  # every token before this one was shifted: the one before it is the last
+                    index = next(i for i, t in enumerate(tokens) if t is token)
+                    raise Refused(token, tokens[index - 1] if index else None, set(states[state])) from None
                 if action >= 0:  # shift
                     state_stack.append(action)
                     state = action
-                    if kind in kept:
-                        values.append(_token(kind, value, first, last, line_starts))
+                    if kind in kept:  # a _Token: str's constructor, then the four fields the driver knows
+                        kept_token = new_str(_Token, value)
+                        kept_token.type, kept_token.value, kept_token.start_pos, kept_token.end_pos = \
+                            kind, value, first, last
+                        kept_token._line_starts = line_starts
+                        values.append(kept_token)
                     else:
                         values.append(None)
                     spans.append((first, last))
                     heights.append(0)
-                    previous = token
                     break
                 action = reductions[~action]
                 if action.unit:  # the child stays; only the state changes
