@@ -51,6 +51,20 @@ def fma64(a, b, c):
     return np.where(out == 0, s, out)  # an exact zero: a*b = -c = hi, so s has IEEE's sign of zero
 
 
+def one_minus_square32(y):
+    """float32 1 - y*y with one rounding, as a compiled `1 - y * y` (a fused multiply-add) gives it, for a
+    float32 array y. In double, y*y is exact and so is 1 - y*y for |y| >= 1/8; the single rounding to float32
+    can only go wrong at a float32 tie, where fma32 redoes the element. Twice as fast as fma32 on every element."""
+    wide = y.astype(np.float64)
+    np.multiply(wide, wide, out=wide)
+    np.subtract(1.0, wide, out=wide)
+    out = wide.astype(f32)
+    tie = (wide.view(np.uint64) & _LOW_BITS) == _MIDPOINT
+    if tie.any():
+        out[tie] = fma32(-y[tie], y[tie], f32(1))
+    return out
+
+
 def _sum_error(x, y, s):
     """TwoSum: the exact x + y - s for s = fl(x + y)."""
     yy = s - x

@@ -1,0 +1,37 @@
+"""Record torch's bit patterns for kernels whose compiled loop fuses a multiply-add (one rounding where numpy
+rounds twice): run with /work/torchenv/bin/python (torch 2.13).
+
+    /work/torchenv/bin/python tests/golden/ops/make_fused.py
+
+Writes tests/golden/ops/fused.json.gz: for each dtype, inputs y (tanh outputs, including values near +-1 and tiny
+ones), upstream gradients g, and torch's tanh_backward(g, y).
+Read by tests/test_ops_fused.py, which needs no torch.
+"""
+
+import gzip
+import json
+import pathlib
+
+import numpy as np
+import torch
+
+OUT = pathlib.Path(__file__).with_name("fused.json.gz")
+rng = np.random.default_rng(20261129)
+torch.set_num_threads(1)
+
+
+def record(dtype):
+    y = np.concatenate([rng.uniform(-1, 1, 600), 1 - rng.uniform(0, 1e-3, 100), rng.uniform(-1e-3, 1e-3, 100),
+                        rng.uniform(-0.2, 0.2, 200)])
+    torch_dtype = getattr(torch, dtype)
+    y_t = torch.tensor(y, dtype=torch_dtype)
+    g_t = torch.tensor(rng.standard_normal(len(y)), dtype=torch_dtype)
+    as_list = lambda t: t.detach().double().tolist()  # every float16/32/64 value is exact as a Python float
+    return {"y": as_list(y_t), "g": as_list(g_t), "tanh_backward": as_list(torch.ops.aten.tanh_backward(g_t, y_t))}
+
+
+if __name__ == "__main__":
+    data = {"torch": torch.__version__, "cases": {dtype: record(dtype) for dtype in ("float32", "float64", "float16")}}
+    with gzip.open(OUT, "wt", encoding="utf-8", compresslevel=9) as f:
+        json.dump(data, f)
+    print("wrote", OUT, OUT.stat().st_size, "bytes")

@@ -1,0 +1,35 @@
+"""Kernels that torch's compiler fuses into a multiply-add (one rounding where numpy's separate operations round
+twice), bit for bit against torch's recorded answers (tests/golden/ops/fused.json.gz, made by make_fused.py).
+The ordinary golden tests allow an ulp or two; a gradient printed with all its digits (`x.grad[0].item()`)
+does not. (tanh itself is numpy's and may differ from torch's SLEEF tanh by an ulp: the kernel is checked on
+torch's own outputs.)"""
+
+import functools
+import gzip
+import json
+
+import numpy as np
+import pytest
+
+from conftest import GOLDEN
+from gradcli.ops import pointwise
+from gradcli.tensor import Tensor
+
+DTYPES = ("float32", "float64", "float16")
+
+
+@functools.lru_cache(maxsize=None)
+def load():
+    with gzip.open(GOLDEN / "ops" / "fused.json.gz", "rt", encoding="utf-8") as f:
+        return json.load(f)["cases"]
+
+
+def array(dtype, key):
+    return np.array(load()[dtype][key], dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_tanh_backward_is_torchs_bit_for_bit(dtype):
+    got = pointwise.tanh_backward(Tensor(array(dtype, "g")), Tensor(array(dtype, "y")))
+    assert got.array.dtype == dtype
+    np.testing.assert_array_equal(got.array, array(dtype, "tanh_backward"))
