@@ -8,7 +8,6 @@ import numpy as np
 
 from . import Grad, Op, apply, apply_inplace, check_inplace, export
 from .. import dtypes, errors, grad_mode
-from .._avx_math import fma64, one_minus_square32
 from ..tensor import Tensor
 
 
@@ -306,6 +305,7 @@ def _tanh_backward(g, y):
     """torch's kernel, g * (1 - y*y), whose compiled loop fuses `1 - y*y` into one multiply-add: one rounding,
     where numpy's multiply then subtract would round twice and differ from torch in the last bit of about a
     quarter of the elements. Half precision is worked in float32 and rounded at the end, as torch's kernel does."""
+    from .._avx_math import fma64, one_minus_square32  # (not at import: a one-shot command rarely needs it)
     y = np.asarray(y)
     if y.dtype == np.float64:
         return g * fma64(-y, y, 1.0)
