@@ -218,9 +218,9 @@ def machine(torch_python):
 MARKDOWN = """# Benchmarks
 
 Produced by `%(command)s` on %(machine)s.
-Medians of interleaved runs (cold start: %(cold_rounds)d rounds; batch: %(batch_rounds)d; the others:
-%(rounds)d); the large-tensor workloads run on one thread in every library. Ratios under 1 mean gradcli is
-faster. The machine was shared, so single figures are noisy; the ratios are what the targets judge.
+Medians of interleaved runs (cold start: %(cold_rounds)d rounds; batch: %(batch_rounds)d; the others: %(rounds)d);
+the large-tensor workloads run on one thread in every library. Ratios under 1 mean gradcli is faster. The
+machine was shared, so single figures are noisy; the ratios are what the targets judge.
 
 %(table)s
 """
