@@ -51,6 +51,17 @@ def fma64(a, b, c):
     return np.where(out == 0, s, out)  # an exact zero: a*b = -c = hi, so s has IEEE's sign of zero
 
 
+def fused_multiply_add(a, b, c):
+    """a*b + c rounded once, in the floating dtype numpy gives the three: what a compiled `a * b + c` computes
+    in torch's CPU kernels (the compiler fuses it into an FMA instruction). Other dtypes are exact anyway."""
+    dtype = np.result_type(a, b, c)
+    if dtype == np.float32:
+        return fma32(a, b, c)
+    if dtype == np.float64:
+        return fma64(a, b, c)
+    return a * b + c
+
+
 def one_minus_square32(y):
     """float32 1 - y*y with one rounding, as a compiled `1 - y * y` (a fused multiply-add) gives it, for a
     float32 array y. In double, y*y is exact and so is 1 - y*y for |y| >= 1/8; the single rounding to float32

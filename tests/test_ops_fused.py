@@ -1,8 +1,8 @@
-"""Kernels that torch's compiler fuses into a multiply-add (one rounding where numpy's separate operations round
-twice), bit for bit against torch's recorded answers (tests/golden/ops/fused.json.gz, made by make_fused.py).
-The ordinary golden tests allow an ulp or two; a gradient printed with all its digits (`x.grad[0].item()`)
-does not. (tanh itself is numpy's and may differ from torch's SLEEF tanh by an ulp: the kernel is checked on
-torch's own outputs.)"""
+"""Kernels that torch's compiler fuses into a multiply-add (tanh_backward, addcmul, lerp: one rounding where
+numpy's separate operations round twice), bit for bit against torch's recorded answers
+(tests/golden/ops/fused.json.gz, made by make_fused.py). The ordinary golden tests allow an ulp or two; a value
+printed with all its digits (`x.grad[0].item()`) does not. (tanh itself is numpy's and may differ from torch's
+SLEEF tanh by an ulp: the kernel is checked on torch's own outputs.)"""
 
 import functools
 import gzip
@@ -33,3 +33,18 @@ def test_tanh_backward_is_torchs_bit_for_bit(dtype):
     got = pointwise.tanh_backward(Tensor(array(dtype, "g")), Tensor(array(dtype, "y")))
     assert got.array.dtype == dtype
     np.testing.assert_array_equal(got.array, array(dtype, "tanh_backward"))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("value", ["1", "0.3", "-2.5"])
+def test_addcmul_is_torchs_bit_for_bit(dtype, value):
+    a, b, c = (Tensor(array(dtype, key)) for key in "abc")
+    got = pointwise.addcmul(a, b, c, value=float(value) if "." in value else int(value))
+    np.testing.assert_array_equal(got.array, np.array(load()[dtype]["addcmul"][value], dtype=dtype))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("weight", ["0.3", "0.7", "-0.2", "1.5", "0.5"])
+def test_lerp_is_torchs_bit_for_bit(dtype, weight):
+    got = pointwise.lerp(Tensor(array(dtype, "a")), Tensor(array(dtype, "b")), float(weight))
+    np.testing.assert_array_equal(got.array, np.array(load()[dtype]["lerp"][weight], dtype=dtype))

@@ -301,16 +301,24 @@ TANH = unary("TanhBackward0", np.tanh, lambda g, ans: tanh_backward(g, ans), "an
 SIGMOID = unary("SigmoidBackward0", lambda x: 1 / (1 + np.exp(-x)), lambda g, ans: sigmoid_backward(g, ans), "ans")
 
 
+def _half_as_float(*arrays):
+    """The arrays in float32 when they are float16 (torch's kernels compute half precision in float, rounding
+    once at the end), and the dtype to round the result to."""
+    dtype = np.result_type(*arrays)
+    if dtype == np.float16:
+        return tuple(np.asarray(a, np.float32) for a in arrays), dtype
+    return arrays, dtype
+
+
 def _tanh_backward(g, y):
     """torch's kernel, g * (1 - y*y), whose compiled loop fuses `1 - y*y` into one multiply-add: one rounding,
     where numpy's multiply then subtract would round twice and differ from torch in the last bit of about a
-    quarter of the elements. Half precision is worked in float32 and rounded at the end, as torch's kernel does."""
+    quarter of the elements."""
     from .._avx_math import fma64, one_minus_square32  # (not at import: a one-shot command rarely needs it)
+    (g, y), dtype = _half_as_float(g, y)
     y = np.asarray(y)
-    if y.dtype == np.float64:
-        return g * fma64(-y, y, 1.0)
-    result = np.multiply(g, one_minus_square32(y.astype(np.float32, copy=False)), dtype=np.float32)
-    return result if y.dtype == np.float32 else result.astype(y.dtype)
+    factor = fma64(-y, y, 1.0) if y.dtype == np.float64 else one_minus_square32(y.astype(np.float32, copy=False))
+    return np.asarray(np.multiply(g, factor)).astype(dtype, copy=False)
 
 
 TANH_BACKWARD = Op("TanhBackwardBackward0", _tanh_backward, "g y", (
@@ -736,7 +744,10 @@ def equal(x, other):
 
 # ---------------------------------------------------------------- addcmul, addcdiv, lerp (hand-written optimizers)
 def _addcmul_forward(x, t1, t2, value=1):
-    return x + _scaled(t1 * t2, value) if value != 1 else x + t1 * t2
+    """torch's kernel, self + value * t1 * t2, whose compiled loop fuses the last multiply and the add."""
+    from .._avx_math import fused_multiply_add  # (not at import: a one-shot command rarely needs it)
+    (x, t1, t2), dtype = _half_as_float(x, t1, t2)
+    return np.asarray(fused_multiply_add(t1 if value == 1 else _scaled(t1, value), t2, x)).astype(dtype, copy=False)
 
 
 def _addcdiv_forward(x, t1, t2, value=1):
@@ -754,8 +765,17 @@ ADDCDIV = Op("AddcdivBackward0", _addcdiv_forward, "x t1 t2", (
 
 
 def _lerp_forward(x, end, weight):
-    # torch's kernel: from the nearer end, so that weight 0 and 1 give the ends exactly
-    return np.where(abs(weight) < 0.5, x + weight * (end - x), end - (end - x) * (1 - weight)).astype(x.dtype)
+    """torch's kernel: from the nearer end, so that weight 0 and 1 give the ends exactly, each form's multiply
+    and add fused into one rounding."""
+    from .._avx_math import fused_multiply_add
+    (x, end), dtype = _half_as_float(x, end)
+    work = np.result_type(x, end).type
+    difference = np.subtract(end, x)
+    if abs(weight) < 0.5:
+        out = fused_multiply_add(work(weight), difference, x)
+    else:
+        out = fused_multiply_add(-difference, work(1) - work(weight), end)
+    return np.asarray(out).astype(dtype, copy=False)
 
 
 LERP = Op("LerpBackward0", _lerp_forward, "x end", (

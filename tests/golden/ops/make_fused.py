@@ -4,7 +4,8 @@ rounds twice): run with /work/torchenv/bin/python (torch 2.13).
     /work/torchenv/bin/python tests/golden/ops/make_fused.py
 
 Writes tests/golden/ops/fused.json.gz: for each dtype, inputs y (tanh outputs, including values near +-1 and tiny
-ones), upstream gradients g, and torch's tanh_backward(g, y).
+ones), upstream gradients g and torch's tanh_backward(g, y); operands a, b, c and torch's addcmul(a, b, c,
+value) and lerp(a, b, weight) for a few values and weights.
 Read by tests/test_ops_fused.py, which needs no torch.
 """
 
@@ -27,7 +28,15 @@ def record(dtype):
     y_t = torch.tensor(y, dtype=torch_dtype)
     g_t = torch.tensor(rng.standard_normal(len(y)), dtype=torch_dtype)
     as_list = lambda t: t.detach().double().tolist()  # every float16/32/64 value is exact as a Python float
-    return {"y": as_list(y_t), "g": as_list(g_t), "tanh_backward": as_list(torch.ops.aten.tanh_backward(g_t, y_t))}
+    a, b, c = (torch.tensor(rng.standard_normal(400), dtype=torch_dtype) for _ in range(3))
+    return {"y": as_list(y_t), "g": as_list(g_t), "tanh_backward": as_list(torch.ops.aten.tanh_backward(g_t, y_t)),
+            "a": as_list(a), "b": as_list(b), "c": as_list(c),
+            "addcmul": {str(v): as_list(torch.addcmul(a, b, c, value=v)) for v in VALUES},
+            "lerp": {str(w): as_list(torch.lerp(a, b, w)) for w in WEIGHTS}}
+
+
+VALUES = (1, 0.3, -2.5)
+WEIGHTS = (0.3, 0.7, -0.2, 1.5, 0.5)
 
 
 if __name__ == "__main__":
