@@ -123,6 +123,10 @@ def large(torch_python, workload, rounds, iterations):
                targets=[("vs torch", ratio(g, t), 1.0), ("vs numpy", ratio(g, f), 1.3)])
 
 
+def compared_with_torch(same, torch_python):
+    return ("same as torch's" if same else "DIFFERENT from torch's") if torch_python else "(no torch to compare with)"
+
+
 def batch(gradcli, torch_python, rounds, statements=5000, short=1000, long=20000):
     """Whole process of a generated `statements`-long small-tensor script, and the steady per-statement cost:
     the slope between a `short` and a `long` script, taken within each round (all commands run one after the
@@ -141,7 +145,7 @@ def batch(gradcli, torch_python, rounds, statements=5000, short=1000, long=20000
             commands.update({"torch %d" % n: [torch_python, paths[n]] for n in sizes})
         results = measure.interleaved(commands, rounds)
     outputs = {label: r["stdout"] for label, r in results.items()}
-    same = not torch_python or all(outputs["gradcli %d" % n] == outputs["torch %d" % n] for n in sizes)
+    same = all(outputs["gradcli %d" % n] == outputs.get("torch %d" % n) for n in sizes)
 
     def slope(who):
         pairs = zip(results["%s %d" % (who, short)]["seconds"], results["%s %d" % (who, long)]["seconds"])
@@ -151,7 +155,7 @@ def batch(gradcli, torch_python, rounds, statements=5000, short=1000, long=20000
     t = t_slope = None
     if torch_python:
         t, t_slope = measure.median(results["torch %d" % statements]["seconds"]), slope("torch")
-    note = "outputs %s torch's" % ("same as" if same else "DIFFER from")
+    note = "outputs " + compared_with_torch(same, torch_python)
     return [Row("batch: %d-statement script, whole process" % statements, "s", g, t,
                 targets=[("vs torch", ratio(g, t), 0.5)], note=note),
             Row("batch: per statement (paired slope %d->%d)" % (short, long), "s/stmt", g_slope, t_slope,
@@ -169,9 +173,9 @@ def deep(gradcli, torch_python, rounds, length=200_000):
         results = measure.interleaved(commands, rounds)
     g, t = (measure.median(results[k]["seconds"]) if k in results else None for k in ("gradcli", "torch"))
     gm, tm = (measure.median(results[k]["peak_mib"]) if k in results else None for k in ("gradcli", "torch"))
-    same = "torch" not in results or results["gradcli"]["stdout"] == results["torch"]["stdout"]
-    note = "printed gradient %s torch's: %s" % ("same as" if same else "DIFFERS from",
-                                               results["gradcli"]["stdout"].strip().splitlines()[-1])
+    same = results["gradcli"]["stdout"] == results.get("torch", {}).get("stdout")
+    note = "printed gradient %s: %s" % (compared_with_torch(same, torch_python),
+                                        results["gradcli"]["stdout"].strip().splitlines()[-1])
     return [Row("deep: %d-op chain + backward, whole process" % length, "s", g, t,
                 targets=[("vs torch", ratio(g, t), 3.0)], note=note),
             Row("deep: peak RSS", "MiB", gm, tm, targets=[("vs torch", ratio(gm, tm), 1.5)])]
