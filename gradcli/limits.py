@@ -5,7 +5,7 @@ and refused *before* the work is done, with a message naming the limit and how t
 
     max_elements     elements of one tensor (checked before numpy allocates), or of one string, list or range
     max_iterations   loop iterations plus calls of the script's own functions, per run (`while True: pass` ends)
-    max_depth        nesting depth of the parse tree (brackets, operator chains, blocks): the compiler recurses
+    max_depth        nesting of expressions and blocks (brackets, operator chains): the compiler recurses
     max_recursion    depth of calls of the script's own functions
     max_script_size  characters of one script or expression
     max_int_bits     bits of a Python integer made by `*` or `**` (`10**10**10` would take hours)
@@ -168,22 +168,6 @@ def check_source(text, filename):
     if len(text) > current()["max_script_size"]:
         raise exceeded("max_script_size", "the input has %d characters" % len(text)).at(
             Position(filename, text[:200], 1, 1))
-
-
-def tree_too_deep(tree):
-    """The top-level statement (or expression) holding a node nested deeper than max_depth, or None.
-    Walked without recursion: the walk must not fail where the compiler would."""
-    limit = current()["max_depth"]
-    stack = [(child, 2, child) for child in reversed(getattr(tree, "children", ())) if hasattr(child, "children")]
-    stack = stack or [(tree, 1, tree)]
-    while stack:
-        node, depth, top = stack.pop()
-        if depth > limit:
-            return top
-        for child in getattr(node, "children", ()):
-            if hasattr(child, "children"):
-                stack.append((child, depth + 1, top))
-    return None
 
 
 def depth_error():

@@ -49,8 +49,10 @@ SYNTAX = [
     ("def f(a, a):\n    pass", "SyntaxError", 1, 10, "duplicate argument 'a' in function definition"),
     ("x = 1\nprint(f'{x +}')", "SyntaxError", 2, 7, "f-string: expected an expression after '+'"),
     ("x = 1__0", "SyntaxError", 1, 6, "expected"),
-    ("x = " + "-" * 3000 + "1", "SyntaxError", 1, 1, "too deeply nested"),
-    ("x = 1" + " + 1" * 5000, "SyntaxError", 1, 1, "too deeply nested"),
+    # the depth limit points at the node one level too deep: the 100th `-`; the 100th `+` from the end, whose
+    # left operand `1 + 1 + ...` starts at column 5
+    ("x = " + "-" * 3000 + "1", "SyntaxError", 1, 104, "too deeply nested"),
+    ("x = 1" + " + 1" * 5000, "SyntaxError", 1, 5, "too deeply nested"),
     ("import os", "ModuleNotFoundError", 1, 1, "gradcli has no module 'os'"),
     ("from torch import nope", "ImportError", 1, 19, "cannot import name 'nope' from 'torch'"),
 ]

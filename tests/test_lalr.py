@@ -14,6 +14,7 @@ from conftest import ROOT
 from gradcli.api import run_script
 from gradcli.errors import GradcliError
 from gradcli.lang import lalr, parser
+from gradcli.lang.compiler import Compiler
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import scripts as bench_scripts  # noqa: E402
@@ -27,13 +28,8 @@ def lark_tree(text, start="start"):
     return parser.parser().parse(text if text.endswith("\n") else text + "\n", start=start)
 
 
-def driver_tree(text, start="start", max_depth=10 ** 9):
-    return parser.driver().parse(text if text.endswith("\n") else text + "\n", start, max_depth)
-
-
-def depth(tree):
-    """The nesting of trees in `tree` (tokens do not count), as limits.tree_too_deep counts it."""
-    return 1 + max((depth(c) for c in tree.children if isinstance(c, Tree)), default=0)
+def driver_tree(text, start="start"):
+    return parser.driver().parse(text if text.endswith("\n") else text + "\n", start)
 
 
 def difference(expected, got, path="tree"):
@@ -85,10 +81,6 @@ def test_every_test_script_parses_to_larks_tree(path):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     assert assert_same_outcome(text) == "same"
-    nesting = depth(lark_tree(text))  # the driver measures the same depth while it parses
-    driver_tree(text, max_depth=nesting)
-    with pytest.raises(lalr.Fallback):
-        driver_tree(text, max_depth=nesting - 1)
 
 
 def test_the_benchmark_script_parses_to_larks_tree():
@@ -186,16 +178,32 @@ def _error_of(parse, source):
     return error.kind, error.message, error.position.line, error.position.column
 
 
-@pytest.mark.parametrize("bad", ["x = (1 +\n", "y = [1, 2\nz = 3\n", "if x\n    pass\n", "x = 1\n    y = 2\n",
-                                 "y = " + "-" * 150 + "x\n", "y = " + "1 + " * 150 + "1\n",
-                                 "y = " + "[" * 120 + "]" * 120 + "\n"])
+@pytest.mark.parametrize("bad", ["x = (1 +\n", "y = [1, 2\nz = 3\n", "if x\n    pass\n", "x = 1\n    y = 2\n"])
 def test_errors_are_larks_whichever_parser_starts(bad):
-    """A syntax error, or a tree nested deeper than the limit, in a long script: the driver falls back and the
-    error, its kind, message and position, is the one Lark's parser alone gives."""
+    """A syntax error in a long script: the driver falls back and the error, its kind, message and position,
+    is the one Lark's parser alone gives."""
     script = "import torch\n" + "a = torch.ones(2)\n" * 200 + bad + "b = 1\n" * 10
     through_driver = _error_of(lambda text: parser.parse(text, "<script>"), script)
     assert through_driver == _error_of(lambda text: parser._parse_with_lark(text, "<script>", "start"), script)
     assert through_driver[2] > 200  # in the last lines, where the mistake is
+
+
+@pytest.mark.parametrize("deep", ["y = " + "-" * 150 + "x\n", "y = " + "1 + " * 150 + "1\n",
+                                  "y = " + "[" * 120 + "]" * 120 + "\n"])
+def test_the_depth_limit_is_the_compilers_whichever_parser_made_the_tree(deep):
+    """Nesting beyond max_depth is refused where the recursion is, by the compiler: the same error, at the same
+    place, for the driver's tree and for Lark's."""
+    script = "import torch\n" + "a = torch.ones(2)\n" * 200 + deep + "b = 1\n" * 10
+    found = []
+    for tree in (driver_tree(script), lark_tree(script)):
+        compiler = Compiler(script, "<script>")
+        with pytest.raises(GradcliError) as caught:
+            for statement in tree.children:
+                compiler.statement(statement)
+        error = caught.value
+        found.append((error.kind, error.message, error.position.line, error.position.column))
+    assert found[0] == found[1]
+    assert found[0][0] == "SyntaxError" and "too deeply nested" in found[0][1] and found[0][2] == 202
 
 
 def test_run_script_reports_a_syntax_error_without_running_anything():

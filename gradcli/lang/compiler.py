@@ -79,7 +79,7 @@ class Compiler(ExpressionCompiler):
         compile_rule = _STATEMENT_RULES.get(node.data)
         if compile_rule is None:
             raise self.error(node, "gradcli does not support this statement")
-        body = compile_rule(self, node)
+        body = self.nested(compile_rule, node)
         if node.data in _COMPOUND:
             return body  # their parts carry positions of their own
         position = StatementPosition(self, node)

@@ -55,6 +55,19 @@ class ExpressionCompiler:
         self.source, self.filename = source, filename
         self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
         self.in_function = False
+        # Compiling recurses once per level of nested expressions and blocks, and so do the compiled closures
+        # when they run: nesting beyond the max_depth limit is refused here, where the recursion is.
+        self.depth, self.max_depth = 0, limits.current()["max_depth"]
+
+    def nested(self, compile_rule, node):
+        """compile_rule(self, node), one level of nesting deeper (a SyntaxError beyond the max_depth limit)."""
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise limits.depth_error().at(self.position(node))
+        try:
+            return compile_rule(self, node)
+        finally:
+            self.depth -= 1
 
     def position(self, node):
         """Where `node` stands (a Token, or a Tree through its meta); run-time closures call it only on failure."""
@@ -135,7 +148,7 @@ class ExpressionCompiler:
             if isinstance(node, Token):
                 raise self.error(node, "unexpected '%s'" % node)
             raise self.error(node, "gradcli does not support this expression")
-        return compile_rule(self, node)
+        return self.nested(compile_rule, node)
 
     def e_expression(self, node):
         return self.expression(node.children[0])

@@ -13,7 +13,6 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
   parse time);
 - the indenter (Python's INDENT/DEDENT tokens) runs inline instead of as a chain of generators;
 - the lexer tries only the terminals that can start with the character at hand;
-- the depth limit (limits.py) is checked on tree heights while parsing, not by a second walk;
 - the tables are plain data, cached by lang.parser, so that a one-shot command never loads Lark's parser.
 
 Any input this driver does not accept (a syntax error, or a rare token split that only Lark's contextual
@@ -273,9 +272,9 @@ class Driver:
             return lambda text, pos: None
         return re.compile("|".join("(?P<%s>%s)" % c for c in candidates), self.flags).match
 
-    def parse(self, text, start, max_depth):
-        """The tree of `text` from rule `start`; Fallback for what the driver does not take, and for trees
-        nested deeper than `max_depth` (Lark's path then reports it, with the statement where it happens)."""
+    def parse(self, text, start):
+        """The tree of `text` from rule `start`; Fallback for what the driver does not take. (How deep the tree
+        nests is the compiler's to check: it is the one that recurses.)"""
         states, reductions, kept, gotos = self.states, self.reductions, self.kept, self.gotos
         new_str = str.__new__
         line_starts = [0]
@@ -287,7 +286,6 @@ class Driver:
         state_stack = [state]
         values = []
         spans = []  # each entry's (start, end), as Lark's positions count them ((None, None): an empty rule)
-        heights = []  # each entry's tree height (tokens 0): the depth limit is checked while parsing
         end_state = self.end_states[start]
         tokens = self.tokens(text)
         for token in tokens:
@@ -310,7 +308,6 @@ class Driver:
                     else:
                         values.append(None)
                     spans.append((first, last))
-                    heights.append(0)
                     break
                 action = reductions[~action]
                 if action.unit:  # the child stays; only the state changes
@@ -330,17 +327,12 @@ class Driver:
                     span_end = tail.end_pos if tail.__class__ is _Token else spans[-1][1]
                     if span_start is None or span_end is None:  # an empty rule at an end: Lark skips it
                         span_start, span_end = _inner_span(matched, spans[-size:])
-                    height = max(heights[-size:])
-                    del values[-size:], spans[-size:], heights[-size:], state_stack[-size:]
+                    del values[-size:], spans[-size:], state_stack[-size:]
                 else:
-                    matched, span_start, span_end, height = [], None, None, 0
+                    matched, span_start, span_end = [], None, None
                 node, new = action.build(matched)
-                if new:
-                    height += 1
-                    if height > max_depth:
-                        raise Fallback(span_start)
-                    if span_start is not None:
-                        node._meta = Span(line_starts, span_start, span_end)
+                if new and span_start is not None:
+                    node._meta = Span(line_starts, span_start, span_end)
                 key = (state_stack[-1], action.origin, kind)
                 try:
                     top = gotos[key]
@@ -350,7 +342,6 @@ class Driver:
                 state = top
                 values.append(node)
                 spans.append((span_start, span_end))
-                heights.append(height)
                 if top == end_state and kind == "$END":
                     return node
         raise Fallback(len(text))

@@ -126,11 +126,11 @@ def parse(text, filename="<input>", start="start"):
         return _parse_with_lark(text, filename, start)
     from .lalr import Fallback, Refused
     try:
-        return fast.parse(text, start, limits.current()["max_depth"])
+        return fast.parse(text, start)
     except Refused as refusal:
         _parse_with_lark(text, filename, start)  # Lark's own error, where Lark refuses the text too
         raise _refused_error(refusal, text, filename) from None  # Lark read a keyword as a name, or the like
-    except Fallback:  # an indentation error, a tree too deep, a character no token starts with
+    except Fallback:  # an indentation error, a character no token starts with
         return _parse_with_lark(text, filename, start)
 
 
@@ -147,7 +147,7 @@ def _refused_error(refusal, text, filename):
 
 
 def _parse_with_lark(text, filename, start):
-    """Lark's own parser: the tree, or the syntax error in words (and the depth limit's error)."""
+    """Lark's own parser: the tree, or the syntax error in words."""
     from lark.exceptions import UnexpectedInput
     from lark.indenter import DedentError
     try:
@@ -158,11 +158,6 @@ def _parse_with_lark(text, filename, start):
         line = _bad_dedent_line(text)
         raise errors.GradcliError("unindent does not match any outer indentation level", "IndentationError",
                                   errors.Position(filename, text, line, 1)) from None
-    deep = limits.tree_too_deep(tree)  # the compiler recurses over the tree: refuse what would overflow it
-    if deep is not None:
-        meta = getattr(deep, "meta", None)
-        raise limits.depth_error().at(errors.Position(filename, text, getattr(meta, "line", 1),
-                                                      getattr(meta, "column", 1)))
     return tree
 
 
