@@ -51,8 +51,10 @@ def rule_table(cls, prefix):
 class ExpressionCompiler:
     """Turns expression trees into closures; the statement compiler builds on it."""
 
-    def __init__(self, source, filename):
+    def __init__(self, source, filename, tree=None, start="start"):
         self.source, self.filename = source, filename
+        self.tree, self.start = tree, start  # what is being compiled: the positions of its nodes, on demand
+        self._positioned = None  # id(node of tree) -> the same node of Lark's positioned tree
         self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
         self.in_function = False
         # Compiling recurses once per level of nested expressions and blocks, and so do the compiled closures
@@ -73,9 +75,26 @@ class ExpressionCompiler:
         """Where `node` stands (a Token, or a Tree through its meta); run-time closures call it only on failure."""
         if isinstance(node, Token):
             return Position(self.filename, self.source, node.line, node.column, node.end_column)
-        meta = node.meta
-        end = meta.end_column if getattr(meta, "end_line", None) == getattr(meta, "line", None) else None
-        return Position(self.filename, self.source, getattr(meta, "line", 1), getattr(meta, "column", 1), end)
+        meta = node.meta if getattr(node, "_meta", None) is not None else self._positioned_twin(node).meta
+        line, end_line = getattr(meta, "line", None), getattr(meta, "end_line", None)
+        end = getattr(meta, "end_column", None) if end_line == line else None
+        return Position(self.filename, self.source, line or 1, getattr(meta, "column", 1), end)
+
+    def _positioned_twin(self, node):
+        """`node`'s counterpart in Lark's positioned parse of the source (lang.lalr's trees carry no positions):
+        both trees are walked together once, on the first call."""
+        if self._positioned is None:
+            from .parser import positioned_tree
+            self._positioned = {}
+            try:
+                pairs = [(self.tree, positioned_tree(self.source, self.start))] if self.tree is not None else []
+            except Exception:  # (Lark parses whatever the driver does; if it ever did not: no positions)
+                pairs = []
+            while pairs:
+                ours, theirs = pairs.pop()
+                self._positioned[id(ours)] = theirs
+                pairs.extend((a, b) for a, b in zip(ours.children, theirs.children) if isinstance(a, Tree))
+        return self._positioned.get(id(node), node)  # a tree of Lark's own already has its meta
 
     def error(self, node, message, kind="SyntaxError"):
         return GradcliError(message, kind, self.position(node))

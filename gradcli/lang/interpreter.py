@@ -27,7 +27,7 @@ def compile_program(source, filename="<input>", start="start"):
         gc.disable()
     try:
         tree = parse(source, filename, start)
-        compiler = Compiler(source, filename)
+        compiler = Compiler(source, filename, tree, start)
         nodes = [tree] if start == "expression" else tree.children
         compiled = []
         for node in nodes:

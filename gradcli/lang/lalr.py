@@ -8,16 +8,16 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
 - unit rules (`?test: or_test`, Python's thirteen precedence levels from `test` down to `atom`) hand their only
   child up unchanged, so their reductions only move the parser's state: no children list, no callback;
 - tokens that never reach a tree (punctuation, keywords, layout) are not built as Token objects;
-- positions are character offsets of each stack entry; a tree's or a token's line and column are worked out
-  only when the compiler asks for them (Lark's `propagate_positions` computed them for every node, half of its
-  parse time);
+- trees carry no positions, and tokens only their character offsets: Lark's `propagate_positions` computed
+  lines and columns for every node (half of its parse time), though only an error or a warning ever reads
+  one. The compiler asks Lark for a positioned tree then (lang.parser.positioned_tree);
 - the indenter (Python's INDENT/DEDENT tokens) runs inline instead of as a chain of generators;
 - the lexer tries only the terminals that can start with the character at hand;
 - the tables are plain data, cached by lang.parser, so that a one-shot command never loads Lark's parser.
 
 Any input this driver does not accept (a syntax error, or a rare token split that only Lark's contextual
 lexer makes) raises `Fallback`: the caller then parses with Lark itself, which produces the tree, or the exact
-error and position the user sees. tests/test_lalr.py checks that both parsers give equal trees and positions.
+error and position the user sees. tests/test_lalr.py checks that both parsers give equal trees and tokens.
 """
 
 import re
@@ -46,14 +46,11 @@ class Refused(Fallback):
         self.token, self.previous, self.expected = token, previous, expected
 
 
-class Span:
-    """A tree's position (Lark's `meta`): character offsets, with line and column computed when read."""
+class _Token(Token):
+    """Lark's Token, with its line and column worked out from its offsets when read: few ever are, and Lark's
+    constructor setting all eight fields was the costliest step of parsing a statement."""
 
-    __slots__ = ("_line_starts", "start_pos", "end_pos")
-    empty = False
-
-    def __init__(self, line_starts, start_pos, end_pos):
-        self._line_starts, self.start_pos, self.end_pos = line_starts, start_pos, end_pos
+    __slots__ = ("_line_starts",)
 
     @property
     def line(self):
@@ -70,21 +67,6 @@ class Span:
     @property
     def end_column(self):
         return self.end_pos - self._line_starts[self.end_line - 1] + 1
-
-
-class _Token(Token):
-    """Lark's Token, with its line and column worked out from its offsets when read, as a Span's are: few ever
-    are, and Lark's constructor setting all eight fields was the costliest step of parsing a statement."""
-
-    __slots__ = ("_line_starts",)
-    line, column, end_line, end_column = Span.line, Span.column, Span.end_line, Span.end_column
-
-
-def _inner_span(values, spans):
-    """(start, end) over the entries that are not empty rules (Lark skips those), or (None, None)."""
-    inner = [(v.start_pos, v.end_pos) if v.__class__ is _Token else span
-             for v, span in zip(values, spans) if span[0] is not None]
-    return (inner[0][0], inner[-1][1]) if inner else (None, None)
 
 
 class _Inline(list):
@@ -108,7 +90,7 @@ class _Reduction:
         self.unit = size == 1 and not nones_after and (single and self.all_kept or inline and picks == ((0, True, 0),))
 
     def build(self, matched):
-        """(the node, whether it is a new tree): a Tree, the one child of a `?rule`, or an _Inline list."""
+        """The node: a Tree, the one child of a `?rule`, or an _Inline list."""
         if self.all_kept:
             children = matched
         else:
@@ -125,10 +107,10 @@ class _Reduction:
             if self.nones_after:
                 children += [None] * self.nones_after
         if self.inline:
-            return (children if children.__class__ is _Inline else _Inline(children)), False
+            return children if children.__class__ is _Inline else _Inline(children)
         if self.single and len(children) == 1:
-            return children[0], False
-        return Tree(self.name, children), True
+            return children[0]
+        return Tree(self.name, children)
 
 
 def tables_from_lark(lark):
@@ -285,7 +267,6 @@ class Driver:
         state = self.start_states[start]  # the top of state_stack
         state_stack = [state]
         values = []
-        spans = []  # each entry's (start, end), as Lark's positions count them ((None, None): an empty rule)
         end_state = self.end_states[start]
         tokens = self.tokens(text)
         for token in tokens:
@@ -307,7 +288,6 @@ class Driver:
                         values.append(kept_token)
                     else:
                         values.append(None)
-                    spans.append((first, last))
                     break
                 action = reductions[~action]
                 if action.unit:  # the child stays; only the state changes
@@ -320,19 +300,10 @@ class Driver:
                 size = action.size
                 if size:
                     matched = values[-size:]
-                    # A node spans its first entry to its last, as Lark's propagated positions do: a Tree or a
-                    # `_rule` with its brackets, `(a + b)`, but a bare token without them, `(x)`.
-                    head, tail = matched[0], matched[-1]
-                    span_start = head.start_pos if head.__class__ is _Token else spans[-size][0]
-                    span_end = tail.end_pos if tail.__class__ is _Token else spans[-1][1]
-                    if span_start is None or span_end is None:  # an empty rule at an end: Lark skips it
-                        span_start, span_end = _inner_span(matched, spans[-size:])
-                    del values[-size:], spans[-size:], state_stack[-size:]
+                    del values[-size:], state_stack[-size:]
                 else:
-                    matched, span_start, span_end = [], None, None
-                node, new = action.build(matched)
-                if new and span_start is not None:
-                    node._meta = Span(line_starts, span_start, span_end)
+                    matched = []
+                node = action.build(matched)
                 key = (state_stack[-1], action.origin, kind)
                 try:
                     top = gotos[key]
@@ -341,7 +312,6 @@ class Driver:
                 state_stack.append(top)
                 state = top
                 values.append(node)
-                spans.append((span_start, span_end))
                 if top == end_state and kind == "$END":
                     return node
         raise Fallback(len(text))

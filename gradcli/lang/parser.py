@@ -134,6 +134,13 @@ def parse(text, filename="<input>", start="start"):
         return _parse_with_lark(text, filename, start)
 
 
+def positioned_tree(text, start="start"):
+    """Lark's own parse of `text` (which lang.lalr's driver parsed first), whose nodes carry their positions
+    (`meta`): the driver leaves them out, and the compiler asks for this only when an error or a warning needs
+    a place. The two trees have the same shape (tests/test_lalr.py)."""
+    return parser().parse(text if text.endswith("\n") else text + "\n", start=start)
+
+
 def _refused_error(refusal, text, filename):
     """The driver's refusal in words, where Lark's contextual lexer accepted the text by splitting a word
     differently (Python refuses it too): `expected an expression after '=', found 'in'`."""
