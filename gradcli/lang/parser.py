@@ -117,7 +117,8 @@ def _write_tables(path, tables):
 
 def parse(text, filename="<input>", start="start"):
     """The parse tree of `text` (`start` is "start" for statements, "expression" for one expression);
-    a SyntaxError GradcliError with its position otherwise."""
+    a SyntaxError GradcliError with its position otherwise. A tree from lang.lalr's driver carries no positions
+    (positioned_tree gives them, for the compiler's error messages)."""
     limits.check_source(text, filename)
     if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
