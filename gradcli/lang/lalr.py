@@ -52,21 +52,16 @@ class _Token(Token):
 
     __slots__ = ("_line_starts",)
 
-    @property
-    def line(self):
-        return bisect_right(self._line_starts, self.start_pos)
+    def _line_of(self, offset):
+        return bisect_right(self._line_starts, offset)
 
-    @property
-    def column(self):
-        return self.start_pos - self._line_starts[self.line - 1] + 1
+    def _column_of(self, offset):
+        return offset - self._line_starts[self._line_of(offset) - 1] + 1
 
-    @property
-    def end_line(self):
-        return bisect_right(self._line_starts, self.end_pos)
-
-    @property
-    def end_column(self):
-        return self.end_pos - self._line_starts[self.end_line - 1] + 1
+    line = property(lambda self: self._line_of(self.start_pos))
+    column = property(lambda self: self._column_of(self.start_pos))
+    end_line = property(lambda self: self._line_of(self.end_pos))
+    end_column = property(lambda self: self._column_of(self.end_pos))
 
 
 class _Inline(list):
