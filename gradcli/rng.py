@@ -12,7 +12,8 @@ import os
 import numpy as np
 
 from . import errors
-from ._avx_math import fma32, fma64, normal_blocks_float32
+from .kernels.avx_mathfun import normal_blocks_float32
+from .kernels.fma import fma32, fma64
 
 DEFAULT_SEED = 67280421310721  # what torch.Generator() starts from
 _N = 624  # words in the Mersenne Twister's state

@@ -314,7 +314,7 @@ def _tanh_backward(g, y):
     """torch's kernel, g * (1 - y*y), whose compiled loop fuses `1 - y*y` into one multiply-add: one rounding,
     where numpy's multiply then subtract would round twice and differ from torch in the last bit of about a
     quarter of the elements."""
-    from .._avx_math import fma64, one_minus_square32  # (not at import: a one-shot command rarely needs it)
+    from ..kernels.fma import fma64, one_minus_square32  # (not at import: a one-shot command rarely needs it)
     (g, y), dtype = _half_as_float(g, y)
     y = np.asarray(y)
     factor = fma64(-y, y, 1.0) if y.dtype == np.float64 else one_minus_square32(y.astype(np.float32, copy=False))
@@ -745,7 +745,7 @@ def equal(x, other):
 # ---------------------------------------------------------------- addcmul, addcdiv, lerp (hand-written optimizers)
 def _addcmul_forward(x, t1, t2, value=1):
     """torch's kernel, self + value * t1 * t2, whose compiled loop fuses the last multiply and the add."""
-    from .._avx_math import fused_multiply_add  # (not at import: a one-shot command rarely needs it)
+    from ..kernels.fma import fused_multiply_add  # (not at import: a one-shot command rarely needs it)
     (x, t1, t2), dtype = _half_as_float(x, t1, t2)
     return np.asarray(fused_multiply_add(t1 if value == 1 else _scaled(t1, value), t2, x)).astype(dtype, copy=False)
 
@@ -767,7 +767,7 @@ ADDCDIV = Op("AddcdivBackward0", _addcdiv_forward, "x t1 t2", (
 def _lerp_forward(x, end, weight):
     """torch's kernel: from the nearer end, so that weight 0 and 1 give the ends exactly, each form's multiply
     and add fused into one rounding."""
-    from .._avx_math import fused_multiply_add
+    from ..kernels.fma import fused_multiply_add
     (x, end), dtype = _half_as_float(x, end)
     work = np.result_type(x, end).type
     difference = np.subtract(end, x)
