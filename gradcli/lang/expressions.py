@@ -35,6 +35,18 @@ _COMPARE = {
 _LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expression on their own
 
 
+def compile_expression(source, filename, tree=None):
+    """The closure of the expression `source` (parsed here unless its `tree` is given)."""
+    if tree is None:
+        from .parser import parse
+        tree = parse(source, filename, "expression")
+    compiler = ExpressionCompiler(source, filename, tree, "expression")
+    try:
+        return compiler.expression(tree)
+    except RecursionError:  # compiling recurses along the tree: thousands of nested operators
+        raise GradcliError("expression too deeply nested", "SyntaxError", compiler.position(tree)) from None
+
+
 def kind_of(node):
     """What compiles `node`: a Tree's rule, or a leaf token's type (NAME, INT, FLOAT; `e_NAME` compiles a
     NAME)."""
@@ -98,6 +110,10 @@ class ExpressionCompiler:
 
     def error(self, node, message, kind="SyntaxError"):
         return GradcliError(message, kind, self.position(node))
+
+    def field(self, text):
+        """An f-string field's expression, compiled on its own (lang.strings asks: it does not compile)."""
+        return compile_expression(text, self.filename)
 
     # ------------------------------------------------------------ assignment targets
     # One method per kind (`t_<rule>`) rather than one with a branch per kind: a function creates the cells of

@@ -7,6 +7,7 @@ only through its allow-list.
 import gc
 
 from .compiler import Compiler
+from .expressions import compile_expression
 from .parser import parse
 from .runtime import Context, Frame, _Break, _Continue, _Return, located
 from .. import errors, grad_mode, limits, memory
@@ -27,15 +28,16 @@ def compile_program(source, filename="<input>", start="start"):
         gc.disable()
     try:
         tree = parse(source, filename, start)
+        if start == "expression":
+            return compile_expression(source, filename, tree)
         compiler = Compiler(source, filename, tree, start)
-        nodes = [tree] if start == "expression" else tree.children
         compiled = []
-        for node in nodes:
+        for node in tree.children:
             try:
-                compiled.append(compiler.expression(node) if start == "expression" else compiler.statement(node))
+                compiled.append(compiler.statement(node))
             except RecursionError:  # compiling recurses along the tree: thousands of nested operators
                 raise GradcliError("expression too deeply nested", "SyntaxError", compiler.position(node)) from None
-        return compiled[0] if start == "expression" else compiled
+        return compiled
     finally:
         if collecting:
             gc.freeze()  # the closures live as long as the program: no collection needs to walk them again

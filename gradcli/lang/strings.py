@@ -6,6 +6,7 @@ is Python's own format mini-language applied with `format(value, spec)` (a tenso
 
 import re
 
+from .runtime import located
 from .. import errors, limits
 from ..errors import GradcliError
 
@@ -61,9 +62,7 @@ def _compile_string(token, compiler):
 
 
 def _compile_fstring(body, raw, token, compiler):
-    """Literal parts and `{expr!conv:spec}` fields, each field compiled with the grammar's expression rule."""
-    from .interpreter import compile_program
-    from .runtime import located
+    """Literal parts and `{expr!conv:spec}` fields, each field compiled by `compiler` as an expression."""
     parts = []
     i, n = 0, len(body)
     literal = []
@@ -85,7 +84,7 @@ def _compile_fstring(body, raw, token, compiler):
             end = _field_end(body, i + 1)
             if end is None:
                 raise compiler.error(token, "f-string: expecting '}'")
-            parts.append(_compile_field(body[i + 1:end], token, compiler, compile_program, located))
+            parts.append(_compile_field(body[i + 1:end], token, compiler))
             i = end + 1
         else:
             literal.append(ch)
@@ -134,7 +133,7 @@ def _split_field(field):
     return field, None, ""
 
 
-def _compile_field(field, token, compiler, compile_program, located):
+def _compile_field(field, token, compiler):
     expression_text, conversion, spec = _split_field(field)
     debug = expression_text.rstrip().endswith("=") and not expression_text.rstrip().endswith(("==", "!=", "<=",
                                                                                            ">="))
@@ -146,7 +145,7 @@ def _compile_field(field, token, compiler, compile_program, located):
         raise compiler.error(token, "f-string: empty expression not allowed")
     position = compiler.position(token)
     try:
-        expression = compile_program(expression_text.strip(), compiler.filename, start="expression")
+        expression = compiler.field(expression_text.strip())
     except GradcliError as exc:
         raise GradcliError("f-string: " + exc.message, "SyntaxError", position) from None
     spec_part = _compile_fstring(spec, False, token, compiler) if "{" in spec else (lambda frame: spec)
@@ -172,4 +171,4 @@ def _compile_field(field, token, compiler, compile_program, located):
     return run
 
 
-__all__ = ["compile_string", "errors"]
+__all__ = ["compile_string"]
