@@ -211,13 +211,14 @@ class Session:
 
     def describe_variables(self):
         """Rows of (name, shape, dtype, requires_grad, grad_fn) for the tensors and values defined so far."""
+        from .lang import namespace
         from .tensor import Tensor
         rows = []
         for name, value in sorted(self.variables.items()):
             if isinstance(value, Tensor):
                 grad_fn = value.grad_fn.name() if value.grad_fn is not None else None
                 rows.append((name, list(value.shape), str(value.dtype), value.requires_grad, grad_fn))
-            elif not callable(value) and type(value).__name__ != "Module":
+            elif not callable(value) and not isinstance(value, namespace.Module):
                 rows.append((name, None, type(value).__name__, None, None))
         return rows
 
@@ -233,7 +234,6 @@ class Session:
     def complete(self, text):
         """Completions of `text` at the cursor: variable and torch names, `torch.<member>`, `x.<member>`."""
         from .lang import namespace
-        from .tensor import Tensor
         head, dot, prefix = text.rpartition(".")
         if not dot:
             names = set(self.variables) | set(namespace.make_builtins(None)) | {"torch"}
@@ -244,14 +244,7 @@ class Session:
             obj = self._lookup(head)
         except GradcliError:
             return []
-        if isinstance(obj, namespace.Module):
-            members = obj.members
-        elif isinstance(obj, Tensor):
-            members = namespace.TENSOR_PROPERTIES | namespace.TENSOR_METHODS
-        elif hasattr(obj, "next_functions"):
-            members = namespace.NODE_MEMBERS
-        else:
-            members = next((m for kind, m in namespace._PY_MEMBERS.items() if type(obj) is kind), ())
+        members = namespace.members(obj)
         return sorted(head + "." + m for m in members if m.startswith(prefix) and not m.startswith("_"))
 
     def _lookup(self, dotted):

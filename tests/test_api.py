@@ -143,13 +143,30 @@ def test_session_describes_variables():
     ("to", ["torch"]),
     ("nope.a", []),
     ("x.(", []),
+    ("x.dtype.is_f", ["x.dtype.is_floating_point"]),
+    ("s.for", ["s.format"]),
 ])
 def test_session_completes_names_and_members(text, expected):
     session = gradcli.Session(write=lambda text: None)
-    session.execute("import torch\nx = torch.ones(2, requires_grad=True)\ny = x.sum()\n")
+    session.execute("import torch\nx = torch.ones(2, requires_grad=True)\ny = x.sum()\ns = 'a'\n")
     matches = session.complete(text)
     assert set(expected) <= set(matches) and all(m.startswith(text) for m in matches)
     assert bool(matches) == bool(expected)
+
+
+def test_what_completion_offers_a_script_can_read():
+    from gradcli.lang import namespace
+    session = gradcli.Session(write=lambda text: None)
+    session.execute("import torch\nx = torch.ones(2, 2, requires_grad=True)\ny = x.sum()\nh = x.register_hook(abs)\n")
+    values = [namespace.TORCH, session.variables["x"], session.variables["x"].dtype, session.variables["y"].grad_fn,
+              session.variables["y"].grad_fn.next_functions[0][0], "text", [1], {"a": 1}, (1,), 1.5, 2,
+              session.variables["x"].shape, session.variables["h"]]
+    for value in values:
+        names = namespace.members(value)
+        assert names, value
+        for name in names:
+            namespace.get_attribute(value, name)  # raises for a name outside the allow-list
+    assert "variable" not in namespace.members(session.variables["y"].grad_fn)  # only AccumulateGrad has it
 
 
 def test_session_graph_names_the_leaves():

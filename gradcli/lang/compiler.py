@@ -9,14 +9,14 @@ import operator
 
 from lark import Tree
 
-from . import namespace
+from . import guards, namespace
 from .expressions import ExpressionCompiler, kind_of, rule_table
 from .runtime import _MISSING, Function, _Break, _Continue, _Return, located
 from .. import errors, limits
 from ..errors import GradcliError
 
-# with the size checks of limits.guard_operator, as for the binary operators
-_AUGMENTED = {token: limits.guard_operator(op) for token, op in {
+# with the size checks of guards.guard_operator, as for the binary operators
+_AUGMENTED = {token: guards.guard_operator(op) for token, op in {
     "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
     "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow, "^=": operator.ipow,
     "@=": operator.imatmul, "&=": operator.iand, "|=": operator.ior,

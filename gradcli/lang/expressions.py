@@ -11,15 +11,15 @@ import operator
 
 from lark import Token, Tree
 
-from . import namespace
+from . import guards, namespace
 from .runtime import _MISSING, Frame, Function, _Break, _Continue, _Return, located
 from .. import errors, limits
 from ..errors import GradcliError, Position
 
 # ---------------------------------------------------------------- operators
 # grammar rule -> Python operator (the grammar aliases `**` and `^` both to pow), with the size checks of
-# limits.guard_operator: `"a" * 10**10`, `10**10**10` are refused before Python builds them
-_BINARY = {rule: limits.guard_operator(op) for rule, op in {
+# guards.guard_operator: `"a" * 10**10`, `10**10**10` are refused before Python builds them
+_BINARY = {rule: guards.guard_operator(op) for rule, op in {
     "add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": operator.truediv,
     "floordiv": operator.floordiv, "mod": operator.mod, "matmul": operator.matmul, "pow": operator.pow,
     "bitand": operator.and_, "bitor": operator.or_,

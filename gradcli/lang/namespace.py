@@ -9,6 +9,7 @@
 import builtins as _py
 import math
 
+from . import guards
 from .. import autograd, dtypes, errors, factory, grad_mode, limits, printing, rng, sampling  # noqa: F401 (factory, sampling register torch.tensor, ones, rand, ...)
 from ..graph import Node, RemovableHandle
 from ..ops import FUNCTIONS, METHODS
@@ -131,8 +132,22 @@ def get_attribute(obj, name):
     else:
         for kind, members in _PY_MEMBERS.items():
             if type(obj) is kind and name in members:
-                return limits.guard_method(obj, name, getattr(obj, name))
+                return guards.guard_method(obj, name, getattr(obj, name))
     raise _attribute_error(obj, name)
+
+
+def members(obj):
+    """The names a script may read on `obj` (get_attribute's allow-list for it): what completion offers."""
+    if isinstance(obj, Module):
+        return frozenset(obj.members)
+    if isinstance(obj, Tensor):
+        return TENSOR_PROPERTIES | TENSOR_METHODS
+    if isinstance(obj, Node):
+        return frozenset(name for name in NODE_MEMBERS if hasattr(obj, name))
+    if isinstance(obj, dtypes.DType):
+        return DTYPE_MEMBERS
+    found = next((names for kind, names in _PY_MEMBERS.items() if type(obj) is kind), frozenset())
+    return found | {"format"} if isinstance(obj, str) else found
 
 
 def set_attribute(obj, name, value):
@@ -158,7 +173,7 @@ def _safe_format(template):
             return super().get_field(field_name, args, kwargs)
 
         def format_field(self, value, spec):
-            limits.check_format_spec(spec)
+            guards.check_format_spec(spec)
             limits.check_nested_size(value)
             return super().format_field(value, spec)
 

@@ -1,8 +1,8 @@
 """What compiled programs run with: frames of variables, the per-run context, script functions, the control
 signals of break/continue/return, and `located`, which turns any exception into a positioned GradcliError."""
 
-from . import namespace
-from .. import errors, limits
+from . import guards, namespace
+from .. import errors
 from ..errors import GradcliError
 
 _MISSING = object()
@@ -48,7 +48,7 @@ class Context:
 
     def __init__(self, write, expression_mode=False):
         self.write = write
-        self.builtins = limits.guard_builtins(namespace.make_builtins(write))
+        self.builtins = guards.guard_builtins(namespace.make_builtins(write))
         torch_names, clashing = namespace.math_names(expression_mode)
         for name in clashing:
             self.builtins.pop(name, None)

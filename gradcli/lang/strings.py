@@ -6,8 +6,10 @@ is Python's own format mini-language applied with `format(value, spec)` (a tenso
 
 import re
 
+from .guards import check_format_spec
 from .runtime import located
-from .. import errors, limits
+from .. import errors
+from ..limits import check_nested_size
 from ..errors import GradcliError
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", '"': '"', "0": "\0", "a": "\a", "b": "\b",
@@ -156,8 +158,8 @@ def _compile_field(field, token, compiler):
         try:
             value = expression(frame)
             spec_text = spec_part(frame) if spec else ""
-            limits.check_format_spec(spec_text)
-            limits.check_nested_size(value)
+            check_format_spec(spec_text)
+            check_nested_size(value)
             if conversion in ("r", "a") or debug and conversion is None and not spec:
                 text = repr(value)
                 return label + (format(text, spec_text) if spec else text)
