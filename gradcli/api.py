@@ -29,7 +29,7 @@ class Result:
 
     def graph(self):
         """The backward graph from the value's grad_fn down to each input's AccumulateGrad (a BackwardGraph)."""
-        from .graphviz import backward_graph
+        from .graph_view import backward_graph
         return backward_graph(self.value, self.inputs)
 
     def to_dict(self):
@@ -224,7 +224,7 @@ class Session:
 
     def graph(self, name):
         """The BackwardGraph of variable `name`, its leaves named by the session's variables."""
-        from .graphviz import backward_graph
+        from .graph_view import backward_graph
         from .tensor import Tensor
         if name not in self.variables:
             raise GradcliError("name '%s' is not defined" % name, "NameError")

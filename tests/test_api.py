@@ -4,7 +4,8 @@ import pytest
 
 import gradcli
 from gradcli import api
-from gradcli.graphviz import backward_graph
+from gradcli.graph_formats import json_data, to_dot
+from gradcli.graph_view import backward_graph
 
 
 # ---------------------------------------------------------------- evaluate
@@ -197,7 +198,7 @@ def test_backward_graph_shares_nodes_reached_twice():
 
 def test_backward_graph_of_a_tensor_without_grad_fn_is_empty():
     graph = backward_graph(gradcli.evaluate("ones(2)").value)
-    assert graph.root is None and list(graph.walk()) == [] and graph.to_dict() == []
+    assert graph.root is None and list(graph.walk()) == [] and json_data(graph) == []
 
 
 def test_backward_graph_walks_long_chains_without_recursion():
@@ -206,11 +207,11 @@ def test_backward_graph_walks_long_chains_without_recursion():
                 "    y = y * 1.0\n    n += 1\n")
     graph = out.graph("y")
     assert len(graph) == 3001
-    assert graph.to_dot().count("->") == 3000
+    assert to_dot(graph).count("->") == 3000
 
 
 def test_dot_text():
-    dot = gradcli.evaluate("sum(x*y)", at={"x": "2.", "y": "ones(2)"}).graph().to_dot()
+    dot = to_dot(gradcli.evaluate("sum(x*y)", at={"x": "2.", "y": "ones(2)"}).graph())
     assert dot == (
         'digraph backward {\n'
         '  node [shape=box, fontname="Helvetica"];\n'
@@ -231,7 +232,7 @@ def test_lazy_package_attributes():
 
 
 # ---------------------------------------------------------------- the documented examples run
-@pytest.mark.parametrize("module", ["gradcli", "gradcli.api", "gradcli.graphviz"])
+@pytest.mark.parametrize("module", ["gradcli", "gradcli.api", "gradcli.graph_view", "gradcli.graph_formats"])
 def test_docstring_examples(module):
     import doctest
     import importlib

@@ -20,7 +20,8 @@ LAYERS = {
     "errors": BASE, "dtypes": BASE, "grad_mode": BASE,
     "graph": GRAPH, "engine": GRAPH,
     "ops": CORE, "kernels": CORE, "tensor": CORE, "factory": CORE, "sampling": CORE, "rng": CORE,
-    "printing": CORE, "autograd": CORE, "return_types": CORE, "limits": CORE, "memory": CORE, "graphviz": CORE,
+    "printing": CORE, "autograd": CORE, "return_types": CORE, "limits": CORE, "memory": CORE,
+    "graph_view": CORE, "graph_formats": CORE,
     "lang": LANG,
     "api": API, "__init__": API,  # the package's front door: its lazy attributes are api's
     "cli": CLI, "__main__": CLI,

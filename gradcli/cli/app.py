@@ -219,7 +219,8 @@ def _show(result, json_output, graph, line=None):
         if line is not None:
             data["line"] = line
         if graph:
-            data["graph"] = result.graph().to_dict()
+            from ..graph_formats import json_data
+            data["graph"] = json_data(result.graph())
         sys.stdout.write(json.dumps(data) + "\n")
         sys.stdout.flush()
         return
@@ -228,7 +229,7 @@ def _show(result, json_output, graph, line=None):
 
 
 def _write_dot(result, path):
-    from ..graphviz import write_dot
+    from ..graph_formats import write_dot
     try:
         svg, problem = write_dot(result.graph(), path)
     except OSError as exc:

@@ -1,5 +1,5 @@
 """Rich views for the terminal. The tensor text comes from gradcli.printing (repr), the graph from
-gradcli.graphviz; this module only lays them out.
+gradcli.graph_view; this module only lays them out.
 
 Output that is not a terminal, or with NO_COLOR set, carries no ANSI codes: Rich's Console decides.
 """

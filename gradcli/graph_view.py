@@ -1,5 +1,5 @@
-"""The backward graph as data: walked once from a tensor's grad_fn, then drawn as a tree (cli/render) or as
-Graphviz DOT (here, since DOT is plain text and useful from the library too).
+"""The backward graph as a view: plain data walked once from a tensor's grad_fn, which the tree of the CLI
+(cli/render), Graphviz DOT and JSON (graph_formats) are drawn from.
 
 The walk follows `next_functions` like torch's own graph; an AccumulateGrad node is labelled with the name
 of its leaf when the caller knows it (`names` maps names to leaf tensors). Nodes reachable along several paths
@@ -11,13 +11,15 @@ ACCUMULATE_GRAD = "AccumulateGrad"
 
 
 class GraphNode:
-    """One grad_fn: its torch name, the leaf's name and metadata for AccumulateGrad, and its children."""
+    """One grad_fn: its torch name, the leaf's name and metadata for AccumulateGrad, and its children. A view
+    that shows more of a node (its saved values, the line that made it) reads it from `grad_fn`."""
 
-    __slots__ = ("key", "name", "variable", "shape", "dtype", "children")
+    __slots__ = ("key", "name", "grad_fn", "variable", "shape", "dtype", "children")
 
-    def __init__(self, key, name, variable=None, shape=None, dtype=None):
+    def __init__(self, key, name, grad_fn, variable=None, shape=None, dtype=None):
         self.key = key                  # small integer, unique in the graph (DOT node ids)
         self.name = name                # e.g. "MulBackward0", or "AccumulateGrad"
+        self.grad_fn = grad_fn          # the graph node it stands for
         self.variable = variable        # the leaf's name (AccumulateGrad whose leaf the caller named)
         self.shape = shape              # the leaf's shape (AccumulateGrad only)
         self.dtype = dtype
@@ -65,44 +67,6 @@ class BackwardGraph:
             if first:
                 stack.extend((child, depth + 1) for child in reversed(node.children))
 
-    def to_dot(self, title="backward"):
-        """Graphviz DOT text: one box per grad_fn, leaves filled, edges in the direction gradients flow."""
-        lines = ["digraph %s {" % _dot_id(title), '  node [shape=box, fontname="Helvetica"];']
-        for node in self.nodes:
-            style = ', style=filled, fillcolor="lightblue"' if node.is_leaf else ""
-            lines.append('  n%d [label="%s"%s];' % (node.key, _dot_escape(_dot_label(node)), style))
-        for node in self.nodes:
-            for child in node.children:
-                lines.append("  n%d -> n%d;" % (node.key, child.key))
-        lines.append("}")
-        return "\n".join(lines) + "\n"
-
-
-    def to_dict(self):
-        """JSON-ready: the nodes in order, each with its id, name, leaf variable and the ids it passes to."""
-        return [{"id": node.key, "name": node.name, "variable": node.variable,
-                 "next": [child.key for child in node.children]} for node in self.nodes]
-
-
-def write_dot(graph, path):
-    """Write `graph` as DOT to `path`; when Graphviz's `dot` is on PATH, render `path`.svg as well.
-    Returns (svg path or None, a problem with the rendering in words or None)."""
-    import shutil
-    import subprocess
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(graph.to_dot())
-    dot = shutil.which("dot")
-    if dot is None:
-        return None, None
-    svg = path + ".svg"
-    try:
-        done = subprocess.run([dot, "-Tsvg", path, "-o", svg], capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.SubprocessError) as exc:
-        return None, "dot failed: %s" % exc
-    if done.returncode != 0:
-        return None, "dot failed: %s" % (done.stderr.strip() or "exit status %d" % done.returncode)
-    return svg, None
-
 
 def backward_graph(tensor, names=None):
     """The BackwardGraph of `tensor` (anything with a `grad_fn`), leaves named by `names` (name -> tensor).
@@ -124,10 +88,10 @@ def backward_graph(tensor, names=None):
         if node is None:
             variable = getattr(fn, "variable", None)
             if variable is not None:  # AccumulateGrad
-                node = GraphNode(len(nodes), ACCUMULATE_GRAD, leaf_names.get(id(variable)),
+                node = GraphNode(len(nodes), ACCUMULATE_GRAD, fn, leaf_names.get(id(variable)),
                                  tuple(variable.shape), variable.dtype)
             else:
-                node = GraphNode(len(nodes), fn.name())
+                node = GraphNode(len(nodes), fn.name(), fn)
             made[id(fn)] = node
             nodes.append(node)
             pending.append(fn)
@@ -140,17 +104,3 @@ def backward_graph(tensor, names=None):
         node = made[id(fn)]
         node.children = [make(child) for child, _ in fn.next_functions if child is not None]
     return BackwardGraph(root, nodes)
-
-
-def _dot_label(node):
-    if node.is_leaf:
-        return "%s\n%s" % (ACCUMULATE_GRAD, node.label()[len(ACCUMULATE_GRAD) + 1:])
-    return node.name
-
-
-def _dot_escape(text):
-    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-
-
-def _dot_id(text):
-    return text if text.isidentifier() else '"%s"' % _dot_escape(text)
