@@ -1,8 +1,16 @@
-"""The one error type, torch's exact messages, and warnings.
+"""The one error type, its source position, the warning channel, and torch's messages about autograd.
 
-Every message a user can see from the engine is spelled here, word for word as torch 2.13 prints it, so that
-a script's stderr carries torch's text. `kind` is the Python exception class torch raises (RuntimeError,
-IndexError, ...), printed before the message as a traceback's last line would show it.
+Where a message is spelled:
+- here, word for word as torch 2.13 prints them, whichever module raises them: torch's messages about
+  autograd (backward and grad, leaves and .grad, requires_grad, hooks, in-place and view checks) and the
+  shape and index errors common to many ops (broadcasting, dimension range, indexing, view and expand sizes);
+- every other message beside the one place that raises it: the argument errors of an op or a Tensor method
+  in torch's words (`ops/`, `tensor`, `factory`, `sampling`, `rng`), Python's own messages where the language
+  does what Python would (`lang/`: NameError, a call's TypeError, syntax errors in words), the API's argument
+  errors (`api`), every limit's message (`limits.exceeded`), and usage messages (`cli/`).
+
+`kind` is the Python exception class torch raises (RuntimeError, IndexError, ...), printed before the message
+as a traceback's last line would show it.
 """
 
 import sys
