@@ -13,13 +13,16 @@ Nothing heavy is imported until used: a one-shot command is judged by its cold s
 """
 
 __version__ = "0.1.0"
-__all__ = ["evaluate", "run_script", "Session", "GradcliError", "__version__"]
+__all__ = ["evaluate", "run_script", "Session", "diff", "GradcliError", "__version__"]
 
 
 def __getattr__(name):
     if name in ("evaluate", "run_script", "Session"):
         from . import api
         return getattr(api, name)
+    if name == "diff":
+        from .calculus import diff
+        return diff
     if name == "GradcliError":
         from .errors import GradcliError
         return GradcliError

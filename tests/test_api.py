@@ -232,7 +232,8 @@ def test_lazy_package_attributes():
 
 
 # ---------------------------------------------------------------- the documented examples run
-@pytest.mark.parametrize("module", ["gradcli", "gradcli.api", "gradcli.graph_view", "gradcli.graph_formats"])
+@pytest.mark.parametrize("module", ["gradcli", "gradcli.api", "gradcli.graph_view", "gradcli.graph_formats",
+                                    "gradcli.calculus", "gradcli.symbolic"])
 def test_docstring_examples(module):
     import doctest
     import importlib

@@ -2,7 +2,8 @@
 circular except Tensor <-> ops.
 
 base (errors, dtypes, grad_mode) < graph (graph, engine) < core (numpy: ops, tensor, factory, rng, printing,
-autograd, ...) < lang (the only importer of lark) < api < cli (the only importer of typer and rich).
+autograd, ...) < lang (the only importer of lark) < symbolic (symbolic derivatives, parsed by lang) < api (api,
+calculus) < cli (the only importer of typer and rich).
 torch is imported nowhere under gradcli/.
 """
 
@@ -13,7 +14,7 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "gradcli"
 
-BASE, GRAPH, CORE, LANG, API, CLI = range(6)
+BASE, GRAPH, CORE, LANG, SYMBOLIC, API, CLI = range(7)
 # Every module's layer, by name; a package's entry covers every module in it. A module missing here fails
 # test_every_module_has_a_layer: whoever adds one decides where it stands.
 LAYERS = {
@@ -23,7 +24,8 @@ LAYERS = {
     "printing": CORE, "autograd": CORE, "return_types": CORE, "limits": CORE, "memory": CORE,
     "graph_view": CORE, "graph_formats": CORE,
     "lang": LANG,
-    "api": API, "__init__": API,  # the package's front door: its lazy attributes are api's
+    "symbolic": SYMBOLIC,
+    "api": API, "calculus": API, "__init__": API,  # the package's front door: its lazy attributes are api's
     "cli": CLI, "__main__": CLI,
 }
 # The one cycle by design: Tensor's methods call into ops and autograd (imported where they are called), which

@@ -12,7 +12,7 @@ from typing import List, Optional
 import typer
 
 from .. import __version__
-from .params import Command, Group
+from .params import Command, ExpressionCommand, Group
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -135,7 +135,7 @@ def _read(name):
 
 
 # ---------------------------------------------------------------- eval
-@app.command("eval", cls=Command)
+@app.command("eval", cls=ExpressionCommand)
 def eval_command(
     expressions: List[str] = typer.Argument(None, show_default=False, metavar="EXPR",
                                             help="Expressions such as \"mean(3*(x+2)^2)\"; several are a batch."),
@@ -305,8 +305,10 @@ def repl_command():
     run_repl()
 
 
+from . import calculus  # noqa: E402,F401  (the derivative commands register themselves on app)
+
 # ---------------------------------------------------------------- entry point
-_COMMANDS = ("eval", "run", "repl")
+_COMMANDS = ("eval", "run", "repl", "diff")
 _ROOT_OPTIONS = ("-h", "--help", "-V", "--version", "--install-completion", "--show-completion")
 
 

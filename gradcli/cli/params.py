@@ -45,3 +45,40 @@ class Group(typer.core.TyperGroup):
 
     def get_params(self, ctx):
         return _without_pydantic(super().get_params(ctx))
+
+
+class ExpressionCommand(Command):
+    """A command whose arguments are expressions, which may start with a minus: `gradcli diff "-x^2" x` needs no
+    `--`. An argument that starts with '-' and is not one of the command's options is an expression."""
+
+    def parse_args(self, ctx, args):
+        return super().parse_args(ctx, _expressions_kept(self.get_params(ctx), list(args)))
+
+
+def _expressions_kept(params, args):
+    """`args` with the expressions that start with '-' moved behind a `--` (after every option, the positional
+    arguments keeping their order)."""
+    takes_value = {}
+    for param in params:
+        if getattr(param, "param_type_name", None) == "option":  # click's Option, wherever Typer keeps click
+            for name in param.opts + param.secondary_opts:
+                takes_value[name] = not param.is_flag and not param.count
+    if "--" in args:
+        return args
+    options, positional, moved = [], [], False
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        name = arg.split("=", 1)[0]
+        if arg.startswith("--") or arg in takes_value:
+            options.append(arg)
+            if takes_value.get(name) and "=" not in arg and i + 1 < len(args):
+                i += 1
+                options.append(args[i])
+        elif arg.startswith("-") and len(arg) > 1 and takes_value.get(arg[:2]) and arg[2:].split("=")[0].isidentifier():
+            options.append(arg)  # a short option with its value attached: -ax=1
+        else:
+            positional.append(arg)
+            moved = moved or arg.startswith("-") and len(arg) > 1
+        i += 1
+    return options + ["--"] + positional if moved else args

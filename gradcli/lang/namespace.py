@@ -230,9 +230,14 @@ def _type_name(value):
 
 # math spelling: names that Python's builtins also define resolve to torch in one-shot expressions
 CLASHING_NAMES = ("sum", "abs", "min", "max", "round", "pow")
+# and one-shot expressions read like math: the constants (unless an input has the name) and ln for log
+MATH_CONSTANTS = {"pi": math.pi, "e": math.e}
 
 
 def math_names(expression_mode):
     """Bare torch names for the fallback lookup: every torch function; in expression mode they win over
-    Python builtins of the same name (`sum(x)` is torch.sum in `gradcli eval`)."""
-    return dict(FUNCTIONS), (CLASHING_NAMES if expression_mode else ())
+    Python builtins of the same name (`sum(x)` is torch.sum in `gradcli eval`), and pi, e and ln are there."""
+    names = dict(FUNCTIONS)
+    if expression_mode:
+        names.update(MATH_CONSTANTS, ln=FUNCTIONS["log"])
+    return names, (CLASHING_NAMES if expression_mode else ())

@@ -1,0 +1,158 @@
+"""The library API of the derivative commands: `diff`, a symbolic derivative checked against autograd.
+
+Like gradcli.api, everything here raises GradcliError (with a source position when there is one) and never
+prints.
+"""
+
+from . import api, errors
+from .errors import GradcliError, Position
+
+# how closely the derivative's value must match autograd's (float32 rounds each op of both at ~6e-8)
+_TOLERANCE = {"float64": (1e-7, 1e-10), "float32": (1e-4, 1e-5)}
+
+
+class Derivative:
+    """One derivative: with respect to `name`, its formula (an expression in gradcli's math spelling, and LaTeX)
+    and, at a point, the formula's value beside autograd's. Where no symbolic rule applies, `formula` is None
+    and `no_rule` says which operation lacks one."""
+
+    def __init__(self, name, expr=None, variables=(), no_rule=None):
+        self.name = name
+        self.expr = expr
+        self.formula = self.latex = None
+        if expr is not None:
+            from .symbolic import to_latex, to_text
+            self.formula, self.latex = to_text(expr, variables), to_latex(expr, variables)
+        self.no_rule = no_rule
+        self.value = None      # the formula evaluated at the point (a Tensor shaped like the input)
+        self.autograd = None   # autograd's derivative at the point
+
+    @property
+    def agree(self):
+        """Whether the formula's value matches autograd's (None when there is nothing to compare)."""
+        if self.value is None or self.autograd is None:
+            return None
+        import numpy as np
+        rtol, atol = _TOLERANCE.get(str(self.value.dtype).replace("torch.", ""), _TOLERANCE["float32"])
+        return bool(np.allclose(self.value.array, self.autograd.array, rtol=rtol, atol=atol, equal_nan=True))
+
+
+class DiffResult:
+    """What `diff` computed: the expression, the order, and one Derivative per name differentiated."""
+
+    def __init__(self, expression, order, derivatives, at):
+        self.expression, self.order, self.derivatives, self.at = expression, order, derivatives, at
+
+    @property
+    def agree(self):
+        """False when a formula's value differs from autograd's at the point (a bug: the two must agree)."""
+        verdicts = [d.agree for d in self.derivatives if d.agree is not None]
+        return all(verdicts) if verdicts else None
+
+    def to_dict(self):
+        """A JSON-ready summary: expression, order, and per name the formula, LaTeX and the two values."""
+        def listed(t):
+            return None if t is None else t.tolist()
+        return {
+            "expression": self.expression, "order": self.order,
+            "at": {name: listed(v) for name, v in self.at.items()} if self.at else None,
+            "derivatives": [{"wrt": d.name, "formula": d.formula, "latex": d.latex, "value": listed(d.value),
+                             "autograd": listed(d.autograd), "agree": d.agree, "no_rule": d.no_rule}
+                            for d in self.derivatives],
+            "agree": self.agree,
+        }
+
+
+def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<expression>"):
+    """The `order`-th derivative of `expression` with respect to each name of `wrt` (default: every free name)
+    as a simplified formula, composed from the op table's gradient formulas. For a non-scalar expression it is
+    the derivative of the sum of its elements (autograd's with a weight of ones).
+
+    With `at` (name -> number, tensor or expression) each formula is also evaluated there and compared with
+    autograd's derivative (for order > 1, torch's repeated autograd.grad of the sum, create_graph=True).
+
+    >>> r = diff("x^2*sin(x)", "x")
+    >>> r.derivatives[0].formula
+    'x^2*cos(x) + 2*x*sin(x)'
+    """
+    from . import symbolic
+    if isinstance(wrt, str):
+        wrt = [wrt]
+    if not isinstance(order, int) or isinstance(order, bool) or order < 1:
+        raise errors.value_error("order must be a positive integer, not %r" % (order,))
+    values = api._input_values(at) if at else {}
+    given = set(wrt or ()) | set(values)
+    free = symbolic.inputs_of(expression, given, filename)
+    for name in wrt or ():
+        if not str(name).isidentifier():
+            raise errors.value_error("a name to differentiate with respect to must be an identifier, not %r" % name)
+    wrt = list(dict.fromkeys(wrt or free))
+    if not wrt:
+        raise GradcliError("the expression has no input to differentiate with respect to", "ValueError",
+                           Position(filename, expression, 1, 1, len(expression) + 1))
+    inputs = list(dict.fromkeys(free + list(values) + wrt))
+    try:
+        found = symbolic.derivatives(expression, wrt, order, inputs, filename)
+        derivatives = [Derivative(name, found[name], inputs) for name in wrt]
+    except symbolic.NoSymbolicRule as rule:
+        if not values:
+            raise GradcliError("gradcli diff has no symbolic rule for %s; give --at NAME=VALUE for autograd's "
+                               "derivative there" % rule.what, "NotImplementedError", rule.position) from None
+        derivatives = [Derivative(name, no_rule=rule.what) for name in wrt]
+    point = {}
+    if values:
+        point = {name: api._leaf(value, api._dtype(dtype)).detach() for name, value in values.items()}
+        _at_the_point(expression, derivatives, point, free, order, filename)
+    return DiffResult(expression, order, derivatives, point)
+
+
+def _at_the_point(expression, derivatives, point, free, order, filename):
+    """Fill in each derivative's value at the point and autograd's."""
+    missing = [name for name in free if name not in point] + [d.name for d in derivatives if d.name not in point]
+    if missing:
+        raise GradcliError("name '%s' has no value: give --at %s=VALUE" % (missing[0], missing[0]), "NameError")
+    for d in derivatives:
+        d.autograd = _autograd(expression, point, d.name, order, filename)
+        if d.formula is not None:
+            d.value = _evaluated(d.formula, point, point[d.name], "<d/d%s>" % d.name)
+
+
+def _autograd(expression, point, name, order, filename):
+    """autograd's `order`-th derivative: grad of the sum, repeated with create_graph=True."""
+    import numpy as np
+    from .autograd import grad
+    from .tensor import Tensor
+    interpreter = api._expression_interpreter()
+    leaves = {n: v.detach().requires_grad_() for n, v in point.items()}
+    interpreter.variables.update(leaves)
+    g = interpreter.evaluate(expression, filename)
+    x = leaves[name]
+    for k in range(order):
+        if not isinstance(g, Tensor) or not g.requires_grad:
+            return Tensor._make(np.zeros_like(x.array))
+        try:
+            (g,) = grad(g.sum(), x, create_graph=k + 1 < order, allow_unused=True)
+        except GradcliError as error:
+            raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
+        if g is None:
+            return Tensor._make(np.zeros_like(x.array))
+    return g.detach()
+
+
+def _evaluated(formula, leaves, x, filename):
+    """The formula's value at the point, as the gradient of `x` would be: broadcast to x's shape, or summed
+    down to it where an input broadcast (the engine's sum_to)."""
+    import numpy as np
+    from .tensor import Tensor
+    from . import dtypes
+    interpreter = api._expression_interpreter()
+    interpreter.variables.update(leaves)
+    default = dtypes.default_float  # numbers alone (where(x > 0, 1, 0.1)) in the dtype asked for, not float32
+    dtypes.default_float = x.dtype
+    try:
+        value = interpreter.evaluate(formula, filename)
+    finally:
+        dtypes.default_float = default
+    array = np.asarray(value.array if isinstance(value, Tensor) else value, dtype=x.array.dtype)
+    array = np.broadcast_to(array, np.broadcast_shapes(array.shape, x.array.shape))
+    return Tensor._make(np.array(Tensor._make(array).sum_to_size(x.shape).array))

@@ -1,0 +1,111 @@
+"""The derivative commands: diff. Each is options, a docstring and a call into gradcli.calculus."""
+
+import sys
+from typing import List, Optional
+
+import typer
+
+from .app import EXIT_ERROR, _check_dtype, _parse_at, _report, _stderr_write, app
+from .params import ExpressionCommand
+
+
+def _positive(text, what="--order"):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise typer.BadParameter("expected a positive integer, got %r" % text, param_hint="'%s'" % what)
+    return value
+
+
+@app.command("diff", cls=ExpressionCommand)
+def diff_command(
+    expression: str = typer.Argument(..., metavar="EXPR", help="An expression such as \"x^2*sin(x)\"."),
+    wrt: Optional[List[str]] = typer.Argument(None, metavar="[WRT]...", show_default=False,
+                                              help="Names to differentiate with respect to (default: every "
+                                                   "input)."),
+    at: List[str] = typer.Option([], "--at", "-a", metavar="NAME=VALUE", show_default=False,
+                                 help="A point: evaluate the derivative there and beside it autograd's."),
+    order: str = typer.Option("1", "--order", metavar="N", help="Differentiate N times."),
+    dtype: str = typer.Option("float64", "--dtype", metavar="float32|float64", callback=_check_dtype,
+                              help="The dtype of the values at the point."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object only."),
+    latex: bool = typer.Option(False, "--latex", help="Print the derivatives in LaTeX."),
+):
+    """The derivative as a formula, simplified, composed from the same gradient formulas autograd runs.
+
+    Inputs are the free names (pi and e are the constants unless given as inputs; ln is log). For a
+    non-scalar expression the derivative is that of the sum of its elements, each input standing for a
+    tensor of one shape; subgradients are torch's (relu'(0) = 0, abs'(0) = 0, clamp passes the gradient at
+    its bounds), written so the formula says so. --order N differentiates N times: the derivative of the sum
+    of the previous one (torch's repeated autograd.grad(..., create_graph=True)). With --at, the formula's
+    value is printed beside autograd's; if they disagree, the exit status is 1. An operation without a
+    symbolic rule (matmul, indexing, ...) is named, and with --at autograd's derivative is given instead.
+
+    [bold]Examples:[/bold]
+
+      gradcli diff "x^2*sin(x)" x                       (x^2*cos(x) + 2*x*sin(x))
+
+      gradcli diff "-x^2*y" --order 2
+
+      gradcli diff "relu(x)" --at "x=tensor([-1., 0., 2.])"
+
+      gradcli diff "mean(3*(x+2)^2)" --at "x=ones(2,2)" --json
+
+      gradcli diff "exp(-x^2/2)/sqrt(2*pi)" --latex
+
+    """
+    from .. import calculus
+    from ..errors import GradcliError
+    try:
+        result = calculus.diff(expression, wrt or None, _parse_at(at), _positive(order), dtype)
+    except GradcliError as error:
+        _report(error)
+        raise typer.Exit(EXIT_ERROR) from None
+    for d in result.derivatives:
+        if d.no_rule is not None:
+            _stderr_write("gradcli: no symbolic rule for %s; autograd's derivative at the point instead\n"
+                          % d.no_rule)
+            break
+    if json_output:
+        import json
+        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
+    else:
+        _show(result, latex)
+    if result.agree is False:
+        _stderr_write("gradcli: the formula and autograd disagree at the point (shown above); where both are "
+                      "defined they must agree\n")
+        raise typer.Exit(EXIT_ERROR)
+
+
+def _show(result, latex):
+    """One line per derivative (just the formula for a single one without --at), then the values."""
+    from rich.text import Text
+    from .render import console
+    out = console()
+    bare = len(result.derivatives) == 1 and not result.at
+    for d in result.derivatives:
+        formula = d.latex if latex else d.formula
+        if bare:
+            out.print(Text(formula, style="green"))
+            continue
+        head = "d/d%s" % d.name if result.order == 1 else "d%d/d%s%d" % (result.order, d.name, result.order)
+        line = Text(head + " = ", style="bold")
+        line.append(formula if formula is not None else "(no symbolic rule for %s)" % d.no_rule,
+                    style="green" if formula is not None else "yellow")
+        out.print(line)
+        if d.value is not None:
+            out.print(_labelled("at the point", repr(d.value), "cyan"))
+        if d.autograd is not None:
+            style = "red" if d.agree is False else "cyan"
+            out.print(_labelled("autograd", repr(d.autograd), style))
+            if d.agree is False and not d.autograd.isfinite().all().item():
+                out.print(Text("  (autograd's value is not finite: the expression is not defined there)",
+                               style="dim"))
+
+
+def _labelled(label, text, style):
+    from rich.text import Text
+    head = "  %-14s" % (label + ":")
+    return Text(head, style="bold") + Text(text.replace("\n", "\n" + " " * len(head)), style=style)

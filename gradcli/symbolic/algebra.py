@@ -1,0 +1,237 @@
+"""Canonical forms, built at once (as SymPy's core does): a sum or a product is flat, its numbers folded, its
+like terms or like powers collected and its parts sorted; powers, comparisons and `where` fold what is exact.
+Functions of expressions are in symbolic.functions.
+"""
+
+from fractions import Fraction
+
+from .expr import (E, MINUS_ONE, ONE, ZERO, Add, Call, Mul, Number, Pow, Rel, Where, factor_order, is_integer,
+                   is_number, number, split_coefficient, term_order)
+
+
+# ---------------------------------------------------------------- sums
+def add(*terms):
+    """The canonical sum: flat, numbers folded into one constant term, like terms collected (2*x + x = 3*x)."""
+    constant = Fraction(0)
+    collected = {}
+    order = []
+    for term in _flat(terms, Add):
+        if isinstance(term, Number):
+            constant += term.value
+            continue
+        coefficient, monomial = split_coefficient(term)
+        if monomial in collected:
+            collected[monomial] += coefficient
+        else:
+            collected[monomial] = coefficient
+            order.append(monomial)
+    parts = [mul(number(collected[m]), m) for m in order if collected[m] != 0]
+    parts = _pythagoras(parts)
+    if constant != 0:
+        parts.append(number(constant))
+    if not parts:
+        return ZERO
+    if len(parts) == 1:
+        return parts[0]
+    parts.sort(key=term_order)
+    return Add(tuple(parts))
+
+
+def _flat(items, kind):
+    for item in items:
+        if isinstance(item, kind):
+            yield from (item.terms if kind is Add else item.factors)
+        else:
+            yield item
+
+
+def _pythagoras(parts):
+    """a*sin(u)^2 + a*cos(u)^2 -> a (the one trigonometric identity worth applying on sight)."""
+    squares = {}
+    for i, part in enumerate(parts):
+        coefficient, rest = split_coefficient(part)
+        if isinstance(rest, Pow) and is_number(rest.exponent, 2) and isinstance(rest.base, Call) \
+                and rest.base.name in ("sin", "cos"):
+            squares.setdefault((rest.base.name, rest.base.args[0]), []).append((i, coefficient))
+    used = set()
+    extra = []
+    for (name, arg), found in squares.items():
+        if name != "sin" or ("cos", arg) not in squares:
+            continue
+        for (i, a), (j, b) in zip(found, squares[("cos", arg)]):
+            if a == b and i not in used and j not in used:
+                used.update((i, j))
+                extra.append(number(a))
+    if not used:
+        return parts
+    return [p for i, p in enumerate(parts) if i not in used] + extra
+
+
+def negate(e):
+    return mul(MINUS_ONE, e)
+
+
+# ---------------------------------------------------------------- products
+def mul(*factors):
+    """The canonical product: flat, numbers folded into the coefficient, like bases collected (x*x^2 = x^3),
+    a number times a sum distributed (2*(x+1) = 2*x + 2), a comparison's square the comparison itself."""
+    coefficient = Fraction(1)
+    exponents = {}
+    order = []
+    pending = list(factors)
+    while pending:
+        factor = pending.pop()
+        if isinstance(factor, Number):
+            coefficient = coefficient * factor.value
+            continue
+        if isinstance(factor, Mul):
+            coefficient = coefficient * factor.coefficient.value
+            pending.extend(factor.factors)
+            continue
+        base, exponent = (factor.base, factor.exponent) if isinstance(factor, Pow) else (factor, ONE)
+        if base in exponents:
+            exponents[base] = add(exponents[base], exponent)
+        else:
+            exponents[base] = exponent
+            order.append(base)
+    if coefficient == 0:
+        return ZERO
+    parts = []
+    for base in order:
+        p = power(base, exponents[base])
+        if isinstance(p, Number):
+            coefficient = coefficient * p.value
+        elif isinstance(p, Mul):  # (2*x)^2 distributed by power: fold again
+            return mul(number(coefficient), p, *[power(b, exponents[b]) for b in order if b is not base])
+        else:
+            parts.append(p)
+    coefficient = number(coefficient)
+    if not parts:
+        return coefficient
+    if len(parts) == 1:
+        if coefficient == ONE:
+            return parts[0]
+        if isinstance(parts[0], Add):  # distribute a number over a sum, as SymPy does: 2*(x + 1) = 2*x + 2
+            return add(*[mul(coefficient, t) for t in parts[0].terms])
+    parts.sort(key=factor_order)
+    return Mul(coefficient, tuple(parts))
+
+
+# ---------------------------------------------------------------- powers
+def power(base, exponent):
+    """The canonical power: x^0 = 1, x^1 = x, 1^x = 1, exact numbers folded, (x^a)^n = x^(a*n) for integer n,
+    (x*y)^n = x^n*y^n for integer n, e^log(u) = u, a comparison to a positive power is itself."""
+    if is_number(exponent, 0):
+        return ONE
+    if is_number(exponent, 1):
+        return base
+    if is_number(base, 1):
+        return ONE
+    if isinstance(base, Number):
+        if base.value == 0 and isinstance(exponent, Number) and exponent.value > 0:
+            return ZERO
+        if isinstance(exponent, Number):
+            folded = _pow_numbers(base, exponent)
+            if folded is not None:
+                return folded
+    if isinstance(base, Pow) and is_integer(exponent):
+        return power(base.base, mul(base.exponent, exponent))
+    if isinstance(base, Mul) and is_integer(exponent):
+        return mul(*[power(f, exponent) for f in (base.coefficient,) + base.factors])
+    if base == E and isinstance(exponent, Call) and exponent.name == "log":
+        return exponent.args[0]
+    if isinstance(base, Rel) and isinstance(exponent, Number) and exponent.value > 0:
+        return base
+    return Pow(base, exponent)
+
+
+def _pow_numbers(base, exponent):
+    """base ** exponent when exact (or both floats), else None: powers stay symbolic (2^(1/2) is sqrt(2))."""
+    b, e = base.value, exponent.value
+    if isinstance(b, float) or isinstance(e, float):
+        if b < 0 and not float(e).is_integer() or b == 0 and e < 0:
+            return None
+        return number(float(b) ** float(e))
+    if e.denominator == 1:
+        if b == 0 and e < 0 or abs(e) > 256 or abs(b.numerator) > 2 ** 64 or b.denominator > 2 ** 64:
+            return None
+        return number(b ** int(e))
+    if b < 0 or e.denominator > 4:
+        return None
+    roots = [_exact_root(part, e.denominator) for part in (b.numerator, b.denominator)]
+    if None in roots:
+        return None
+    return _pow_numbers(number(Fraction(roots[0], roots[1])), number(e.numerator))
+
+
+def _exact_root(n, k):
+    root = round(n ** (1.0 / k))
+    for r in (root - 1, root, root + 1):
+        if r >= 0 and r ** k == n:
+            return r
+    return None
+
+
+# ---------------------------------------------------------------- comparisons and where
+_FLIPPED = {">": "<", "<": ">", ">=": "<=", "<=": ">=", "==": "==", "!=": "!="}
+_NEGATED = {">": "<=", "<": ">=", ">=": "<", "<=": ">", "==": "!=", "!=": "=="}
+_HOLDS = {">": lambda a, b: a > b, "<": lambda a, b: a < b, ">=": lambda a, b: a >= b,
+          "<=": lambda a, b: a <= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+
+
+def rel(op, lhs, rhs):
+    """A comparison, a number on the right (0 < x is x > 0); two numbers compare to 1 or 0."""
+    if isinstance(lhs, Number) and isinstance(rhs, Number):
+        return ONE if _HOLDS[op](lhs.value, rhs.value) else ZERO
+    if lhs == rhs:
+        return ONE if op in (">=", "<=", "==") else ZERO
+    if isinstance(lhs, Number) and not isinstance(rhs, Number):
+        op, lhs, rhs = _FLIPPED[op], rhs, lhs
+    if isinstance(lhs, Call) and lhs.name == "relu" and rhs == ZERO and op in _RELU_SIGN:
+        return Rel(_RELU_SIGN[op], lhs.args[0], rhs)  # relu(u) > 0 exactly where u > 0
+    return Rel(op, lhs, rhs)
+
+
+_RELU_SIGN = {">": ">", "!=": ">", "<=": "<=", "==": "<="}
+
+
+def logical_not(condition):
+    """not c for a comparison (x > 0 -> x <= 0) or a 0/1 number; None where that takes a product apart."""
+    if isinstance(condition, Rel):
+        return Rel(_NEGATED[condition.op], condition.lhs, condition.rhs)
+    if isinstance(condition, Number):
+        return ONE if condition.value == 0 else ZERO
+    return None
+
+
+def where(condition, then, otherwise):
+    """where(c, a, b); with a zero branch it is a product with the comparison: where(x > 0, g, 0) = g*(x > 0)."""
+    if isinstance(condition, Number):
+        return then if condition.value != 0 else otherwise
+    if then == otherwise:
+        return then
+    if is_number(otherwise, 0):
+        return mul(then, condition)
+    negated = logical_not(condition)
+    if is_number(then, 0) and negated is not None:
+        return mul(otherwise, negated)
+    return Where(condition, then, otherwise)
+
+
+# ---------------------------------------------------------------- walking
+def rebuild(e, children):
+    """`e` with new children, through the canonical constructors."""
+    if isinstance(e, Add):
+        return add(*children)
+    if isinstance(e, Mul):
+        return mul(e.coefficient, *children)
+    if isinstance(e, Pow):
+        return power(*children)
+    if isinstance(e, Call):
+        from .functions import call
+        return call(e.name, children, dict(e.params))
+    if isinstance(e, Rel):
+        return rel(e.op, *children)
+    if isinstance(e, Where):
+        return where(*children)
+    return e

@@ -1,0 +1,269 @@
+"""Simplification beyond the canonical form: the forms that need a choice.
+
+`simplify` builds a few candidates — the canonical form with its signs normalised, common factors taken out of
+sums, sums over a common denominator with the numerator expanded, sin/cos turned into tan — and keeps the
+shortest as printed (SymPy's simplify chooses the same way, by a count of operations).
+"""
+
+import math
+from fractions import Fraction
+
+from .algebra import add, logical_not, mul, negate, power, rebuild, where
+from .expr import ONE, Add, Call, Mul, Number, Pow, Rel, is_integer, number, split_coefficient
+from .functions import call, negative
+from .printer import to_text
+
+_MOST_TERMS = 64  # an expansion beyond this many terms is not a simplification
+
+
+def simplify(e, rounds=4):
+    """The shortest of the candidate forms of `e` (by length of its math spelling), and again from there while
+    that shortens it."""
+    for _ in range(rounds):
+        shorter = _shortest_candidate(e)
+        if _length(shorter) >= _length(e):
+            return e if _length(shorter) > _length(e) else shorter
+        e = shorter
+    return e
+
+
+def _length(e):
+    return len(to_text(e).replace(" ", ""))
+
+
+def _shortest_candidate(e):
+    candidates = [e, factor_terms(e), together(e)]
+    expanded = expand(e)
+    if expanded is not None:
+        candidates += [expanded, factor_terms(expanded)]
+    candidates += [tangents(c) for c in candidates] + [double_angles(c) for c in candidates]
+    candidates += [one_denominator(c) for c in candidates] + [branches(c) for c in candidates]
+    # on a tie, the gcd and sign taken out
+    candidates = [normalize_signs(c) for c in candidates] + [normalize_signs(c, False) for c in candidates] \
+        + candidates
+    return min(candidates, key=_length)
+
+
+def _bottom_up(transform, e):
+    if e.children:
+        e = rebuild(e, [_bottom_up(transform, c) for c in e.children])
+    return transform(e)
+
+
+def normalize_signs(e, signs=True):
+    """A sum that is a factor gives its gcd (and its sign) to the product: -2*(x + 1)/y, not (-2*x - 2)/y."""
+    def flip(e):
+        if not isinstance(e, Mul):
+            return e
+        coefficient, factors = e.coefficient, []
+        for f in e.factors:
+            base, exponent = (f.base, f.exponent) if isinstance(f, Pow) else (f, ONE)
+            if isinstance(base, Add) and is_integer(exponent):
+                content = number(_content([split_coefficient(t)[0] for t in base.terms]))
+                if signs and negative(base):
+                    content = negate(content)
+                if content != ONE:
+                    f = power(mul(base, power(content, number(-1))), exponent)
+                    coefficient = mul(coefficient, power(content, exponent))
+            factors.append(f)
+        return mul(coefficient, *factors)
+    return _bottom_up(flip, e)
+
+
+def _powers(term):
+    """(coefficient, {base: exponent}) of a term."""
+    coefficient, rest = split_coefficient(term)
+    factors = rest.factors if isinstance(rest, Mul) else (rest,)
+    found = {}
+    for f in factors:
+        base, exponent = (f.base, f.exponent) if isinstance(f, Pow) else (f, ONE)
+        found[base] = exponent
+    return coefficient, found
+
+
+def _content(coefficients):
+    """The gcd of exact coefficients (1 when one is a float)."""
+    if any(isinstance(c, float) for c in coefficients):
+        return Fraction(1)
+    numerator = 0
+    denominator = 1
+    for c in coefficients:
+        numerator = math.gcd(numerator, c.numerator)
+        denominator = denominator * c.denominator // math.gcd(denominator, c.denominator)
+    return Fraction(numerator or 1, denominator)
+
+
+def _common(e, denominators):
+    """What the terms of a sum have in common: their gcd, the bases all of them have (lowest power), and with
+    `denominators` every base some term divides by (highest negative power): factor * cofactor = e."""
+    split = [_powers(t) for t in e.terms]
+    content = _content([c for c, _ in split])
+    shared = {}
+    bases = set().union(*[found for _, found in split])
+    for base in bases:
+        exponents = [found.get(base) for _, found in split]
+        if not all(x is None or isinstance(x, Number) for x in exponents):
+            if all(x == exponents[0] for x in exponents):
+                shared[base] = exponents[0]  # the same symbolic power in every term
+            continue
+        lowest = min(x.value if x is not None else 0 for x in exponents)
+        if lowest > 0 or lowest < 0 and (denominators or None not in exponents):
+            shared[base] = number(lowest)
+    factor = mul(number(content), *[power(b, x) for b, x in shared.items()])
+    return factor
+
+
+def factor_terms(e, denominators=False):
+    """Common factors out of every sum: x^2*cos(x) + 2*x*sin(x) -> x*(x*cos(x) + 2*sin(x))."""
+    def take_out(e):
+        if not isinstance(e, Add):
+            return e
+        factor = _common(e, denominators)
+        if factor == ONE:
+            return e
+        cofactor = add(*[mul(t, power(factor, number(-1))) for t in e.terms])
+        if denominators:
+            cofactor = expand(cofactor) or cofactor
+        return mul(factor, cofactor)
+    return _bottom_up(take_out, e)
+
+
+def together(e):
+    """Sums over a common denominator, the numerator expanded: 2*x/(x - 1) - (x^2 + 1)/(x - 1)^2 ->
+    (x^2 - 2*x - 1)/(x - 1)^2."""
+    return factor_terms(e, denominators=True)
+
+
+def expand(e):
+    """Products of sums multiplied out and like terms collected; None when that would exceed _MOST_TERMS."""
+    def distribute(e):
+        if isinstance(e, Pow) and isinstance(e.base, Add) and is_integer(e.exponent) and 1 < e.exponent.value <= 4:
+            e = mul(*[e.base] * int(e.exponent.value)) if len(e.base.terms) ** e.exponent.value <= _MOST_TERMS \
+                else e
+            if isinstance(e, Pow):
+                return e
+        if not isinstance(e, Mul):
+            return e
+        terms = [mul(e.coefficient)]
+        for f in e.factors:
+            f = distribute(f) if isinstance(f, Pow) else f
+            parts = f.terms if isinstance(f, Add) else (f,)
+            if len(terms) * len(parts) > _MOST_TERMS:
+                raise _TooLarge()
+            terms = [mul(t, p) for t in terms for p in parts]
+        return add(*terms)
+    try:
+        return _bottom_up(distribute, e)
+    except _TooLarge:
+        return None
+
+
+class _TooLarge(Exception):
+    pass
+
+
+_QUOTIENTS = {"sin": ("cos", "tan"), "sinh": ("cosh", "tanh")}  # sin(u)^n/cos(u)^n = tan(u)^n
+
+
+def tangents(e):
+    """sin(u)^n * cos(u)^-n -> tan(u)^n in every product (sinh/cosh -> tanh too)."""
+    def pair(e):
+        if not isinstance(e, Mul):
+            return e
+        powers = {}
+        for f in e.factors:
+            base, exponent = _base_exponent(f)
+            if isinstance(base, Call) and isinstance(exponent, Number):
+                powers[(base.name, base.args[0])] = exponent
+        replaced = {}
+        for (name, arg), exponent in powers.items():
+            if name in _QUOTIENTS and powers.get((_QUOTIENTS[name][0], arg)) == negate(exponent):
+                replaced[(name, arg)] = exponent
+        if not replaced:
+            return e
+        gone = {(n, a) for n, a in replaced} | {(_QUOTIENTS[n][0], a) for n, a in replaced}
+        kept = [f for f in e.factors if _call_key(f) not in gone]
+        return mul(e.coefficient, *kept, *[power(call(_QUOTIENTS[n][1], [a]), x) for (n, a), x in replaced.items()])
+    return _bottom_up(pair, e)
+
+
+def double_angles(e):
+    """cos(u)^2 - sin(u)^2 = cos(2*u), cosh(u)^2 + sinh(u)^2 = cosh(2*u), 2*sin(u)*cos(u) = sin(2*u),
+    2*sinh(u)*cosh(u) = sinh(2*u)."""
+    def rewrite(e):
+        if isinstance(e, Add):
+            squares = {}
+            for t in e.terms:
+                coefficient, rest = split_coefficient(t)
+                if isinstance(rest, Pow) and rest.exponent == number(2) and isinstance(rest.base, Call):
+                    squares[(rest.base.name, rest.base.args[0])] = (t, coefficient)
+            for (name, arg), (t, a) in squares.items():
+                for partner, sign in (("sin", -1), ("sinh", 1)):
+                    found = squares.get((partner, arg))
+                    if name == {"sin": "cos", "sinh": "cosh"}[partner] and found and found[1] == sign * a:
+                        rest = [u for u in e.terms if u is not t and u is not found[0]]
+                        return add(mul(number(a), call(name, [mul(number(2), arg)])), *rest)
+        if isinstance(e, Mul):
+            keys = {_call_key(f) for f in e.factors if not isinstance(f, Pow)} - {None}
+            for name, partner in (("sin", "cos"), ("sinh", "cosh")):
+                twice = [a for (n, a) in keys if n == name and (partner, a) in keys]
+                if twice:
+                    arg = twice[0]
+                    kept = [f for f in e.factors if _call_key(f) not in ((name, arg), (partner, arg))]
+                    return mul(e.coefficient, number(Fraction(1, 2)), call(name, [mul(number(2), arg)]), *kept)
+        return e
+    return _bottom_up(rewrite, e)
+
+
+def branches(e):
+    """a*(c) + b*(not c) -> where(c, a, b): the two sides of a comparison as one choice."""
+    def join(e):
+        if not isinstance(e, Add):
+            return e
+        for term in e.terms:
+            for c in _comparisons(term):
+                opposite = logical_not(c)
+                other = [t for t in e.terms if opposite in _comparisons(t)]
+                if other:
+                    chosen = [t for t in e.terms if c in _comparisons(t)]
+                    rest = [t for t in e.terms if t not in chosen and t not in other]
+                    return add(where(c, add(*[_without(t, c) for t in chosen]),
+                                     add(*[_without(t, opposite) for t in other])), *rest)
+        return e
+    return _bottom_up(join, e)
+
+
+def _comparisons(term):
+    factors = term.factors if isinstance(term, Mul) else (term,)
+    return [f for f in factors if isinstance(f, Rel)]
+
+
+def _without(term, factor):
+    if not isinstance(term, Mul):
+        return ONE
+    return mul(term.coefficient, *[f for f in term.factors if f != factor])
+
+
+def one_denominator(e):
+    """Sums that are denominators of a product multiplied out into one: 1/((x + 1)*(x - 1)) -> 1/(x^2 - 1)."""
+    def join(e):
+        if not isinstance(e, Mul):
+            return e
+        below = [f for f in e.factors if isinstance(f, Pow) and isinstance(f.base, Add) and f.exponent == number(-1)]
+        if len(below) < 2:
+            return e
+        product = expand(mul(*[f.base for f in below]))
+        if product is None:
+            return e
+        return mul(e.coefficient, *[f for f in e.factors if f not in below], power(product, number(-1)))
+    return _bottom_up(join, e)
+
+
+def _base_exponent(f):
+    return (f.base, f.exponent) if isinstance(f, Pow) else (f, ONE)
+
+
+def _call_key(f):
+    """(name, argument) of a call of one argument (or of a power of one), else None."""
+    f = f.base if isinstance(f, Pow) else f
+    return (f.name, f.args[0]) if isinstance(f, Call) and len(f.args) == 1 else None
