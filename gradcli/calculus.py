@@ -21,7 +21,7 @@ class Derivative:
         self.expr = expr
         self.formula = self.latex = None
         if expr is not None:
-            from .symbolic import to_latex, to_text
+            from .symbolic.printer import to_latex, to_text
             self.formula, self.latex = to_text(expr, variables), to_latex(expr, variables)
         self.no_rule = no_rule
         self.value = None      # the formula evaluated at the point (a Tensor shaped like the input)
@@ -75,14 +75,14 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
     >>> r.derivatives[0].formula
     'x^2*cos(x) + 2*x*sin(x)'
     """
-    from . import symbolic
+    from .symbolic import derive
     if isinstance(wrt, str):
         wrt = [wrt]
     if not isinstance(order, int) or isinstance(order, bool) or order < 1:
         raise errors.value_error("order must be a positive integer, not %r" % (order,))
     values = api._input_values(at) if at else {}
     given = set(wrt or ()) | set(values)
-    free = symbolic.inputs_of(expression, given, filename)
+    free = derive.inputs_of(expression, given, filename)
     for name in wrt or ():
         if not str(name).isidentifier():
             raise errors.value_error("a name to differentiate with respect to must be an identifier, not %r" % name)
@@ -92,9 +92,9 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
                            Position(filename, expression, 1, 1, len(expression) + 1))
     inputs = list(dict.fromkeys(free + list(values) + wrt))
     try:
-        found = symbolic.derivatives(expression, wrt, order, inputs, filename)
+        found = derive.derivatives(expression, wrt, order, inputs, filename)
         derivatives = [Derivative(name, found[name], inputs) for name in wrt]
-    except symbolic.NoSymbolicRule as rule:
+    except derive.NoSymbolicRule as rule:
         if not values:
             raise GradcliError("gradcli diff has no symbolic rule for %s; give --at NAME=VALUE for autograd's "
                                "derivative there" % rule.what, "NotImplementedError", rule.position) from None

@@ -29,6 +29,15 @@ def run_cli(*args, input=None, env=None, cwd=None, timeout=60):
                           text=True, env=environment, cwd=cwd or ROOT, timeout=timeout)
 
 
+def modules_loaded(*args):
+    """The modules a one-shot `gradcli ARGS` has loaded when it is done (a fresh interpreter)."""
+    code = ("import sys\nfrom gradcli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
+            "    pass\nsys.stderr.write(' '.join(sys.modules))\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+    return set(done.stderr.split())
+
+
 def normalize_addresses(text):
     return ADDRESS.sub("0xADDR", text)
 

@@ -10,7 +10,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from conftest import ROOT, normalize_addresses, run_cli
+from conftest import ROOT, modules_loaded, normalize_addresses, run_cli
 from gradcli.cli import app as cli
 from gradcli.cli.progress import DelayedProgress
 
@@ -490,15 +490,10 @@ def test_examples_print_their_expected():
 def test_one_shot_eval_imports_nothing_it_does_not_need():
     """Cold start is the judge of a one-shot command: no pydantic (Typer's coercion), and Rich's table, json,
     readline and the progress bar only where they are used."""
-    import subprocess
-    code = ("import sys\nfrom gradcli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
-            "    pass\nheavy = ('pydantic', 'rich.table', 'rich.tree', 'json', 'readline', 'rich.progress')\n"
-            "sys.stderr.write(' '.join(m for m in heavy if m in sys.modules))\n")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    heavy = {"pydantic", "rich.table", "rich.tree", "json", "readline", "rich.progress"}
 
     def loaded(*args):
-        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
-        return set(done.stderr.split())
+        return modules_loaded(*args) & heavy
     assert loaded("eval", "x*2", "--at", "x=1.", "--json") == {"json"}
     assert loaded("eval", "x*2", "--at", "x=1.") == {"rich.table"}
     assert loaded("run", str(ROOT / "examples" / "graph.py")) == set()

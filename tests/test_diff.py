@@ -6,10 +6,7 @@ Regenerate the goldens with /work/torchenv/bin/python tests/golden/symbolic/make
 import functools
 import json
 import math
-import os
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -17,14 +14,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import GOLDEN, ROOT
+from conftest import GOLDEN, modules_loaded
 from gradcli import api, calculus
 from gradcli.cli import app as cli
 from gradcli.errors import GradcliError
 from gradcli.lang.parser import parse
-from gradcli.symbolic import derivatives, inputs_of, to_text
+from gradcli.symbolic.derive import derivatives, inputs_of, parse_expression
+from gradcli.symbolic.printer import to_text
 from gradcli.symbolic.formulas import FORMULAS
-from gradcli.symbolic.parse import parse_expression
 from gradcli.symbolic.reverse import trace
 
 SYMPY = json.loads((GOLDEN / "symbolic" / "sympy.json").read_text(encoding="utf-8"))["cases"]
@@ -248,14 +245,8 @@ def test_math_spelling_in_eval():
 
 def test_one_shot_diff_loads_no_more_than_eval():
     """A one-shot diff starts as fast as eval: without --at it does not even load numpy."""
-    code = ("import sys\nfrom gradcli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
-            "    pass\nsys.stderr.write(' '.join(sorted(m for m in sys.modules if m.startswith(('gradcli', "
-            "'numpy', 'rich', 'pydantic', 'json')))))\n")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-
     def loaded(*args):
-        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
-        return set(done.stderr.split())
+        return {m for m in modules_loaded(*args) if m.startswith(("gradcli", "numpy", "rich", "pydantic", "json"))}
     diff = loaded("diff", "x^2*sin(x)", "x")
     assert "numpy" not in diff and "pydantic" not in diff and "json" not in diff
     assert diff - {"gradcli.calculus", "gradcli.cli.calculus"} - {m for m in diff if "symbolic" in m} <= \

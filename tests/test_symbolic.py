@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from gradcli import api
-from gradcli.symbolic import derivatives, inputs_of, to_latex, to_text
+from gradcli.symbolic.derive import derivatives, inputs_of, parse_expression
+from gradcli.symbolic.printer import to_latex, to_text
 from gradcli.symbolic.algebra import power, rel, where
 from gradcli.symbolic.expr import E, PI, Symbol, number
 from gradcli.symbolic.formulas import FORMULAS
 from gradcli.symbolic.functions import call
-from gradcli.symbolic.parse import parse_expression
 from gradcli.symbolic.reverse import template, trace
 from gradcli.symbolic.simplify import simplify
 

@@ -12,10 +12,12 @@ from typing import List, Optional
 import typer
 
 from .. import __version__
+from . import calculus
+from .common import EXIT_ERROR, EXIT_INTERRUPTED
+from .common import check_dtype as _check_dtype, parse_at as _parse_at, report as _report
+from .common import stderr_write as _stderr_write, usage_error as _usage_error
 from .params import Command, ExpressionCommand, Group
 
-EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
-EXIT_INTERRUPTED = 130
 
 _EXIT_CODES = ("[bold]Exit status:[/bold] 0 ok, 1 an error in the expression or script, "
                "2 bad usage (unknown option, missing file).")
@@ -32,6 +34,8 @@ run scripts with torch's exact output, or explore in a REPL.
   gradcli "mean(3*(x+2)^2)" --at "x=ones(2,2)"      (same as gradcli eval ...)
 
   gradcli run examples/linear.py
+
+  gradcli diff "x^2*sin(x)" x                       (the derivative)
 
   gradcli repl                                        (or just gradcli, on a terminal)
 
@@ -73,21 +77,6 @@ def main_options(version: bool = typer.Option(False, "--version", "-V", callback
 
 
 # ---------------------------------------------------------------- errors and exit codes
-def _report(error, write=None):
-    """A GradcliError on stderr: `file:line:col: message`, the source line and a caret when known."""
-    write = write or _stderr_write
-    sys.stdout.flush()
-    if error.position is not None:
-        write(error.position.render(str(error)) + "\n")
-    else:
-        write("gradcli: %s\n" % error)
-
-
-def _stderr_write(text):
-    sys.stderr.write(text)
-    sys.stderr.flush()
-
-
 class _ReaderGone(BaseException):
     """stdout's reader left (`gradcli run x.py | head`). A BaseException, so that the interpreter does not
     report it as an error of the script's print()."""
@@ -98,29 +87,6 @@ def _write_stdout(text):
         sys.stdout.write(text)
     except BrokenPipeError:
         raise _ReaderGone() from None
-
-
-def _usage_error(message):
-    _stderr_write("gradcli: %s\n" % message)
-    return typer.Exit(EXIT_USAGE)
-
-
-def _parse_at(items):
-    inputs = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip().isidentifier() or not value.strip():
-            raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="'--at'")
-        if name.strip() in inputs:
-            raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'--at'")
-        inputs[name.strip()] = value
-    return inputs
-
-
-def _check_dtype(value: str):
-    if value not in ("float32", "float64"):
-        raise typer.BadParameter("expected float32 or float64, got %r" % value)
-    return value
 
 
 def _read(name):
@@ -305,10 +271,13 @@ def repl_command():
     run_repl()
 
 
-from . import calculus  # noqa: E402,F401  (the derivative commands register themselves on app)
+# ---------------------------------------------------------------- the derivative commands (cli/calculus.py)
+for _name, _command in calculus.COMMANDS.items():
+    app.command(_name, cls=ExpressionCommand)(_command)
+
 
 # ---------------------------------------------------------------- entry point
-_COMMANDS = ("eval", "run", "repl", "diff")
+_COMMANDS = ("eval", "run", "repl", *calculus.COMMANDS)
 _ROOT_OPTIONS = ("-h", "--help", "-V", "--version", "--install-completion", "--show-completion")
 
 

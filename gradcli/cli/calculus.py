@@ -1,12 +1,12 @@
-"""The derivative commands: diff. Each is options, a docstring and a call into gradcli.calculus."""
+"""The derivative commands: diff. Each is options, a docstring and a call into gradcli.calculus; cli.app registers
+COMMANDS (name -> function)."""
 
 import sys
 from typing import List, Optional
 
 import typer
 
-from .app import EXIT_ERROR, _check_dtype, _parse_at, _report, _stderr_write, app
-from .params import ExpressionCommand
+from .common import EXIT_ERROR, check_dtype, parse_at, report, stderr_write
 
 
 def _positive(text, what="--order"):
@@ -19,7 +19,6 @@ def _positive(text, what="--order"):
     return value
 
 
-@app.command("diff", cls=ExpressionCommand)
 def diff_command(
     expression: str = typer.Argument(..., metavar="EXPR", help="An expression such as \"x^2*sin(x)\"."),
     wrt: Optional[List[str]] = typer.Argument(None, metavar="[WRT]...", show_default=False,
@@ -28,20 +27,24 @@ def diff_command(
     at: List[str] = typer.Option([], "--at", "-a", metavar="NAME=VALUE", show_default=False,
                                  help="A point: evaluate the derivative there and beside it autograd's."),
     order: str = typer.Option("1", "--order", metavar="N", help="Differentiate N times."),
-    dtype: str = typer.Option("float64", "--dtype", metavar="float32|float64", callback=_check_dtype,
+    dtype: str = typer.Option("float64", "--dtype", metavar="float32|float64", callback=check_dtype,
                               help="The dtype of the values at the point."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object only."),
     latex: bool = typer.Option(False, "--latex", help="Print the derivatives in LaTeX."),
 ):
     """The derivative as a formula, simplified, composed from the same gradient formulas autograd runs.
 
-    Inputs are the free names (pi and e are the constants unless given as inputs; ln is log). For a
-    non-scalar expression the derivative is that of the sum of its elements, each input standing for a
-    tensor of one shape; subgradients are torch's (relu'(0) = 0, abs'(0) = 0, clamp passes the gradient at
-    its bounds), written so the formula says so. --order N differentiates N times: the derivative of the sum
-    of the previous one (torch's repeated autograd.grad(..., create_graph=True)). With --at, the formula's
-    value is printed beside autograd's; if they disagree, the exit status is 1. An operation without a
-    symbolic rule (matmul, indexing, ...) is named, and with --at autograd's derivative is given instead.
+    Inputs are the free names; pi and e are the constants unless given as inputs; ln is log.
+
+    A non-scalar expression's derivative is that of the sum of its elements (inputs are tensors of one shape).
+
+    Subgradients are torch's, and the formula says so: relu'(0) = 0, abs'(0) = 0, clamp passes its bounds.
+
+    --order N: the derivative of the sum of the previous one, as torch's repeated autograd.grad(create_graph).
+
+    --at: the formula's value beside autograd's; if they disagree, the exit status is 1.
+
+    An operation with no symbolic rule (matmul, indexing, ...) is named; with --at, autograd's value instead.
 
     [bold]Examples:[/bold]
 
@@ -59,13 +62,13 @@ def diff_command(
     from .. import calculus
     from ..errors import GradcliError
     try:
-        result = calculus.diff(expression, wrt or None, _parse_at(at), _positive(order), dtype)
+        result = calculus.diff(expression, wrt or None, parse_at(at), _positive(order), dtype)
     except GradcliError as error:
-        _report(error)
+        report(error)
         raise typer.Exit(EXIT_ERROR) from None
     for d in result.derivatives:
         if d.no_rule is not None:
-            _stderr_write("gradcli: no symbolic rule for %s; autograd's derivative at the point instead\n"
+            stderr_write("gradcli: no symbolic rule for %s; autograd's derivative at the point instead\n"
                           % d.no_rule)
             break
     if json_output:
@@ -74,7 +77,7 @@ def diff_command(
     else:
         _show(result, latex)
     if result.agree is False:
-        _stderr_write("gradcli: the formula and autograd disagree at the point (shown above); where both are "
+        stderr_write("gradcli: the formula and autograd disagree at the point (shown above); where both are "
                       "defined they must agree\n")
         raise typer.Exit(EXIT_ERROR)
 
@@ -109,3 +112,6 @@ def _labelled(label, text, style):
     from rich.text import Text
     head = "  %-14s" % (label + ":")
     return Text(head, style="bold") + Text(text.replace("\n", "\n" + " " * len(head)), style=style)
+
+
+COMMANDS = {"diff": diff_command}

@@ -5,8 +5,8 @@ Functions of expressions are in symbolic.functions.
 
 from fractions import Fraction
 
-from .expr import (E, MINUS_ONE, ONE, ZERO, Add, Call, Mul, Number, Pow, Rel, Where, factor_order, is_integer,
-                   is_number, number, split_coefficient, term_order)
+from .expr import (E, MINUS_ONE, ONE, ZERO, Add, Call, Expr, Mul, Number, Pow, Rel, Where, as_expr, factor_order,
+                   is_integer, is_number, number, split_coefficient, term_order)
 
 
 # ---------------------------------------------------------------- sums
@@ -218,20 +218,23 @@ def where(condition, then, otherwise):
     return Where(condition, then, otherwise)
 
 
-# ---------------------------------------------------------------- walking
-def rebuild(e, children):
-    """`e` with new children, through the canonical constructors."""
-    if isinstance(e, Add):
-        return add(*children)
-    if isinstance(e, Mul):
-        return mul(e.coefficient, *children)
-    if isinstance(e, Pow):
-        return power(*children)
-    if isinstance(e, Call):
-        from .functions import call
-        return call(e.name, children, dict(e.params))
-    if isinstance(e, Rel):
-        return rel(e.op, *children)
-    if isinstance(e, Where):
-        return where(*children)
-    return e
+# ---------------------------------------------------------------- Python's operators on expressions
+def _install_operators():
+    """Expr gets +, -, *, /, ** and unary - building canonical forms: rules and tests can write `x**2 * y`."""
+    def flipped(op):
+        return lambda self, other: op(as_expr(other), self)
+    operators = {
+        "__add__": lambda self, other: add(self, as_expr(other)),
+        "__sub__": lambda self, other: add(self, negate(as_expr(other))),
+        "__mul__": lambda self, other: mul(self, as_expr(other)),
+        "__truediv__": lambda self, other: mul(self, power(as_expr(other), MINUS_ONE)),
+        "__pow__": lambda self, other: power(self, as_expr(other)),
+        "__neg__": negate,
+    }
+    for name in ("add", "sub", "mul", "truediv", "pow"):
+        operators["__r%s__" % name] = flipped(operators["__%s__" % name])
+    for name, fn in operators.items():
+        setattr(Expr, name, fn)
+
+
+_install_operators()

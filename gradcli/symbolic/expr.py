@@ -3,7 +3,8 @@
 
 Expressions are built in canonical form by symbolic.algebra (sums and products flat, numbers folded, like terms
 and powers collected, parts sorted by `sort_key`), so two equal expressions built in different orders are equal
-by value (`==`, `hash`). What needs a choice between forms (factoring, expanding) lives in symbolic.simplify.
+by value (`==`, `hash`), and gives them Python's operators (`x**2 * y`). What needs a choice between forms
+(factoring, expanding) lives in symbolic.simplify.
 
 Numbers are exact (fractions.Fraction) unless a float literal has no short binary value (0.1 stays a float).
 """
@@ -29,46 +30,11 @@ class Expr:
         return self._hash
 
     def __repr__(self):
-        from .printer import to_text
-        return "<%s %s>" % (type(self).__name__, to_text(self))
-
-    # Python's operators build canonical forms (symbolic.algebra): rules and tests can write `x**2 * y`
-    def __add__(self, other):
-        return _algebra().add(self, as_expr(other))
-
-    __radd__ = __add__
-
-    def __sub__(self, other):
-        return _algebra().add(self, _algebra().negate(as_expr(other)))
-
-    def __rsub__(self, other):
-        return _algebra().add(as_expr(other), _algebra().negate(self))
-
-    def __mul__(self, other):
-        return _algebra().mul(self, as_expr(other))
-
-    __rmul__ = __mul__
-
-    def __truediv__(self, other):
-        return _algebra().mul(self, _algebra().power(as_expr(other), MINUS_ONE))
-
-    def __rtruediv__(self, other):
-        return _algebra().mul(as_expr(other), _algebra().power(self, MINUS_ONE))
-
-    def __pow__(self, other):
-        return _algebra().power(self, as_expr(other))
-
-    def __neg__(self):
-        return _algebra().negate(self)
+        return "<%s %r>" % (type(self).__name__, self.key)
 
     @property
     def children(self):
         return ()
-
-
-def _algebra():
-    from . import algebra  # (it builds on this module)
-    return algebra
 
 
 class Number(Expr):

@@ -10,7 +10,7 @@ and even functions (sin(-u) = -sin(u), cos(-u) = cos(u)). A float argument is ev
 
 import math
 
-from .algebra import add, mul, power, rebuild
+from .algebra import add, mul, power, rel, where
 from .expr import (E, HALF, MINUS_ONE, ONE, TWO, ZERO, Add, Call, Const, Mul, Number, Pow, Rel, Symbol, Where,
                    free_names, number, sort_key)
 
@@ -132,6 +132,23 @@ def nonnegative(e):
     if isinstance(e, Mul):
         return e.coefficient.value > 0 and all(nonnegative(f) for f in e.factors)
     return False
+
+
+def rebuild(e, children):
+    """`e` with new children, through the canonical constructors."""
+    if isinstance(e, Add):
+        return add(*children)
+    if isinstance(e, Mul):
+        return mul(e.coefficient, *children)
+    if isinstance(e, Pow):
+        return power(*children)
+    if isinstance(e, Call):
+        return call(e.name, children, dict(e.params))
+    if isinstance(e, Rel):
+        return rel(e.op, *children)
+    if isinstance(e, Where):
+        return where(*children)
+    return e
 
 
 # ---------------------------------------------------------------- shapes

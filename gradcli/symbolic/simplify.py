@@ -8,9 +8,9 @@ shortest as printed (SymPy's simplify chooses the same way, by a count of operat
 import math
 from fractions import Fraction
 
-from .algebra import add, logical_not, mul, negate, power, rebuild, where
+from .algebra import add, logical_not, mul, negate, power, where
 from .expr import ONE, Add, Call, Mul, Number, Pow, Rel, is_integer, number, split_coefficient
-from .functions import call, negative
+from .functions import call, negative, rebuild
 from .printer import to_text
 
 _MOST_TERMS = 64  # an expansion beyond this many terms is not a simplification

@@ -3,7 +3,7 @@
 from . import reverse
 from .simplify import simplify
 from .printer import to_text
-from .trace import _CONSTANTS, NoSymbolicRule, kind_of
+from .trace import _CONSTANTS, NoSymbolicRule, kind_of  # noqa: F401 (NoSymbolicRule: what derivatives raises)
 
 
 def parse_expression(text, filename="<expression>"):

@@ -1,0 +1,46 @@
+"""What the commands share: exit codes, errors on stderr, and the parsing of --at and --dtype."""
+
+import sys
+
+import typer
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130
+
+
+def report(error, write=None):
+    """A GradcliError on stderr: `file:line:col: message`, the source line and a caret when known."""
+    write = write or stderr_write
+    sys.stdout.flush()
+    if error.position is not None:
+        write(error.position.render(str(error)) + "\n")
+    else:
+        write("gradcli: %s\n" % error)
+
+
+def stderr_write(text):
+    sys.stderr.write(text)
+    sys.stderr.flush()
+
+
+def usage_error(message):
+    stderr_write("gradcli: %s\n" % message)
+    return typer.Exit(EXIT_USAGE)
+
+
+def parse_at(items):
+    inputs = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip().isidentifier() or not value.strip():
+            raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="'--at'")
+        if name.strip() in inputs:
+            raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'--at'")
+        inputs[name.strip()] = value
+    return inputs
+
+
+def check_dtype(value: str):
+    if value not in ("float32", "float64"):
+        raise typer.BadParameter("expected float32 or float64, got %r" % value)
+    return value
