@@ -60,7 +60,7 @@ def _dtype(name):
 
 def _leaf(value, dtype, what="an input"):
     """An input value as a fresh leaf of `dtype` that requires grad."""
-    from .factory import tensor
+    from .ops.creation import tensor
     from .tensor import Tensor
     if isinstance(value, Tensor):
         leaf = Tensor(value.detach().to(dtype).array.copy())

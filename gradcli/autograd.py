@@ -5,7 +5,8 @@ import numpy as np
 from . import errors, grad_mode
 from .engine import run_backward
 from .graph import accumulate_into
-from .ops import backward_pass, grad_edge, materialized
+from .ops import FUNCTIONS, grad_edge
+from .ops.fastpath import materialized
 from .tensor import Tensor
 
 
@@ -58,12 +59,12 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         errors.warn(errors.CREATE_GRAPH_WARNING)
     roots = _roots(outputs)
     grads = _root_grads(outputs, grad_tensors)
-    with grad_mode.set_grad_enabled(create_graph), backward_pass():
+    with grad_mode.set_grad_enabled(create_graph):
         if inputs is None:
-            run_backward(roots, grads, retain_graph, create_graph, observer=observer)
+            run_backward(roots, grads, retain_graph, create_graph, observer=observer, hand_over=materialized)
             return
         captured = run_backward(roots, grads, retain_graph, create_graph, [grad_edge(x) for x in inputs],
-                                observer)
+                                observer, materialized)
         for x, g in zip(inputs, captured):
             if g is not None:
                 accumulate_into(x, g, create_graph)
@@ -84,10 +85,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             raise errors.GradcliError(errors.INPUT_NOT_REQUIRING_GRAD)
     roots = _roots(outputs)
     grads = _root_grads(outputs, grad_outputs)
-    with grad_mode.set_grad_enabled(create_graph), backward_pass():
+    with grad_mode.set_grad_enabled(create_graph):
         captured = run_backward(roots, grads, retain_graph, create_graph, [grad_edge(x) for x in inputs],
-                                observer)
-    captured = [materialized(g) for g in captured]
+                                observer, materialized)
     result = []
     for i, (x, g) in enumerate(zip(inputs, captured)):
         if g is None:
@@ -108,7 +108,6 @@ def _fresh_inputs(inputs):
 def _jacobian_of(outputs, inputs, create_graph):
     """For each output, a tuple over the inputs of d output / d input, shaped output.shape + input.shape:
     one backward pass per output element, as torch's (unvectorized) jacobian does."""
-    from .ops import FUNCTIONS
     result = []
     for out in outputs:
         flat = out.reshape(-1)

@@ -5,15 +5,17 @@ A DType names its numpy counterpart by string so that this module stays stdlib-o
 
 
 class DType:
-    __slots__ = ("name", "numpy_name", "category", "rank", "legacy_name", "short_name")
+    __slots__ = ("name", "numpy_name", "category", "rank", "legacy_name", "short_name", "cpp_name", "c_name")
 
-    def __init__(self, name, numpy_name, category, rank, legacy_name, short_name):
+    def __init__(self, name, numpy_name, category, rank, legacy_name, short_name, cpp_name, c_name):
         self.name = name                # "float32"
         self.numpy_name = numpy_name    # "float32" (numpy's spelling)
         self.category = category        # 0 bool, 1 integral, 2 floating
         self.rank = rank                # order within promotion
         self.legacy_name = legacy_name  # "torch.FloatTensor", as the version-counter message spells it
         self.short_name = short_name    # "Float", as mean()'s dtype message spells it
+        self.cpp_name = cpp_name        # "long int": the C++ type, as mm's and masked_fill's messages spell it
+        self.c_name = c_name            # "long": as random_'s bounds message spells it
 
     @property
     def is_floating_point(self):
@@ -43,15 +45,15 @@ class DType:
 
 BOOL, INTEGRAL, FLOATING = 0, 1, 2
 
-bool_ = DType("bool", "bool", BOOL, 0, "torch.BoolTensor", "Bool")
-uint8 = DType("uint8", "uint8", INTEGRAL, 1, "torch.ByteTensor", "Byte")
-int8 = DType("int8", "int8", INTEGRAL, 2, "torch.CharTensor", "Char")
-int16 = DType("int16", "int16", INTEGRAL, 3, "torch.ShortTensor", "Short")
-int32 = DType("int32", "int32", INTEGRAL, 4, "torch.IntTensor", "Int")
-int64 = DType("int64", "int64", INTEGRAL, 5, "torch.LongTensor", "Long")
-float16 = DType("float16", "float16", FLOATING, 6, "torch.HalfTensor", "Half")
-float32 = DType("float32", "float32", FLOATING, 7, "torch.FloatTensor", "Float")
-float64 = DType("float64", "float64", FLOATING, 8, "torch.DoubleTensor", "Double")
+bool_ = DType("bool", "bool", BOOL, 0, "torch.BoolTensor", "Bool", "bool", "bool")
+uint8 = DType("uint8", "uint8", INTEGRAL, 1, "torch.ByteTensor", "Byte", "unsigned char", "unsigned char")
+int8 = DType("int8", "int8", INTEGRAL, 2, "torch.CharTensor", "Char", "signed char", "signed char")
+int16 = DType("int16", "int16", INTEGRAL, 3, "torch.ShortTensor", "Short", "short int", "short")
+int32 = DType("int32", "int32", INTEGRAL, 4, "torch.IntTensor", "Int", "int", "int")
+int64 = DType("int64", "int64", INTEGRAL, 5, "torch.LongTensor", "Long", "long int", "long")
+float16 = DType("float16", "float16", FLOATING, 6, "torch.HalfTensor", "Half", "c10::Half", "c10::Half")
+float32 = DType("float32", "float32", FLOATING, 7, "torch.FloatTensor", "Float", "float", "float")
+float64 = DType("float64", "float64", FLOATING, 8, "torch.DoubleTensor", "Double", "double", "double")
 
 ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
 _BY_NAME = {d.name: d for d in ALL}
@@ -60,12 +62,6 @@ default_float = float32
 # torch's aliases: torch.float is float32, torch.long is int64, ...
 ALIASES = {"float": float32, "double": float64, "half": float16, "long": int64, "int": int32,
            "short": int16, "bool": bool_}
-
-
-# C++ spellings, as some of torch's messages print dtypes ("expected m1 and m2 to have the same dtype, but got:
-# float != double", "masked_fill_ only supports boolean masks, but got mask with dtype long int")
-CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int", "int32": "int",
-             "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
 
 
 def by_name(name):

@@ -7,7 +7,6 @@ imports Tensor.
 """
 
 import itertools
-import sys
 
 _sequence = itertools.count()  # creation order: the engine runs later nodes first, as torch does
 
@@ -21,6 +20,9 @@ class Node:
         self.sequence_nr = next(_sequence)
         self.retained = None                  # {output_nr: weakref to a tensor whose .grad is kept}
         self.hooks = None                     # {output_nr: [hook, ...]}: Tensor.register_hook on that output
+
+    runs_user_code = False  # a node whose apply calls the user's code (a custom autograd.Function) gets every
+                            # gradient as an ordinary tensor (see engine)
 
     def name(self):
         return type(self).__name__
@@ -89,15 +91,16 @@ class AccumulateGrad(Node):
         return ()
 
 
-def accumulate_into(tensor, grad, create_graph):
+def accumulate_into(tensor, grad, create_graph, owned=False):
     """torch's rule for `.grad` (of a leaf, a retained non-leaf or a backward input): the first gradient is
     stored as a copy, so that no two .grads share memory — under create_graph a `copy_` that records
     CopyBackwards, as torch's does; later ones are added in place into the same tensor object, or out of place
-    when building a graph of the gradient itself."""
+    when building a graph of the gradient itself. A gradient the engine says it alone holds (`owned`) is taken
+    as it is, without the copy (torch's AccumulateGrad steals such a gradient too)."""
     old = tensor._grad
     if old is None:
-        if not create_graph and _only_the_engine_holds(grad):
-            tensor._grad = grad.detach()  # torch's AccumulateGrad steals such a gradient too
+        if owned and not create_graph:
+            tensor._grad = grad.detach()
             return
         fresh = grad.detach().clone()
         tensor._grad = fresh.copy_(grad) if create_graph and grad.requires_grad else fresh
@@ -106,13 +109,3 @@ def accumulate_into(tensor, grad, create_graph):
     else:
         old.add_(grad)
 
-
-def _only_the_engine_holds(grad):
-    """Whether a gradient is a fresh result no one else can see, so that .grad may take its memory without a
-    copy (torch's AccumulateGrad steals a gradient by the same test of its use count). Its array must own its
-    memory and be referenced by this tensor only; the tensor itself by the engine's list of incoming
-    gradients and loop variable, accumulate_into's and this function's arguments and getrefcount's own, at
-    most. A gradient the user also holds (a root gradient, say) has more and is copied."""
-    array = grad.array
-    return (array.base is None and array.flags.writeable and sys.getrefcount(array) <= 3
-            and sys.getrefcount(grad) <= 5)

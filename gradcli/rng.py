@@ -3,7 +3,7 @@
 A Generator seeds a 32-bit Mersenne Twister exactly as torch does; each sampler draws its words in torch's
 order and shapes them with the arithmetic of torch's AVX2/AVX512 kernels (the default build on x86 CPUs),
 including the cached second value of the scalar Box-Muller. Samplers return flat numpy arrays in fill order;
-shapes, dtypes and tensors are the front doors' business (gradcli.sampling).
+shapes, dtypes and tensors are the front doors' business (gradcli.ops.sampling).
 """
 
 import math

@@ -16,13 +16,6 @@ def to_numpy_dtype(dtype):
     return _TO_NUMPY[dtype]
 
 
-def from_numpy_dtype(np_dtype):
-    try:
-        return _FROM_NUMPY[np_dtype]
-    except KeyError:
-        raise errors.type_error("gradcli has no dtype %s" % np_dtype) from None
-
-
 class VersionCounter:
     """How many in-place changes a tensor's memory has seen; shared by the tensor, its views and detach()."""
 
@@ -202,7 +195,7 @@ class Tensor:
                 raise errors.GradcliError(errors.GRAD_ASSIGN_SELF)
             if value.dtype is not self.dtype:
                 raise errors.GradcliError(errors.GRAD_ASSIGN_DTYPE % (
-                    _CPP_NAMES.get(value.dtype.name, value.dtype.name), self.dtype.short_name))
+                    value.dtype.cpp_name, self.dtype.short_name))
             if value.array.shape != self.array.shape:
                 raise errors.GradcliError(errors.GRAD_ASSIGN_SHAPE % (
                     shape_text(value.array.shape), shape_text(self.array.shape)))
@@ -256,10 +249,6 @@ class Tensor:
     @property
     def mT(self):
         return self.transpose(-2, -1)
-
-    @property
-    def _version_value(self):
-        return self._version.value
 
     def detach(self):
         """The same memory and version counter, without history."""
@@ -361,11 +350,6 @@ def wrap_dim(dim, ndim):
     if not -rank <= dim < rank:
         raise errors.index_error(errors.DIM_RANGE % (-rank, rank - 1, dim))
     return dim + rank if dim < 0 else dim
-
-
-_CPP_NAMES = {"float64": "double", "float32": "float", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
-              "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
-              "uint8": "unsigned char", "bool": "bool"}  # the C++ type names torch's grad-dtype message shows
 
 
 def shape_text(shape):

@@ -4,7 +4,7 @@ still reach, and results computed once for broadcast scalars behave as ordinary 
 import numpy as np
 
 from gradcli import grad_mode
-from gradcli.factory import ones, tensor
+from gradcli.ops.creation import ones, tensor
 from gradcli.tensor import Tensor
 
 

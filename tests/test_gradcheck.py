@@ -177,7 +177,9 @@ def test_linear_ops_have_constant_gradients():
 def test_checker_catches_a_wrong_gradient():
     """The checker itself: a deliberately wrong rule must be reported."""
     from gradcheck import GradcheckError
-    from gradcli.ops import Grad, Op, apply
-    wrong = Op("WrongBackward0", np.sin, "x", (Grad("x", lambda g, x: g * x.sin()),))
+    from gradcli.ops import apply
+    from gradcli.ops.table import Derivative, Row
+    wrong = Row("wrong", "WrongBackward0", np.sin, "self",  # not registered: the table has no such row
+                {"self": Derivative("grad * self.sin()", lambda grad, self: grad * self.sin(), ["self"])})
     with pytest.raises(GradcheckError):
         gradcheck(lambda x: apply(wrong, x), [np.array([0.3, 1.2])])

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from conftest import GOLDEN
-from gradcli.ops import pointwise
+from gradcli.ops import arithmetic, functions
 from gradcli.tensor import Tensor
 
 DTYPES = ("float32", "float64", "float16")
@@ -30,7 +30,7 @@ def array(dtype, key):
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_tanh_backward_is_torchs_bit_for_bit(dtype):
-    got = pointwise.tanh_backward(Tensor(array(dtype, "g")), Tensor(array(dtype, "y")))
+    got = functions.tanh_backward(Tensor(array(dtype, "g")), Tensor(array(dtype, "y")))
     assert got.array.dtype == dtype
     np.testing.assert_array_equal(got.array, array(dtype, "tanh_backward"))
 
@@ -39,12 +39,12 @@ def test_tanh_backward_is_torchs_bit_for_bit(dtype):
 @pytest.mark.parametrize("value", ["1", "0.3", "-2.5"])
 def test_addcmul_is_torchs_bit_for_bit(dtype, value):
     a, b, c = (Tensor(array(dtype, key)) for key in "abc")
-    got = pointwise.addcmul(a, b, c, value=float(value) if "." in value else int(value))
+    got = arithmetic.addcmul(a, b, c, value=float(value) if "." in value else int(value))
     np.testing.assert_array_equal(got.array, np.array(load()[dtype]["addcmul"][value], dtype=dtype))
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("weight", ["0.3", "0.7", "-0.2", "1.5", "0.5"])
 def test_lerp_is_torchs_bit_for_bit(dtype, weight):
-    got = pointwise.lerp(Tensor(array(dtype, "a")), Tensor(array(dtype, "b")), float(weight))
+    got = arithmetic.lerp(Tensor(array(dtype, "a")), Tensor(array(dtype, "b")), float(weight))
     np.testing.assert_array_equal(got.array, np.array(load()[dtype]["lerp"][weight], dtype=dtype))

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from conftest import normalize_addresses, run_cli
-from gradcli import dtypes, errors, grad_mode, rng, sampling
+from gradcli import dtypes, errors, grad_mode, rng
+from gradcli.ops import sampling
 from gradcli.kernels.avx_mathfun import log_ps, sincos_ps
 from gradcli.kernels.fma import fma32, fma64
 from gradcli.lang import namespace  # noqa: F401 (loads every front door, as a script sees them)

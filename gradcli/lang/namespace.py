@@ -10,9 +10,11 @@ import builtins as _py
 import math
 
 from . import guards
-from .. import autograd, dtypes, errors, factory, grad_mode, limits, printing, rng, sampling  # noqa: F401 (factory, sampling register torch.tensor, ones, rand, ...)
+from .. import autograd, dtypes, errors, grad_mode, printing, rng
 from ..graph import Node, RemovableHandle
 from ..ops import FUNCTIONS, METHODS
+from ..ops import FUNCTIONAL as NN_FUNCTIONAL
+from ..ops.creation import variable
 from ..return_types import ReturnTypes
 from ..tensor import Device, Size, Tensor
 
@@ -28,14 +30,6 @@ class Module:
 
     def __repr__(self):
         return "<module '%s'>" % self.name
-
-
-def _functional_members():
-    names = ("relu", "sigmoid", "tanh", "softmax", "log_softmax", "mse_loss", "leaky_relu", "gelu", "silu",
-             "elu", "softplus", "normalize", "linear", "cross_entropy", "nll_loss", "binary_cross_entropy",
-             "binary_cross_entropy_with_logits",
-             "l1_loss", "dropout", "one_hot")
-    return {n: FUNCTIONS[n] for n in names if n in FUNCTIONS}
 
 
 def _torch_members():
@@ -61,8 +55,8 @@ LINALG = Module("torch.linalg", {"norm": lambda x, ord=None, dim=None, keepdim=F
 AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": autograd.jacobian,
                                                            "hessian": autograd.hessian})
 AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
-                                     "Variable": FUNCTIONS["Variable"], "functional": AUTOGRAD_FUNCTIONAL})
-FUNCTIONAL = Module("torch.nn.functional", _functional_members())
+                                     "Variable": variable, "functional": AUTOGRAD_FUNCTIONAL})
+FUNCTIONAL = Module("torch.nn.functional", dict(NN_FUNCTIONAL))
 NN = Module("torch.nn", {"functional": FUNCTIONAL})
 CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0})
 TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA))

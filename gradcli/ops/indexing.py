@@ -1,42 +1,76 @@
 """Indexing as torch does it: `x[...]` is a chain of view ops applied left to right (an int selects, a slice
 slices, None unsqueezes), then one IndexBackward0 for list, int-tensor and mask indices; `x[...] = v` copies v
-into the view (CopySlices on x) or, with advanced indices, is an index_put_."""
+into the view (CopySlices on x) or, with advanced indices, is an index_put_. Also the ops that index along a
+dim: gather, scatter, scatter_add, index_select, index_add, masked_fill, nonzero.
+
+`index` parameters are numpy indices (a tuple of ints, slices and arrays, or an int64 array for the along-a-dim
+ops): the front doors check torch's rules, the rows only compute.
+"""
 
 import numpy as np
 
-from . import Grad, Op, apply, export
-from .inplace import rewrite_inplace
-from .. import errors
+from .bind import apply
+from .inplace import PUT, TAKE, rewrite_inplace
+from .table import formula_helper, front_door, row
+from .. import dtypes, errors
 from ..tensor import Tensor, wrap_dim
 
 
-def _embed(name):
-    """The gradient of an indexing op: g placed into zeros of the input's shape at `index`."""
-    def forward(g, shape, index):
-        out = np.zeros(shape, dtype=g.dtype)
-        np.add.at(out, index, g)
-        return out
-    return Op(name, forward, "g", (Grad("", lambda gg, shape, index: gg[index]),))
-
-
-SELECT_BACKWARD = _embed("SelectBackwardBackward0")
-SLICE_BACKWARD = _embed("SliceBackwardBackward0")
-INDEX_BACKWARD = _embed("IndexPutBackward0")
-
-
-def _indexing_op(name, backward, view):
+def _view_of(self, index):
     # the trailing Ellipsis makes numpy give a 0-d view, never a scalar copy, when every dim is indexed
-    return Op(name, lambda x, index: x[index + (Ellipsis,)] if view else x[index], "x",
-              (Grad("x.shape", lambda g, shape, index: apply(backward, g, shape=shape, index=index)),), view=view)
+    return self[index + (Ellipsis,)]
 
 
-SELECT = _indexing_op("SelectBackward0", SELECT_BACKWARD, True)
-SLICE = _indexing_op("SliceBackward0", SLICE_BACKWARD, True)
-INDEX = _indexing_op("IndexBackward0", INDEX_BACKWARD, False)
-ALIAS = Op("AliasBackward0", lambda x: x.view(), "x", (Grad("", lambda g: g),), view=True)
+def _embedded(grad_output, input_sizes, index):
+    """grad_output placed into zeros of input_sizes at `index`."""
+    out = np.zeros(input_sizes, dtype=grad_output.dtype)
+    out[index] = grad_output
+    return out
 
 
-@export("select")
+_INDEXED_BACK = ("grad[index]", lambda grad, index: grad[index])
+SELECT_BACKWARD = row("select_backward", "SelectBackwardBackward0", _embedded, "grad_output",
+                      grad_output=_INDEXED_BACK)
+SLICE_BACKWARD = row("slice_backward", "SliceBackwardBackward0", _embedded, "grad_output", grad_output=_INDEXED_BACK)
+
+
+def _numpy_index(index):
+    """An index as the rows take it (a formula text passes its arrays as tensors)."""
+    return tuple(i.array if isinstance(i, Tensor) else i for i in index)
+
+
+@formula_helper
+def select_backward(grad, input_sizes, index):
+    """The gradient of a select: zeros of the input's shape with grad at the selected place."""
+    return apply(SELECT_BACKWARD, grad, input_sizes=input_sizes, index=_numpy_index(index))
+
+
+@formula_helper
+def slice_backward(grad, input_sizes, index):
+    """The gradient of a slice: zeros of the input's shape with grad in the slice."""
+    return apply(SLICE_BACKWARD, grad, input_sizes=input_sizes, index=_numpy_index(index))
+
+
+@formula_helper
+def index_backward(grad, input_sizes, index):
+    """The gradient of x[indices]: grad added into zeros of x's shape at the indices (a repeated index adds up)."""
+    return apply(INDEX_PUT_IMPL, Tensor._make(np.zeros(input_sizes, grad.array.dtype)), grad,
+                 index=_numpy_index(index), accumulate=True)
+
+
+SELECT = row("select.int", "SelectBackward0", _view_of, "self", view=True,
+             self=("select_backward(grad, self.shape, index)",
+                   lambda grad, self_shape, index: select_backward(grad, self_shape, index)))
+SLICE = row("slice.Tensor", "SliceBackward0", _view_of, "self", view=True,
+            self=("slice_backward(grad, self.shape, index)",
+                  lambda grad, self_shape, index: slice_backward(grad, self_shape, index)))
+INDEX = row("index.Tensor", "IndexBackward0", lambda self, index: self[index], "self",
+            self=("index_backward(grad, self.shape, index)",
+                  lambda grad, self_shape, index: index_backward(grad, self_shape, index)))
+ALIAS = row("alias", "AliasBackward0", lambda self: self.view(), "self", view=True, self=("grad", lambda grad: grad))
+
+
+@front_door("select")
 def select(x, dim, index):
     dim = wrap_dim(dim, x.ndim)
     size = x.shape[dim]
@@ -46,7 +80,7 @@ def select(x, dim, index):
     return apply(SELECT, x, index=(slice(None),) * dim + (index % size,))
 
 
-@export("narrow")
+@front_door("narrow")
 def narrow(x, dim, start, length):
     dim = wrap_dim(dim, x.ndim)
     start = start + x.shape[dim] if start < 0 else start
@@ -114,7 +148,7 @@ def _is_full(s):
     return s.start in (None, 0) and s.stop is None and s.step in (None, 1)
 
 
-@export("__getitem__", function=False)
+@front_door("__getitem__", function=False)
 def getitem(x, index):
     result, advanced = _basic_part(x, index, isinstance(index, slice))  # x[:] alone makes a SliceBackward0
     if advanced:
@@ -156,9 +190,7 @@ def _basic_part(x, index, lone=False):
     return result, advanced
 
 
-from .shape import UNSQUEEZE  # noqa: E402
-
-UNSQUEEZE_INDEX = UNSQUEEZE
+from .shape import UNSQUEEZE as UNSQUEEZE_INDEX  # noqa: E402  (x[None]: an unsqueeze, as in torch)
 
 
 def _advanced_index(x, advanced):
@@ -183,20 +215,42 @@ def _advanced_index(x, advanced):
     return tuple(index)
 
 
-INDEX_PUT = Op("IndexPutBackward0", lambda x, value, index: _put(x, value, index), "x value", (
-    Grad("", lambda g, index: apply(INDEX_ZERO, g, index=index)),
-    Grad("", lambda g, index: apply(INDEX, g, index=index))), promote="common", promoted="x")
-INDEX_ZERO = Op("IndexPutBackward0", lambda g, index: _put(g, 0, index), "g",
-                (Grad("", lambda gg, index: apply(INDEX_ZERO, gg, index=index)),))
-
-
-def _put(x, value, index):
-    out = np.array(x)
-    out[index] = value
+def _put(self, values, index, accumulate=False):
+    out = np.array(self)
+    if accumulate:
+        np.add.at(out, index, values)  # a repeated index adds each of its values
+    else:
+        out[index] = values
     return out
 
 
-@export("__setitem__", function=False)
+def _cleared(grad, index):
+    """grad with zeros where the index put values (they replaced what was there)."""
+    return apply(INDEX_PUT, grad, Tensor._make(np.zeros((), grad.array.dtype)), index=index)
+
+
+_PUT_DERIVATIVES = dict(
+    self=("grad if accumulate else grad.index_put(index, zeros_like(values))",
+          lambda grad, index, accumulate=False: grad if accumulate else _cleared(grad, index)),
+    values=("grad[index]", lambda grad, index: apply(INDEX, grad, index=index)))
+INDEX_PUT = row("index_put", "IndexPutBackward0", _put, "self values", promote="common", promoted="self",
+                **_PUT_DERIVATIVES)
+# x[indices]'s gradient puts with accumulation through the implementation op, which torch names apart
+INDEX_PUT_IMPL = row("_index_put_impl_", "IndexPutImplBackward0", _put, "self values", promote="common",
+                     promoted="self", **_PUT_DERIVATIVES)
+
+
+@front_door("index_put", inplace=True)
+def index_put(x, indices, values, accumulate=False):
+    """x with values put at the places the index tensors name (one per leading dim); added with accumulate."""
+    indices = tuple(indices)
+    where = _advanced_index(x, [(d, i.array) for d, i in enumerate(indices) if isinstance(i, Tensor)])
+    if not isinstance(values, Tensor):
+        values = Tensor._make(np.asarray(values, dtype=x.array.dtype))
+    return apply(INDEX_PUT, x, values, index=where, accumulate=bool(accumulate))
+
+
+@front_door("__setitem__", function=False)
 def setitem(x, index, value):
     """x[index] = value, as torch does it: the basic items cut a view, into which value is copied (CopySlices on
     x) or, with list, tensor and mask items, put (index_put_: IndexPutBackward0)."""
@@ -210,7 +264,7 @@ def setitem(x, index, value):
         target.copy_(value)  # `x[:] = v` has no view to cut: a copy_ straight into x
 
 
-# ---------------------------------------------------------------- gather, index_select, nonzero
+# ---------------------------------------------------------------- along a dim: gather, scatter, index_select, ...
 def _first_outside(index, size):
     """The first index outside [0, size) (gather and index_select take no negative ones), or None."""
     bad = index[(index < 0) | (index >= size)]
@@ -224,44 +278,107 @@ def _along(index, dim):
     return tuple(grid)
 
 
-def _scatter_add(g, shape, dim, index):
-    out = np.zeros(shape, dtype=g.dtype)
-    np.add.at(out, _along(index, dim), g)  # a repeated index gets the sum of its gradients
+def _scatter(self, src, dim, index, reduce_add=False):
+    """self with src's elements (those index covers) written (or added) at the places index names along dim."""
+    out = np.array(self)
+    part = src[tuple(slice(0, n) for n in index.shape)] if isinstance(src, np.ndarray) and src.ndim else src
+    if reduce_add:
+        np.add.at(out, _along(index, dim), part)  # a repeated index gets the sum
+    else:
+        out[_along(index, dim)] = part
     return out
 
 
-GATHER = Op("GatherBackward0", lambda x, dim, index: x[_along(index, dim)], "x",
-            (Grad("x.shape", lambda g, shape, dim, index: apply(SCATTER_ADD, g, shape=shape, dim=dim, index=index)),))
-SCATTER_ADD = Op("ScatterAddBackward0", _scatter_add, "g",
-                 (Grad("", lambda gg, shape, dim, index: apply(GATHER, gg, dim=dim, index=index)),))
+def _zeros(shape, like):
+    return Tensor._make(np.zeros(shape, like.array.dtype))
 
 
-@export("gather")
-def gather(x, dim, index):
+GATHER = row("gather", "GatherBackward0", lambda self, dim, index: self[_along(index, dim)], "self",
+             self=("zeros(self.shape).scatter_add(dim, index, grad)",
+                   lambda grad, self_shape, dim, index: apply(SCATTER_ADD, _zeros(self_shape, grad), grad,
+                                                              dim=dim, index=index)))
+_GATHERED_BACK = ("grad.gather(dim, index)", lambda grad, dim, index: apply(GATHER, grad, dim=dim, index=index))
+SCATTER = row("scatter.src", "ScatterBackward0", _scatter, "self src", promote="common",
+              self=("grad.scatter(dim, index, 0)",
+                    lambda grad, dim, index: apply(SCATTER_VALUE, grad, dim=dim, index=index, value=0)),
+              src=_GATHERED_BACK)
+SCATTER_VALUE = row("scatter.value", "ScatterBackward1",
+                    lambda self, dim, index, value: _scatter(self, self.dtype.type(value), dim, index), "self",
+                    self=("grad.scatter(dim, index, 0)",
+                          lambda grad, dim, index: apply(SCATTER_VALUE, grad, dim=dim, index=index, value=0)))
+SCATTER_ADD = row("scatter_add", "ScatterAddBackward0",
+                  lambda self, src, dim, index: _scatter(self, src, dim, index, reduce_add=True), "self src",
+                  promote="common", self=("grad", lambda grad: grad), src=_GATHERED_BACK)
+
+
+def _along_dim_index(name, x, dim, index):
+    """dim wrapped and index checked as torch's gather/scatter check them; returns (dim, the index's array)."""
     dim = wrap_dim(dim, x.ndim)
+    if not isinstance(index, Tensor) or index.dtype is not dtypes.int64:
+        raise errors.GradcliError("%s(): Expected dtype int64 for index" % name)
     index = index.array
-    if index.ndim != x.ndim:
-        raise errors.GradcliError("Index tensor must have the same number of dimensions as input tensor")
-    bad = _first_outside(index, x.shape[dim])
+    if index.ndim != x.ndim and not (index.ndim <= 1 and x.ndim <= 1):
+        raise errors.GradcliError("Index tensor must have the same number of dimensions as %s tensor"
+                                  % ("input" if name == "gather" else "self"))
+    bad = _first_outside(index, x.shape[dim] if x.ndim else 1)
     if bad is not None:
-        raise errors.GradcliError(errors.INDEX_OUT_OF_BOUNDS % (bad, dim, x.shape[dim]))
+        raise errors.GradcliError(errors.INDEX_OUT_OF_BOUNDS % (bad, dim, x.shape[dim] if x.ndim else 1))
+    return dim, index
+
+
+@front_door("gather")
+def gather(x, dim, index):
+    dim, index = _along_dim_index("gather", x, dim, index)
     return apply(GATHER, x, dim=dim, index=index)
 
 
-def _index_add(g, shape, dim, index):
-    out = np.zeros(shape, dtype=g.dtype)
-    np.add.at(out, (slice(None),) * dim + (index,), g)
+@front_door("scatter", inplace=True)
+def scatter(x, dim, index, src=None, value=None):
+    """x with src's values (or a number) written at the places index names along dim."""
+    if src is None:
+        src = value
+    dim, index = _along_dim_index("scatter", x, dim, index)
+    if isinstance(src, Tensor):
+        return apply(SCATTER, x, src, dim=dim, index=index)
+    return apply(SCATTER_VALUE, x, dim=dim, index=index, value=src)
+
+
+@front_door("scatter_add", inplace=True)
+def scatter_add(x, dim, index, src):
+    dim, index = _along_dim_index("scatter_add", x, dim, index)
+    return apply(SCATTER_ADD, x, src, dim=dim, index=index)
+
+
+def _index_add(self, source, dim, index):
+    out = np.array(self)
+    np.add.at(out, (slice(None),) * dim + (index,), source)
     return out
 
 
-INDEX_SELECT = Op("IndexSelectBackward0", lambda x, dim, index: np.take(x, index, axis=dim), "x",
-                  (Grad("x.shape", lambda g, shape, dim, index:
-                        apply(INDEX_ADD, g, shape=shape, dim=dim, index=index)),))
-INDEX_ADD = Op("IndexAddBackward0", _index_add, "g",
-               (Grad("", lambda gg, shape, dim, index: apply(INDEX_SELECT, gg, dim=dim, index=index)),))
+INDEX_SELECT = row("index_select", "IndexSelectBackward0", lambda self, dim, index: np.take(self, index, axis=dim),
+                   "self", self=("zeros(self.shape).index_add(dim, index, grad)",
+                                 lambda grad, self_shape, dim, index: apply(INDEX_ADD, _zeros(self_shape, grad), grad,
+                                                                            dim=dim, index=index)))
+INDEX_ADD = row("index_add", "IndexAddBackward0", _index_add, "self source", promote="common",
+                self=("grad", lambda grad: grad),
+                source=("grad.index_select(dim, index)",
+                        lambda grad, dim, index: apply(INDEX_SELECT, grad, dim=dim, index=index)))
 
 
-@export("index_select")
+@front_door("index_add", inplace=True)
+def index_add(x, dim, index, source, alpha=1):
+    """x with source's slices added at the positions index names along dim (repeated positions add up)."""
+    dim = wrap_dim(dim, x.ndim)
+    index = index.array.reshape(-1)
+    bad = _first_outside(index, x.shape[dim])
+    if bad is not None:
+        raise errors.index_error("index out of range in self")
+    if alpha != 1:
+        source = source * alpha
+    return apply(INDEX_ADD, x, source, dim=dim, index=index)
+
+
+@front_door("index_select")
 def index_select(x, dim, index):
     dim = wrap_dim(dim, x.ndim)
     index = index.array.reshape(-1)
@@ -273,10 +390,72 @@ def index_select(x, dim, index):
     return apply(INDEX_SELECT, x, dim=dim, index=index)
 
 
-@export("nonzero")
+def _flat_index(x, index):
+    """torch.take/put's positions in the flattened tensor (negative ones count from the end), checked."""
+    positions = index.array.reshape(-1).astype(np.int64)
+    n = x.numel()
+    bad = positions[(positions >= n) | (positions < -n)]
+    if bad.size:
+        raise errors.index_error("out of range: tried to access index %d on a tensor of %d elements."
+                                 % (int(bad[0]), n))
+    return np.where(positions < 0, positions + n, positions).reshape(index.array.shape)
+
+
+@front_door("take")
+def take(x, index):
+    """The elements at flat positions `index`, shaped like index."""
+    return apply(TAKE, x, index=_flat_index(x, index))
+
+
+@front_door("put", inplace=True)
+def put(x, index, source, accumulate=False):
+    """x with source's values at flat positions `index` (added with accumulate)."""
+    return apply(PUT, x, source.reshape(-1), index=_flat_index(x, index).reshape(-1), accumulate=bool(accumulate))
+
+
+@front_door("nonzero")
 def nonzero(x, as_tuple=False):
     """The indices of the nonzero elements: one row each (int64), or one index tensor per dim."""
     found = np.argwhere(x.array).astype(np.int64)
     if as_tuple:
         return tuple(Tensor._make(found[:, d].copy()) for d in range(found.shape[1]))
     return Tensor._make(found)
+
+
+# ---------------------------------------------------------------- masked_fill
+# the mask is a parameter of the node (MaskedFillBackward0 has one next_functions entry)
+MASKED_FILL = row("masked_fill.Scalar", "MaskedFillBackward0",
+                  lambda self, mask, value: np.where(mask, np.asarray(value).astype(self.dtype), self), "self",
+                  self=("grad.masked_fill(mask, 0)", lambda grad, mask: grad.masked_fill(Tensor._make(mask), 0.0)))
+
+
+@formula_helper
+def masked_fill_backward(grad, mask):
+    """The gradient of a filled-in value: the sum of grad where the mask holds."""
+    mask = mask if isinstance(mask, Tensor) else Tensor._make(mask)
+    return grad.masked_fill(~mask, 0.0).sum()
+
+
+MASKED_FILL_TENSOR = row("masked_fill.Tensor", "MaskedFillBackward1",
+                         lambda self, value, mask: np.where(mask, value.astype(self.dtype), self), "self value",
+                         promote="common", promoted="self",
+                         self=("grad.masked_fill(mask, 0)",
+                               lambda grad, mask: grad.masked_fill(Tensor._make(mask), 0.0)),
+                         value=("masked_fill_backward(grad, mask)",
+                                lambda grad, mask: masked_fill_backward(grad, mask)))
+
+
+@front_door("masked_fill", inplace=True)
+def masked_fill(x, mask, value):
+    mask = mask.array if isinstance(mask, Tensor) else np.asarray(mask)
+    if mask.dtype != np.bool_:
+        raise errors.GradcliError("masked_fill_ only supports boolean masks, but got mask with dtype %s"
+                                  % Tensor._make(mask).dtype.cpp_name)
+    if mask.shape != x.shape:
+        mask = np.broadcast_to(mask, x.shape)
+    if isinstance(value, Tensor):
+        if value.ndim:
+            raise errors.GradcliError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                                      "%d dimension(s)." % value.ndim)
+        return apply(MASKED_FILL_TENSOR, x, value, mask=mask)
+    return apply(MASKED_FILL, x, mask=mask, value=value)

@@ -1,61 +1,25 @@
-"""In-place ops and views: how an in-place change rewrites history, as torch's autograd does.
+"""In-place ops: how an in-place change rewrites history, as torch's autograd does.
 
-An in-place op is its out-of-place op whose result is written into `self`, which then takes the result's node as
-its grad_fn (the old grad_fn becomes the new node's first next_function). Formulas that need the original `self`
-get a snapshot of it, as torch's generated code saves `original_self`; formulas that use the output see `self`
-itself, so a later in-place change of it is caught by the version check.
+The one policy: `x.name_(...)` is the out-of-place front door `name`, its result written into x, which takes the
+result's node as its grad_fn (the old grad_fn becomes the new node's first next_function) — `inplace_variant`,
+which the installer applies to every front door registered with `inplace=True`. Only ops that exist in place
+alone (zero_, fill_, copy_, the random fills) or change x's geometry (unsqueeze_, t_: `restride_inplace`) are
+written by hand, through the same `rewrite_inplace`. Formulas that need the original `self` get a snapshot of it,
+as torch's generated code saves `original_self`; formulas that use the output see `self` itself, so a later
+in-place change of it is caught by the version check.
 
-A view shares its base's memory and version counter and remembers how it was cut from its root base. An in-place
-op on a view rewrites the base's history with a CopySlices node that wraps the op's node, and the view's with an
-AsStridedBackward0 over it; other views of the base renew their grad_fn lazily, when they see that the version
-changed (Tensor.grad_fn).
+A view (bind.ViewInfo) shares its base's memory and version counter. An in-place op on a view rewrites the base's
+history with a CopySlices node that wraps the op's node, and the view's with an AsStridedBackward0 over it; other
+views of the base renew their grad_fn lazily, when they see that the version changed (Tensor.grad_fn).
 """
 
 import numpy as np
 
-from . import Grad, Op, OpNode, Tensor, apply, grad_edge, inplace_origin_name
+from .bind import OpNode, ViewInfo, apply, grad_edge, inplace_origin_name
+from .table import row
 from .. import errors, grad_mode
 from ..graph import Node
-
-
-class ViewInfo:
-    """How a view was cut from its root base: a chain of numpy view steps, and the version its grad_fn saw."""
-
-    __slots__ = ("base", "parent", "forward", "params", "output_nr", "several", "creator", "version", "no_grad")
-
-    def __init__(self, base, parent, forward, params, output_nr, several, creator, version):
-        self.base = base            # the root base Tensor (never itself a view)
-        self.parent = parent        # the ViewInfo of the view this one was cut from, or None
-        self.forward, self.params = forward, params
-        self.output_nr, self.several = output_nr, several
-        self.creator = creator      # the op's grad_fn name, for torch's multi-output view error
-        self.version = version
-        self.no_grad = not grad_mode._enabled  # made under no_grad: torch forbids tracked in-place changes
-
-    def index_map(self):
-        """For each element of the view, its flat position in the base (a view of the base's arange)."""
-        steps = []
-        info = self
-        while info is not None:
-            steps.append(info)
-            info = info.parent
-        shape = self.base.array.shape
-        index = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)
-        for step in reversed(steps):
-            index = step.forward(index, **step.params)
-            if step.several:
-                index = index[step.output_nr]
-        return index
-
-
-def make_views(results, source, op, params):
-    """Mark the outputs of a view op as views of `source`'s root base, sharing its version counter."""
-    parent = source._view
-    base = source if parent is None else parent.base
-    several = isinstance(results, tuple)
-    for nr, result in enumerate(results if several else (results,)):
-        result._version = source._version
-        result._view = ViewInfo(base, parent, op.forward, params, nr, several, op.name, source._version.value)
+from ..tensor import Tensor
 
 
 def refresh_view(view):
@@ -114,8 +78,8 @@ def rewrite_inplace(target, compute):
         _set_history(base, CopySlices(grad_edge(base), (base.array.shape, base.dtype), node, info))
         _set_history(target, AsStridedBackward0((base._grad_fn, 0), info))
         info.version = target._version.value
-    if "ans" in node.saved:  # the formula reads the output: that is now target itself, with target's history
-        node.saved["ans"] = ((target.array, target._version, target._grad_fn), target._version.value)
+    if "result" in node.saved:  # the formula reads the output: that is now target itself, with target's history
+        node.saved["result"] = ((target.array, target._version, target._grad_fn), target._version.value)
     return target
 
 
@@ -136,7 +100,7 @@ def restride_inplace(target, op, **params):
 
 
 def apply_inplace(op, target, *others, **params):
-    """An in-place op: `op(target, *others)` written into target, whose history it becomes."""
+    """An op that exists in place only: `op(target, *others)` written into target, whose history it becomes."""
     return rewrite_inplace(target, lambda: apply(op, target, *others, **params))
 
 
@@ -215,25 +179,32 @@ class AsStridedBackward0(Node):
 
 
 # ---------------------------------------------------------------- flat gathers and scatters (the view nodes' formulas)
-def _put_forward(g, part, index):
-    out = np.array(g, order="C")  # C order, so that reshape(-1) is a view to write through
-    out.reshape(-1)[index] = part
+def _put_forward(self, source, index, accumulate=False):
+    out = np.array(self, order="C")  # C order, so that reshape(-1) is a view to write through
+    if accumulate:
+        np.add.at(out.reshape(-1), index, source)
+    else:
+        out.reshape(-1)[index] = source
     return out
 
 
-def _scatter_forward(g, index, shape):
-    out = np.zeros(int(np.prod(shape)), dtype=g.dtype)
-    np.add.at(out, index, g)
+def _scatter_forward(self, index, shape):
+    out = np.zeros(int(np.prod(shape)), dtype=self.dtype)
+    np.add.at(out, index, self)
     return out.reshape(shape)
 
 
-TAKE = Op("TakeBackward0", lambda g, index: np.asarray(g).reshape(-1)[index], "g",
-          (Grad("g.shape", lambda gg, shape, index: scatter_flat(gg, index, shape)),))
-PUT = Op("PutBackward0", _put_forward, "g part", (
-    Grad("", lambda gg, index: put_flat(gg, index, 0.0)),
-    Grad("", lambda gg, index: take_flat(gg, index))), promote="common")
-SCATTER = Op("AsStridedScatterBackward0", _scatter_forward, "g",
-             (Grad("", lambda gg, index, shape: take_flat(gg, index)),))
+# torch.take and Tensor.put, on flat positions; here also the nodes' formulas of in-place changes through views,
+# `index` then being the flat position in the base of each element of the view (ViewInfo.index_map)
+TAKE = row("take", "TakeBackward0", lambda self, index: np.asarray(self).reshape(-1)[index], "self",
+           self=("zeros(self.shape).put(index, grad, accumulate=True)",
+                 lambda grad, self_shape, index: scatter_flat(grad, index, self_shape)))
+PUT = row("put", "PutBackward0", _put_forward, "self source", promote="common",
+          self=("grad if accumulate else grad.put(index, zeros_like(source))",
+                lambda grad, index, accumulate=False: grad if accumulate else put_flat(grad, index, 0.0)),
+          source=("grad.take(index)", lambda grad, index: take_flat(grad, index)))
+SCATTER = row("as_strided_scatter", "AsStridedScatterBackward0", _scatter_forward, "self",
+              self=("grad.take(index)", lambda grad, index: take_flat(grad, index)))
 
 
 def take_flat(g, index):

@@ -3,20 +3,27 @@ dot, bmm, outer, with torch's shape and dtype messages."""
 
 import numpy as np
 
-from . import Grad, Op, apply, export
-from .. import dtypes, errors, limits
+from .bind import apply
+from .shape import UNSAFE_VIEW
+from .table import front_door, row
+from .. import errors, limits
 from ..tensor import Tensor
 
-MM = Op("MmBackward0", np.matmul, "x y",
-        (Grad("y", lambda g, y: g.mm(y.t())), Grad("x", lambda g, x: x.t().mm(g))))
-MV = Op("MvBackward0", np.matmul, "x y",
-        (Grad("y", lambda g, y: g.unsqueeze(1) * y), Grad("x", lambda g, x: x.t().mv(g))))
-DOT = Op("DotBackward0", np.dot, "x y",
-         (Grad("y", lambda g, y: g * y), Grad("x", lambda g, x: g * x)))
+MM = row("mm", "MmBackward0", np.matmul, "self mat2",
+         self=("grad.mm(mat2.t())", lambda grad, mat2: grad.mm(mat2.t())),
+         mat2=("self.t().mm(grad)", lambda grad, self: self.t().mm(grad)))
+MV = row("mv", "MvBackward0", np.matmul, "self vec",
+         self=("grad.outer(vec)", lambda grad, vec: grad.unsqueeze(1) * vec),
+         vec=("self.t().mv(grad)", lambda grad, self: self.t().mv(grad)))
+DOT = row("dot", "DotBackward0", np.dot, "self tensor",
+          self=("grad * tensor", lambda grad, tensor: grad * tensor),
+          tensor=("grad * self", lambda grad, self: grad * self))
+BMM = row("bmm", "BmmBackward0", np.matmul, "self mat2",
+          self=("grad.bmm(mat2.transpose(1, 2))", lambda grad, mat2: grad.bmm(mat2.transpose(1, 2))),
+          mat2=("self.transpose(1, 2).bmm(grad)", lambda grad, self: self.transpose(1, 2).bmm(grad)))
 
 
-
-@export("mm")
+@front_door("mm")
 def mm(x, y):
     if x.ndim != 2:
         raise errors.GradcliError("self must be a matrix")
@@ -27,12 +34,12 @@ def mm(x, y):
                                   % (x.shape + y.shape))
     if x.dtype is not y.dtype:
         raise errors.GradcliError("expected m1 and m2 to have the same dtype, but got: %s != %s"
-                                  % (dtypes.CPP_NAMES[x.dtype.name], dtypes.CPP_NAMES[y.dtype.name]))
+                                  % (x.dtype.cpp_name, y.dtype.cpp_name))
     limits.check_numel((x.shape[0], y.shape[1]))
     return apply(MM, x, y)
 
 
-@export("mv")
+@front_door("mv")
 def mv(x, y):
     if x.ndim != 2 or y.ndim != 1:
         raise errors.GradcliError("vector + matrix @ vector expected, got 1, %d, %d" % (x.ndim, y.ndim))
@@ -45,7 +52,7 @@ def mv(x, y):
     return apply(MV, x, y)
 
 
-@export("dot")
+@front_door("dot")
 def dot(x, y):
     if x.ndim != 1 or y.ndim != 1:
         raise errors.GradcliError("1D tensors expected, but got %dD and %dD tensors" % (x.ndim, y.ndim))
@@ -59,17 +66,8 @@ def dot(x, y):
     return apply(DOT, x, y)
 
 
-BMM = Op("BmmBackward0", np.matmul, "x y",
-         (Grad("y", lambda g, y: g.bmm(y.transpose(1, 2))), Grad("x", lambda g, x: x.transpose(1, 2).bmm(g))))
-# torch's matmul squeezes the unsqueezed row of a 1-D left operand with squeeze(dims): SqueezeBackward4
-SQUEEZE_DIMS = Op("SqueezeBackward4", lambda x, dim: np.squeeze(x, dim), "x",
-                  (Grad("", lambda g, dim: g.unsqueeze(dim)),))
-# matmul's folding ends in _unsafe_view, a reshape that torch records as UnsafeViewBackward0
-UNSAFE_VIEW = Op("UnsafeViewBackward0", lambda x, shape: np.reshape(x, shape), "x",
-                 (Grad("x.shape", lambda g, input_shape, **_: g.reshape(input_shape)),))
 
-
-@export("bmm")
+@front_door("bmm")
 def bmm(x, y):
     if x.ndim != 3:
         raise errors.GradcliError("batch1 must be a 3D tensor")
@@ -85,10 +83,11 @@ def bmm(x, y):
 
 
 def _unsafe_view(x, *shape):
-    return apply(UNSAFE_VIEW, x, shape=tuple(shape))
+    """matmul's folding ends in _unsafe_view, a reshape that torch records as UnsafeViewBackward0."""
+    return apply(UNSAFE_VIEW, x, size=tuple(shape))
 
 
-@export("matmul")
+@front_door("matmul")
 def matmul(x, y):
     """torch.matmul, following torch's own decomposition so that the graph has torch's node names."""
     if not isinstance(x, Tensor) or not isinstance(y, Tensor):
@@ -104,8 +103,8 @@ def matmul(x, y):
         return mv(x, y)
     if a == 2 and b == 2:
         return mm(x, y)
-    if a == 1 and b == 2:  # the vector becomes a row: SqueezeBackward4(MmBackward0(UnsqueezeBackward0, ..))
-        return apply(SQUEEZE_DIMS, mm(x.unsqueeze(0), y), dim=0)
+    if a == 1 and b == 2:  # the vector becomes a row, squeezed in place: SqueezeBackward4(MmBackward0(...))
+        return mm(x.unsqueeze(0), y).squeeze_(0)
     if a == 3 and b == 3 and (x.shape[0] == 1) != (y.shape[0] == 1):
         # torch squeezes a lone batch of 1 and takes a folding path below
         return matmul(x.squeeze(0), y) if x.shape[0] == 1 else matmul(x, y.squeeze(0))
@@ -152,7 +151,7 @@ def _broadcast_batch(a, b):
     return tuple(reversed(out))
 
 
-@export("outer", "ger")
+@front_door("outer", "ger")
 def outer(x, y):
     """torch decomposes outer into x.reshape(-1, 1) * y: MulBackward0(ViewBackward0, ...)."""
     for name, t in (("self", x), ("vec2", y)):
@@ -179,7 +178,7 @@ def _einsum_parts(equation, count):
     return inputs, out
 
 
-@export("einsum", method=False)
+@front_door("einsum", method=False)
 def einsum(equation, *operands):
     """Each operand's dims lined up on one axis per letter (the output's letters first), multiplied with
     broadcasting, the other letters summed out, then viewed to the output's shape (torch's contraction ends in

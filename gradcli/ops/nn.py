@@ -1,58 +1,71 @@
-"""torch.nn.functional's pointwise activations, softmax and losses, one Op row each.
+"""torch.nn.functional's activations, softmax and losses, linear.
 
 softmax and log_softmax save their result (as torch does): the version check names them when the output is
-changed in place before backward.
+changed in place before backward. Their backward kernels, and those of the activations and losses, are ops of
+their own in torch, so gradients built with create_graph=True carry their names (SoftmaxBackwardDataBackward0...).
 """
 
 import math
 
 import numpy as np
 
-from . import Grad, Op, apply, export
-from .pointwise import _erf, add_scalar, div_scalar, exp, sigmoid, where
+from .arithmetic import add_scalar, div_scalar
+from .bind import apply
+from .compare import where
+from .functions import _erf
+from .table import formula_helper, front_door, row
 from .. import dtypes, errors, limits
 from ..tensor import Tensor, wrap_dim
 
 
 # ---------------------------------------------------------------- softmax
-def _softmax_forward(x, dim):
-    shifted = x - np.max(x, axis=dim, keepdims=True)
+def _softmax_forward(self, dim):
+    shifted = self - np.max(self, axis=dim, keepdims=True)
     e = np.exp(shifted)
-    return (e / np.sum(e, axis=dim, keepdims=True)).astype(x.dtype)
+    return (e / np.sum(e, axis=dim, keepdims=True)).astype(self.dtype)
 
 
-def _log_softmax_forward(x, dim):
-    shifted = x - np.max(x, axis=dim, keepdims=True)
-    return (shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))).astype(x.dtype)
+def _log_softmax_forward(self, dim):
+    shifted = self - np.max(self, axis=dim, keepdims=True)
+    return (shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))).astype(self.dtype)
 
 
-SOFTMAX = Op("SoftmaxBackward0", _softmax_forward, "x",
-             (Grad("ans", lambda g, ans, dim: softmax_backward_data(g, ans, dim)),), promote="float")
-LOG_SOFTMAX = Op("LogSoftmaxBackward0", _log_softmax_forward, "x",
-                 (Grad("ans", lambda g, ans, dim: log_softmax_backward_data(g, ans, dim)),), promote="float")
-
-# torch's backward kernels are ops of their own, so gradients built with create_graph=True carry their names.
-# softmax: dx = y (g - sum(g y)); linear and self-adjoint in g, and for y: gg (g - sum(g y)) - g sum(gg y).
-SOFTMAX_BACKWARD_DATA = Op(
-    "SoftmaxBackwardDataBackward0",
-    lambda g, y, dim: (y * (g - np.sum(g * y, axis=dim, keepdims=True))).astype(g.dtype), "g y", (
-        Grad("y", lambda gg, y, dim: softmax_backward_data(gg, y, dim)),
-        Grad("g y", lambda gg, g, y, dim: gg * (g - (g * y).sum(dim=dim, keepdim=True))
-             - g * (gg * y).sum(dim=dim, keepdim=True))))
-# log_softmax: dx = g - exp(y) sum(g)
-LOG_SOFTMAX_BACKWARD_DATA = Op(
-    "LogSoftmaxBackwardDataBackward0",
-    lambda g, y, dim: (g - np.exp(y) * np.sum(g, axis=dim, keepdims=True)).astype(g.dtype), "g y", (
-        Grad("y", lambda gg, y, dim: gg - (gg * exp(y)).sum(dim=dim, keepdim=True)),
-        Grad("g y", lambda gg, g, y, dim: -gg * exp(y) * g.sum(dim=dim, keepdim=True))))
-
-
-def softmax_backward_data(g, y, dim):
-    return apply(SOFTMAX_BACKWARD_DATA, g, y, dim=dim)
+# softmax: d self = y (grad - sum(grad y)); linear and self-adjoint in grad
+SOFTMAX_BACKWARD_DATA = row(
+    "_softmax_backward_data", "SoftmaxBackwardDataBackward0",
+    lambda grad_output, output, dim: (output * (grad_output - np.sum(grad_output * output, axis=dim, keepdims=True))
+                                      ).astype(grad_output.dtype), "grad_output output",
+    grad_output=("output * (grad - (grad * output).sum(dim, keepdim=True))",
+                 lambda grad, output, dim: softmax_backward_data(grad, output, dim)),
+    output=("grad * (grad_output - (grad_output * output).sum(dim, keepdim=True)) "
+            "- grad_output * (grad * output).sum(dim, keepdim=True)",
+            lambda grad, grad_output, output, dim: grad * (grad_output - (grad_output * output).sum(dim=dim, keepdim=True))
+            - grad_output * (grad * output).sum(dim=dim, keepdim=True)))
+# log_softmax: d self = grad - exp(y) sum(grad)
+LOG_SOFTMAX_BACKWARD_DATA = row(
+    "_log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0",
+    lambda grad_output, output, dim: (grad_output - np.exp(output) * np.sum(grad_output, axis=dim, keepdims=True)
+                                      ).astype(grad_output.dtype), "grad_output output",
+    grad_output=("grad - (grad * output.exp()).sum(dim, keepdim=True)",
+                 lambda grad, output, dim: grad - (grad * output.exp()).sum(dim=dim, keepdim=True)),
+    output=("-grad * output.exp() * grad_output.sum(dim, keepdim=True)",
+            lambda grad, grad_output, output, dim: -grad * output.exp() * grad_output.sum(dim=dim, keepdim=True)))
 
 
-def log_softmax_backward_data(g, y, dim):
-    return apply(LOG_SOFTMAX_BACKWARD_DATA, g, y, dim=dim)
+def softmax_backward_data(grad_output, output, dim):
+    return apply(SOFTMAX_BACKWARD_DATA, grad_output, output, dim=dim)
+
+
+def log_softmax_backward_data(grad_output, output, dim):
+    return apply(LOG_SOFTMAX_BACKWARD_DATA, grad_output, output, dim=dim)
+
+
+SOFTMAX = row("_softmax", "SoftmaxBackward0", _softmax_forward, "self", promote="float",
+              self=("result * (grad - (grad * result).sum(dim, keepdim=True))",
+                    lambda grad, result, dim: softmax_backward_data(grad, result, dim)))
+LOG_SOFTMAX = row("_log_softmax", "LogSoftmaxBackward0", _log_softmax_forward, "self", promote="float",
+                  self=("grad - result.exp() * grad.sum(dim, keepdim=True)",
+                        lambda grad, result, dim: log_softmax_backward_data(grad, result, dim)))
 
 
 def _softmax_dim(x, dim):
@@ -67,7 +80,7 @@ def _softmax_input(x, dtype):
     return x.to(dtype) if dtype is not None else x
 
 
-@export("softmax")
+@front_door("softmax", functional=True)
 def softmax(x, dim=None, dtype=None):
     x = _softmax_input(x, dtype)
     if x.ndim == 0:
@@ -75,7 +88,7 @@ def softmax(x, dim=None, dtype=None):
     return apply(SOFTMAX, x, dim=_softmax_dim(x, dim))
 
 
-@export("log_softmax")
+@front_door("log_softmax", functional=True)
 def log_softmax(x, dim=None, dtype=None):
     x = _softmax_input(x, dtype)
     if x.ndim == 0:
@@ -88,131 +101,166 @@ SQRT_HALF = math.sqrt(0.5)
 INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 
 
-def _gelu_forward(x, approximate="none"):
+def _gelu_forward(self, approximate="none"):
     if approximate == "tanh":
-        inner = math.sqrt(2.0 / math.pi) * (x + 0.044715 * x ** 3)
-        return (0.5 * x * (1 + np.tanh(inner))).astype(x.dtype)
-    return (0.5 * x * (1 + _erf(x * x.dtype.type(SQRT_HALF)))).astype(x.dtype)
+        inner = math.sqrt(2.0 / math.pi) * (self + 0.044715 * self ** 3)
+        return (0.5 * self * (1 + np.tanh(inner))).astype(self.dtype)
+    return (0.5 * self * (1 + _erf(self * self.dtype.type(SQRT_HALF)))).astype(self.dtype)
 
 
 def _gelu_derivative(x, approximate):
     """d gelu / dx and d2 gelu / dx2, in tensor ops."""
-    from .pointwise import erf, tanh
     if approximate == "tanh":
         k, c = math.sqrt(2.0 / math.pi), 0.044715
-        t = tanh(k * (x + c * x ** 3))
+        t = (k * (x + c * x ** 3)).tanh()
         du = k * (1 + 3 * c * x * x)
         first = 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * du
         second = (1 - t * t) * (du - x * t * du * du + 3 * k * c * x * x)
         return first, second
-    pdf = INV_SQRT_2PI * exp(-0.5 * x * x)
-    first = 0.5 * (1 + erf(x * SQRT_HALF)) + x * pdf
+    pdf = INV_SQRT_2PI * (-0.5 * x * x).exp()
+    first = 0.5 * (1 + (x * SQRT_HALF).erf()) + x * pdf
     return first, pdf * (2 - x * x)
 
 
-def _gelu_backward_forward(g, x, approximate="none"):
-    first, _ = _gelu_derivative(Tensor._make(x), approximate)
-    return (g * first.array).astype(g.dtype)
+def _gelu_backward_forward(grad_output, self, approximate="none"):
+    first, _ = _gelu_derivative(Tensor._make(self), approximate)
+    return (grad_output * first.array).astype(grad_output.dtype)
 
 
-GELU_BACKWARD = Op("GeluBackwardBackward0", _gelu_backward_forward, "g x", (
-    Grad("x", lambda gg, x, approximate="none": gelu_backward(gg, x, approximate)),
-    Grad("g x", lambda gg, g, x, approximate="none": gg * g * _gelu_derivative(x, approximate)[1])))
+# the backward kernels of the activations: rows of their own (GeluBackwardBackward0, ...), called by formulas
+GELU_BACKWARD = row("gelu_backward", "GeluBackwardBackward0", _gelu_backward_forward, "grad_output self",
+                    grad_output=("gelu_backward(grad, self, approximate)",
+                                 lambda grad, self, approximate="none": gelu_backward(grad, self, approximate)),
+                    self=("grad * grad_output * gelu_second_derivative(self, approximate)",
+                          lambda grad, grad_output, self, approximate="none":
+                          grad * grad_output * gelu_second_derivative(self, approximate)))
 
 
-def gelu_backward(g, x, approximate="none"):
-    return apply(GELU_BACKWARD, g, x, approximate=approximate)
-
-
-def _softplus_forward(x, beta=1, threshold=20):
-    bx = x * beta
+def _softplus_forward(self, beta=1, threshold=20):
+    bx = self * beta
     # above the threshold softplus is x itself (torch switches to the identity there for accuracy)
-    return np.where(bx > threshold, x, np.log1p(np.exp(bx)) / beta).astype(x.dtype)
+    return np.where(bx > threshold, self, np.log1p(np.exp(bx)) / beta).astype(self.dtype)
 
 
-def _softplus_backward_forward(g, x, beta=1, threshold=20):
-    bx = x * beta
-    return np.where(bx > threshold, g, g / (1 + np.exp(-bx))).astype(g.dtype)
+def _softplus_backward_forward(grad_output, self, beta=1, threshold=20):
+    bx = self * beta
+    return np.where(bx > threshold, grad_output, grad_output / (1 + np.exp(-bx))).astype(grad_output.dtype)
 
 
-SOFTPLUS_BACKWARD = Op("SoftplusBackwardBackward0", _softplus_backward_forward, "g x", (
-    Grad("x", lambda gg, x, beta=1, threshold=20: softplus_backward(gg, x, beta, threshold)),
-    Grad("g x", lambda gg, g, x, beta=1, threshold=20: where(
-        x * beta > threshold, 0.0, gg * g * beta * sigmoid(x * beta) * (1 - sigmoid(x * beta))))))
-LEAKY_RELU_BACKWARD = Op("LeakyReluBackwardBackward0", lambda g, x, negative_slope: np.where(
-    x > 0, g, g * g.dtype.type(negative_slope)).astype(g.dtype), "g x", (
-    Grad("x", lambda gg, x, negative_slope: leaky_relu_backward(gg, x, negative_slope)),
-    Grad("", lambda gg, **_: Tensor._make(np.zeros(gg.shape, gg.array.dtype)))))
-ELU_BACKWARD = Op("EluBackwardBackward0", lambda g, x, alpha: np.where(
-    x > 0, g, g * alpha * np.exp(x)).astype(g.dtype), "g x", (
-    Grad("x", lambda gg, x, alpha: elu_backward(gg, x, alpha)),
-    Grad("g x", lambda gg, g, x, alpha: where(x > 0, 0.0, gg * g * alpha * exp(x)))))
+def _softplus_second(grad, grad_output, self, beta=1, threshold=20):
+    s = (self * beta).sigmoid()
+    return where(self * beta > threshold, 0.0, grad * grad_output * beta * s * (1 - s))
 
 
-def softplus_backward(g, x, beta=1, threshold=20):
-    return apply(SOFTPLUS_BACKWARD, g, x, beta=beta, threshold=threshold)
+SOFTPLUS_BACKWARD = row(
+    "softplus_backward", "SoftplusBackwardBackward0", _softplus_backward_forward, "grad_output self",
+    grad_output=("softplus_backward(grad, self, beta, threshold)",
+                 lambda grad, self, beta=1, threshold=20: softplus_backward(grad, self, beta, threshold)),
+    self=("where(self * beta > threshold, 0, grad * grad_output * beta * (self * beta).sigmoid() "
+          "* (1 - (self * beta).sigmoid()))",
+          _softplus_second))
+LEAKY_RELU_BACKWARD = row(
+    "leaky_relu_backward", "LeakyReluBackwardBackward0",
+    lambda grad_output, self, negative_slope: np.where(
+        self > 0, grad_output, grad_output * grad_output.dtype.type(negative_slope)).astype(grad_output.dtype),
+    "grad_output self",
+    grad_output=("leaky_relu_backward(grad, self, negative_slope)",
+                 lambda grad, self, negative_slope: leaky_relu_backward(grad, self, negative_slope)),
+    self=("zeros_like(grad)", lambda grad: Tensor._make(np.zeros(grad.shape, grad.array.dtype))))
+ELU_BACKWARD = row(
+    "elu_backward", "EluBackwardBackward0",
+    lambda grad_output, self, alpha: np.where(self > 0, grad_output, grad_output * alpha * np.exp(self)
+                                              ).astype(grad_output.dtype), "grad_output self",
+    grad_output=("elu_backward(grad, self, alpha)", lambda grad, self, alpha: elu_backward(grad, self, alpha)),
+    self=("where(self > 0, 0, grad * grad_output * alpha * self.exp())",
+          lambda grad, grad_output, self, alpha: where(self > 0, 0.0, grad * grad_output * alpha * self.exp())))
 
 
-def leaky_relu_backward(g, x, negative_slope):
-    return apply(LEAKY_RELU_BACKWARD, g, x, negative_slope=negative_slope)
+@formula_helper
+def gelu_backward(grad, self, approximate="none"):
+    """grad times gelu's derivative at self (exact: Phi(x) + x phi(x); with approximate='tanh', tanh's)."""
+    return apply(GELU_BACKWARD, grad, self, approximate=approximate)
 
 
-def elu_backward(g, x, alpha):
-    return apply(ELU_BACKWARD, g, x, alpha=alpha)
+@formula_helper
+def gelu_second_derivative(self, approximate="none"):
+    """gelu'' at self (exact: phi(x) (2 - x^2))."""
+    return _gelu_derivative(self, approximate)[1]
 
 
-def _elu_forward(x, alpha=1.0):
-    return np.where(x > 0, x, alpha * np.expm1(x)).astype(x.dtype)
+@formula_helper
+def softplus_backward(grad, self, beta=1, threshold=20):
+    """grad * sigmoid(beta self), and grad itself where beta self > threshold (softplus is linear there)."""
+    return apply(SOFTPLUS_BACKWARD, grad, self, beta=beta, threshold=threshold)
 
 
-LEAKY_RELU = Op("LeakyReluBackward0", lambda x, negative_slope=0.01: np.where(
-    x > 0, x, x * x.dtype.type(negative_slope)).astype(x.dtype), "x",
-    (Grad("x", lambda g, x, negative_slope=0.01: leaky_relu_backward(g, x, negative_slope)),), promote="float")
-GELU = Op("GeluBackward0", _gelu_forward, "x",
-          (Grad("x", lambda g, x, approximate="none": gelu_backward(g, x, approximate)),), promote="float")
-def _silu_grad(g, x):
+@formula_helper
+def leaky_relu_backward(grad, self, negative_slope):
+    """grad where self > 0, grad * negative_slope elsewhere."""
+    return apply(LEAKY_RELU_BACKWARD, grad, self, negative_slope=negative_slope)
+
+
+@formula_helper
+def elu_backward(grad, self, alpha):
+    """grad where self > 0, grad * alpha * exp(self) elsewhere."""
+    return apply(ELU_BACKWARD, grad, self, alpha=alpha)
+
+
+def _elu_forward(self, alpha=1.0):
+    return np.where(self > 0, self, alpha * np.expm1(self)).astype(self.dtype)
+
+
+def _silu_derivative(grad, self):
     """torch's silu_backward: grad * sigmoid * (1 + self * (1 - sigmoid)), the 1 + ... a C++ Scalar add."""
-    s = sigmoid(x)
-    return g * s * add_scalar(x * (1 - s), 1)
+    s = self.sigmoid()
+    return grad * s * add_scalar(self * (1 - s), 1)
 
 
-SILU = Op("SiluBackward0", lambda x: (x / (1 + np.exp(-x))).astype(x.dtype), "x",
-          (Grad("x", lambda g, x: _silu_grad(g, x)),), promote="float")
-ELU = Op("EluBackward0", _elu_forward, "x",
-         (Grad("x", lambda g, x, alpha=1.0: elu_backward(g, x, alpha)),), promote="float")
-SOFTPLUS = Op("SoftplusBackward0", _softplus_forward, "x",
-              (Grad("x", lambda g, x, beta=1, threshold=20: softplus_backward(g, x, beta, threshold)),),
-              promote="float")
+LEAKY_RELU = row("leaky_relu", "LeakyReluBackward0",
+                 lambda self, negative_slope=0.01: np.where(self > 0, self, self * self.dtype.type(negative_slope)
+                                                            ).astype(self.dtype), "self", promote="float",
+                 self=("leaky_relu_backward(grad, self, negative_slope)",
+                       lambda grad, self, negative_slope=0.01: leaky_relu_backward(grad, self, negative_slope)))
+GELU = row("gelu", "GeluBackward0", _gelu_forward, "self", promote="float",
+           self=("gelu_backward(grad, self, approximate)",
+                 lambda grad, self, approximate="none": gelu_backward(grad, self, approximate)))
+SILU = row("silu", "SiluBackward0", lambda self: (self / (1 + np.exp(-self))).astype(self.dtype), "self",
+           promote="float", self=("grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))", _silu_derivative))
+ELU = row("elu", "EluBackward0", _elu_forward, "self", promote="float",
+          self=("elu_backward(grad, self, alpha)", lambda grad, self, alpha=1.0: elu_backward(grad, self, alpha)))
+SOFTPLUS = row("softplus", "SoftplusBackward0", _softplus_forward, "self", promote="float",
+               self=("softplus_backward(grad, self, beta, threshold)",
+                     lambda grad, self, beta=1, threshold=20: softplus_backward(grad, self, beta, threshold)))
 
 
-@export("leaky_relu", method=False)
+@front_door("leaky_relu", function=False, method=False, functional=True)
 def leaky_relu(x, negative_slope=0.01, inplace=False):
     return apply(LEAKY_RELU, x, negative_slope=negative_slope)
 
 
-@export("gelu", method=False)
+@front_door("gelu", function=False, method=False, functional=True)
 def gelu(x, approximate="none"):
     return apply(GELU, x, approximate=approximate)
 
 
-@export("silu", method=False)
+@front_door("silu", function=False, method=False, functional=True)
 def silu(x, inplace=False):
     return apply(SILU, x)
 
 
-@export("elu", method=False)
+@front_door("elu", function=False, method=False, functional=True)
 def elu(x, alpha=1.0, inplace=False):
     return apply(ELU, x, alpha=alpha)
 
 
-@export("softplus", method=False)
+@front_door("softplus", function=False, method=False, functional=True)
 def softplus(x, beta=1, threshold=20):
     return apply(SOFTPLUS, x, beta=beta, threshold=threshold)
 
 
 # ---------------------------------------------------------------- losses
-def _mse_forward(x, y, reduction="mean"):
-    d = (x - y) ** 2
+def _mse_forward(self, target, reduction="mean"):
+    d = (self - target) ** 2
     if reduction == "mean":
         return np.mean(d, dtype=d.dtype)
     if reduction == "sum":
@@ -224,22 +272,32 @@ def _mse_scale(x, reduction):
     return 2.0 / x.size if reduction == "mean" else 2.0
 
 
-# mse_loss_backward(g, x, y) = scale (x - y) g; the target's gradient is the same kernel with x and y swapped
-MSE_LOSS_BACKWARD = Op("MseLossBackwardBackward0", lambda g, x, y, reduction: (
-    _mse_scale(x, reduction) * (x - y) * g).astype(x.dtype), "g x y", (
-    Grad("x y", lambda gg, x, y, reduction: mse_loss_backward(gg, x, y, reduction)),
-    Grad("g", lambda gg, g, reduction: _mse_scale(gg.array, reduction) * gg * g),
-    Grad("g", lambda gg, g, reduction: -_mse_scale(gg.array, reduction) * gg * g)), promote="common")
-MSE_LOSS = Op("MseLossBackward0", _mse_forward, "x y", (
-    Grad("x y", lambda g, x, y, reduction="mean": mse_loss_backward(g, x, y, reduction)),
-    Grad("x y", lambda g, x, y, reduction="mean": mse_loss_backward(g, y, x, reduction))), promote="common")
+# mse_loss_backward(grad, self, target) = scale (self - target) grad; the target's gradient is the same kernel with
+# self and target swapped
+MSE_LOSS_BACKWARD = row(
+    "mse_loss_backward", "MseLossBackwardBackward0",
+    lambda grad_output, self, target, reduction: (_mse_scale(self, reduction) * (self - target) * grad_output
+                                                  ).astype(self.dtype), "grad_output self target", promote="common",
+    grad_output=("mse_loss_backward(grad, self, target, reduction)",
+                 lambda grad, self, target, reduction: mse_loss_backward(grad, self, target, reduction)),
+    self=("(2 / grad.numel() if reduction == 'mean' else 2) * grad * grad_output",
+          lambda grad, grad_output, reduction: _mse_scale(grad.array, reduction) * grad * grad_output),
+    target=("-(2 / grad.numel() if reduction == 'mean' else 2) * grad * grad_output",
+            lambda grad, grad_output, reduction: -_mse_scale(grad.array, reduction) * grad * grad_output))
+MSE_LOSS = row("mse_loss", "MseLossBackward0", _mse_forward, "self target", promote="common",
+               self=("mse_loss_backward(grad, self, target, reduction)",
+                     lambda grad, self, target, reduction="mean": mse_loss_backward(grad, self, target, reduction)),
+               target=("mse_loss_backward(grad, target, self, reduction)",
+                       lambda grad, self, target, reduction="mean": mse_loss_backward(grad, target, self, reduction)))
 
 
-def mse_loss_backward(g, x, y, reduction="mean"):
-    return apply(MSE_LOSS_BACKWARD, g, x, y, reduction=reduction)
+@formula_helper
+def mse_loss_backward(grad, self, target, reduction="mean"):
+    """2 (self - target) grad, divided by the number of elements for the mean."""
+    return apply(MSE_LOSS_BACKWARD, grad, self, target, reduction=reduction)
 
 
-@export("mse_loss", method=False)
+@front_door("mse_loss", function=False, method=False, functional=True)
 def mse_loss(input, target, reduction="mean"):
     if tuple(input.shape) != tuple(target.shape):
         errors.warn("Using a target size (%s) that is different to the input size (%s). This will likely lead to "
@@ -257,7 +315,7 @@ def _reduce(loss, reduction):
     return loss
 
 
-@export("l1_loss", method=False)
+@front_door("l1_loss", function=False, method=False, functional=True)
 def l1_loss(input, target, reduction="mean"):
     """torch composes it: MeanBackward0(AbsBackward0(SubBackward0))."""
     return _reduce((input - target).abs(), reduction)
@@ -265,7 +323,7 @@ def l1_loss(input, target, reduction="mean"):
 
 def _nll_terms(x, target, ignore_index):
     """Row and class indices of the picked log-probabilities (class dim 1, or 0 for a 1-D input)."""
-    t = np.asarray(target)
+    t = target.array if isinstance(target, Tensor) else np.asarray(target)
     keep = t != ignore_index
     if x.ndim == 1:
         return (t if keep else np.zeros((), np.int64),), keep
@@ -273,34 +331,49 @@ def _nll_terms(x, target, ignore_index):
     return (rows, np.where(keep, t, 0)), keep
 
 
-def _nll_forward(x, target, reduction="mean", ignore_index=-100):
-    index, keep = _nll_terms(x, target, ignore_index)
-    picked = np.where(keep, -x[index], 0).astype(x.dtype)
+def _nll_forward(self, target, reduction="mean", ignore_index=-100):
+    index, keep = _nll_terms(self, target, ignore_index)
+    picked = np.where(keep, -self[index], 0).astype(self.dtype)
     if reduction == "none":
         return picked
     total = np.sum(picked)
     if reduction == "sum":
-        return np.asarray(total, dtype=x.dtype)
-    return np.asarray(total / np.sum(keep), dtype=x.dtype)
+        return np.asarray(total, dtype=self.dtype)
+    return np.asarray(total / np.sum(keep), dtype=self.dtype)
 
 
-def _nll_backward_forward(g, x, target, reduction="mean", ignore_index=-100):
-    index, keep = _nll_terms(x, target, ignore_index)
-    out = np.zeros(x.shape, dtype=g.dtype)
-    scale = g if reduction == "none" else np.broadcast_to(g / (np.sum(keep) if reduction == "mean" else 1), keep.shape)
+def _nll_backward_forward(grad_output, self, target, reduction="mean", ignore_index=-100):
+    index, keep = _nll_terms(self, target, ignore_index)
+    out = np.zeros(self.shape, dtype=grad_output.dtype)
+    scale = grad_output if reduction == "none" else np.broadcast_to(
+        grad_output / (np.sum(keep) if reduction == "mean" else 1), keep.shape)
     out[index] = np.where(keep, -scale, 0)
     return out
 
 
-# linear in g; with respect to x torch's formula is zeros_like(grad) (a zero tensor, not None)
-NLL_LOSS_BACKWARD = Op("NllLossBackwardBackward0", _nll_backward_forward, "g x", (
-    Grad("", lambda gg, **params: apply(NLL_LOSS, gg, **params)),
-    Grad("", lambda gg, **_: Tensor._make(np.zeros(gg.shape, gg.array.dtype)))))
-NLL_LOSS = Op("NllLossBackward0", _nll_forward, "x", (
-    Grad("x", lambda g, x, **params: apply(NLL_LOSS_BACKWARD, g, x, **params)),))
+# linear in grad; with respect to self torch's formula is zeros_like(grad) (a zero tensor, not None)
+NLL_LOSS_BACKWARD = row(
+    "nll_loss_backward", "NllLossBackwardBackward0", _nll_backward_forward, "grad_output self",
+    grad_output=("F.nll_loss(grad, target, ignore_index=ignore_index, reduction=reduction)",
+                 lambda grad, target, reduction="mean", ignore_index=-100:
+                 apply(NLL_LOSS, grad, target=target, reduction=reduction, ignore_index=ignore_index)),
+    self=("zeros_like(grad)", lambda grad: Tensor._make(np.zeros(grad.shape, grad.array.dtype))))
 
 
-@export("nll_loss", method=False)
+@formula_helper
+def nll_loss_backward(grad, self, target, reduction="mean", ignore_index=-100):
+    """-grad at each target's class (0 elsewhere and where the target is ignore_index), over the number of kept
+    targets for the mean."""
+    return apply(NLL_LOSS_BACKWARD, grad, self, target=target, reduction=reduction, ignore_index=ignore_index)
+
+
+NLL_LOSS = row("nll_loss", "NllLossBackward0", _nll_forward, "self",
+               self=("nll_loss_backward(grad, self, target, reduction, ignore_index)",
+                     lambda grad, self, target, reduction="mean", ignore_index=-100:
+                     nll_loss_backward(grad, self, target, reduction, ignore_index)))
+
+
+@front_door("nll_loss", function=False, method=False, functional=True)
 def nll_loss(input, target, weight=None, reduction="mean", ignore_index=-100):
     if weight is not None:
         raise errors.GradcliError("gradcli's nll_loss does not take class weights")
@@ -314,14 +387,15 @@ def nll_loss(input, target, weight=None, reduction="mean", ignore_index=-100):
     return apply(NLL_LOSS, input, target=t, reduction=reduction, ignore_index=ignore_index)
 
 
-@export("cross_entropy", method=False)
+@front_door("cross_entropy", function=False, method=False, functional=True)
 def cross_entropy(input, target, weight=None, reduction="mean", ignore_index=-100):
     """log_softmax over the class dim, then nll_loss: NllLossBackward0(LogSoftmaxBackward0)."""
     return nll_loss(log_softmax(input, 1 if input.ndim > 1 else 0), target, weight, reduction, ignore_index)
 
 
-def _bce_forward(p, t, reduction="mean"):
+def _bce_forward(self, target, reduction="mean"):
     # torch clamps each log at -100 so that p = 0 or 1 gives a finite loss
+    p, t = self, target
     loss = -(t * np.maximum(np.log(p), -100) + (1 - t) * np.maximum(np.log1p(-p), -100))
     return np.asarray(_reduce_array(loss, reduction), dtype=p.dtype)
 
@@ -334,40 +408,52 @@ def _bce_scale(g, p, reduction):
     return g / p.numel() if reduction == "mean" else g
 
 
-def _bce_backward_forward(g, p, t, reduction="mean"):
-    scale = g / p.size if reduction == "mean" else g
+def _bce_backward_forward(grad_output, self, target, reduction="mean"):
+    p, t = self, target
+    scale = grad_output / p.size if reduction == "mean" else grad_output
     return (scale * (p - t) / np.maximum((1 - p) * p, 1e-12)).astype(p.dtype)
 
 
-def _bce_second(gg, g, p, t, reduction):
+def _bce_second(grad, grad_output, self, target, reduction):
     """d/dp of (p - t) / (p (1 - p)) = (p^2 - 2 t p + t) / (p^2 (1 - p)^2), with torch's 1e-12 in the
     denominator (binary_cross_entropy_double_backward)."""
     eps = 1e-12
-    return gg * _bce_scale(g, p, reduction) * (p * p - 2 * t * p + t) / ((p + eps) ** 2 * (1 - p + eps) ** 2)
+    p, t = self, target
+    return grad * _bce_scale(grad_output, p, reduction) * (p * p - 2 * t * p + t) / ((p + eps) ** 2 * (1 - p + eps) ** 2)
 
 
-def _bce_target_grad(g, p, reduction="mean"):
-    """-logit(p) * grad, divided by numel (a scalar division, DivBackward1) for the mean."""
-    out = g * ((1 - p) / p).log()
-    return div_scalar(out, p.numel()) if reduction == "mean" else out
+def _bce_target_grad(grad, self, reduction="mean"):
+    """-logit(self) * grad, divided by numel (a scalar division, DivBackward1) for the mean."""
+    out = grad * ((1 - self) / self).log()
+    return div_scalar(out, self.numel()) if reduction == "mean" else out
 
 
-BCE_BACKWARD = Op("BinaryCrossEntropyBackwardBackward0", _bce_backward_forward, "g p t", (
-    Grad("p t", lambda gg, p, t, reduction="mean": binary_cross_entropy_backward(gg, p, t, reduction)),
-    Grad("g p t", lambda gg, g, p, t, reduction="mean": _bce_second(gg, g, p, t, reduction)),
-    Grad("g p", lambda gg, g, p, reduction="mean": -gg * _bce_scale(g, p, reduction) / (p * (1 - p)))),
-    promote="common")
-BCE = Op("BinaryCrossEntropyBackward0", _bce_forward, "p t", (
-    Grad("p t", lambda g, p, t, reduction="mean": binary_cross_entropy_backward(g, p, t, reduction)),
-    Grad("p", _bce_target_grad)),
-    promote="common")
+_MEAN_SCALE = "(self.numel() if reduction == 'mean' else 1)"
+BCE_BACKWARD = row(
+    "binary_cross_entropy_backward", "BinaryCrossEntropyBackwardBackward0", _bce_backward_forward,
+    "grad_output self target", promote="common",
+    grad_output=("binary_cross_entropy_backward(grad, self, target, reduction)",
+                 lambda grad, self, target, reduction="mean": binary_cross_entropy_backward(grad, self, target, reduction)),
+    self=("grad * grad_output / %s * (self * self - 2 * target * self + target) "
+          "/ ((self + 1e-12) ** 2 * (1 - self + 1e-12) ** 2)" % _MEAN_SCALE,
+          lambda grad, grad_output, self, target, reduction="mean":
+          _bce_second(grad, grad_output, self, target, reduction)),
+    target=("-grad * grad_output / %s / (self * (1 - self))" % _MEAN_SCALE,
+            lambda grad, grad_output, self, reduction="mean":
+            -grad * _bce_scale(grad_output, self, reduction) / (self * (1 - self))))
+BCE = row("binary_cross_entropy", "BinaryCrossEntropyBackward0", _bce_forward, "self target", promote="common",
+          self=("binary_cross_entropy_backward(grad, self, target, reduction)",
+                lambda grad, self, target, reduction="mean": binary_cross_entropy_backward(grad, self, target, reduction)),
+          target=("grad * ((1 - self) / self).log() / %s" % _MEAN_SCALE, _bce_target_grad))
 
 
-def binary_cross_entropy_backward(g, p, t, reduction="mean"):
-    return apply(BCE_BACKWARD, g, p, t, reduction=reduction)
+@formula_helper
+def binary_cross_entropy_backward(grad, self, target, reduction="mean"):
+    """grad (self - target) / (self (1 - self)), the denominator at least 1e-12, over numel for the mean."""
+    return apply(BCE_BACKWARD, grad, self, target, reduction=reduction)
 
 
-@export("binary_cross_entropy", method=False)
+@front_door("binary_cross_entropy", function=False, method=False, functional=True)
 def binary_cross_entropy(input, target, weight=None, reduction="mean"):
     if weight is not None:
         raise errors.GradcliError("gradcli's binary_cross_entropy does not take weights")
@@ -377,20 +463,24 @@ def binary_cross_entropy(input, target, weight=None, reduction="mean"):
     return apply(BCE, input, target, reduction=reduction)
 
 
-def _bce_logits_forward(z, t, reduction="mean"):
+def _bce_logits_forward(self, target, reduction="mean"):
     # torch: (1 - t) * z - log_sigmoid(z), with log_sigmoid(z) = -(max(-z, 0) + log1p(exp(-|z|))) (no overflow)
+    z, t = self, target
     log_sigmoid = -(np.maximum(-z, 0) + np.log1p(np.exp(-np.abs(z))))
     loss = ((1 - t) * z - log_sigmoid).astype(z.dtype)
     return np.asarray(_reduce_array(loss, reduction), dtype=z.dtype)
 
 
-BCE_LOGITS = Op("BinaryCrossEntropyWithLogitsBackward0", _bce_logits_forward, "z t", (
-    Grad("z t", lambda g, z, t, reduction="mean": _bce_scale(g, z, reduction) * (sigmoid(z) - t)),
-    Grad("z", lambda g, z, reduction="mean": _bce_scale(g, z, reduction) * -z)),
-    promote="common")
+BCE_LOGITS = row("binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", _bce_logits_forward,
+                 "self target", promote="common",
+                 self=("grad / %s * (self.sigmoid() - target)" % _MEAN_SCALE,
+                       lambda grad, self, target, reduction="mean":
+                       _bce_scale(grad, self, reduction) * (self.sigmoid() - target)),
+                 target=("grad / %s * -self" % _MEAN_SCALE,
+                         lambda grad, self, reduction="mean": _bce_scale(grad, self, reduction) * -self))
 
 
-@export("binary_cross_entropy_with_logits", method=False)
+@front_door("binary_cross_entropy_with_logits", method=False, functional=True)
 def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean", pos_weight=None):
     if weight is not None or pos_weight is not None:
         raise errors.GradcliError("gradcli's binary_cross_entropy_with_logits does not take weights")
@@ -399,36 +489,37 @@ def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean
     return apply(BCE_LOGITS, input, target, reduction=reduction)
 
 
-ADDMM = Op("AddmmBackward0", lambda bias, m1, m2: (bias + m1 @ m2).astype(np.result_type(m1, m2)), "bias m1 m2", (
-    Grad("", lambda g: g), Grad("m2", lambda g, m2: g.mm(m2.t())), Grad("m1", lambda g, m1: m1.t().mm(g))))
+ADDMM = row("addmm", "AddmmBackward0",
+             lambda self, mat1, mat2: (self + mat1 @ mat2).astype(np.result_type(mat1, mat2)), "self mat1 mat2",
+             self=("grad", lambda grad: grad),
+             mat1=("grad.mm(mat2.t())", lambda grad, mat2: grad.mm(mat2.t())),
+             mat2=("mat1.t().mm(grad)", lambda grad, mat1: mat1.t().mm(grad)))
 
 
-@export("addmm")
-def addmm(bias, m1, m2):
-    return apply(ADDMM, bias, m1, m2)
+@front_door("addmm")
+def addmm(x, mat1, mat2):
+    return apply(ADDMM, x, mat1, mat2)
 
 
-@export("linear", method=False)
+@front_door("linear", function=False, method=False, functional=True)
 def linear(input, weight, bias=None):
     """torch: addmm(bias, x, w.t()) for a matrix input; other ranks are viewed as one, then viewed back."""
     if input.ndim == 2:
-        return input.mm(weight.t()) if bias is None else addmm(bias, input, weight.t())
+        return input.mm(weight.t()) if bias is None else apply(ADDMM, bias, input, weight.t())
     if bias is None:
         return input.matmul(weight.t())
-    out = addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
+    out = apply(ADDMM, bias, input.reshape(-1, input.shape[-1]), weight.t())
     return out.view(*input.shape[:-1], weight.shape[0])
 
 
-@export("normalize", method=False)
+@front_door("normalize", function=False, method=False, functional=True)
 def normalize(input, p=2.0, dim=1, eps=1e-12):
     """x / max(||x||_p, eps) along dim: DivBackward0(x, ExpandBackward0(ClampMinBackward0(LinalgVectorNorm)))."""
-    from .pointwise import clamp_min
-    from .reduce import norm
-    return input / clamp_min(norm(input, p, dim, keepdim=True), eps).expand_as(input)
+    return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
 
 
 # ---------------------------------------------------------------- one_hot, dropout
-@export("one_hot", method=False)
+@front_door("one_hot", function=False, method=False, functional=True)
 def one_hot(tensor, num_classes=-1):
     """int64 rows of zeros with a 1 at each class index; num_classes defaults to the largest index + 1."""
     t = tensor.array
@@ -443,7 +534,7 @@ def one_hot(tensor, num_classes=-1):
     return Tensor._make((t[..., None] == np.arange(num_classes)).astype(np.int64))
 
 
-@export("dropout", method=False)
+@front_door("dropout", method=False, functional=True)
 def dropout(input, p=0.5, training=True, inplace=False):
     """In evaluation (training=False) dropout is the identity: torch hands back the input itself."""
     if not 0 <= p <= 1:

@@ -1,9 +1,16 @@
-"""Reductions: sum, mean, norm, and sum_to_size (the engine's unbroadcast)."""
+"""Reductions: sum, mean, prod, norm, var/std, logsumexp, max/min (whole, along a dim, amax/amin), argmax/argmin,
+all/any, cumsum/cumprod, trace, and sum_to_size (the engine's unbroadcast).
+
+A reduction's gradient puts the incoming gradient back over the dims it reduced: the structural helpers below
+(sum_backward, value_selecting_reduction_backward, ...) are named as derivatives.yaml names them.
+"""
 
 import numpy as np
 
-from . import Grad, Op, apply, export
-from .. import dtypes, errors
+from .arithmetic import div_scalar
+from .bind import apply
+from .table import formula_helper, front_door, row
+from .. import errors
 from ..tensor import Tensor, to_numpy_dtype, wrap_dim
 
 
@@ -20,47 +27,6 @@ def reduced_dims(dim, ndim):
     return tuple(sorted(dims))
 
 
-def expand_reduced(g, shape, dim, keepdim):
-    """Broadcast the gradient of a reduction back over the dims it reduced."""
-    if not keepdim and dim is not None:
-        for d in reduced_dims(dim, len(shape)):
-            g = g.unsqueeze(d)
-    return g.expand(shape)
-
-
-# The reductions call the ufunc's reduce directly: np.sum and np.mean are python wrappers around it that cost
-# more than the arithmetic on a small tensor.
-def _sum_forward(x, dim=None, keepdim=False, dtype=None):
-    if dtype is not None:
-        x = x.astype(dtype)
-    out = np.add.reduce(x, axis=reduced_dims(dim, x.ndim), keepdims=keepdim)
-    return out.astype(np.int64) if out.dtype.kind in "biu" else out
-
-
-SUM = Op("SumBackward0", _sum_forward, "x", (Grad("x.shape", lambda g, shape, **_: g.expand(shape)),))
-SUM_DIM = Op("SumBackward1", _sum_forward, "x",
-             (Grad("x.shape", lambda g, shape, dim, keepdim=False, **_: expand_reduced(g, shape, dim, keepdim)),))
-
-
-def _mean_forward(x, dim=None, keepdim=False, dtype=None):
-    dtype = dtype or x.dtype
-    axis = reduced_dims(dim, x.ndim)
-    if x.size == 0:  # nan, as torch gives, without numpy's "Mean of empty slice" warning
-        return np.full(np.sum(x, axis=axis, keepdims=keepdim).shape, np.nan, dtype=dtype)
-    if x.dtype != dtype:
-        x = x.astype(dtype)
-    # np.mean's arithmetic: the sum in dtype, divided by the count as an intp (so in double), then rounded back
-    total = np.add.reduce(x, axis=axis, dtype=dtype, keepdims=keepdim)
-    return np.asarray(np.true_divide(total, np.intp(_numel([x.shape[d] for d in axis]))), dtype=dtype)
-
-
-MEAN = Op("MeanBackward0", _mean_forward, "x",
-          (Grad("x.shape", lambda g, shape, **_: g.expand(shape) / _numel(shape)),))
-MEAN_DIM = Op("MeanBackward1", _mean_forward, "x",
-              (Grad("x.shape", lambda g, shape, dim, keepdim=False, **_:
-                    expand_reduced(g, shape, dim, keepdim) / _reduced_count(shape, dim)),))
-
-
 def _numel(shape):
     n = 1
     for d in shape:
@@ -68,11 +34,72 @@ def _numel(shape):
     return n
 
 
-def _reduced_count(shape, dim):
-    n = 1
-    for d in reduced_dims(dim, len(shape)):
-        n *= shape[d]
-    return n
+@formula_helper
+def restore_reduced_dims(output, dim, keepdim):
+    """A reduction's result with the reduced dims put back as size-1 dims (nothing to do with keepdim, or when
+    every dim was reduced: the result then broadcasts as it is)."""
+    if keepdim or dim is None:
+        return output
+    dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+    total = output.ndim + len(dims)
+    for d in sorted(wrap_dim(d, total) for d in dims):
+        output = output.unsqueeze(d)
+    return output
+
+
+def _unsqueeze_reduced(grad, ndim, dim, keepdim):
+    """restore_reduced_dims, knowing the input's number of dims."""
+    if not keepdim and dim is not None:
+        for d in reduced_dims(dim, ndim):
+            grad = grad.unsqueeze(d)
+    return grad
+
+
+@formula_helper
+def sum_backward(grad, sizes, dim, keepdim):
+    """The gradient of a sum over `dim`: grad expanded back over the summed dims."""
+    return _unsqueeze_reduced(grad, len(sizes), dim, keepdim).expand(sizes)
+
+
+@formula_helper
+def mean_backward(grad, sizes, dim, keepdim):
+    """The gradient of a mean over `dim`: sum_backward divided by the number of elements averaged."""
+    count = _numel(sizes[d] for d in reduced_dims(dim, len(sizes)))
+    return div_scalar(sum_backward(grad, sizes, dim, keepdim), count)
+
+
+# ---------------------------------------------------------------- sum, mean
+# The reductions call the ufunc's reduce directly: np.sum and np.mean are python wrappers around it.
+def _sum_forward(self, dim=None, keepdim=False, dtype=None):
+    if dtype is not None:
+        self = self.astype(dtype)
+    out = np.add.reduce(self, axis=reduced_dims(dim, self.ndim), keepdims=keepdim)
+    return out.astype(np.int64) if out.dtype.kind in "biu" else out
+
+
+def _mean_forward(self, dim=None, keepdim=False, dtype=None):
+    dtype = dtype or self.dtype
+    axis = reduced_dims(dim, self.ndim)
+    if self.size == 0:  # nan, as torch gives, without numpy's "Mean of empty slice" warning
+        return np.full(np.sum(self, axis=axis, keepdims=keepdim).shape, np.nan, dtype=dtype)
+    if self.dtype != dtype:
+        self = self.astype(dtype)
+    # np.mean's arithmetic: the sum in dtype, divided by the count as an intp (so in double), then rounded back
+    total = np.add.reduce(self, axis=axis, dtype=dtype, keepdims=keepdim)
+    return np.asarray(np.true_divide(total, np.intp(_numel([self.shape[d] for d in axis]))), dtype=dtype)
+
+
+SUM = row("sum", "SumBackward0", _sum_forward, "self",
+          self=("grad.expand(self.shape)", lambda grad, self_shape: grad.expand(self_shape)))
+SUM_DIM = row("sum.dim_IntList", "SumBackward1", _sum_forward, "self",
+              self=("sum_backward(grad, self.shape, dim, keepdim)",
+                    lambda grad, self_shape, dim, keepdim=False: sum_backward(grad, self_shape, dim, keepdim)))
+MEAN = row("mean", "MeanBackward0", _mean_forward, "self",
+           self=("grad.expand(self.shape) / self.numel()",
+                 lambda grad, self_shape: div_scalar(grad.expand(self_shape), _numel(self_shape))))
+MEAN_DIM = row("mean.dim", "MeanBackward1", _mean_forward, "self",
+               self=("mean_backward(grad, self.shape, dim, keepdim)",
+                     lambda grad, self_shape, dim, keepdim=False: mean_backward(grad, self_shape, dim, keepdim)))
 
 
 def _dtype_param(dtype):
@@ -80,7 +107,7 @@ def _dtype_param(dtype):
     return {} if dtype is None else {"dtype": to_numpy_dtype(dtype)}
 
 
-@export("sum")
+@front_door("sum")
 def sum(x, dim=None, keepdim=False, dtype=None):
     if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0 and not keepdim):
         return apply(SUM, x, **_dtype_param(dtype))
@@ -88,7 +115,7 @@ def sum(x, dim=None, keepdim=False, dtype=None):
     return apply(SUM_DIM, x, dim=dim, keepdim=keepdim, **_dtype_param(dtype))
 
 
-@export("mean")
+@front_door("mean")
 def mean(x, dim=None, keepdim=False, dtype=None):
     if not (dtype or x.dtype).is_floating_point:
         raise errors.GradcliError(errors.MEAN_DTYPE % (dtype or x.dtype).short_name)
@@ -98,9 +125,25 @@ def mean(x, dim=None, keepdim=False, dtype=None):
     return apply(MEAN_DIM, x, dim=dim, keepdim=keepdim, **_dtype_param(dtype))
 
 
-def _norm_forward(x, p=2, dim=None, keepdim=False):
-    axis = reduced_dims(dim, x.ndim)
-    a = np.abs(x)
+@front_door("sum_to_size", function=False)
+def sum_to_size(x, *size):
+    """Sum the broadcast dimensions away so that x has shape `size`."""
+    shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else tuple(size)
+    if tuple(x.shape) == shape:
+        return x
+    if shape == ():  # torch's sum_to: a 0-d target is a plain sum (SumBackward0 under create_graph)
+        return sum(x)
+    lead = x.ndim - len(shape)
+    dims = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(shape) if n == 1 and x.shape[lead + i] != 1)
+    if dims:
+        x = sum(x, dim=dims, keepdim=True)
+    return x.reshape(shape) if lead else x
+
+
+# ---------------------------------------------------------------- norm
+def _norm_forward(self, p=2, dim=None, keepdim=False):
+    axis = reduced_dims(dim, self.ndim)
+    a = np.abs(self)
     if p == 2:
         out = np.sqrt(np.add.reduce(a * a, axis=axis, keepdims=keepdim))
     elif p == 1:
@@ -108,30 +151,35 @@ def _norm_forward(x, p=2, dim=None, keepdim=False):
     elif p == float("inf"):
         out = np.max(a, axis=axis, keepdims=keepdim, initial=0)
     elif p == 0:
-        out = np.sum(a != 0, axis=axis, keepdims=keepdim).astype(x.dtype)
+        out = np.sum(a != 0, axis=axis, keepdims=keepdim).astype(self.dtype)
     else:
         out = np.sum(a ** p, axis=axis, keepdims=keepdim) ** (1.0 / p)
-    return out.astype(x.dtype)
+    return out.astype(self.dtype)
 
 
-def _norm_grad(g, x, ans, p=2, dim=None, keepdim=False):
-    if not keepdim and dim is not None:
-        for d in reduced_dims(dim, x.ndim):
-            g, ans = g.unsqueeze(d), ans.unsqueeze(d)
+@formula_helper
+def norm_backward(grad, self, p, result, dim, keepdim):
+    """The gradient of the p-norm: self |self|^(p-2) grad / norm^(p-1), 0 where the norm is 0 (p = 2: self / norm;
+    p = 1: the sign; p = inf: shared between the elements of largest magnitude)."""
+    grad = _unsqueeze_reduced(grad, self.ndim, dim, keepdim)
+    result = _unsqueeze_reduced(result, self.ndim, dim, keepdim)
     if p == 2:  # torch: grad * (self / norm).masked_fill_(norm == 0, 0)
-        return g * (x / ans).masked_fill(ans == 0, 0.0)
+        return grad * (self / result).masked_fill(result == 0, 0.0)
     if p == 1:
-        return x.sign() * g
+        return self.sign() * grad
     if p == float("inf"):
-        mask = (x.abs() == ans)
-        return x.sign() * mask * (g / mask.sum(dim=dim, keepdim=True) if dim is not None else g / mask.sum())
-    return x * x.abs() ** (p - 2) * (g / ans ** (p - 1)).masked_fill(ans == 0, 0.0)
+        mask = self.abs() == result
+        return self.sign() * mask * (grad / mask.sum(dim=dim, keepdim=True) if dim is not None else grad / mask.sum())
+    return self * self.abs() ** (p - 2) * (grad / result ** (p - 1)).masked_fill(result == 0, 0.0)
 
 
-NORM = Op("LinalgVectorNormBackward0", _norm_forward, "x", (Grad("x ans", _norm_grad),), promote="float")
+NORM = row("linalg_vector_norm", "LinalgVectorNormBackward0", _norm_forward, "self", promote="float",
+           self=("norm_backward(grad, self, p, result, dim, keepdim)",
+                 lambda grad, self, result, p=2, dim=None, keepdim=False:
+                 norm_backward(grad, self, p, result, dim, keepdim)))
 
 
-@export("norm")
+@front_door("norm")
 def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
     if p in ("fro", None):
         p = 2
@@ -139,92 +187,191 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
 
 
 # ---------------------------------------------------------------- prod
-def _prod_forward(x, dim=None, keepdim=False, dtype=None):
+def _prod_forward(self, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
-        x = x.astype(dtype)
-    out = np.prod(x, axis=reduced_dims(dim, x.ndim), keepdims=keepdim)
+        self = self.astype(dtype)
+    out = np.prod(self, axis=reduced_dims(dim, self.ndim), keepdims=keepdim)
     return out.astype(np.int64) if out.dtype.kind in "biu" else out
 
 
 def _prod_of_others(x, dim):
-    """For each element, the product of the others along `dim`: exact with zeros, unlike ans / x.
+    """For each element, the product of the others along `dim`: exact with zeros, unlike result / self.
 
     The row is repeated into a square whose diagonal is set to 1, and each row of the square is multiplied
     out; written in tensor ops so that the gradient has a gradient of its own."""
-    from .pointwise import where
     n = x.shape[dim]
     moved = x.transpose(dim, -1) if dim != x.ndim - 1 else x
     square = moved.unsqueeze(-2).expand(*moved.shape[:-1], n, n)
     diagonal = Tensor._make(np.eye(n, dtype=bool))
-    others = prod(where(diagonal, 1.0, square), dim=-1)
+    others = prod(square.masked_fill(diagonal, 1.0), dim=-1)
     return others.transpose(dim, -1) if dim != x.ndim - 1 else others
 
 
-def _prod_grad(g, x, ans, dim=None, keepdim=False, **_):
-    """torch's prod_backward: ans / x while no input is zero, the product of the others when one is."""
-    if x.ndim == 0:
-        return g
+@formula_helper
+def prod_backward(grad, self, result, dim=None, keepdim=False):
+    """torch's prod_backward: grad * result / self while no input is zero, the product of the others when one is."""
+    if self.ndim == 0:
+        return grad
     if dim is not None and not keepdim:
-        g, ans = g.unsqueeze(dim), ans.unsqueeze(dim)
-    if not (x.array == 0).any():
-        return g * (ans / x)
+        grad, result = grad.unsqueeze(dim), result.unsqueeze(dim)
+    if not (self.array == 0).any():
+        return grad * (result / self)
     if dim is None:
-        return (g * _prod_of_others(x.reshape(-1), 0)).reshape(x.shape)
-    return g * _prod_of_others(x, dim)
+        return (grad * _prod_of_others(self.reshape(-1), 0)).reshape(self.shape)
+    return grad * _prod_of_others(self, dim)
 
 
-PROD = Op("ProdBackward0", _prod_forward, "x", (Grad("x ans", _prod_grad),))
-PROD_DIM = Op("ProdBackward1", _prod_forward, "x", (Grad("x ans", _prod_grad),))
+PROD = row("prod", "ProdBackward0", _prod_forward, "self",
+           self=("prod_backward(grad, self, result)", lambda grad, self, result: prod_backward(grad, self, result)))
+PROD_DIM = row("prod.dim_int", "ProdBackward1", _prod_forward, "self",
+               self=("prod_backward(grad, self, result, dim, keepdim)",
+                     lambda grad, self, result, dim, keepdim=False: prod_backward(grad, self, result, dim, keepdim)))
 
 
-@export("prod")
+@front_door("prod")
 def prod(x, dim=None, keepdim=False, dtype=None):
     if dim is None:
         return apply(PROD, x, **_dtype_param(dtype))
     return apply(PROD_DIM, x, dim=wrap_dim(dim, x.ndim), keepdim=keepdim, **_dtype_param(dtype))
 
 
+# ---------------------------------------------------------------- var, std, logsumexp
+def _var_forward(self, dim=None, correction=1, keepdim=False):
+    return np.var(self, axis=reduced_dims(dim, self.ndim), ddof=correction, keepdims=keepdim).astype(self.dtype)
+
+
+@formula_helper
+def var_backward(grad, self, dim, correction, keepdim):
+    """2 / (n - correction) * grad * (self - self.mean(dim))."""
+    n = _numel(self.shape[d] for d in reduced_dims(dim, self.ndim))
+    grad = _unsqueeze_reduced(grad, self.ndim, dim, keepdim)
+    centered = self - (self.mean() if dim is None else self.mean(dim=reduced_dims(dim, self.ndim), keepdim=True))
+    return (2.0 / (n - correction)) * grad * centered
+
+
+@formula_helper
+def std_backward(result, grad, self, dim, correction, keepdim):
+    """var_backward(grad / (2 std)), with 0 where std = 0 (a constant input has zero gradient, not nan)."""
+    return var_backward((grad / (2 * result)).masked_fill(result == 0, 0.0), self, dim, correction, keepdim)
+
+
+VAR = row("var.correction", "VarBackward0", _var_forward, "self", promote="float",
+          self=("var_backward(grad, self, dim, correction, keepdim)",
+                lambda grad, self, dim=None, correction=1, keepdim=False:
+                var_backward(grad, self, dim, correction, keepdim)))
+STD = row("std.correction", "StdBackward0", lambda self, **kw: np.sqrt(_var_forward(self, **kw)), "self",
+          promote="float",
+          self=("std_backward(result, grad, self, dim, correction, keepdim)",
+                lambda grad, self, result, dim=None, correction=1, keepdim=False:
+                std_backward(result, grad, self, dim, correction, keepdim)))
+
+
+def _correction(unbiased, correction):
+    if correction is not None:
+        return correction
+    return 1 if unbiased in (None, True) else 0
+
+
+@front_door("var")
+def var(x, dim=None, unbiased=None, keepdim=False, correction=None):
+    if isinstance(dim, bool):  # var(x, False): the old positional `unbiased`
+        dim, unbiased = None, dim
+    return apply(VAR, x, dim=dim, correction=_correction(unbiased, correction), keepdim=keepdim)
+
+
+@front_door("std")
+def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    return apply(STD, x, dim=dim, correction=_correction(unbiased, correction), keepdim=keepdim)
+
+
+def _logsumexp_forward(self, dim, keepdim=False):
+    axis = reduced_dims(dim, self.ndim)
+    m = np.max(self, axis=axis, keepdims=True) if self.size else np.zeros((1,) * self.ndim, self.dtype)
+    m = np.where(np.isfinite(m), m, 0).astype(self.dtype)
+    out = np.log(np.sum(np.exp(self - m), axis=axis, keepdims=True)) + m
+    return (out if keepdim else np.squeeze(out, axis)).astype(self.dtype)
+
+
+@formula_helper
+def logsumexp_backward(grad, self, result, dim, keepdim):
+    """grad * exp(self - logsumexp(self)): the softmax of self, scaled by the incoming gradient."""
+    grad = _unsqueeze_reduced(grad, self.ndim, dim, keepdim)
+    result = _unsqueeze_reduced(result, self.ndim, dim, keepdim)
+    return grad * (self - result).exp()
+
+
+LOGSUMEXP = row("logsumexp", "LogsumexpBackward0", _logsumexp_forward, "self", promote="float",
+                self=("logsumexp_backward(grad, self, result, dim, keepdim)",
+                      lambda grad, self, result, dim, keepdim=False:
+                      logsumexp_backward(grad, self, result, dim, keepdim)))
+
+
+@front_door("logsumexp")
+def logsumexp(x, dim, keepdim=False):
+    return apply(LOGSUMEXP, x, dim=dim, keepdim=keepdim)
+
+
 # ---------------------------------------------------------------- max, min, amax, amin, argmax, argmin
-def _evenly_distribute(g, x, ans, dim=None, keepdim=False):
-    """Gradient of a full max/min or of amax/amin: shared evenly between the elements equal to the result."""
-    if dim is not None and not keepdim:
-        for d in reduced_dims(dim, x.ndim):
-            g, ans = g.unsqueeze(d), ans.unsqueeze(d)
-    mask = x == ans
-    count = mask.sum() if dim is None else mask.sum(dim=reduced_dims(dim, x.ndim), keepdim=True)
-    return mask * (g / count)
+@formula_helper
+def evenly_distribute_backward(grad, self, result):
+    """The gradient of a whole max/min: shared evenly between the elements equal to the result (torch's CPU form,
+    zeros with the share filled in where the mask holds)."""
+    mask = self.isnan() if result.isnan().item() else self == result
+    return self.new_zeros(self.shape).masked_fill_(mask, grad / mask.sum())
 
 
-MAX_ALL = Op("MaxBackward1", lambda x: np.max(x), "x", (Grad("x ans", _evenly_distribute),))
-MIN_ALL = Op("MinBackward1", lambda x: np.min(x), "x", (Grad("x ans", _evenly_distribute),))
-AMAX = Op("AmaxBackward0", lambda x, dim, keepdim: np.max(x, axis=reduced_dims(dim, x.ndim), keepdims=keepdim),
-          "x", (Grad("x ans", _evenly_distribute),))
-AMIN = Op("AminBackward0", lambda x, dim, keepdim: np.min(x, axis=reduced_dims(dim, x.ndim), keepdims=keepdim),
-          "x", (Grad("x ans", _evenly_distribute),))
+@formula_helper
+def scale_grad_by_count(grad, mask, dim):
+    """amax/amin's gradient: shared evenly between the elements equal to the result along `dim`."""
+    return (grad / mask.sum(dim=dim, keepdim=True)) * mask
 
 
-def _take(x, indices, dim, keepdim):
+@formula_helper
+def value_selecting_reduction_backward(grad, dim, indices, sizes, keepdim):
+    """The gradient of max(dim), sort, topk: each value's gradient goes back to the one place it came from."""
+    if not keepdim and len(sizes):
+        grad, indices = grad.unsqueeze(dim), indices.unsqueeze(dim)
+    return grad.new_zeros(sizes).scatter(dim, indices, grad)
+
+
+MAX_ALL = row("max", "MaxBackward1", lambda self: np.max(self), "self",
+              self=("evenly_distribute_backward(grad, self, result)", evenly_distribute_backward))
+MIN_ALL = row("min", "MinBackward1", lambda self: np.min(self), "self",
+              self=("evenly_distribute_backward(grad, self, result)", evenly_distribute_backward))
+
+
+def _amax_derivative(grad, self, result, dim, keepdim):
+    return scale_grad_by_count(restore_reduced_dims(grad, dim, keepdim),
+                               restore_reduced_dims(result, dim, keepdim) == self, dim)
+
+
+AMAX = row("amax", "AmaxBackward0",
+           lambda self, dim, keepdim: np.max(self, axis=reduced_dims(dim, self.ndim), keepdims=keepdim), "self",
+           self=("scale_grad_by_count(restore_reduced_dims(grad, dim, keepdim), "
+                 "restore_reduced_dims(result, dim, keepdim) == self, dim)", _amax_derivative))
+AMIN = row("amin", "AminBackward0",
+           lambda self, dim, keepdim: np.min(self, axis=reduced_dims(dim, self.ndim), keepdims=keepdim), "self",
+           self=("scale_grad_by_count(restore_reduced_dims(grad, dim, keepdim), "
+                 "restore_reduced_dims(result, dim, keepdim) == self, dim)", _amax_derivative))
+
+
+def take_along(self, indices, dim, keepdim):
+    """The values at `indices` along `dim` (the forward of max(dim), sort and topk)."""
     idx = indices if keepdim else np.expand_dims(indices, dim)
-    out = np.take_along_axis(x, idx, axis=dim)
+    out = np.take_along_axis(self, idx, axis=dim)
     return out if keepdim else np.squeeze(out, dim)
 
 
-def _put(g, shape, indices, dim, keepdim):
-    out = np.zeros(shape, dtype=g.dtype)
-    idx = indices if keepdim else np.expand_dims(indices, dim)
-    np.put_along_axis(out, idx, g if keepdim else np.expand_dims(g, dim), axis=dim)
-    return out
+def _value_selecting(grad, self_shape, dim, indices, keepdim):
+    return value_selecting_reduction_backward(grad, dim, Tensor._make(indices), self_shape, keepdim)
 
 
-# value_selecting_reduction_backward: the gradient goes to the returned index only (the first of a tie)
-GATHER_DIM = Op("GatherBackward0", _take, "x", (
-    Grad("x.shape", lambda g, shape, indices, dim, keepdim: apply(SCATTER_DIM, g, shape=shape, indices=indices,
-                                                                  dim=dim, keepdim=keepdim)),))
-SCATTER_DIM = Op("ValueSelectingReductionBackwardBackward0", _put, "g", (
-    Grad("", lambda gg, shape, indices, dim, keepdim: apply(GATHER_DIM, gg, indices=indices, dim=dim,
-                                                            keepdim=keepdim)),))
-MAX_DIM = Op("MaxBackward0", _take, "x", GATHER_DIM.grads)
-MIN_DIM = Op("MinBackward0", _take, "x", GATHER_DIM.grads)
+MAX_DIM = row("max.dim", "MaxBackward0", take_along, "self",
+              self=("value_selecting_reduction_backward(grad, dim, indices, self.shape, keepdim)", _value_selecting))
+MIN_DIM = row("min.dim", "MinBackward0", take_along, "self",
+              self=("value_selecting_reduction_backward(grad, dim, indices, self.shape, keepdim)", _value_selecting))
 
 
 def _select_reduction(kind, x, dim, keepdim):
@@ -240,11 +387,11 @@ def _select_reduction(kind, x, dim, keepdim):
             if nans.any():
                 indices = np.where(np.any(nans, axis=d, keepdims=keepdim),
                                    np.argmax(nans, axis=d, keepdims=keepdim), indices).astype(np.int64)
+    op = MAX_DIM if kind == "max" else MIN_DIM
     if x.ndim == 0:
-        values = apply(MAX_DIM if kind == "max" else MIN_DIM, x.reshape(1), indices=indices.reshape(1), dim=0,
-                       keepdim=True).reshape(())
+        values = apply(op, x.reshape(1), indices=indices.reshape(1), dim=0, keepdim=True).reshape(())
     else:
-        values = apply(MAX_DIM if kind == "max" else MIN_DIM, x, indices=indices, dim=d, keepdim=keepdim)
+        values = apply(op, x, indices=indices, dim=d, keepdim=keepdim)
     return ReturnTypes(kind, values, Tensor._make(indices))
 
 
@@ -254,40 +401,39 @@ def _check_not_empty(name, x):
                                   "reduction dim with the 'dim' argument." % name)
 
 
-@export("max")
+@front_door("max")
 def max(x, dim=None, keepdim=False):
     """max(x) is the largest value (MaxBackward1); max(x, dim) the pair (values, indices); max(x, y) maximum."""
-    return _extremum("max", MAX_ALL, "maximum", x, dim, keepdim)
+    return _extremum("max", MAX_ALL, x, dim, keepdim)
 
 
-@export("min")
+@front_door("min")
 def min(x, dim=None, keepdim=False):
-    return _extremum("min", MIN_ALL, "minimum", x, dim, keepdim)
+    return _extremum("min", MIN_ALL, x, dim, keepdim)
 
 
-def _extremum(name, whole, elementwise, x, dim, keepdim):
-    """max/min: of the whole tensor (op `whole`), along dim, or elementwise against a tensor given as dim."""
+def _extremum(name, whole, x, dim, keepdim):
+    """max/min: of the whole tensor (row `whole`), along dim, or elementwise against a tensor given as dim."""
     if isinstance(dim, Tensor):
-        from . import pointwise
-        return getattr(pointwise, elementwise)(x, dim)
+        return x.maximum(dim) if name == "max" else x.minimum(dim)
     if dim is None:
         _check_not_empty(name, x)
         return apply(whole, x)
     return _select_reduction(name, x, dim, keepdim)
 
 
-@export("amax")
+def _all_if_empty(dim):
+    return None if dim == () or dim == [] else dim
+
+
+@front_door("amax")
 def amax(x, dim=(), keepdim=False):
     return apply(AMAX, x, dim=_all_if_empty(dim), keepdim=keepdim)
 
 
-@export("amin")
+@front_door("amin")
 def amin(x, dim=(), keepdim=False):
     return apply(AMIN, x, dim=_all_if_empty(dim), keepdim=keepdim)
-
-
-def _all_if_empty(dim):
-    return None if dim == () or dim == [] else dim
 
 
 def _arg_reduction(fn, x, dim, keepdim):
@@ -304,225 +450,53 @@ def _arg_reduction(fn, x, dim, keepdim):
     return Tensor._make(fn(x.array, axis=d, keepdims=keepdim).astype(np.int64))
 
 
-@export("argmax")
+@front_door("argmax")
 def argmax(x, dim=None, keepdim=False):
     return _arg_reduction(np.argmax, x, dim, keepdim)
 
 
-@export("argmin")
+@front_door("argmin")
 def argmin(x, dim=None, keepdim=False):
     return _arg_reduction(np.argmin, x, dim, keepdim)
 
 
-# ---------------------------------------------------------------- var, std, logsumexp
-def _var_forward(x, dim=None, correction=1, keepdim=False):
-    return np.var(x, axis=reduced_dims(dim, x.ndim), ddof=correction, keepdims=keepdim).astype(x.dtype)
-
-
-def _var_grad(g, x, dim=None, correction=1, keepdim=False):
-    n = _reduced_count(x.shape, dim)
-    if dim is not None and not keepdim:
-        for d in reduced_dims(dim, x.ndim):
-            g = g.unsqueeze(d)
-    centered = x - (x.mean() if dim is None else x.mean(dim=reduced_dims(dim, x.ndim), keepdim=True))
-    return (2.0 / (n - correction)) * g * centered
-
-
-def _std_grad(g, x, ans, dim=None, correction=1, keepdim=False):
-    # var_backward(grad / (2 std)), with 0 where std = 0 (torch: a constant input has zero gradient, not nan)
-    return _var_grad((g / (2 * ans)).masked_fill(ans == 0, 0.0), x, dim, correction, keepdim)
-
-
-VAR = Op("VarBackward0", _var_forward, "x", (Grad("x", _var_grad),), promote="float")
-STD = Op("StdBackward0", lambda x, **kw: np.sqrt(_var_forward(x, **kw)), "x", (Grad("x ans", _std_grad),),
-         promote="float")
-
-
-def _correction(unbiased, correction):
-    if correction is not None:
-        return correction
-    return 1 if unbiased in (None, True) else 0
-
-
-@export("var")
-def var(x, dim=None, unbiased=None, keepdim=False, correction=None):
-    if isinstance(dim, bool):  # var(x, False): the old positional `unbiased`
-        dim, unbiased = None, dim
-    return apply(VAR, x, dim=dim, correction=_correction(unbiased, correction), keepdim=keepdim)
-
-
-@export("std")
-def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
-    if isinstance(dim, bool):
-        dim, unbiased = None, dim
-    return apply(STD, x, dim=dim, correction=_correction(unbiased, correction), keepdim=keepdim)
-
-
-def _logsumexp_forward(x, dim, keepdim=False):
-    axis = reduced_dims(dim, x.ndim)
-    m = np.max(x, axis=axis, keepdims=True) if x.size else np.zeros((1,) * x.ndim, x.dtype)
-    m = np.where(np.isfinite(m), m, 0).astype(x.dtype)
-    out = np.log(np.sum(np.exp(x - m), axis=axis, keepdims=True)) + m
-    return (out if keepdim else np.squeeze(out, axis)).astype(x.dtype)
-
-
-def _logsumexp_grad(g, x, ans, dim, keepdim=False):
-    if not keepdim:
-        for d in reduced_dims(dim, x.ndim):
-            g, ans = g.unsqueeze(d), ans.unsqueeze(d)
-    return g * (x - ans).exp()
-
-
-LOGSUMEXP = Op("LogsumexpBackward0", _logsumexp_forward, "x", (Grad("x ans", _logsumexp_grad),), promote="float")
-
-
-@export("logsumexp")
-def logsumexp(x, dim, keepdim=False):
-    return apply(LOGSUMEXP, x, dim=dim, keepdim=keepdim)
-
-
-# ---------------------------------------------------------------- cumsum, trace
-def _cumsum_forward(x, dim, dtype=None):
-    if dtype is not None:
-        x = x.astype(dtype)
-    out = np.cumsum(x, axis=dim)
-    return out.astype(np.int64) if out.dtype.kind in "biu" else out
-
-
-def _reverse_cumsum(g, dim):
-    """Sum from each position to the end: total - cumsum + g, in tensor ops (no flip needed)."""
-    return g.sum(dim=dim, keepdim=True) - g.cumsum(dim) + g
-
-
-CUMSUM = Op("CumsumBackward0", _cumsum_forward, "x", (Grad("", lambda g, dim, **_: _reverse_cumsum(g, dim)),))
-
-
-@export("cumsum")
-def cumsum(x, dim, dtype=None):
-    wrap_dim(dim, x.ndim)
-    return apply(CUMSUM, x, dim=wrap_dim(dim, x.ndim) if x.ndim else None, **_dtype_param(dtype))
-
-
-def _trace_forward(x):
-    out = np.trace(x)
-    return np.asarray(out, dtype=np.int64 if x.dtype.kind in "biu" else x.dtype)
-
-
-TRACE = Op("TraceBackward0", _trace_forward, "x",
-           (Grad("x.shape", lambda g, shape: g * Tensor._make(np.eye(*shape, dtype=bool))),))
-
-
-@export("trace")
-def trace(x):
-    if x.ndim != 2:
-        raise errors.GradcliError("trace: expected a matrix, but got tensor with dim %d" % x.ndim)
-    return apply(TRACE, x)
-
-
-# the mask is an attribute of the node (MaskedFillBackward0 has one next_functions entry)
-MASKED_FILL = Op("MaskedFillBackward0", lambda x, mask, value: np.where(mask, np.asarray(value).astype(x.dtype), x),
-                 "x", (Grad("", lambda g, mask, value: g.masked_fill(Tensor._make(mask), 0.0)),))
-
-
-@export("masked_fill")
-def masked_fill(x, mask, value):
-    if isinstance(value, Tensor):
-        value = value.item()
-    mask = mask.array if isinstance(mask, Tensor) else np.asarray(mask)
-    if mask.dtype != np.bool_:
-        raise errors.GradcliError("masked_fill_ only supports boolean masks, but got mask with dtype %s"
-                                  % dtypes.CPP_NAMES[Tensor._make(mask).dtype.name])
-    return apply(MASKED_FILL, x, mask=np.broadcast_to(mask, x.shape) if mask.shape != x.shape else mask,
-                 value=value)
-
-
-@export("sum_to_size", function=False)
-def sum_to_size(x, *size):
-    """Sum the broadcast dimensions away so that x has shape `size`."""
-    shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else tuple(size)
-    if tuple(x.shape) == shape:
-        return x
-    if shape == ():  # torch's sum_to: a 0-d target is a plain sum (SumBackward0 under create_graph)
-        return sum(x)
-    lead = x.ndim - len(shape)
-    dims = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(shape) if n == 1 and x.shape[lead + i] != 1)
-    if dims:
-        x = sum(x, dim=dims, keepdim=True)
-    return x.reshape(shape) if lead else x
-
-
-# ---------------------------------------------------------------- sort, topk
-# The gradient goes back to where each value came from: the same rule as max(dim), over many indices.
-SORT = Op("SortBackward0", _take, "x", GATHER_DIM.grads)
-TOPK = Op("TopkBackward0", _take, "x", GATHER_DIM.grads)
-
-
-def _ascending(a, dim):
-    return np.argsort(a, axis=dim, kind="stable").astype(np.int64)
-
-
-def _sorted_pair(kind, op, x, dim, indices):
-    """(values, indices) as torch.return_types.<kind>; a 0-d x is sorted as one element."""
-    from ..return_types import ReturnTypes
-    if x.ndim == 0:
-        values = apply(op, x.reshape(1), indices=indices.reshape(1), dim=0, keepdim=True).reshape(())
-        return ReturnTypes(kind, values, Tensor._make(indices.reshape(())))
-    return ReturnTypes(kind, apply(op, x, indices=indices, dim=dim, keepdim=True), Tensor._make(indices))
-
-
-@export("sort")
-def sort(x, dim=-1, descending=False, stable=False):
-    """Ties keep their order, also when descending (torch's CPU sort is stable)."""
-    d = wrap_dim(dim, x.ndim) if x.ndim else 0
-    a = np.atleast_1d(x.array)
-    indices = _ascending(-a.astype(np.float64) if descending else a, d)
-    return _sorted_pair("sort", SORT, x, d, indices)
-
-
-@export("topk")
-def topk(x, k, dim=-1, largest=True, sorted=True):
-    """The k largest (or smallest) along dim; among equal largest values torch returns the later index first."""
-    d = wrap_dim(dim, x.ndim) if x.ndim else 0
-    a = np.atleast_1d(x.array)
-    if not 0 <= k <= a.shape[d]:
-        raise errors.GradcliError("selected index k out of range")
-    order = _ascending(a, d)
-    if largest:
-        order = np.flip(order, axis=d)
-    indices = np.take(order, np.arange(k), axis=d)
-    return _sorted_pair("topk", TOPK, x, d, indices)
-
-
 # ---------------------------------------------------------------- all, any (bool results, no gradient)
-def _truth_reduction(test):
+def _truth_reduction(test, name):
     def reduce(x, dim=None, keepdim=False):
         if dim is None:
             return Tensor._make(np.asarray(test(x.array)))
         return Tensor._make(np.asarray(test(x.array, axis=reduced_dims(dim, x.ndim), keepdims=keepdim)))
-    return reduce
+    reduce.__name__ = reduce.__qualname__ = name
+    return front_door(name)(reduce)
 
 
-all = export("all")(_truth_reduction(np.all))
-any = export("any")(_truth_reduction(np.any))
+_truth_reduction(np.all, "all")
+_truth_reduction(np.any, "any")
 
 
-@export("argsort")
-def argsort(x, dim=-1, descending=False, stable=False):
-    return sort(x, dim, descending).indices
+# ---------------------------------------------------------------- cumsum, cumprod, trace
+def _cumulative(fn):
+    def forward(self, dim, dtype=None):
+        if dtype is not None:
+            self = self.astype(dtype)
+        out = fn(self, axis=dim)
+        return out.astype(np.int64) if out.dtype.kind in "biu" else out
+    return forward
 
 
-# ---------------------------------------------------------------- cumprod
-def _cumprod_forward(x, dim):
-    out = np.cumprod(x, axis=dim)
-    return out.astype(np.int64) if out.dtype.kind in "biu" else out
+@formula_helper
+def cumsum_backward(grad, dim):
+    """Each element's gradient is the sum of the gradients from its position to the end: a reversed cumsum."""
+    return grad.flip(dim).cumsum(dim).flip(dim)
 
 
-def _cumprod_grad(g, x, ans, dim):
-    """sum_{j >= i} g_j * ans_j / x_i: in tensor ops where no x is zero; with zeros, each element's gradient is
-    summed out in numpy from the products that leave it out (exact, but without a graph of its own)."""
-    if not np.any(x.array == 0):
-        return _reverse_cumsum(g * ans, dim) / x
-    a, ga = np.moveaxis(x.array, dim, -1), np.moveaxis(g.array, dim, -1)
+@formula_helper
+def cumprod_backward(grad, self, dim, result):
+    """sum over j >= i of grad_j * result_j / self_i, while no element is zero; with zeros, each element's
+    gradient is summed out from the products that leave it out (exact, but without a graph of its own)."""
+    if not np.any(self.array == 0):
+        return cumsum_backward(grad * result, dim) / self
+    a, ga = np.moveaxis(self.array, dim, -1), np.moveaxis(grad.array, dim, -1)
     out = np.zeros_like(a)
     for i in range(a.shape[-1]):
         others = a.copy()
@@ -531,9 +505,36 @@ def _cumprod_grad(g, x, ans, dim):
     return Tensor._make(np.moveaxis(out, -1, dim))
 
 
-CUMPROD = Op("CumprodBackward0", _cumprod_forward, "x", (Grad("x ans", _cumprod_grad),))
+CUMSUM = row("cumsum", "CumsumBackward0", _cumulative(np.cumsum), "self",
+             self=("cumsum_backward(grad, dim)", lambda grad, dim: cumsum_backward(grad, dim)))
+CUMPROD = row("cumprod", "CumprodBackward0", _cumulative(np.cumprod), "self",
+              self=("cumprod_backward(grad, self, dim, result)",
+                    lambda grad, self, result, dim: cumprod_backward(grad, self, dim, result)))
 
 
-@export("cumprod")
-def cumprod(x, dim):
-    return apply(CUMPROD, x, dim=wrap_dim(dim, x.ndim) if x.ndim else None)
+@front_door("cumsum")
+def cumsum(x, dim, dtype=None):
+    wrap_dim(dim, x.ndim)
+    return apply(CUMSUM, x, dim=wrap_dim(dim, x.ndim) if x.ndim else None, **_dtype_param(dtype))
+
+
+@front_door("cumprod")
+def cumprod(x, dim, dtype=None):
+    return apply(CUMPROD, x, dim=wrap_dim(dim, x.ndim) if x.ndim else None, **_dtype_param(dtype))
+
+
+def _trace_forward(self):
+    out = np.trace(self)
+    return np.asarray(out, dtype=np.int64 if self.dtype.kind in "biu" else self.dtype)
+
+
+TRACE = row("trace", "TraceBackward0", _trace_forward, "self",
+            self=("grad * eye(*self.shape, dtype=torch.bool)",
+                  lambda grad, self_shape: grad * Tensor._make(np.eye(*self_shape, dtype=bool))))
+
+
+@front_door("trace")
+def trace(x):
+    if x.ndim != 2:
+        raise errors.GradcliError("trace: expected a matrix, but got tensor with dim %d" % x.ndim)
+    return apply(TRACE, x)

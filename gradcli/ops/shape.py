@@ -1,13 +1,15 @@
 """Views, shape changes, joining and splitting, copies and dtype conversion.
 
-View ops are marked `view=True`: their outputs share the input's memory and version counter and know how they
-were cut from their base (gradcli.ops.inplace). Indexing lives in gradcli.ops.indexing.
+View rows are marked `view=True`: their outputs share the input's memory and version counter and know how they
+were cut from their base (bind.ViewInfo). Indexing lives in indexing.py.
 """
 
 import numpy as np
 
-from . import Grad, Op, apply, broadcast_view, export
+from .bind import apply
+from .fastpath import broadcast_view
 from .inplace import restride_inplace, rewrite_inplace
+from .table import formula_helper, front_door, row, variant
 from .. import dtypes, errors, grad_mode, limits
 from ..tensor import Device, Tensor, shape_text, to_numpy_dtype, wrap_dim
 
@@ -36,32 +38,28 @@ def _infer_shape(shape, numel):
     return shape
 
 
-def _view_forward(x, size):
-    view = x.view()
-    try:
-        view.shape = size  # numpy refuses exactly when the strides cannot express the new shape
-    except AttributeError:
-        raise errors.GradcliError(errors.VIEW_NOT_COMPATIBLE) from None
+def _view_forward(self, size):
+    view = self.reshape(size)  # a view whenever the strides can express the new shape, else a copy
+    if not self.flags.c_contiguous and self.size and not np.may_share_memory(view, self):
+        raise errors.GradcliError(errors.VIEW_NOT_COMPATIBLE)
     return view
 
 
-def _reshape_grad(g, shape, **_):
-    return g.reshape(shape)
+_RESHAPED_BACK = ("grad.reshape(self.shape)", lambda grad, self_shape: grad.reshape(self_shape))
+VIEW = row("view", "ViewBackward0", _view_forward, "self", view=True, self=_RESHAPED_BACK)
+RESHAPE_ALIAS = row("_reshape_alias", "ReshapeAliasBackward0", _view_forward, "self", view=True, self=_RESHAPED_BACK)
+UNSAFE_VIEW = row("_unsafe_view", "UnsafeViewBackward0", lambda self, size: self.reshape(size), "self",
+                  self=_RESHAPED_BACK)
 
 
-VIEW = Op("ViewBackward0", _view_forward, "x", (Grad("x.shape", _reshape_grad),), view=True)
-RESHAPE_ALIAS = Op("ReshapeAliasBackward0", _view_forward, "x", (Grad("x.shape", _reshape_grad),), view=True)
-UNSAFE_VIEW = Op("UnsafeViewBackward0", lambda x, size: x.reshape(size), "x", (Grad("x.shape", _reshape_grad),))
-
-
-@export("view", function=False)
+@front_door("view", function=False)
 def view(x, *shape):
     if len(shape) == 1 and isinstance(shape[0], dtypes.DType):
         raise errors.GradcliError("view(dtype) is not supported")
     return apply(VIEW, x, size=_infer_shape(_size_args(shape), x.numel()))
 
 
-@export("reshape")
+@front_door("reshape")
 def reshape(x, *shape):
     """torch's names follow the memory layout: a view of contiguous memory, an alias of strided memory that
     can still be viewed, or else a copy (CloneBackward0 under UnsafeViewBackward0)."""
@@ -75,17 +73,17 @@ def reshape(x, *shape):
     return apply(RESHAPE_ALIAS, x, size=shape)
 
 
-@export("view_as", function=False)
+@front_door("view_as", function=False)
 def view_as(x, other):
     return view(x, other.shape)
 
 
-@export("reshape_as", function=False)
+@front_door("reshape_as", function=False)
 def reshape_as(x, other):
     return reshape(x, other.shape)
 
 
-@export("flatten")
+@front_door("flatten")
 def flatten(x, start_dim=0, end_dim=-1):
     if x.ndim == 0:
         return reshape(x, 1)
@@ -121,45 +119,51 @@ def _expand_shape(x, sizes):
     return tuple(shape)
 
 
-EXPAND = Op("ExpandBackward0", broadcast_view, "x",
-            (Grad("x.shape", lambda g, shape, **_: g.sum_to_size(shape)),), view=True)
+EXPAND = row("expand", "ExpandBackward0", broadcast_view, "self", view=True,
+             self=("grad.sum_to_size(self.shape)", lambda grad, self_shape: grad.sum_to_size(self_shape)))
 
 
-@export("expand", function=False)
+@front_door("expand", function=False)
 def expand(x, *sizes):
     return apply(EXPAND, x, size=_expand_shape(x, sizes))
 
 
-@export("expand_as", function=False)
+@front_door("expand_as", function=False)
 def expand_as(x, other):
     return expand(x, other.shape)
 
 
-UNSQUEEZE = Op("UnsqueezeBackward0", lambda x, dim: np.expand_dims(x, dim), "x",
-               (Grad("", lambda g, dim: g.squeeze(dim)),), view=True)
-SQUEEZE = Op("SqueezeBackward0", lambda x: np.squeeze(x) if x.ndim else x.view(), "x",
-             (Grad("x.shape", _reshape_grad),), view=True)
-SQUEEZE_DIM = Op("SqueezeBackward1", lambda x, dim: np.squeeze(x, dim) if x.ndim and x.shape[dim] == 1 else x.view(),
-                 "x", (Grad("x.shape", lambda g, shape, dim: g.unsqueeze(dim) if shape and shape[dim] == 1 else g),),
-                 view=True)
-SQUEEZE_DIMS = Op("SqueezeBackward2",
-                  lambda x, dims: np.squeeze(x, tuple(d for d in dims if x.shape[d] == 1)) if x.ndim else x.view(),
-                  "x", (Grad("x.shape", _reshape_grad),), view=True)
+@formula_helper
+def unsqueeze_to(grad, dim, sizes):
+    """The gradient of squeeze(dim): the squeezed dim put back if it was removed (a size-1 dim)."""
+    return grad.unsqueeze(dim) if sizes and sizes[dim] == 1 else grad
 
+
+UNSQUEEZE = row("unsqueeze", "UnsqueezeBackward0", lambda self, dim: np.expand_dims(self, dim), "self", view=True,
+                self=("grad.squeeze(dim)", lambda grad, dim: grad.squeeze(dim)))
+SQUEEZE = row("squeeze", "SqueezeBackward0", lambda self: np.squeeze(self) if self.ndim else self.view(), "self",
+              view=True, self=_RESHAPED_BACK)
+SQUEEZE_DIM = row("squeeze.dim", "SqueezeBackward1",
+                  lambda self, dim: np.squeeze(self, dim) if self.ndim and self.shape[dim] == 1 else self.view(),
+                  "self", view=True, self=("unsqueeze_to(grad, dim, self.shape)",
+                                           lambda grad, self_shape, dim: unsqueeze_to(grad, dim, self_shape)))
+SQUEEZE_DIMS = row("squeeze.dims", "SqueezeBackward2",
+                   lambda self, dims: np.squeeze(self, tuple(d for d in dims if self.shape[d] == 1)) if self.ndim
+                   else self.view(), "self", view=True, self=_RESHAPED_BACK)
 
 # the in-place forms are rows of their own: torch names their nodes UnsqueezeBackward1, SqueezeBackward3-5, ...
-UNSQUEEZE_ = Op("UnsqueezeBackward1", UNSQUEEZE.forward, "x", UNSQUEEZE.grads)
-SQUEEZE_ = Op("SqueezeBackward3", SQUEEZE.forward, "x", SQUEEZE.grads)
-SQUEEZE_DIM_ = Op("SqueezeBackward4", SQUEEZE_DIM.forward, "x", SQUEEZE_DIM.grads)
-SQUEEZE_DIMS_ = Op("SqueezeBackward5", SQUEEZE_DIMS.forward, "x", SQUEEZE_DIMS.grads)
+UNSQUEEZE_ = variant(UNSQUEEZE, "unsqueeze_", "UnsqueezeBackward1")
+SQUEEZE_ = variant(SQUEEZE, "squeeze_", "SqueezeBackward3")
+SQUEEZE_DIM_ = variant(SQUEEZE_DIM, "squeeze_.dim", "SqueezeBackward4")
+SQUEEZE_DIMS_ = variant(SQUEEZE_DIMS, "squeeze_.dims", "SqueezeBackward5")
 
 
-@export("unsqueeze_", function=False)
+@front_door("unsqueeze_", function=False)
 def unsqueeze_(x, dim):
     return restride_inplace(x, UNSQUEEZE_, dim=wrap_dim(dim, x.ndim + 1))
 
 
-@export("squeeze_", function=False)
+@front_door("squeeze_", function=False)
 def squeeze_(x, dim=None):
     if dim is None:
         return restride_inplace(x, SQUEEZE_)
@@ -168,12 +172,12 @@ def squeeze_(x, dim=None):
     return restride_inplace(x, SQUEEZE_DIM_, dim=wrap_dim(dim, x.ndim))
 
 
-@export("unsqueeze")
+@front_door("unsqueeze")
 def unsqueeze(x, dim):
     return apply(UNSQUEEZE, x, dim=wrap_dim(dim, x.ndim + 1))
 
 
-@export("squeeze")
+@front_door("squeeze")
 def squeeze(x, dim=None):
     if dim is None:
         return apply(SQUEEZE, x)
@@ -182,42 +186,50 @@ def squeeze(x, dim=None):
     return apply(SQUEEZE_DIM, x, dim=wrap_dim(dim, x.ndim))
 
 
-TRANSPOSE = Op("TransposeBackward0", lambda x, dim0, dim1: np.swapaxes(x, dim0, dim1), "x",
-               (Grad("", lambda g, dim0, dim1: g.transpose(dim0, dim1)),), view=True)
-T = Op("TBackward0", lambda x: x.T, "x", (Grad("", lambda g: g.t()),), view=True)
-PERMUTE = Op("PermuteBackward0", lambda x, dims: np.transpose(x, dims), "x",
-             (Grad("", lambda g, dims: g.permute(*np.argsort(dims).tolist())),), view=True)
+TRANSPOSE = row("transpose.int", "TransposeBackward0", lambda self, dim0, dim1: np.swapaxes(self, dim0, dim1), "self",
+                view=True, self=("grad.transpose(dim0, dim1)", lambda grad, dim0, dim1: grad.transpose(dim0, dim1)))
+T = row("t", "TBackward0", lambda self: self.T, "self", view=True, self=("grad.t()", lambda grad: grad.t()))
 
 
-@export("transpose", "swapaxes")
+@formula_helper
+def permute_backwards(grad, dims):
+    """The gradient of permute(dims): grad permuted back by the inverse permutation."""
+    return grad.permute(*np.argsort(dims).tolist())
+
+
+PERMUTE = row("permute", "PermuteBackward0", lambda self, dims: np.transpose(self, dims), "self", view=True,
+              self=("permute_backwards(grad, dims)", lambda grad, dims: permute_backwards(grad, dims)))
+
+
+@front_door("transpose", "swapaxes")
 def transpose(x, dim0, dim1):
     return apply(TRANSPOSE, x, dim0=wrap_dim(dim0, x.ndim), dim1=wrap_dim(dim1, x.ndim))
 
 
-@export("t")
+@front_door("t")
 def t(x):
     if x.ndim > 2:
         raise errors.GradcliError("t() expects a tensor with <= 2 dimensions, but self is %dD" % x.ndim)
     return apply(T, x)
 
 
-TRANSPOSE_ = Op("TransposeBackward1", TRANSPOSE.forward, "x", TRANSPOSE.grads)
-T_ = Op("TBackward1", T.forward, "x", T.grads)
+TRANSPOSE_ = variant(TRANSPOSE, "transpose_", "TransposeBackward1")
+T_ = variant(T, "t_", "TBackward1")
 
 
-@export("transpose_", "swapaxes_", function=False)
+@front_door("transpose_", "swapaxes_", function=False)
 def transpose_(x, dim0, dim1):
     return restride_inplace(x, TRANSPOSE_, dim0=wrap_dim(dim0, x.ndim), dim1=wrap_dim(dim1, x.ndim))
 
 
-@export("t_", function=False)
+@front_door("t_", function=False)
 def t_(x):
     if x.ndim > 2:
         raise errors.GradcliError("t_() expects a tensor with <= 2 dimensions, but self is %dD" % x.ndim)
     return restride_inplace(x, T_)
 
 
-@export("permute")
+@front_door("permute")
 def permute(x, *dims):
     dims = tuple(wrap_dim(d, x.ndim) for d in _size_args(dims))
     if len(dims) != x.ndim:
@@ -230,25 +242,15 @@ def permute(x, *dims):
 
 
 # ---------------------------------------------------------------- joining and splitting
-_JOINS = {}
+# each operand's gradient is the part of grad it became (i: the operand's position)
+CAT = row("cat", "CatBackward0", lambda *tensors, dim, sizes: np.concatenate(tensors, axis=dim), "*tensors",
+          promote="common", tensors=("grad.narrow(dim, sum(sizes[:i]), sizes[i])",
+                                     lambda grad, i, dim, sizes: grad.narrow(dim, sum(sizes[:i]), sizes[i])))
+STACK = row("stack", "StackBackward0", lambda *tensors, dim: np.stack(tensors, axis=dim), "*tensors",
+            promote="common", tensors=("grad.select(dim, i)", lambda grad, i, dim: grad.select(dim, i)))
 
 
-def _join_op(kind, n):
-    """cat/stack of n tensors: one row per arity, each input's gradient the part of g it became."""
-    key = (kind, n)
-    if key not in _JOINS:
-        if kind == "cat":
-            grads = [Grad("", lambda g, dim, sizes, i=i: g.narrow(dim, sum(sizes[:i]), sizes[i])) for i in range(n)]
-            _JOINS[key] = Op("CatBackward0", lambda *xs, dim, sizes: np.concatenate(xs, axis=dim),
-                             " ".join("x%d" % i for i in range(n)), grads, promote="common")
-        else:
-            grads = [Grad("", lambda g, dim, i=i: g.select(dim, i)) for i in range(n)]
-            _JOINS[key] = Op("StackBackward0", lambda *xs, dim: np.stack(xs, axis=dim),
-                             " ".join("x%d" % i for i in range(n)), grads, promote="common")
-    return _JOINS[key]
-
-
-@export("cat", "concat", "concatenate", method=False)
+@front_door("cat", "concat", "concatenate", method=False)
 def cat(tensors, dim=0):
     tensors = list(tensors)
     if not tensors:
@@ -268,10 +270,10 @@ def cat(tensors, dim=0):
                     "Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for "
                     "tensor number %d in the list." % (dim, first.shape[d], x.shape[d], i))
     limits.check_length(sum(x.numel() for x in tensors))
-    return apply(_join_op("cat", len(tensors)), *tensors, dim=dim, sizes=tuple(x.shape[dim] for x in tensors))
+    return apply(CAT.with_arity(len(tensors)), *tensors, dim=dim, sizes=tuple(x.shape[dim] for x in tensors))
 
 
-@export("stack", method=False)
+@front_door("stack", method=False)
 def stack(tensors, dim=0):
     tensors = list(tensors)
     if not tensors:
@@ -281,28 +283,31 @@ def stack(tensors, dim=0):
             raise errors.GradcliError("stack expects each tensor to be equal size, but got %s at entry 0 and %s at "
                                       "entry %d" % (shape_text(tensors[0].shape), shape_text(x.shape), i))
     limits.check_length(sum(x.numel() for x in tensors))
-    return apply(_join_op("stack", len(tensors)), *tensors, dim=wrap_dim(dim, tensors[0].ndim + 1))
+    return apply(STACK.with_arity(len(tensors)), *tensors, dim=wrap_dim(dim, tensors[0].ndim + 1))
 
 
-def _split_forward(x, dim, sizes):
+def _split_forward(self, dim, sizes):
     parts, start = [], 0
     for size in sizes:
-        parts.append(x[(slice(None),) * dim + (slice(start, start + size),)])
+        parts.append(self[(slice(None),) * dim + (slice(start, start + size),)])
         start += size
     return tuple(parts)
 
 
-def _unbind_forward(x, dim):
-    return tuple(x[(slice(None),) * dim + (i, Ellipsis)] for i in range(x.shape[dim]))
+def _unbind_forward(self, dim):
+    return tuple(self[(slice(None),) * dim + (i, Ellipsis)] for i in range(self.shape[dim]))
 
 
-SPLIT = Op("SplitBackward0", _split_forward, "x", (Grad("", lambda gs, dim, sizes: cat(gs, dim)),), view=True)
-SPLIT_WITH_SIZES = Op("SplitWithSizesBackward0", _split_forward, "x",
-                      (Grad("", lambda gs, dim, sizes: cat(gs, dim)),), view=True)
-UNBIND = Op("UnbindBackward0", _unbind_forward, "x", (Grad("", lambda gs, dim: stack(gs, dim)),), view=True)
+# several outputs: `grads` is the tuple of their gradients (zeros where none arrived)
+_JOINED_BACK = ("torch.cat(grads, dim)", lambda grads, dim: cat(grads, dim))
+SPLIT = row("split.Tensor", "SplitBackward0", _split_forward, "self", view=True, self=_JOINED_BACK)
+SPLIT_WITH_SIZES = row("split_with_sizes", "SplitWithSizesBackward0", _split_forward, "self", view=True,
+                       self=_JOINED_BACK)
+UNBIND = row("unbind.int", "UnbindBackward0", _unbind_forward, "self", view=True,
+             self=("torch.stack(grads, dim)", lambda grads, dim: stack(grads, dim)))
 
 
-@export("split")
+@front_door("split")
 def split(x, split_size_or_sections, dim=0):
     """Pieces of x along dim that share one SplitBackward0 (or SplitWithSizesBackward0) node."""
     dim = wrap_dim(dim, x.ndim)
@@ -319,7 +324,7 @@ def split(x, split_size_or_sections, dim=0):
     return apply(SPLIT, x, dim=dim, sizes=sizes)
 
 
-@export("chunk")
+@front_door("chunk")
 def chunk(x, chunks, dim=0):
     if chunks <= 0:
         raise errors.GradcliError("chunk expects `chunks` to be greater than 0, got: %d" % chunks)
@@ -328,7 +333,7 @@ def chunk(x, chunks, dim=0):
     return split(x, max(size, 1), dim)
 
 
-@export("unbind")
+@front_door("unbind")
 def unbind(x, dim=0):
     if x.ndim == 0:
         raise errors.index_error(errors.DIM_RANGE % (-1, 0, dim))
@@ -336,11 +341,11 @@ def unbind(x, dim=0):
 
 
 # ---------------------------------------------------------------- copies and conversions
-COPY = Op("CopyBackwards", lambda x, src: np.broadcast_to(src, x.shape).astype(x.dtype), "x src",
-          (Grad("", lambda g: g * 0), Grad("", lambda g: g)))
+COPY = row("copy_", "CopyBackwards", lambda self, src: np.broadcast_to(src, self.shape).astype(self.dtype),
+           "self src", self=("zeros_like(grad)", lambda grad: grad * 0), src=("grad", lambda grad: grad))
 
 
-@export("copy_", function=False)
+@front_door("copy_", function=False)
 def copy_(x, src):
     """x's values replaced by src's (broadcast, cast to x's dtype); history CopyBackwards, as torch's."""
     if not isinstance(src, Tensor):
@@ -350,18 +355,20 @@ def copy_(x, src):
     return rewrite_inplace(x, lambda: apply(COPY, x, src))
 
 
-CLONE = Op("CloneBackward0", np.array, "x", (Grad("", lambda g: g),))  # keeps the layout, as torch's clone
-CONTIGUOUS = Op("CloneBackward0", np.ascontiguousarray, "x", (Grad("", lambda g: g),))
-TO_COPY = Op("ToCopyBackward0", lambda x, dtype: x.astype(dtype), "x",
-             (Grad("x.dtype", lambda g, input_dtype, **_: g.to(input_dtype)),))
+# clone keeps the layout, as torch's does; contiguous() is clone(memory_format=torch.contiguous_format)
+CLONE = row("clone", "CloneBackward0",
+            lambda self, contiguous=False: np.ascontiguousarray(self) if contiguous else np.array(self), "self",
+            self=("grad", lambda grad: grad))
+TO_COPY = row("_to_copy", "ToCopyBackward0", lambda self, dtype: self.astype(dtype), "self",
+              self=("grad.to(self.dtype)", lambda grad, self_dtype: grad.to(self_dtype)))
 
 
-@export("clone")
+@front_door("clone")
 def clone(x):
     return apply(CLONE, x)
 
 
-@export("detach_", function=False)
+@front_door("detach_", function=False)
 def detach_(x):
     """x itself, cut from its history: a leaf that does not require grad (views refuse, as in torch)."""
     if x._view is not None:
@@ -370,12 +377,12 @@ def detach_(x):
     return x
 
 
-@export("contiguous", function=False)
+@front_door("contiguous", function=False)
 def contiguous(x):
-    return x if x.array.flags.c_contiguous else apply(CONTIGUOUS, x)
+    return x if x.array.flags.c_contiguous else apply(CLONE, x, contiguous=True)
 
 
-@export("is_contiguous", function=False)
+@front_door("is_contiguous", function=False)
 def is_contiguous(x):
     return bool(x.array.flags.c_contiguous)
 
@@ -385,7 +392,7 @@ def _check_device(device):
         raise errors.GradcliError("Torch not compiled with CUDA enabled", "AssertionError")
 
 
-@export("to", function=False)
+@front_door("to", function=False)
 def to(x, *args, dtype=None, copy=False, device=None, **_):
     for a in args:
         if isinstance(a, dtypes.DType):
@@ -404,17 +411,17 @@ def to(x, *args, dtype=None, copy=False, device=None, **_):
     return apply(TO_COPY, x, dtype=to_numpy_dtype(dtype))
 
 
-@export("cpu", function=False)
+@front_door("cpu", function=False)
 def cpu(x):
     return x
 
 
-@export("cuda", function=False)
+@front_door("cuda", function=False)
 def cuda(x, device=None):
     _check_device("cuda")
 
 
-@export("type", function=False)
+@front_door("type", function=False)
 def type_(x, dtype=None):
     if dtype is None:
         return x.dtype.legacy_name
@@ -430,23 +437,26 @@ def _converter(dtype):
 for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64), ("half", dtypes.float16),
                       ("long", dtypes.int64), ("int", dtypes.int32), ("short", dtypes.int16),
                       ("bool", dtypes.bool_), ("byte", dtypes.uint8)):
-    export(_name, function=False)(_converter(_dtype))
+    front_door(_name, function=False)(_converter(_dtype))
 
 
 # ---------------------------------------------------------------- repeat, flip
-def _repeat_grad(g, shape, repeats):
-    """Each input element was copied once per tile: view g as (r0, s0, r1, s1, ...) and sum over the r's."""
-    padded = (1,) * (len(repeats) - len(shape)) + tuple(shape)
+@formula_helper
+def repeat_backward(grad, repeats, sizes):
+    """Each input element was copied once per tile: view grad as (r0, s0, r1, s1, ...) and sum over the r's."""
+    padded = (1,) * (len(repeats) - len(sizes)) + tuple(sizes)
     tiled = [n for pair in zip(repeats, padded) for n in pair]
-    return g.reshape(tiled).sum(dim=tuple(range(0, len(tiled), 2))).reshape(shape)
+    return grad.reshape(tiled).sum(dim=tuple(range(0, len(tiled), 2))).reshape(sizes)
 
 
-REPEAT = Op("RepeatBackward0", lambda x, repeats: np.tile(x, repeats), "x",
-            (Grad("x.shape", lambda g, shape, repeats: _repeat_grad(g, shape, repeats)),))
-FLIP = Op("FlipBackward0", lambda x, dims: np.flip(x, dims).copy(), "x", (Grad("", lambda g, dims: flip(g, dims)),))
+REPEAT = row("repeat", "RepeatBackward0", lambda self, repeats: np.tile(self, repeats), "self",
+             self=("repeat_backward(grad, repeats, self.shape)",
+                   lambda grad, self_shape, repeats: repeat_backward(grad, repeats, self_shape)))
+FLIP = row("flip", "FlipBackward0", lambda self, dims: np.flip(self, dims).copy(), "self",
+           self=("grad.flip(dims)", lambda grad, dims: flip(grad, dims)))
 
 
-@export("repeat", function=False)
+@front_door("repeat", function=False)
 def repeat(x, *repeats):
     repeats = _size_args(repeats)
     if len(repeats) < x.ndim:
@@ -457,7 +467,7 @@ def repeat(x, *repeats):
     return apply(REPEAT, x, repeats=repeats)
 
 
-@export("flip")
+@front_door("flip")
 def flip(x, *dims):
     """flip(x, [0, 1]), x.flip(0, 1) and x.flip(0) name the dims to reverse."""
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
@@ -466,19 +476,19 @@ def flip(x, *dims):
 
 
 # ---------------------------------------------------------------- triangles and diagonals
-TRIL = Op("TrilBackward0", lambda x, diagonal: np.tril(x, diagonal), "x",
-          (Grad("", lambda g, diagonal: tril(g, diagonal)),))
-TRIU = Op("TriuBackward0", lambda x, diagonal: np.triu(x, diagonal), "x",
-          (Grad("", lambda g, diagonal: triu(g, diagonal)),))
+TRIL = row("tril", "TrilBackward0", lambda self, diagonal: np.tril(self, diagonal), "self",
+           self=("grad.tril(diagonal)", lambda grad, diagonal: tril(grad, diagonal)))
+TRIU = row("triu", "TriuBackward0", lambda self, diagonal: np.triu(self, diagonal), "self",
+           self=("grad.triu(diagonal)", lambda grad, diagonal: triu(grad, diagonal)))
 
 
-@export("tril")
+@front_door("tril")
 def tril(x, diagonal=0):
     _check_matrix(x, "tril")
     return apply(TRIL, x, diagonal=diagonal)
 
 
-@export("triu")
+@front_door("triu")
 def triu(x, diagonal=0):
     _check_matrix(x, "triu")
     return apply(TRIU, x, diagonal=diagonal)
@@ -489,25 +499,36 @@ def _check_matrix(x, name):
         raise errors.GradcliError("%s: input tensor must have at least 2 dimensions" % name)
 
 
-def _diagonal_into(g, shape, offset):
-    """A matrix of `shape`, zero but for g on its `offset` diagonal."""
-    out = np.zeros(shape, dtype=g.dtype)
-    rows = np.arange(g.shape[0]) + max(-offset, 0)
-    out[rows, rows + offset] = g
+def _diagonal_into(grad_output, input_sizes, offset):
+    """A matrix of `input_sizes`, zero but for grad_output on its `offset` diagonal."""
+    out = np.zeros(input_sizes, dtype=grad_output.dtype)
+    rows = np.arange(grad_output.shape[0]) + max(-offset, 0)
+    out[rows, rows + offset] = grad_output
     return out
+
+
+@formula_helper
+def diagonal_backward(grad, input_sizes, offset):
+    """The gradient of a matrix's diagonal: zeros with grad on that diagonal."""
+    return apply(DIAGONAL_BACKWARD, grad, input_sizes=input_sizes, offset=offset)
+
+
+def diagonal_copy(x, offset):
+    return apply(DIAGONAL, x, offset=offset)
 
 
 # torch.diag is diagonal (of a matrix) or diag_embed (of a vector); torch 2.13 names the first node with its
 # functionalization suffix
-DIAGONAL = Op("DiagonalBackward0_copy", lambda x, offset: np.diagonal(x, offset).copy(), "x",
-              (Grad("x.shape", lambda g, shape, offset: apply(DIAGONAL_BACKWARD, g, shape=shape, offset=offset)),))
-DIAGONAL_BACKWARD = Op("DiagonalBackwardBackward0", _diagonal_into, "g",
-                       (Grad("", lambda gg, shape, offset: apply(DIAGONAL, gg, offset=offset)),))
-DIAG_EMBED = Op("DiagEmbedBackward0", lambda v, offset: np.diag(v, offset), "v",
-                (Grad("", lambda g, offset: apply(DIAGONAL, g, offset=offset)),))
+DIAGONAL = row("diagonal_copy", "DiagonalBackward0_copy", lambda self, offset: np.diagonal(self, offset).copy(), "self",
+               self=("diagonal_backward(grad, self.shape, offset)",
+                     lambda grad, self_shape, offset: diagonal_backward(grad, self_shape, offset)))
+DIAGONAL_BACKWARD = row("diagonal_backward", "DiagonalBackwardBackward0", _diagonal_into, "grad_output",
+                        grad_output=("torch.diag(grad, offset)", lambda grad, offset: diagonal_copy(grad, offset)))
+DIAG_EMBED = row("diag_embed", "DiagEmbedBackward0", lambda self, offset: np.diag(self, offset), "self",
+                 self=("torch.diag(grad, offset)", lambda grad, offset: diagonal_copy(grad, offset)))
 
 
-@export("diag")
+@front_door("diag")
 def diag(x, diagonal=0):
     if x.ndim == 1:
         n = x.shape[0] + abs(diagonal)
@@ -519,34 +540,34 @@ def diag(x, diagonal=0):
 
 
 # ---------------------------------------------------------------- compositions of the above, as torch composes them
-@export("numel", method=False)
+@front_door("numel", method=False)
 def numel(x):
     return x.numel()
 
 
-@export("broadcast_to")
+@front_door("broadcast_to")
 def broadcast_to(x, size):
     return expand(x, *size)
 
 
-@export("tile")
+@front_door("tile")
 def tile(x, dims):
     """repeat, with the dims padded by leading 1s to the tensor's rank."""
     dims = tuple(dims)
     return repeat(x, *((1,) * (x.ndim - len(dims)) + dims))
 
 
-@export("vstack", method=False)
+@front_door("vstack", method=False)
 def vstack(tensors):
     return cat([t.unsqueeze(0) if t.ndim == 1 else t for t in tensors], 0)
 
 
-@export("hstack", method=False)
+@front_door("hstack", method=False)
 def hstack(tensors):
     return cat(tensors, 0 if tensors[0].ndim == 1 else 1)
 
 
-@export("diff")
+@front_door("diff")
 def diff(x, n=1, dim=-1):
     """x[1:] - x[:-1] along dim (SubBackward0 over two SliceBackward0), n times."""
     for _ in range(n):
@@ -555,15 +576,18 @@ def diff(x, n=1, dim=-1):
     return x
 
 
-ROLL = Op("RollBackward0", lambda x, shifts, dims: np.roll(x, shifts, axis=dims), "x",
-          (Grad("", lambda g, shifts, dims: apply(ROLL, g, shifts=_negated(shifts), dims=dims)),))
-
-
-def _negated(shifts):
+@formula_helper
+def negated(shifts):
+    """-shifts, for one shift or a tuple of them."""
     return tuple(-s for s in shifts) if isinstance(shifts, tuple) else -shifts
 
 
-@export("roll")
+ROLL = row("roll", "RollBackward0", lambda self, shifts, dims: np.roll(self, shifts, axis=dims), "self",
+           self=("grad.roll(negated(shifts), dims)",
+                 lambda grad, shifts, dims: apply(ROLL, grad, shifts=negated(shifts), dims=dims)))
+
+
+@front_door("roll")
 def roll(x, shifts, dims=None):
     """Elements shifted along dims (wrapping around); without dims, over the flattened tensor."""
     if isinstance(shifts, (list, tuple)):

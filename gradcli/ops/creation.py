@@ -4,9 +4,9 @@ import math
 
 import numpy as np
 
-from . import dtypes, errors, limits
-from .ops import METHODS, export
-from .tensor import Size, Tensor, to_numpy_dtype
+from .table import front_door
+from .. import dtypes, errors, limits
+from ..tensor import Size, Tensor, to_numpy_dtype
 
 
 def _size(size, name="ones", keywords=None):
@@ -111,7 +111,7 @@ def _not_a_number(data):
     return errors.type_error("must be real number, not list")
 
 
-@export("tensor", method=False)
+@front_door("tensor", method=False)
 def tensor(data, dtype=None, requires_grad=False, device=None):
     if isinstance(data, Tensor):
         errors.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
@@ -150,7 +150,7 @@ def _numbers(data):
     return None if dtype is None else array.astype(dtype, copy=False)
 
 
-@export("Tensor", "FloatTensor", method=False)
+@front_door("Tensor", "FloatTensor", method=False)
 def legacy_tensor(*args):
     """torch.Tensor(data) is float32; torch.Tensor(2, 3) is a (2, 3) tensor (zero-filled here)."""
     if len(args) == 1 and isinstance(args[0], (list, tuple, Tensor)):
@@ -158,25 +158,24 @@ def legacy_tensor(*args):
     return zeros(*args)
 
 
-@export("DoubleTensor", method=False)
+@front_door("DoubleTensor", method=False)
 def double_tensor(*args):
     return legacy_tensor(*args).double()
 
 
-@export("LongTensor", method=False)
+@front_door("LongTensor", method=False)
 def long_tensor(*args):
     if len(args) == 1 and isinstance(args[0], (list, tuple)):
         return tensor(args[0], dtype=dtypes.int64)
     return zeros(*args, dtype=dtypes.int64)
 
 
-@export("Variable", method=False)
 def variable(data, requires_grad=False, volatile=False):
     """torch.autograd.Variable: a new leaf on the same memory."""
     return _leaf(data.array, requires_grad)
 
 
-@export("as_tensor", "from_numpy", method=False)
+@front_door("as_tensor", "from_numpy", method=False)
 def as_tensor(data, dtype=None):
     if isinstance(data, Tensor):
         return data if dtype is None or dtype is data.dtype else data.to(dtype)
@@ -184,23 +183,23 @@ def as_tensor(data, dtype=None):
 
 
 # ---------------------------------------------------------------- filled
-@export("ones", method=False)
+@front_door("ones", method=False)
 def ones(*size, dtype=None, requires_grad=False, device=None, **keywords):
     return _leaf(np.ones(_size(size, "ones", keywords), dtype=_np(dtype)), requires_grad)
 
 
-@export("zeros", method=False)
+@front_door("zeros", method=False)
 def zeros(*size, dtype=None, requires_grad=False, device=None, **keywords):
     return _leaf(np.zeros(_size(size, "zeros", keywords), dtype=_np(dtype)), requires_grad)
 
 
-@export("empty", method=False)
+@front_door("empty", method=False)
 def empty(*size, dtype=None, requires_grad=False, device=None, **keywords):
     """Zero-filled here (torch leaves the memory uninitialised, so any values are torch's too)."""
     return _leaf(np.zeros(_size(size, "empty", keywords), dtype=_np(dtype)), requires_grad)
 
 
-@export("full", method=False)
+@front_door("full", method=False)
 def full(size, fill_value, dtype=None, requires_grad=False, device=None):
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
@@ -208,7 +207,7 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None):
     return _leaf(np.full(_size((size,), "full"), fill_value, dtype=_np(dtype)), requires_grad)
 
 
-@export("eye", method=False)
+@front_door("eye", method=False)
 def eye(n, m=None, dtype=None, requires_grad=False, device=None):
     if n < 0:
         raise errors.GradcliError("n must be greater or equal to 0, got %d" % n)
@@ -218,7 +217,7 @@ def eye(n, m=None, dtype=None, requires_grad=False, device=None):
     return _leaf(np.eye(n, n if m is None else m, dtype=_np(dtype)), requires_grad)
 
 
-@export("arange", method=False)
+@front_door("arange", method=False)
 def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None):
     if end is None:
         start, end = 0, start
@@ -236,7 +235,7 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
     return _leaf(values.astype(_np(dtype)), requires_grad)
 
 
-@export("linspace", method=False)
+@front_door("linspace", method=False)
 def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
     """torch's CPU kernel, bit for bit: in the output dtype (double for integers), element i is
     fma(step, i, start) in the first half and fma(-step, steps - 1 - i, end) in the second (the compiler
@@ -300,40 +299,36 @@ def _like(factory):
 
 
 for _name, _factory in (("ones_like", ones), ("zeros_like", zeros), ("empty_like", empty)):
-    export(_name, method=False)(_like(_factory))
+    front_door(_name, method=False)(_like(_factory))
 
 
-@export("full_like", method=False)
+@front_door("full_like", method=False)
 def full_like(x, fill_value, dtype=None, requires_grad=False, device=None):
     return full(tuple(x.shape), fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
 # x.new_ones(...) and friends: x's dtype unless told otherwise, never x's requires_grad
-@export("new_ones", function=False)
+@front_door("new_ones", function=False)
 def new_ones(x, *size, dtype=None, requires_grad=False, device=None):
     return ones(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
-@export("new_zeros", function=False)
+@front_door("new_zeros", function=False)
 def new_zeros(x, *size, dtype=None, requires_grad=False, device=None):
     return zeros(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
-@export("new_empty", function=False)
+@front_door("new_empty", function=False)
 def new_empty(x, *size, dtype=None, requires_grad=False, device=None):
     return empty(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
-@export("new_full", function=False)
+@front_door("new_full", function=False)
 def new_full(x, size, fill_value, dtype=None, requires_grad=False, device=None):
     return full(size, fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
 
-@export("new_tensor", function=False)
+@front_door("new_tensor", function=False)
 def new_tensor(x, data, dtype=None, requires_grad=False, device=None):
     return tensor(data, dtype=dtype or x.dtype, requires_grad=requires_grad)
 
-
-# the op table installs Tensor methods when gradcli.ops loads, which is before this module: add these here
-for _name in ("new_ones", "new_zeros", "new_empty", "new_full", "new_tensor"):
-    setattr(Tensor, _name, METHODS[_name])

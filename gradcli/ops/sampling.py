@@ -7,40 +7,41 @@ reproduce torch's CPU stream bit for bit (../shared/reference/rng.md).
 
 import numpy as np
 
-from . import dtypes, errors, rng
-from .factory import _size, zeros
-from .ops import METHODS, Grad, Op, apply_inplace, export
-from .tensor import Tensor, to_numpy_dtype
+from .creation import _size, zeros
+from .inplace import apply_inplace
+from .table import front_door, row
+from .. import dtypes, errors, rng
+from ..tensor import Tensor, to_numpy_dtype
 
 
 # ---------------------------------------------------------------- seeding
-@export("manual_seed", method=False)
+@front_door("manual_seed", method=False)
 def manual_seed(seed):
     """Seed the default generator (only the low 32 bits reach the Mersenne Twister); returns it."""
     return rng.default_generator.manual_seed(seed)
 
 
-@export("seed", method=False)
+@front_door("seed", method=False)
 def seed():
     """Seed the default generator from the OS; returns the seed."""
     return rng.default_generator.seed()
 
 
-@export("initial_seed", method=False)
+@front_door("initial_seed", method=False)
 def initial_seed():
     return rng.default_generator.initial_seed()
 
 
-export("Generator", method=False)(rng.Generator)
+front_door("Generator", method=False)(rng.Generator)
 
 
-@export("get_rng_state", method=False)
+@front_door("get_rng_state", method=False)
 def get_rng_state():
     """The default generator's state as torch's 5056-byte ByteTensor (the bytes torch would give)."""
     return _get_state(rng.default_generator)
 
 
-@export("set_rng_state", method=False)
+@front_door("set_rng_state", method=False)
 def set_rng_state(new_state):
     """Restore a state from get_rng_state(), including the cached normal value."""
     _set_state(rng.default_generator, new_state)
@@ -62,9 +63,6 @@ rng.Generator.set_state = _set_state
 
 
 # ---------------------------------------------------------------- dtype and size checks
-_C_NAMES = {"uint8": "unsigned char", "int8": "signed char", "int16": "short", "int32": "int", "int64": "long"}
-
-
 def _floating(dtype, kernel):
     """float32 (the default) or float64; torch's NotImplementedError for integer dtypes."""
     dtype = dtype or dtypes.default_float
@@ -93,7 +91,7 @@ def _check_std(std):
 
 
 # ---------------------------------------------------------------- factories
-@export("rand", method=False)
+@front_door("rand", method=False)
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, **kw):
     """Uniform [0, 1): one 32-bit word per float32 element, two per float64 element."""
     dtype = _floating(dtype, "check_uniform_bounds")
@@ -102,7 +100,7 @@ def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, **
     return _leaf(values, shape, dtype, requires_grad)
 
 
-@export("randn", method=False)
+@front_door("randn", method=False)
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, **kw):
     """Standard normal: scalar Box-Muller below 16 elements, torch's block Box-Muller from 16 on."""
     dtype = _floating(dtype, "normal_kernel_cpu")
@@ -111,7 +109,7 @@ def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, *
     return _leaf(values, shape, dtype, requires_grad)
 
 
-@export("normal", method=False)
+@front_door("normal", method=False)
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False, device=None):
     """torch.normal(mean, std, size) with numbers, or with tensor mean and/or std (then the shape is theirs)."""
     if not isinstance(mean, Tensor) and not isinstance(std, Tensor):
@@ -145,7 +143,7 @@ def _normal_tensors(mean, std, generator):
     return Tensor((values + mean).astype(np_dtype, copy=False))
 
 
-@export("randint", method=False)
+@front_door("randint", method=False)
 def randint(*args, size=None, low=None, high=None, generator=None, dtype=None, requires_grad=False, device=None):
     """torch.randint(high, size) or randint(low, high, size): int64 unless dtype says otherwise."""
     args = list(args)
@@ -167,15 +165,15 @@ def _check_int_bounds(low, high, dtype):
     if high <= low:
         raise errors.GradcliError("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d"
                                   % (low, high))
-    if dtype.name in _C_NAMES:
+    if dtype.category == dtypes.INTEGRAL:
         info = np.iinfo(to_numpy_dtype(dtype))
         if low < info.min:
-            raise errors.GradcliError("from is out of bounds for %s" % _C_NAMES[dtype.name])
+            raise errors.GradcliError("from is out of bounds for %s" % dtype.c_name)
         if high - 1 > info.max:
-            raise errors.GradcliError("to - 1 is out of bounds for %s" % _C_NAMES[dtype.name])
+            raise errors.GradcliError("to - 1 is out of bounds for %s" % dtype.c_name)
 
 
-@export("randperm", method=False)
+@front_door("randperm", method=False)
 def randperm(n, *, generator=None, dtype=None, requires_grad=False, device=None):
     """A random permutation of 0..n-1 (int64 unless dtype says otherwise)."""
     shape, _ = _shape((n,))
@@ -190,21 +188,21 @@ def _like(x, dtype, requires_grad, draw):
     return Tensor(_fill(fresh, draw), requires_grad=requires_grad)
 
 
-@export("rand_like", method=False)
+@front_door("rand_like", method=False)
 def rand_like(x, *, dtype=None, requires_grad=False, generator=None, device=None, memory_format=None):
     dtype = _floating(dtype or x.dtype, "check_uniform_bounds")
     return _like(x, dtype, requires_grad,
                  lambda n, float64, contiguous: rng.uniform(n, float64, generator=generator))
 
 
-@export("randn_like", method=False)
+@front_door("randn_like", method=False)
 def randn_like(x, *, dtype=None, requires_grad=False, generator=None, device=None, memory_format=None):
     dtype = _floating(dtype or x.dtype, "normal_kernel_cpu")
     return _like(x, dtype, requires_grad,
                  lambda n, float64, contiguous: rng.normal(n, float64, contiguous=contiguous, generator=generator))
 
 
-@export("randint_like", method=False)
+@front_door("randint_like", method=False)
 def randint_like(x, low=0, high=None, *, dtype=None, requires_grad=False, generator=None, device=None,
                  memory_format=None):
     """randint_like(x, high) or randint_like(x, low, high), in x's dtype by default."""
@@ -241,27 +239,23 @@ def _normal_forward(x, mean, std, generator):
     return _fill(x, lambda n, float64, contiguous: rng.normal(n, float64, mean, std, contiguous, generator))
 
 
-def _no_gradient(g, **params):
+def _no_gradient(grad):
     """The values are overwritten, so nothing flows back (torch's `self: zeros_like(grad)`)."""
-    return zeros(*g.shape, dtype=g.dtype)
+    return zeros(*grad.shape, dtype=grad.dtype)
 
 
-UNIFORM_ = Op("UniformBackward0", _uniform_forward, "self", grads=[Grad("", _no_gradient)])
-NORMAL_ = Op("NormalBackward0", _normal_forward, "self", grads=[Grad("", _no_gradient)])
+UNIFORM_ = row("uniform_", "UniformBackward0", _uniform_forward, "self", self=("zeros_like(grad)", _no_gradient))
+NORMAL_ = row("normal_", "NormalBackward0", _normal_forward, "self", self=("zeros_like(grad)", _no_gradient))
 
 
-@export("uniform_", function=False)
+@front_door("uniform_", function=False)
 def uniform_(self, a=0.0, b=1.0, *, generator=None):
     """Fill self with uniforms in [a, b) (in place; a leaf that requires grad refuses outside no_grad)."""
     return apply_inplace(UNIFORM_, self, low=a, high=b, generator=generator)
 
 
-@export("normal_", function=False)
+@front_door("normal_", function=False)
 def normal_(self, mean=0.0, std=1.0, *, generator=None):
     """Fill self with normal values (in place; a leaf that requires grad refuses outside no_grad)."""
     return apply_inplace(NORMAL_, self, mean=mean, std=std, generator=generator)
 
-
-# gradcli.ops put its methods on Tensor when it loaded, before this module registered these
-for _name in ("uniform_", "normal_"):
-    setattr(Tensor, _name, METHODS[_name])

@@ -1,0 +1,372 @@
+"""apply: the single bind point of the op table. It runs a row's forward on numpy and, when grad mode is on and an
+input needs a gradient, records the row's node (OpNode) with the values its derivatives use.
+
+What a node saves follows torch: only what the derivatives of the inputs needing grad use. That decides when a
+second backward without retain_graph fails (x*3 saves 3; x+3 saves nothing) and which in-place changes the
+version check catches.
+"""
+
+import weakref
+
+import numpy as np
+
+from . import fastpath
+from .. import dtypes, errors, grad_mode, limits
+from ..graph import AccumulateGrad, Node, _sequence
+from ..tensor import Tensor, shape_text, to_numpy_dtype
+
+_NO_PARAMS = {}
+_NO_EDGE = (None, 0)
+
+
+class OpNode(Node):
+    """The grad_fn of one application of a Row."""
+
+    __slots__ = ("op", "params", "saved", "outputs")
+
+    def __init__(self, op, next_functions, input_meta, params, outputs=None):
+        # Node's fields set here directly: one call less for every recorded op
+        self.next_functions = next_functions
+        self.input_meta = input_meta
+        self.sequence_nr = next(_sequence)
+        self.retained = None
+        self.hooks = None
+        self.op = op
+        self.params = params or _NO_PARAMS
+        self.saved = {}         # name -> (value, version when saved); None once released
+        self.outputs = outputs  # for an op with several outputs: their (shape, numpy dtype)
+
+    def name(self):
+        return self.op.name
+
+    def release(self):
+        if self.saved:
+            self.saved = None
+
+    def unpack(self, name):
+        """A value a derivative uses: a saved input or `result`, checked against in-place changes since it was
+        saved, or an input's `_shape`/`_dtype`."""
+        if name.endswith("_shape"):
+            return self.input_meta[self.op.position[name[:-6]]][0]
+        if name.endswith("_dtype"):
+            return self.input_meta[self.op.position[name[:-6]]][1]
+        value, version = self.saved[name]
+        if name == "result":  # the output is kept as its parts, so that node and output form no cycle
+            array, counter, grad_fn = value
+            if counter.value != version:
+                raise modified_error(array, counter.value, version, self)
+            return Tensor._make(array, grad_fn or self, counter)
+        if isinstance(value, Tensor) and value._version.value != version:
+            raise modified_error(value.array, value._version.value, version, value.grad_fn)
+        return value
+
+    def apply(self, grad_outputs, create_graph):
+        if self.saved is None:
+            raise errors.GradcliError(errors.SECOND_BACKWARD)
+        if self.outputs is None:
+            g = grad_outputs[0]
+        else:
+            grad_outputs = list(grad_outputs) + [None] * (len(self.outputs) - len(grad_outputs))
+            g = tuple(Tensor._make(np.zeros(shape, dtype)) if grad is None else grad
+                      for grad, (shape, dtype) in zip(grad_outputs, self.outputs))
+        grads = []
+        with fastpath.formulas_running():
+            for (child, _), rule in zip(self.next_functions, self.op.rules):
+                if child is None:
+                    grads.append(None)
+                    continue
+                values = {name: self.unpack(name) for name in rule.uses}
+                for name in rule.params:
+                    if name in self.params:
+                        values[name] = self.params[name]
+                grads.append(rule.fn(g, **values))
+        return grads
+
+
+def modified_error(array, version, expected, grad_fn):
+    """torch's version-counter error; `grad_fn` names the op that produced the saved tensor (None: a leaf or
+    a tensor without history)."""
+    dtype = dtypes.by_name(array.dtype.name)
+    origin = ""
+    if grad_fn is not None:
+        origin = ", which is output 0 of %s," % inplace_origin_name(grad_fn.name())
+    return errors.GradcliError(errors.MODIFIED_INPLACE % (dtype.legacy_name, shape_text(array.shape), origin,
+                                                          version, expected))
+
+
+def inplace_origin_name(node_name):
+    """torch's name for the op that produced a tensor: MulBackward0 -> Mul, ClampBackward1 -> Clamp1."""
+    if node_name in ("CopySlices", "CopyBackwards"):
+        return "torch::autograd::" + node_name
+    stem, _, number = node_name.rpartition("Backward")
+    return stem if number in ("", "0") else stem + number
+
+
+# ---------------------------------------------------------------- edges
+def grad_edge(tensor):
+    """The (node, output_nr) edge through which a gradient reaches `tensor`, or (None, 0)."""
+    node = tensor._grad_fn if tensor._view is None else tensor.grad_fn  # a view's history may need renewing
+    if node is not None:
+        return (node, tensor._output_nr)
+    if tensor._requires_grad:
+        return (grad_accumulator(tensor), 0)
+    return _NO_EDGE
+
+
+def grad_accumulator(tensor, keep=False):
+    """The leaf's one AccumulateGrad node (the same object each time, as in torch). Held weakly, unless `keep`:
+    a node carrying the leaf's hooks must outlive the graphs that use it."""
+    ref = tensor._accumulator
+    node = ref() if ref is not None else None
+    if node is None:
+        node = AccumulateGrad(tensor)
+        tensor._accumulator = weakref.ref(node)
+    if keep:
+        tensor._accumulator = _Held(node)
+    return node
+
+
+class _Held:
+    """A strong reference that is called like a weakref."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node):
+        self.node = node
+
+    def __call__(self):
+        return self.node
+
+
+# ---------------------------------------------------------------- apply
+_OPERANDS = (np.ndarray, np.generic, bool, int, float, complex, type(None))  # None: an absent bound (clamp)
+
+
+def apply(op, *inputs, **params):
+    """Run `op` forward on numpy and, when grad mode is on and an input requires grad, record its node.
+    An op whose forward returns a tuple gives a tuple of tensors sharing one node (output_nr 0, 1, ...)."""
+    arrays = []
+    for x in inputs:
+        if isinstance(x, Tensor):
+            arrays.append(x.array)
+        elif isinstance(x, _OPERANDS):
+            arrays.append(x)
+        else:  # numpy would make an object array of a dict, a list, None...
+            raise _operand_error(op, len(arrays), x)
+    if op.promote is not None and not _one_floating_dtype(op, arrays):  # one floating dtype: nothing to cast
+        _promote(op, inputs, arrays)
+    if len(arrays) > 1:  # before numpy allocates a broadcast result (one operand's results are no bigger)
+        limits.check_broadcast(arrays)
+    try:
+        if fastpath._formulas and not grad_mode._enabled and not params and op.forward.__class__ is np.ufunc:
+            out = fastpath.compact_ufunc(op.forward, arrays)
+        else:
+            out = op.forward(*arrays, **params)
+    except ValueError as exc:
+        if "broadcast" in str(exc):
+            raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
+        raise
+    if type(out) is not np.ndarray:
+        if isinstance(out, (tuple, list)):
+            return _several_outputs(op, inputs, params, out)
+        out = np.asarray(out)
+    if out.dtype.kind == "O":  # a parameter that is no number (`x ** ...`) slipped through
+        raise errors.type_error("%s(): unsupported argument types %s" % (
+            _function_name(op), ", ".join(sorted({type(v).__name__ for v in params.values()
+                                                  if not isinstance(v, _OPERANDS)}))))
+    node = _record(op, inputs, params, None) if op.rules and grad_mode._enabled else None
+    return _finish(op, inputs, params, node, Tensor._make(out, node))
+
+
+def _function_name(op):
+    """The torch function a row belongs to, for messages: mul.Tensor -> mul."""
+    return op.overload.split(".")[0]
+
+
+def _operand_error(op, i, value):
+    """torch's TypeError for an operand that is neither a tensor nor a number."""
+    return errors.type_error("%s(): argument '%s' (position %d) must be Tensor, not %s"
+                             % (_function_name(op), "input" if i == 0 else "other", i + 1, type(value).__name__))
+
+
+def _several_outputs(op, inputs, params, outs):
+    """apply's ending for an op with several outputs: tensors sharing one node (output_nr 0, 1, ...)."""
+    node = _record(op, inputs, params, outs) if op.rules and grad_mode._enabled else None
+    return _finish(op, inputs, params, node, tuple(Tensor._make(o, node, None, i) for i, o in enumerate(outs)))
+
+
+def _finish(op, inputs, params, node, results):
+    """The result(s) of apply, made views of the first input if the op is a view, with the node's saved values."""
+    if op.view:
+        make_views(results, inputs[0], op, params)
+    if node is not None:
+        _save(node, op, inputs, results)
+    return results
+
+
+def _record(op, inputs, params, outs):
+    """The node for this application, or None when no input needs a gradient."""
+    for i in op.edges:  # first the common answer for plain data, without building any edge
+        x = inputs[i]
+        if isinstance(x, Tensor) and (x._grad_fn is not None or x._requires_grad or x._view is not None):
+            break
+    else:
+        return None
+    edges = []
+    meta = []
+    needed = False
+    for i in op.edges:
+        x = inputs[i]
+        if isinstance(x, Tensor):
+            if x._grad_fn is not None and x._view is None:  # the common case, without a call
+                edge = (x._grad_fn, x._output_nr)
+            else:
+                edge = grad_edge(x)
+            if edge[0] is not None:
+                needed = True
+                edges.append(edge)
+                meta.append((x.array.shape, x.dtype))
+                continue
+        edges.append(_NO_EDGE)
+        meta.append(None)
+    if not needed:
+        return None
+    outputs = None if outs is None else tuple((o.shape, o.dtype) for o in outs)
+    meta = tuple(meta)
+    return OpNode(op, tuple(edges), _INPUT_META.setdefault(meta, meta), params, outputs)
+
+
+# One shared tuple per distinct input_meta: a million-node graph then holds a million fewer objects for the
+# garbage collector to walk (programs use few distinct shapes).
+_INPUT_META = {}
+
+
+def _save(node, op, inputs, result):
+    """Keep what the derivatives of the inputs that need a gradient use (torch saves no more)."""
+    saved = node.saved
+    for (child, _), rule in zip(node.next_functions, op.rules):
+        if child is None:
+            continue
+        for name in rule.saves:
+            if name in saved:
+                continue
+            if name == "result":
+                saved[name] = ((result.array, result._version, None), result._version.value)  # None: this node
+            else:
+                value = inputs[op.position[name]]
+                saved[name] = (value, value._version.value if isinstance(value, Tensor) else 0)
+
+
+# ---------------------------------------------------------------- views
+class ViewInfo:
+    """How a view was cut from its root base: a chain of numpy view steps, and the version its grad_fn saw."""
+
+    __slots__ = ("base", "parent", "forward", "params", "output_nr", "several", "creator", "version", "no_grad")
+
+    def __init__(self, base, parent, forward, params, output_nr, several, creator, version):
+        self.base = base            # the root base Tensor (never itself a view)
+        self.parent = parent        # the ViewInfo of the view this one was cut from, or None
+        self.forward, self.params = forward, params
+        self.output_nr, self.several = output_nr, several
+        self.creator = creator      # the op's grad_fn name, for torch's multi-output view error
+        self.version = version
+        self.no_grad = not grad_mode._enabled  # made under no_grad: torch forbids tracked in-place changes
+
+    def index_map(self):
+        """For each element of the view, its flat position in the base (a view of the base's arange)."""
+        steps = []
+        info = self
+        while info is not None:
+            steps.append(info)
+            info = info.parent
+        shape = self.base.array.shape
+        index = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)
+        for step in reversed(steps):
+            index = step.forward(index, **step.params)
+            if step.several:
+                index = index[step.output_nr]
+        return index
+
+
+def make_views(results, source, op, params):
+    """Mark the outputs of a view op as views of `source`'s root base, sharing its version counter."""
+    parent = source._view
+    base = source if parent is None else parent.base
+    several = isinstance(results, tuple)
+    for nr, result in enumerate(results if several else (results,)):
+        result._version = source._version
+        result._view = ViewInfo(base, parent, op.forward, params, nr, several, op.name, source._version.value)
+
+
+# ---------------------------------------------------------------- promotion
+def result_dtype(inputs):
+    """torch's result_type of tensors and python numbers."""
+    operands = []
+    for x in inputs:
+        if isinstance(x, Tensor):
+            operands.append((x.dtype, "tensor" if x.array.ndim else "zerodim"))
+        elif isinstance(x, bool):
+            operands.append((dtypes.bool_, "number"))
+        elif isinstance(x, int):
+            operands.append((dtypes.int64, "number"))
+        elif isinstance(x, float):
+            operands.append((dtypes.float64, "number"))
+    return dtypes.result_type(operands)
+
+
+_PROMOTIONS = {}  # (rule, default float, each operand's dtype (with a 0 if 0-d) or python type) -> numpy dtype
+
+
+def _promote(op, inputs, arrays):
+    """Cast the operands to torch's result dtype (numpy's own promotion differs: int64 + 0.5 is float32 in torch).
+    The answer depends only on the operands' kinds, so it is remembered per combination."""
+    key = [op.promote, dtypes.default_float]
+    for i in op.promoted:
+        a = arrays[i]
+        key.append(((a.dtype, 0) if a.ndim == 0 else a.dtype) if isinstance(a, np.ndarray) else type(a))
+    key = tuple(key)
+    np_dtype = _PROMOTIONS.get(key)
+    if np_dtype is None:
+        dtype = result_dtype([inputs[i] for i in op.promoted])
+        if op.promote == "float" and not dtype.is_floating_point:
+            dtype = dtypes.default_float
+        np_dtype = _PROMOTIONS[key] = to_numpy_dtype(dtype)
+    for i in op.promoted:  # python numbers stay: numpy treats them as weakly typed, as torch does
+        a = arrays[i]
+        if isinstance(a, np.ndarray) and a.dtype != np_dtype:
+            arrays[i] = a.astype(np_dtype)
+
+
+_NUMBERS = (bool, int, float)
+
+
+def _one_floating_dtype(op, arrays):
+    """Whether the promoted operands are arrays of one floating dtype and python numbers: the result then has
+    that dtype under every rule (a number never outranks a floating tensor), so nothing needs a cast."""
+    common = None
+    for i in op.promoted:
+        a = arrays[i]
+        if a.__class__ is np.ndarray:
+            if common is None:
+                common = a.dtype
+            elif a.dtype != common:
+                return False
+        elif a.__class__ not in _NUMBERS:
+            return False
+    return common is not None and common.kind == "f"
+
+
+def broadcast_error(shapes):
+    """torch's message for the first dimension (from the right) where two shapes cannot broadcast."""
+    a, b = shapes[0], shapes[1]
+    for i in range(1, min(len(a), len(b)) + 1):
+        if a[-i] != b[-i] and a[-i] != 1 and b[-i] != 1:
+            return errors.GradcliError(errors.BROADCAST % (a[-i], b[-i], max(len(a), len(b)) - i))
+    return errors.GradcliError("shapes %s and %s cannot be broadcast" % (list(a), list(b)))
+
+
+def as_tensor(value, dtype=None):
+    """A Tensor from a tensor or python number (for ops that take either)."""
+    if isinstance(value, Tensor):
+        return value
+    return Tensor._make(np.asarray(value, dtype=to_numpy_dtype(dtype or result_dtype([value]))))

@@ -1,0 +1,158 @@
+"""Elementwise math functions: exp and log, trigonometric and hyperbolic functions, sqrt, erf, tanh, sigmoid,
+abs, relu, the rounding functions; atan2.
+
+Formulas name the constants as C's math.h does (M_LN2, M_LN10, M_2_SQRTPI); see table.FORMULA_CONSTANTS.
+tanh, sigmoid and relu differentiate through ops of their own, as in torch (tanh_backward, ...): a gradient built
+with create_graph=True then has grad_fn TanhBackwardBackward0, and so on.
+"""
+
+import math
+
+import numpy as np
+
+from .arithmetic import _half_as_float, add_scalar, mul_scalar, zeros_like_grad
+from .bind import apply
+from .table import FORMULA_CONSTANTS, front_door, row
+from .. import errors
+
+M_LN2, M_LN10, M_2_SQRTPI = (FORMULA_CONSTANTS[name] for name in ("M_LN2", "M_LN10", "M_2_SQRTPI"))
+
+
+def unary(overload, name, forward, formula, derivative, promote="float"):
+    """A function of one tensor, with the torch function and method of its name and the in-place method."""
+    return row(overload, name, forward, "self", promote=promote, self=(formula, derivative))
+
+
+def _erf(x):
+    """erf on numpy without scipy, per element with math.erf (Abramowitz-Stegun 7.1.26 is too coarse)."""
+    flat = np.fromiter((math.erf(v) for v in x.reshape(-1).tolist()), dtype=np.float64, count=x.size)
+    return flat.reshape(x.shape).astype(x.dtype)
+
+
+# ---------------------------------------------------------------- exp and log
+unary("exp", "ExpBackward0", np.exp, "grad * result", lambda grad, result: grad * result
+      ).doors("exp", inplace=True)
+unary("exp2", "Exp2Backward0", np.exp2, "grad * result * M_LN2",
+      lambda grad, result: mul_scalar(grad * result, M_LN2)).doors("exp2", inplace=True)
+unary("expm1", "Expm1Backward0", np.expm1, "grad * (result + 1)",
+      lambda grad, result: grad * add_scalar(result, 1)).doors("expm1", inplace=True)
+unary("log", "LogBackward0", np.log, "grad / self", lambda grad, self: grad / self).doors("log", inplace=True)
+unary("log1p", "Log1PBackward0", np.log1p, "grad / (self + 1)",
+      lambda grad, self: grad / add_scalar(self, 1)).doors("log1p", inplace=True)
+unary("log2", "Log2Backward0", np.log2, "grad / (self * M_LN2)",
+      lambda grad, self: grad / (self * M_LN2)).doors("log2", inplace=True)
+unary("log10", "Log10Backward0", np.log10, "grad / (self * M_LN10)",
+      lambda grad, self: grad / (self * M_LN10)).doors("log10", inplace=True)
+unary("sqrt", "SqrtBackward0", np.sqrt, "grad / (result * 2)",
+      lambda grad, result: grad / mul_scalar(result, 2)).doors("sqrt", inplace=True)
+unary("rsqrt", "RsqrtBackward0", lambda self: np.reciprocal(np.sqrt(self)), "-0.5 * grad * result.pow(3)",
+      lambda grad, result: -0.5 * grad * result ** 3).doors("rsqrt", inplace=True)
+unary("erf", "ErfBackward0", _erf, "M_2_SQRTPI * (-self * self).exp() * grad",
+      lambda grad, self: M_2_SQRTPI * (-self * self).exp() * grad).doors("erf", inplace=True)
+
+# ---------------------------------------------------------------- trigonometric and hyperbolic
+unary("sin", "SinBackward0", np.sin, "grad * self.cos()", lambda grad, self: grad * self.cos()
+      ).doors("sin", inplace=True)
+unary("cos", "CosBackward0", np.cos, "grad * -self.sin()", lambda grad, self: grad * -self.sin()
+      ).doors("cos", inplace=True)
+unary("tan", "TanBackward0", np.tan, "grad * (result * result + 1)",
+      lambda grad, result: grad * (result * result + 1)).doors("tan", inplace=True)
+unary("asin", "AsinBackward0", np.arcsin, "grad * (-self * self + 1).rsqrt()",
+      lambda grad, self: grad * (-self * self + 1).rsqrt()).doors("asin", "arcsin", inplace=True)
+unary("atan", "AtanBackward0", np.arctan, "grad / (self * self + 1)",
+      lambda grad, self: grad / add_scalar(self * self, 1)).doors("atan", "arctan", inplace=True)
+unary("sinh", "SinhBackward0", np.sinh, "grad * self.cosh()", lambda grad, self: grad * self.cosh()
+      ).doors("sinh", inplace=True)
+unary("cosh", "CoshBackward0", np.cosh, "grad * self.sinh()", lambda grad, self: grad * self.sinh()
+      ).doors("cosh", inplace=True)
+
+ATAN2 = row("atan2", "Atan2Backward0", np.arctan2, "self other", promote="float",
+            self=("grad * other / (self * self + other * other)",
+                  lambda grad, self, other: grad * other * (self * self + other * other).reciprocal()),
+            other=("grad * -self / (self * self + other * other)",
+                   lambda grad, self, other: grad * -self * (self * self + other * other).reciprocal())
+            ).doors("atan2", "arctan2", inplace=True)
+
+
+# ---------------------------------------------------------------- tanh, sigmoid, relu
+def _tanh_backward(grad_output, output):
+    """torch's kernel, grad_output * (1 - output²), whose compiled loop fuses `1 - y*y` into one multiply-add: one
+    rounding, where numpy's multiply then subtract would round twice."""
+    from ..kernels.fma import fma64, one_minus_square32  # (not at import: a one-shot command rarely needs it)
+    (g, y), dtype = _half_as_float(grad_output, output)
+    y = np.asarray(y)
+    factor = fma64(-y, y, 1.0) if y.dtype == np.float64 else one_minus_square32(y.astype(np.float32, copy=False))
+    return np.asarray(np.multiply(g, factor)).astype(dtype, copy=False)
+
+
+TANH_BACKWARD = row("tanh_backward", "TanhBackwardBackward0", _tanh_backward, "grad_output output", promote="common",
+                    grad_output=("grad * (1 - output * output)", lambda grad, output: tanh_backward(grad, output)),
+                    output=("grad * (-2 * output * grad_output)",
+                            lambda grad, grad_output, output: grad * (-2 * output * grad_output)))
+SIGMOID_BACKWARD = row("sigmoid_backward", "SigmoidBackwardBackward0",
+                       lambda grad_output, output: grad_output * (output * (1 - output)),
+                       "grad_output output", promote="common",
+                       grad_output=("grad * output * (1 - output)",
+                                    lambda grad, output: sigmoid_backward(grad, output)),
+                       output=("grad * grad_output * (-2 * output + 1)",
+                               lambda grad, grad_output, output: grad * grad_output * (-2 * output + 1)))
+THRESHOLD_BACKWARD = row("threshold_backward", "ThresholdBackwardBackward0",
+                         lambda grad_output, self: np.where(self > 0, grad_output, 0).astype(grad_output.dtype),
+                         "grad_output self",
+                         grad_output=("where(self > 0, grad, 0)", lambda grad, self: threshold_backward(grad, self)),
+                         self=("zeros_like(grad)", zeros_like_grad))
+
+
+def tanh_backward(grad_output, output):
+    return apply(TANH_BACKWARD, grad_output, output)
+
+
+def sigmoid_backward(grad_output, output):
+    return apply(SIGMOID_BACKWARD, grad_output, output)
+
+
+def threshold_backward(grad_output, self):
+    return apply(THRESHOLD_BACKWARD, grad_output, self)
+
+
+unary("tanh", "TanhBackward0", np.tanh, "grad * (1 - result * result)",
+      lambda grad, result: tanh_backward(grad, result)).doors("tanh", functional=True, inplace=True)
+unary("sigmoid", "SigmoidBackward0", lambda self: 1 / (1 + np.exp(-self)), "grad * result * (1 - result)",
+      lambda grad, result: sigmoid_backward(grad, result)).doors("sigmoid", functional=True, inplace=True)
+# relu'(0) is 0: the gradient passes only where the result is positive
+unary("relu", "ReluBackward0", lambda self: np.maximum(self, 0).astype(self.dtype), "where(result > 0, grad, 0)",
+      lambda grad, result: threshold_backward(grad, result), promote=None).doors("relu", functional=True, inplace=True)
+unary("abs", "AbsBackward0", np.abs, "grad * self.sgn()", lambda grad, self: grad * self.sgn(), promote=None
+      ).doors("abs", "absolute", inplace=True)
+
+# ---------------------------------------------------------------- piecewise constant: zero gradients
+for _overload, _name, _forward in (("sign", "SignBackward0", np.sign), ("sgn", "SgnBackward0", np.sign),
+                                   ("floor", "FloorBackward0", np.floor), ("ceil", "CeilBackward0", np.ceil),
+                                   ("trunc", "TruncBackward0", np.trunc)):
+    unary(_overload, _name, _forward, "zeros_like(grad)", zeros_like_grad, promote=None).doors(_overload, inplace=True)
+ROUND = unary("round", "RoundBackward0", np.round, "zeros_like(grad)", zeros_like_grad, promote=None)  # half to even
+
+
+def _round_decimals(self, decimals):
+    """torch's round.decimals kernel: nearbyint(x * 10^d) / 10^d (x / 10^-d, then * 10^-d, for d < 0), in x's
+    own precision."""
+    scale = self.dtype.type(10.0 ** abs(decimals))
+    if decimals >= 0:
+        return np.round(self * scale) / scale
+    return np.round(self / scale) * scale
+
+
+ROUND_DECIMALS = row("round.decimals", "RoundBackward1", _round_decimals, "self",
+                     self=("zeros_like(grad)", zeros_like_grad))
+
+
+@front_door("round", inplace=True)
+def round(x, decimals=None):
+    """round(x) rounds half to even (RoundBackward0); round(x, decimals=d) is the decimals overload
+    (RoundBackward1)."""
+    if decimals is None:
+        return apply(ROUND, x)
+    if not x.dtype.is_floating_point:
+        raise errors.GradcliError("\"round_cpu\" not implemented for '%s'" % x.dtype.short_name, "NotImplementedError")
+    return apply(ROUND_DECIMALS, x, decimals=decimals)
+

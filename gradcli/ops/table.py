@@ -1,0 +1,201 @@
+"""The op table's two registries: the rows (one per torch overload) and the front doors (torch.<name>, Tensor.<name>).
+
+A Row is what PyTorch's derivatives.yaml holds for one overload: the grad_fn name torch gives its node, and for
+each differentiable input a Derivative, which is the formula twice — as text in derivatives.yaml's spelling
+(what `--explain` shows and `diff` composes) and as code in gradcli's own tensor ops (what backward runs; written
+in tensor ops, a backward with create_graph=True records a graph of its own, so higher derivatives come free).
+A test evaluates every text with gradcli's language against its code, so the two cannot drift apart.
+
+The row's forward computes the value on numpy. Rows register themselves when made (`row(...)`); modules under
+ops/ make them, and `ops/__init__` installs the front doors on Tensor once every module has registered.
+"""
+
+ROWS = []       # every Row, in the order the modules made them
+FUNCTIONS = {}  # torch.<name> -> front door
+METHODS = {}    # Tensor.<name> -> front door taking the tensor first
+FUNCTIONAL = {} # torch.nn.functional.<name> -> front door
+INPLACE = {}    # Tensor.<name>_ -> the out-of-place front door it writes back into self (see inplace.py)
+
+# Python's operators that call a method of the same meaning (the reflected forms of non-commutative operators,
+# `2 - x`, are front doors of their own: `__rsub__`, `__rtruediv__`, ...)
+OPERATORS = {
+    "__add__": "add", "__radd__": "add", "__sub__": "sub", "__mul__": "mul", "__rmul__": "mul",
+    "__truediv__": "div", "__floordiv__": "floor_divide", "__mod__": "remainder", "__pow__": "pow",
+    "__matmul__": "matmul", "__neg__": "neg", "__pos__": "positive", "__abs__": "abs", "__eq__": "eq", "__ne__": "ne", "__lt__": "lt",
+    "__le__": "le", "__gt__": "gt", "__ge__": "ge", "__and__": "bitwise_and", "__rand__": "bitwise_and",
+    "__or__": "bitwise_or", "__ror__": "bitwise_or", "__xor__": "bitwise_xor", "__rxor__": "bitwise_xor",
+    "__invert__": "bitwise_not", "__iadd__": "add_", "__isub__": "sub_", "__imul__": "mul_",
+    "__itruediv__": "div_",
+}
+
+# A derivative's code names what it needs by its parameters: after the incoming gradient (`grad`, or `grads`, a
+# tuple, for an op with several outputs) come inputs of the row, `result` (the output), `<input>_shape` or
+# `<input>_dtype` (kept without keeping the tensor alive, as torch keeps `self_sym_sizes`), and the op's own
+# parameters (`exponent`, `dim`, ...) taken from the call.
+_METADATA = ("_shape", "_dtype")
+
+# The constants formula texts may name, spelled as C's math.h (and derivatives.yaml) spell them.
+FORMULA_CONSTANTS = {"M_LN2": 0.6931471805599453, "M_LN10": 2.302585092994046, "M_PI": 3.141592653589793,
+                     "M_2_SQRTPI": 1.1283791670955126}
+# The helper functions formula texts may call, named as derivatives.yaml names them (`sum_backward(grad, ...)`):
+# where a rule is structural (unreduce, scatter back) rather than arithmetic, torch's spelling names a helper.
+HELPERS = {}
+
+
+def formula_helper(fn):
+    """Register `fn` under its name for formula texts (it is also what the rows' code calls)."""
+    HELPERS[fn.__name__] = fn
+    return fn
+
+
+class Derivative:
+    """One input's gradient formula: `formula` (text) and `fn(grad, **values)` (code)."""
+
+    __slots__ = ("formula", "fn", "uses", "saves", "params")
+
+    def __init__(self, formula, fn, inputs):
+        self.formula = formula
+        self.fn = fn
+        code = fn.__code__
+        names = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
+        if inputs and inputs[0].startswith("*"):  # a variadic row's derivative takes the input's position `i`
+            names = names[1:]
+        self.uses = tuple(n for n in names if _is_value(n, inputs))        # saved values and metadata
+        self.saves = tuple(n for n in self.uses if not n.endswith(_METADATA))  # what must be kept alive
+        self.params = tuple(n for n in names if n not in self.uses)       # the op's parameters
+
+    def at(self, position):
+        """For a variadic row: this derivative for the input at `position`."""
+        bound = Derivative.__new__(Derivative)
+        fn = self.fn
+        bound.formula, bound.uses, bound.saves, bound.params = self.formula, self.uses, self.saves, self.params
+        bound.fn = lambda grad, **values: fn(grad, position, **values)
+        return bound
+
+
+def _is_value(name, inputs):
+    if name in inputs or name == "result":
+        return True
+    for suffix in _METADATA:
+        if name.endswith(suffix) and name[:-len(suffix)] in inputs:
+            return True
+    return False
+
+
+class Row:
+    """One torch overload: its grad_fn name, numpy forward, inputs and their derivatives.
+
+    inputs: the operands' names, derivatives.yaml's (`self other`); tensors or python numbers. Parameters that are
+    no operand (`dim`, `exponent` when it is a number) are keyword arguments of forward and of the derivatives.
+    promote: None, "common" (torch's result_type of the operands) or "float" (integers become the default float);
+    `promoted` names the operands that take part (all by default: where's condition does not).
+    view: the output shares the first input's memory and version counter.
+    """
+
+    __slots__ = ("overload", "name", "forward", "inputs", "derivatives", "promote", "promoted", "view",
+                 "position", "edges", "rules", "functions", "methods", "functional", "inplace", "arities")
+
+    def __init__(self, overload, name, forward, inputs, derivatives, promote=None, promoted=None, view=False):
+        self.overload = overload      # torch's overload, e.g. "mul.Tensor"
+        self.name = name              # torch's grad_fn class name, e.g. "MulBackward0"; None: no gradient
+        self.forward = forward        # numpy: forward(*arrays, **params) -> ndarray (or a tuple, one per output)
+        self.inputs = tuple(inputs.split())
+        self.derivatives = tuple(derivatives.get(name.lstrip("*")) for name in self.inputs)  # Derivative or None
+        self.promote = promote
+        names = self.inputs if promoted is None else tuple(promoted.split())
+        self.promoted = tuple(i for i, name in enumerate(self.inputs) if name in names)
+        self.view = view
+        self.position = {name: i for i, name in enumerate(self.inputs)}
+        # torch's next_functions hold one edge per differentiable input (where's condition, pow's python
+        # exponent have none): the positions of those inputs and their derivatives, in order
+        self.edges = tuple(i for i, d in enumerate(self.derivatives) if d is not None)
+        self.rules = tuple(self.derivatives[i] for i in self.edges)
+        self.functions, self.methods, self.functional, self.inplace = (), (), (), False
+        self.arities = {}  # a variadic row's rows per number of operands (with_arity)
+
+    def with_arity(self, n):
+        """A variadic row (inputs `*tensors`: cat, stack) for n operands: one edge per operand, as torch's
+        next_functions, each with the row's derivative at its position. Made once per arity."""
+        made = self.arities.get(n)
+        if made is None:
+            derivative = self.derivatives[0]
+            names = ["%s%d" % (self.inputs[0][1:], i) for i in range(n)]
+            made = Row(self.overload, self.name, self.forward, " ".join(names),
+                       {} if derivative is None else {name: derivative.at(i) for i, name in enumerate(names)},
+                       self.promote, None, self.view)
+            self.arities[n] = made
+        return made
+
+    def doors(self, *names, function=True, method=True, functional=False, inplace=False):
+        """Declare the row's trivial front doors: torch.<name>, Tensor.<name>(self, ...) and, with `functional`,
+        torch.nn.functional.<name>, that only call it; with `inplace`, Tensor.<name>_ writing the result into
+        self. The installer makes them."""
+        self.functions = names if function else ()
+        self.methods = names if method else ()
+        self.functional = names if functional else ()
+        self.inplace = inplace
+        return self
+
+    def __repr__(self):
+        return "<Row %s: %s>" % (self.overload, self.name)
+
+
+def row(overload, name, forward, inputs, *, promote=None, promoted=None, view=False, **derivatives):
+    """Make and register a Row. Each derivative is given under its input's name as `(formula text, code)`."""
+    names = inputs.split()
+    unknown = set(derivatives) - {name.lstrip("*") for name in names}
+    if unknown:
+        raise TypeError("%s: derivatives for inputs it does not have: %s" % (overload, sorted(unknown)))
+    made = Row(overload, name, forward, inputs,
+               {n: Derivative(text, fn, names) for n, (text, fn) in derivatives.items()},
+               promote, promoted, view)
+    ROWS.append(made)
+    return made
+
+
+def variant(source, overload, name):
+    """A row that computes as `source` does under another overload and grad_fn name (torch names the nodes of
+    in-place shape changes apart: unsqueeze_ records UnsqueezeBackward1, unsqueeze UnsqueezeBackward0)."""
+    made = Row(overload, name, source.forward, " ".join(source.inputs),
+               dict(zip(source.inputs, source.derivatives)), source.promote, None, source.view)
+    made.promoted = source.promoted
+    ROWS.append(made)
+    return made
+
+
+def front_door(*names, function=True, method=True, functional=False, inplace=False):
+    """Register a hand-written front door (one that dispatches between rows or checks its arguments) as
+    torch.<name>, Tensor.<name> and/or torch.nn.functional.<name>; with `inplace`, the installer adds
+    Tensor.<name>_ writing into self."""
+    def register(fn):
+        for name in names or (fn.__name__,):
+            if function:
+                _register(FUNCTIONS, "torch", name, fn)
+            if method:
+                _register(METHODS, "Tensor", name, fn)
+            if functional:
+                _register(FUNCTIONAL, "torch.nn.functional", name, fn)
+            if inplace:
+                INPLACE[name + "_"] = fn
+        return fn
+    return register
+
+
+def _register(doors, where, name, fn):
+    if name in doors and doors[name] is not fn:
+        raise TypeError("%s.%s has two front doors" % (where, name))
+    doors[name] = fn
+
+
+def row_of(overload):
+    """The row of a torch overload (`"mul.Tensor"`), for tests and tools."""
+    for made in ROWS:
+        if made.overload == overload:
+            return made
+    raise KeyError(overload)
+
+
+def differentiable_rows():
+    """Rows that have at least one derivative."""
+    return [r for r in ROWS if r.edges]
+

@@ -1,0 +1,27 @@
+"""Record the public names of torch 2.13's modules gradcli reproduces: torch, torch.Tensor, torch.nn.functional,
+torch.linalg, torch.autograd, torch.nn, torch.optim (run with torch installed; writes names.json beside this file).
+
+gradcli must not offer a name under a module that torch lacks there (a script using it would not run under
+torch), so tests/test_op_table.py checks every front door against these lists.
+"""
+
+import json
+import pathlib
+
+import torch
+import torch.nn.functional
+import torch.optim
+
+MODULES = {"torch": torch, "torch.Tensor": torch.Tensor, "torch.nn.functional": torch.nn.functional,
+           "torch.linalg": torch.linalg, "torch.autograd": torch.autograd, "torch.nn": torch.nn,
+           "torch.optim": torch.optim, "torch.autograd.functional": torch.autograd.functional,
+           "torch.nn.init": torch.nn.init}
+
+if __name__ == "__main__":
+    names = {module: sorted(n for n in dir(obj) if not n.startswith("__") or n in ("__version__",))
+             for module, obj in MODULES.items()}
+    names["torch.Tensor"] += sorted(n for n in dir(torch.Tensor) if n.startswith("__") and n.endswith("__"))
+    names["version"] = torch.__version__
+    path = pathlib.Path(__file__).with_name("names.json")
+    path.write_text(json.dumps(names, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    print("wrote", path, {k: len(v) for k, v in names.items()})

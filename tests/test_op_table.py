@@ -1,0 +1,249 @@
+"""The op table as a whole: every row registered once and reached, every front door a name torch has, and every
+row's formula text computing what its code computes.
+
+The reach and formula checks share one workload: the torch-recorded op and autograd goldens (replayed), plus a
+few scripts for rows those do not reach. Each row's first call is recorded (its inputs, parameters and output),
+and then each derivative of the row is computed twice on those values: by its code, and by evaluating its formula
+text with gradcli's own language. So `--explain` and `diff`, which show and compose the texts, can never drift
+from what backward computes.
+"""
+
+import collections
+import functools
+import gzip
+import json
+
+import numpy as np
+import pytest
+
+from conftest import GOLDEN
+from gradcli import api, dtypes, errors, grad_mode
+from gradcli.lang import namespace
+from gradcli.lang.interpreter import Interpreter
+from gradcli.ops import FUNCTIONAL, FUNCTIONS, METHODS, ROWS, table
+from gradcli.tensor import Tensor
+
+# scripts for rows the goldens do not reach (each a torch script; their outputs are checked elsewhere or not at all)
+EXTRA_SCRIPTS = [
+    "x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n"
+    "i = torch.tensor([[0, 1], [1, 0]])\n"
+    "s = torch.zeros(2, 2).scatter(1, i, x)\n"
+    "a = torch.zeros(2, 2).scatter_add(1, i, x)\n"
+    "v = x.scatter(1, i, 5.0)\n"
+    "b = torch.zeros(3, 2).index_add(0, torch.tensor([0, 2]), x)\n"
+    "m = x.masked_fill(x > 2, torch.tensor(7., requires_grad=True))\n"
+    "p = x.index_put((torch.tensor([0, 1]),), torch.ones(2, requires_grad=True))\n"
+    "(s.sum() + a.sum() + v.sum() + b.sum() + m.sum() + p.sum()).backward()\n",
+    "x = torch.tensor([3., -1., 2., 5.], requires_grad=True)\n"
+    "y = x.sort().values * x.topk(2).values.sum() + x.max() * x.min()\n"
+    "g, = torch.autograd.grad(y.sum(), x, create_graph=True)\n"
+    "(g * x).sum().backward()\n",
+    "import torch.nn.functional as F\n"
+    "x = torch.tensor([[1.5, -2.5], [3.25, 4.75]], requires_grad=True)\n"
+    "w = torch.tensor([[0.5, 2.0], [-1.0, 3.0]], requires_grad=True)\n"
+    "parts = [x.clamp_max(2.0), (x // 2).detach(), x % 2, 7 % torch.tensor([2, 3]), x.fmod(w), x.fmod(1.5),\n"
+    "         x.addcmul(w, w, value=0.5), x.addcdiv(w, w + 9), x.lerp(w, 0.25), torch.atan2(x, w), x.ceil(),\n"
+    "         x.trunc(), x.round(decimals=1), x.cumprod(1), x.repeat(2, 1), x.tril(), x.triu(), x.roll(1, 0),\n"
+    "         torch.diag(torch.diag(x)), F.binary_cross_entropy_with_logits(x, torch.ones(2, 2))]\n"
+    "total = sum(p.float().sum() for p in parts)\n"
+    "g, = torch.autograd.grad(total, x, create_graph=True)\n"
+    "(g * w).sum().backward()\n"
+    "torch.manual_seed(0)\n"
+    "torch.empty(3).uniform_()\n"
+    "torch.empty(3).normal_()\n",
+]
+
+
+# ---------------------------------------------------------------- the registry
+def test_every_overload_has_one_row_and_every_grad_fn_name_one_overload():
+    overloads = collections.Counter(row.overload for row in ROWS)
+    assert [o for o, n in overloads.items() if n > 1] == []
+    names = collections.Counter(row.name for row in ROWS if row.name not in (None, "NotImplemented"))
+    assert [name for name, n in names.items() if n > 1] == []
+
+
+def test_every_derivative_has_a_formula_text():
+    for row in ROWS:
+        for derivative in row.rules:
+            assert derivative.formula and derivative.formula.strip(), row
+
+
+@functools.lru_cache(maxsize=None)
+def torch_names():
+    return json.loads((GOLDEN / "names" / "names.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("doors, module", [(FUNCTIONS, "torch"), (METHODS, "torch.Tensor"),
+                                           (FUNCTIONAL, "torch.nn.functional")])
+def test_every_front_door_is_a_name_torch_has_there(doors, module):
+    """A script that uses a name torch lacks would not run under torch (tests/golden/names/make_names.py)."""
+    assert sorted(set(doors) - set(torch_names()[module])) == []
+
+
+# in-place changes of geometry: torch records nodes of their own (UnsqueezeBackward1, ...), see inplace.py
+RESTRIDING = {"unsqueeze_", "squeeze_", "transpose_", "swapaxes_", "t_"}
+
+
+def test_in_place_methods_are_made_one_way():
+    """Every `name_` method that has an out-of-place front door of the same name comes from it (table.INPLACE),
+    but for the changes of geometry."""
+    made = {name for name in METHODS if name.endswith("_") and not name.startswith("_") and name[:-1] in METHODS}
+    assert sorted(made - set(table.INPLACE)) == sorted(RESTRIDING)
+
+
+# ---------------------------------------------------------------- one workload for reach and formulas
+def _replay_goldens():
+    import test_ops_golden
+    for case in test_ops_golden.load():
+        test_ops_golden.replay(case)
+    for group in ("autograd", "inplace", "views"):
+        cases = json.loads((GOLDEN / "autograd" / ("%s.json" % group)).read_text(encoding="utf-8"))
+        for case in cases.values():
+            try:
+                api.run_script("import torch\n" + case["code"], "case.py", write=lambda _: None, warn=lambda _: None)
+            except errors.GradcliError:
+                pass
+    for script in EXTRA_SCRIPTS:
+        api.run_script("import torch\n" + script, "extra.py", write=lambda _: None)
+
+
+@functools.lru_cache(maxsize=None)
+def first_calls():
+    """row -> (inputs, params, output) of its first call in the workload; every row's forward is watched."""
+    calls = {}
+
+    def watch(row, original):
+        def forward(*inputs, **params):
+            out = original(*inputs, **params)
+            if row not in calls:
+                calls[row] = ([np.array(a, copy=True) if isinstance(a, np.ndarray) else a for a in inputs],
+                              dict(params), out)
+            return out
+        return forward
+
+    rows = list(ROWS) + [concrete for row in ROWS for concrete in row.arities.values()]
+    saved = [(row, row.forward) for row in rows]
+    for row, original in saved:
+        row.forward = watch(row, original)
+    try:
+        _replay_goldens()
+    finally:
+        for row, original in saved:
+            row.forward = original
+    return calls
+
+
+def _reached(row, calls):
+    return row in calls or any(concrete in calls for concrete in row.arities.values())
+
+
+def test_every_row_is_reached_from_a_front_door():
+    calls = first_calls()
+    assert [row.overload for row in ROWS if not _reached(row, calls)] == []
+
+
+# ---------------------------------------------------------------- formula texts against code
+def _tensor(value):
+    return Tensor._make(np.asarray(value)) if isinstance(value, np.ndarray) else value
+
+
+def _formula_value(value):
+    """A parameter as a formula text sees it: numpy arrays (index, mask, condition) become tensors, also inside
+    an index tuple."""
+    if isinstance(value, np.ndarray):
+        return Tensor._make(value)
+    if isinstance(value, tuple):
+        return tuple(_formula_value(v) for v in value)
+    return value
+
+
+def _grad_like(out, rng):
+    if isinstance(out, tuple):
+        return tuple(_grad_like(o, rng) for o in out)
+    out = np.asarray(out)
+    dtype = out.dtype if out.dtype.kind == "f" else np.float32
+    return Tensor._make(rng.standard_normal(out.shape).astype(dtype))
+
+
+def _cases():
+    rows = [r for r in ROWS if r.rules]
+    return [pytest.param(r, id=r.overload) for r in rows]
+
+
+def _evaluate_text(text, variables):
+    interpreter = Interpreter(write=lambda _: None)
+    interpreter.variables.update(variables)
+    return interpreter.evaluate(text, "<formula>")
+
+
+@pytest.mark.parametrize("row", _cases())
+def test_formula_text_computes_what_the_code_computes(row):
+    calls = first_calls()
+    concrete = row if row in calls else next(c for c in row.arities.values() if c in calls)
+    arrays, params, out = calls[concrete]
+    if concrete.inputs[0].startswith("*"):  # a variadic row: the row for this many operands
+        concrete = row.with_arity(len(arrays))
+    rng = np.random.default_rng(0)
+    inputs = [_tensor(a) for a in arrays]
+    grad = _grad_like(out, rng)
+    result = Tensor._make(np.asarray(out)) if not isinstance(out, tuple) else None
+    for position, derivative in zip(concrete.edges, concrete.rules):
+        name = concrete.inputs[position]
+        values = {}
+        for use in derivative.uses:
+            if use == "result":
+                values[use] = result
+            elif use.endswith("_shape"):
+                values[use] = tuple(np.shape(arrays[concrete.position[use[:-6]]]))
+            elif use.endswith("_dtype"):
+                values[use] = Tensor._make(np.asarray(arrays[concrete.position[use[:-6]]])).dtype
+            else:
+                values[use] = inputs[concrete.position[use]]
+        for param in derivative.params:
+            if param in params:
+                values[param] = params[param]
+        with grad_mode.no_grad():
+            expected = _run(lambda: derivative.fn(grad, **values))
+            variables = dict(table.FORMULA_CONSTANTS, **table.HELPERS)
+            variables.update({"grad" if not isinstance(grad, tuple) else "grads": grad, "result": result,
+                              "torch": namespace.TORCH, "F": namespace.FUNCTIONAL})
+            variables.update(zip(concrete.inputs, inputs))
+            variables.update({k: _formula_value(v) for k, v in _defaults(derivative.fn, params).items()})
+            if concrete is not row:  # a variadic row's operand: its position
+                variables["i"] = position
+            got = _run(lambda: _evaluate_text(derivative.formula, variables))
+        _assert_same(got, expected, "%s, input %s: %s" % (row.overload, name, derivative.formula))
+
+
+def _defaults(fn, params):
+    """The parameters a derivative's code sees: the call's, else the code's defaults."""
+    code = fn.__code__
+    names = code.co_varnames[:code.co_argcount]
+    defaults = dict(zip(names[len(names) - len(fn.__defaults__ or ()):], fn.__defaults__ or ()))
+    return dict(defaults, **params)
+
+
+def _run(compute):
+    try:
+        return compute()
+    except errors.GradcliError as exc:
+        return ("error", exc.message)
+
+
+def _assert_same(got, expected, what):
+    if isinstance(expected, tuple) and expected and expected[0] == "error":
+        assert got == expected, what
+        return
+    assert isinstance(got, Tensor), "%s gave %r" % (what, got)
+    want = expected.array
+    assert got.array.shape == want.shape, what
+    tolerance = 1e-3 if want.dtype == np.float16 else 1e-5
+    np.testing.assert_allclose(got.array.astype(np.float64), want.astype(np.float64), rtol=tolerance,
+                               atol=tolerance, equal_nan=True, err_msg=what)
+
+
+def test_the_published_listing_is_current():
+    """docs/ops.md is `python -m gradcli.ops --markdown`: regenerate it when the table changes."""
+    from gradcli.ops.__main__ import markdown
+    listing = (GOLDEN.parent.parent / "docs" / "ops.md").read_text(encoding="utf-8")
+    assert listing == markdown(), "run: python -m gradcli.ops --markdown > docs/ops.md"
