@@ -8,34 +8,13 @@ observer sees every step.
 
 Gradients reach user code at four places only — tensor hooks, retain_grad's and AccumulateGrad's `.grad`, the
 captured results of autograd.grad, and nodes that run user code — and each gets an ordinary tensor there
-(ops.fastpath's contract). The engine also knows which gradients only it holds (`_Owned`): AccumulateGrad may
-take those as `.grad` without a copy.
+(ops.fastpath's contract); a first `.grad` is always a copy of its own, so no two `.grad`s and no gradient a
+hook kept share memory.
 """
 
 import heapq
 
-from .graph import AccumulateGrad, accumulate_into
-
-
-class _Owned:
-    """The gradients the engine alone holds: fresh results of formulas and of its own sums, each delivered to one
-    place, that no hook has seen. Kept by identity (the objects stay alive while listed, so an id is never
-    mistaken for a later object's)."""
-
-    __slots__ = ("held",)
-
-    def __init__(self):
-        self.held = {}
-
-    def add(self, grad):
-        self.held[id(grad)] = grad
-
-    def take(self, grad):
-        """Whether `grad` was owned; it is not any more (it is handed on)."""
-        return self.held.pop(id(grad), None) is grad
-
-    def discard(self, grad):
-        self.held.pop(id(grad), None)
+from .graph import accumulate_into
 
 
 def _as_is(grad):
@@ -58,10 +37,9 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
         wanted.setdefault(edge, []).append(i)
     dependencies, runnable = _plan(roots, wanted if capture is not None else None)
 
-    owned = _Owned()
     buffers = {}
     for (node, nr), grad in zip(roots, root_grads):
-        _add_to_buffer(buffers, owned, node, nr, grad)
+        _add_to_buffer(buffers, node, nr, grad)
     ready = []
     for node in {node for node, _ in roots}:
         if dependencies.get(node, 0) == 0:
@@ -71,66 +49,35 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
         node = heapq.heappop(ready)[2]
         grads_in = buffers.pop(node, None) or [None]
         if node.hooks:
-            _run_hooks(node, grads_in, owned, hand_over)
+            _run_hooks(node, grads_in, hand_over)
         if node.retained:
-            _fill_retained(node, grads_in, create_graph, owned, hand_over)
+            _fill_retained(node, grads_in, create_graph, hand_over)
         if wanted:
             for nr, grad in enumerate(grads_in):
                 for i in wanted.get((node, nr), ()):
-                    owned.discard(grad)
                     captured[i] = hand_over(grad)
         if runnable is not None and node not in runnable:
             continue
         if grads_in[0] is None and _nothing(grads_in):  # nothing arrived: the inputs get nothing either
             grads_out = (None,) * len(node.next_functions)
-        elif node.__class__ is AccumulateGrad:
-            grad = grads_in[0]
-            accumulate_into(node.variable, hand_over(grad), create_graph, owned.take(grad))
-            grads_out = ()
-            if observer is not None:
-                observer(node, grads_in, grads_out)
         else:
             if node.runs_user_code:
                 grads_in = [hand_over(g) for g in grads_in]
             grads_out = node.apply(grads_in, create_graph)
             if not retain_graph:
                 node.release()
-            _track(owned, grads_in, grads_out)
             if observer is not None:
                 observer(node, grads_in, grads_out)
         for (child, nr), grad, meta in zip(node.next_functions, grads_out, node.input_meta):
             if child is None or (runnable is not None and child not in dependencies):
                 continue
             if grad is not None:
-                _add_to_buffer(buffers, owned, child, nr, _conform(grad, meta, owned))
+                _add_to_buffer(buffers, child, nr, _conform(grad, meta))
             left = dependencies[child] - 1
             dependencies[child] = left
             if left == 0:
                 heapq.heappush(ready, (-child.sequence_nr, id(child), child))
     return captured
-
-
-def _track(owned, grads_in, grads_out):
-    """After a node ran: which of its outputs only the engine holds. An incoming gradient passed on unchanged
-    stays owned if it goes to one place; a new one is owned if it has memory of its own (not a view) and goes to
-    one place."""
-    incoming = {}
-    for g in grads_in:
-        if g is not None:
-            incoming[id(g)] = owned.take(g)
-    for i, g in enumerate(grads_out):
-        if g is None:
-            continue
-        once = True
-        for j, other in enumerate(grads_out):
-            if j != i and other is g:
-                once = False
-                break
-        if id(g) in incoming:
-            if once and incoming[id(g)]:
-                owned.add(g)
-        elif once and g.array.base is None and g.array.flags.writeable:
-            owned.add(g)
 
 
 def _plan(roots, wanted):
@@ -182,55 +129,53 @@ def _nothing(grads):
     return True
 
 
-def _run_hooks(node, grads_in, owned, hand_over):
+def _run_hooks(node, grads_in, hand_over):
     """Tensor hooks (register_hook), in registration order and before retain_grad's: each sees the gradient
     arriving for its tensor, and a hook that returns a tensor replaces that gradient."""
     for nr, hooks in node.hooks.items():
         for hook in list(hooks):
             if nr < len(grads_in) and grads_in[nr] is not None:
-                grad = grads_in[nr]
-                owned.discard(grad)  # the hook may keep it
-                grads_in[nr] = grad = hand_over(grad)
+                grads_in[nr] = grad = hand_over(grads_in[nr])
                 result = hook(grad)
                 if result is not None:
+                    _check_hook_result(hook, grad, result)
                     grads_in[nr] = result
 
 
-def _fill_retained(node, grads_in, create_graph, owned, hand_over):
+def _check_hook_result(hook, grad, result):
+    """torch's checks of what a hook returns: a gradient of the same type and size."""
+    from .errors import GradcliError
+    name = getattr(hook, "name", None) or getattr(hook, "__name__", "hook")
+    if getattr(result, "dtype", None) is not grad.dtype:
+        kind = getattr(getattr(result, "dtype", None), "legacy_name", type(result).__name__)
+        raise GradcliError("hook '%s' has changed the type of value (was %s got %s)"
+                           % (name, grad.dtype.legacy_name, kind))
+    if result.shape != grad.shape:
+        raise GradcliError("hook '%s' has changed the size of value" % name)
+
+
+def _fill_retained(node, grads_in, create_graph, hand_over):
     """retain_grad(): the gradient arriving for a retained output is kept in that tensor's .grad."""
     for nr, ref in node.retained.items():
         tensor = ref()
         if tensor is not None and nr < len(grads_in) and grads_in[nr] is not None:
-            owned.discard(grads_in[nr])  # it also goes on to the node's formulas
-            accumulate_into(tensor, hand_over(grads_in[nr]), create_graph, False)
+            accumulate_into(tensor, hand_over(grads_in[nr]), create_graph)
 
 
-def _add_to_buffer(buffers, owned, node, nr, grad):
+def _add_to_buffer(buffers, node, nr, grad):
     buffer = buffers.get(node)
     if buffer is None:
         buffer = buffers[node] = [None] * (nr + 1)
     elif len(buffer) <= nr:
         buffer.extend([None] * (nr + 1 - len(buffer)))
-    if buffer[nr] is None:
-        buffer[nr] = grad
-    else:
-        owned.discard(buffer[nr])
-        owned.discard(grad)
-        buffer[nr] = total = buffer[nr] + grad
-        if total.array.base is None:
-            owned.add(total)
+    buffer[nr] = grad if buffer[nr] is None else buffer[nr] + grad
 
 
-def _conform(grad, meta, owned):
+def _conform(grad, meta):
     """Give a gradient its input's shape (summing broadcast dimensions) and dtype."""
     shape, dtype = meta
-    conformed = grad
-    if conformed.shape != shape:
-        conformed = conformed.sum_to_size(shape)
-    if conformed.dtype is not dtype:
-        conformed = conformed.to(dtype)
-    if conformed is not grad:  # a new tensor the engine made: owned when it has memory of its own
-        owned.discard(grad)
-        if conformed.array.base is None:
-            owned.add(conformed)
-    return conformed
+    if grad.shape != shape:
+        grad = grad.sum_to_size(shape)
+    if grad.dtype is not dtype:
+        grad = grad.to(dtype)
+    return grad

@@ -91,16 +91,15 @@ class AccumulateGrad(Node):
         return ()
 
 
-def accumulate_into(tensor, grad, create_graph, owned=False):
+def accumulate_into(tensor, grad, create_graph):
     """torch's rule for `.grad` (of a leaf, a retained non-leaf or a backward input): the first gradient is
-    stored as a copy, so that no two .grads share memory — under create_graph a `copy_` that records
-    CopyBackwards, as torch's does; later ones are added in place into the same tensor object, or out of place
-    when building a graph of the gradient itself. A gradient the engine says it alone holds (`owned`) is taken
-    as it is, without the copy (torch's AccumulateGrad steals such a gradient too)."""
+    stored as a copy, so that no two .grads share memory (nor a .grad and a gradient a hook kept) — under
+    create_graph a `copy_` that records CopyBackwards, as torch's does; later ones are added in place into the
+    same tensor object, or out of place when building a graph of the gradient itself."""
     old = tensor._grad
     if old is None:
-        if owned and not create_graph:
-            tensor._grad = grad.detach()
+        if not create_graph:  # the copy without recording anything (clone's layout: the memory order kept)
+            tensor._grad = grad._make(grad.array.copy(order="K"))
             return
         fresh = grad.detach().clone()
         tensor._grad = fresh.copy_(grad) if create_graph and grad.requires_grad else fresh

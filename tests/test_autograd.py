@@ -47,6 +47,13 @@ def test_golden_autograd(case):
     replay(case)
 
 
+@pytest.mark.parametrize("case", golden("hooks"))
+def test_golden_hooks(case):
+    """What hooks, .grad and autograd.grad results give user code: ordinary tensors, as torch's (contiguity,
+    strides, writability, no shared memory), and torch's checks of what a hook returns."""
+    replay(case)
+
+
 # ---------------------------------------------------------------- the engine
 def _leaf(values):
     return Tensor(np.asarray(values, dtype=np.float32), requires_grad=True)

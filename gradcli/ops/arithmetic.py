@@ -37,18 +37,18 @@ def _half_as_float(*arrays):
 # ---------------------------------------------------------------- + - * /
 ADD = row("add.Tensor", "AddBackward0",
           lambda self, other, alpha=1: np.add(self, other if alpha == 1 else _scaled(other, alpha)),
-          "self other", promote="common",
+          "self other", promote="common", elementwise=True,
           self=("grad", lambda grad: grad),
           other=("grad * alpha", lambda grad, alpha=1: grad if alpha == 1 else grad * alpha))
 SUB = row("sub.Tensor", "SubBackward0",
           lambda self, other, alpha=1: np.subtract(self, other if alpha == 1 else _scaled(other, alpha)),
-          "self other", promote="common",
+          "self other", promote="common", elementwise=True,
           self=("grad", lambda grad: grad),
           other=("-grad * alpha", lambda grad, alpha=1: -grad if alpha == 1 else grad * -alpha))
 # number - tensor: the number is a parameter of the node (one next_functions entry)
 RSUB = row("rsub.Scalar", "RsubBackward1",
            lambda self, other, alpha=1: np.subtract(other, self if alpha == 1 else np.multiply(self, alpha)),
-           "self", self=("-grad * alpha", lambda grad, alpha=1: -grad if alpha == 1 else grad * -alpha))
+           "self", elementwise=True, self=("-grad * alpha", lambda grad, alpha=1: -grad if alpha == 1 else grad * -alpha))
 MUL = row("mul.Tensor", "MulBackward0", np.multiply, "self other", promote="common",
           self=("grad * other", lambda grad, other: grad * other),
           other=("grad * self", lambda grad, self: grad * self))
@@ -58,11 +58,11 @@ DIV = row("div.Tensor", "DivBackward0", np.true_divide, "self other", promote="f
 # tensor (op) a C++ number, inside torch's own formulas (the mean of a loss, exp2's `grad * result * ln 2`,
 # log1p's `grad / (self + 1)`): the Scalar overloads, whose nodes torch names apart
 ADD_SCALAR = row("add.Scalar", "AddBackward1", lambda self, other: np.add(self, self.dtype.type(other)), "self",
-                 self=("grad", lambda grad: grad))
+                 elementwise=True, self=("grad", lambda grad: grad))
 MUL_SCALAR = row("mul.Scalar", "MulBackward1", lambda self, other: np.multiply(self, self.dtype.type(other)),
-                 "self", self=("grad * other", lambda grad, other: mul_scalar(grad, other)))
+                 "self", elementwise=True, self=("grad * other", lambda grad, other: mul_scalar(grad, other)))
 DIV_SCALAR = row("div.Scalar", "DivBackward1", lambda self, other: np.true_divide(self, self.dtype.type(other)),
-                 "self", self=("grad / other", lambda grad, other: div_scalar(grad, other)))
+                 "self", elementwise=True, self=("grad / other", lambda grad, other: div_scalar(grad, other)))
 NEG = row("neg", "NegBackward0", np.negative, "self", self=("-grad", lambda grad: -grad)
           ).doors("neg", "negative", inplace=True)
 RECIPROCAL = row("reciprocal", "ReciprocalBackward0", np.reciprocal, "self", promote="float",
@@ -177,7 +177,7 @@ def _pow_derivative(grad, self, exponent):
 
 
 # A python exponent or base is a parameter of the node, so PowBackward0/2 have one next_functions entry.
-POW = row("pow.Tensor_Scalar", "PowBackward0", _pow_forward, "self",
+POW = row("pow.Tensor_Scalar", "PowBackward0", _pow_forward, "self", elementwise=True,
           self=("zeros_like(grad) if exponent == 0 else grad * (exponent * self.pow(exponent - 1))",
                 _pow_derivative))
 POW_TENSOR = row("pow.Tensor_Tensor", "PowBackward1", np.power, "self exponent", promote="common",

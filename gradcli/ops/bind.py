@@ -70,16 +70,23 @@ class OpNode(Node):
             g = tuple(Tensor._make(np.zeros(shape, dtype)) if grad is None else grad
                       for grad, (shape, dtype) in zip(grad_outputs, self.outputs))
         grads = []
-        with fastpath.formulas_running():
+        fastpath._formulas += 1
+        try:
             for (child, _), rule in zip(self.next_functions, self.op.rules):
                 if child is None:
                     grads.append(None)
-                    continue
-                values = {name: self.unpack(name) for name in rule.uses}
-                for name in rule.params:
-                    if name in self.params:
-                        values[name] = self.params[name]
-                grads.append(rule.fn(g, **values))
+                elif rule.params:
+                    values = {name: self.unpack(name) for name in rule.uses}
+                    for name in rule.params:
+                        if name in self.params:
+                            values[name] = self.params[name]
+                    grads.append(rule.fn(g, **values))
+                elif rule.positional:
+                    grads.append(rule.fn(g, *[self.unpack(name) for name in rule.uses]))
+                else:
+                    grads.append(rule.fn(g, **{name: self.unpack(name) for name in rule.uses}))
+        finally:
+            fastpath._formulas -= 1
         return grads
 
 
@@ -158,8 +165,8 @@ def apply(op, *inputs, **params):
     if len(arrays) > 1:  # before numpy allocates a broadcast result (one operand's results are no bigger)
         limits.check_broadcast(arrays)
     try:
-        if fastpath._formulas and not grad_mode._enabled and not params and op.forward.__class__ is np.ufunc:
-            out = fastpath.compact_ufunc(op.forward, arrays)
+        if fastpath._formulas and op.elementwise and not grad_mode._enabled:
+            out = fastpath.compact_elementwise(op.forward, arrays, params)
         else:
             out = op.forward(*arrays, **params)
     except ValueError as exc:

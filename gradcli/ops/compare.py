@@ -84,12 +84,14 @@ def clamp_backward(grad, self, min=None, max=None):
     return where(_inside(self, min, max), grad, 0.0)
 
 
-CLAMP = row("clamp", "ClampBackward1", _clamp_forward, "self",
+CLAMP = row("clamp", "ClampBackward1", _clamp_forward, "self", elementwise=True,
             self=("clamp_backward(grad, self, min, max)",
                   lambda grad, self, min=None, max=None: clamp_backward(grad, self, min, max)))
 CLAMP_MIN = row("clamp_min", "ClampMinBackward0", lambda self, min: _clamp_forward(self, min=min), "self",
+                elementwise=True,
                 self=("where(self >= min, grad, 0)", lambda grad, self, min: where(self >= min, grad, 0.0)))
 CLAMP_MAX = row("clamp_max", "ClampMaxBackward0", lambda self, max: _clamp_forward(self, max=max), "self",
+                elementwise=True,
                 self=("where(self <= max, grad, 0)", lambda grad, self, max: where(self <= max, grad, 0.0)))
 
 

@@ -9,7 +9,8 @@ stops before reaching user code:
 
 1. Compact broadcasts. A gradient expanded from a sum or a mean repeats one value; an elementwise formula over
    such operands is computed once and broadcast (a read-only stride-0 view instead of a pass over memory).
-   Only op-table formulas make them (`formulas_running`, set by OpNode.apply), and only without create_graph.
+   Only op-table formulas make them (`_formulas`, counted by OpNode.apply), for rows marked elementwise, and only
+   without create_graph.
    The engine turns any of them into an ordinary array (`materialized`) before a hook, a `.grad`, an
    autograd.grad result or a node that runs user code sees it.
 2. expand without a copy (`broadcast_view`): the same view numpy's broadcast_to makes, built faster, and
@@ -25,31 +26,12 @@ import weakref
 import numpy as np
 
 _compact = weakref.WeakValueDictionary()  # id -> array: the compact broadcasts made so far
-_formulas = 0  # how many op-table formulas are running (nested through create_graph-free backward calls)
+_formulas = 0  # how many op-table formulas are running now (OpNode.apply counts them; a hook nests a backward)
 
 
-class formulas_running:
-    """OpNode.apply runs its formulas inside this: only there may elementwise ops make compact broadcasts."""
-
-    __slots__ = ()
-
-    def __enter__(self):
-        global _formulas
-        _formulas += 1
-
-    def __exit__(self, *exc):
-        global _formulas
-        _formulas -= 1
-        return False
-
-
-def compact_allowed():
-    return _formulas > 0
-
-
-def compact_ufunc(ufunc, arrays):
+def compact_elementwise(forward, arrays, params):
     """An elementwise op whose array operands each repeat one value is computed once and broadcast: a read-only
-    view instead of a full pass over memory. Otherwise, the plain ufunc."""
+    view instead of a full pass over memory. Otherwise, the plain forward."""
     shapes = []
     small = []
     repeated = False
@@ -57,14 +39,15 @@ def compact_ufunc(ufunc, arrays):
         if isinstance(a, np.ndarray) and a.ndim:
             if a.size > 1:
                 if any(a.strides):
-                    return ufunc(*arrays)
+                    return forward(*arrays, **params)
                 repeated = True
             shapes.append(a.shape)
             a = a[(slice(0, 1),) * a.ndim]  # one element, same ndim: numpy picks the same dtype as in full
         small.append(a)
     if not repeated:
-        return ufunc(*arrays)
-    out = broadcast_view(ufunc(*small), shapes[0] if len(set(shapes)) == 1 else np.broadcast_shapes(*shapes))
+        return forward(*arrays, **params)
+    out = broadcast_view(np.asarray(forward(*small, **params)),
+                         shapes[0] if len(set(shapes)) == 1 else np.broadcast_shapes(*shapes))
     out.flags.writeable = False
     _compact[id(out)] = out
     return out
@@ -76,7 +59,9 @@ def is_compact(array):
 
 def materialized(tensor):
     """The tensor as user code may see it: a compact broadcast becomes an ordinary array of its own."""
-    if tensor is not None and is_compact(tensor.array):
+    if tensor is None or tensor.array.base is None:  # (a compact broadcast is always a view)
+        return tensor
+    if is_compact(tensor.array):
         return tensor._make(np.array(tensor.array), tensor._grad_fn, None, tensor._output_nr)
     return tensor
 

@@ -19,8 +19,8 @@ M_LN2, M_LN10, M_2_SQRTPI = (FORMULA_CONSTANTS[name] for name in ("M_LN2", "M_LN
 
 
 def unary(overload, name, forward, formula, derivative, promote="float"):
-    """A function of one tensor, with the torch function and method of its name and the in-place method."""
-    return row(overload, name, forward, "self", promote=promote, self=(formula, derivative))
+    """A function of one tensor, elementwise."""
+    return row(overload, name, forward, "self", promote=promote, elementwise=True, self=(formula, derivative))
 
 
 def _erf(x):

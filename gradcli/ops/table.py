@@ -51,7 +51,7 @@ def formula_helper(fn):
 class Derivative:
     """One input's gradient formula: `formula` (text) and `fn(grad, **values)` (code)."""
 
-    __slots__ = ("formula", "fn", "uses", "saves", "params")
+    __slots__ = ("formula", "fn", "uses", "saves", "params", "positional")
 
     def __init__(self, formula, fn, inputs):
         self.formula = formula
@@ -63,12 +63,14 @@ class Derivative:
         self.uses = tuple(n for n in names if _is_value(n, inputs))        # saved values and metadata
         self.saves = tuple(n for n in self.uses if not n.endswith(_METADATA))  # what must be kept alive
         self.params = tuple(n for n in names if n not in self.uses)       # the op's parameters
+        self.positional = names[:len(self.uses)] == self.uses  # the values can be passed in order
 
     def at(self, position):
         """For a variadic row: this derivative for the input at `position`."""
         bound = Derivative.__new__(Derivative)
         fn = self.fn
         bound.formula, bound.uses, bound.saves, bound.params = self.formula, self.uses, self.saves, self.params
+        bound.positional = False
         bound.fn = lambda grad, **values: fn(grad, position, **values)
         return bound
 
@@ -90,12 +92,15 @@ class Row:
     promote: None, "common" (torch's result_type of the operands) or "float" (integers become the default float);
     `promoted` names the operands that take part (all by default: where's condition does not).
     view: the output shares the first input's memory and version counter.
+    elementwise: the forward maps each element on its own (numpy ufuncs are): fastpath may compute it on one
+    element of operands that repeat one value.
     """
 
     __slots__ = ("overload", "name", "forward", "inputs", "derivatives", "promote", "promoted", "view",
-                 "position", "edges", "rules", "functions", "methods", "functional", "inplace", "arities")
+                 "position", "edges", "rules", "functions", "methods", "functional", "inplace", "arities", "elementwise")
 
-    def __init__(self, overload, name, forward, inputs, derivatives, promote=None, promoted=None, view=False):
+    def __init__(self, overload, name, forward, inputs, derivatives, promote=None, promoted=None, view=False,
+                 elementwise=None):
         self.overload = overload      # torch's overload, e.g. "mul.Tensor"
         self.name = name              # torch's grad_fn class name, e.g. "MulBackward0"; None: no gradient
         self.forward = forward        # numpy: forward(*arrays, **params) -> ndarray (or a tuple, one per output)
@@ -105,6 +110,7 @@ class Row:
         names = self.inputs if promoted is None else tuple(promoted.split())
         self.promoted = tuple(i for i, name in enumerate(self.inputs) if name in names)
         self.view = view
+        self.elementwise = type(forward).__name__ == "ufunc" if elementwise is None else elementwise
         self.position = {name: i for i, name in enumerate(self.inputs)}
         # torch's next_functions hold one edge per differentiable input (where's condition, pow's python
         # exponent have none): the positions of those inputs and their derivatives, in order
@@ -140,7 +146,8 @@ class Row:
         return "<Row %s: %s>" % (self.overload, self.name)
 
 
-def row(overload, name, forward, inputs, *, promote=None, promoted=None, view=False, **derivatives):
+def row(overload, name, forward, inputs, *, promote=None, promoted=None, view=False, elementwise=None,
+        **derivatives):
     """Make and register a Row. Each derivative is given under its input's name as `(formula text, code)`."""
     names = inputs.split()
     unknown = set(derivatives) - {name.lstrip("*") for name in names}
@@ -148,7 +155,7 @@ def row(overload, name, forward, inputs, *, promote=None, promoted=None, view=Fa
         raise TypeError("%s: derivatives for inputs it does not have: %s" % (overload, sorted(unknown)))
     made = Row(overload, name, forward, inputs,
                {n: Derivative(text, fn, names) for n, (text, fn) in derivatives.items()},
-               promote, promoted, view)
+               promote, promoted, view, elementwise)
     ROWS.append(made)
     return made
 

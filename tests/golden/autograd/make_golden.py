@@ -2,7 +2,7 @@
 the exception it ends with (class and message). tests/test_autograd.py and friends replay the snippets in
 gradcli and compare. Run with a Python that has torch:
 
-    /work/torchenv/bin/python tests/golden/autograd/make_golden.py
+    /work/torchenv/bin/python tests/golden/autograd/make_golden.py [GROUP ...]
 """
 
 import contextlib
@@ -362,7 +362,43 @@ CASES["second_backward_ok_more"] = ("x = torch.tensor([1., 2., 3., 4.], requires
                                     "for y in [x.cumsum(0).sum(), x.sum(0), x.t().sum(), x[1:3].sum()]:\n"
                                     "    y.backward()\n    y.backward()\nprint(x.grad)\n")
 
-GROUPS = {"autograd": CASES, "inplace": INPLACE, "views": VIEWS}
+# ---------------------------------------------------------------- hooks and results: what user code receives
+HOOKS = {
+    "hook_sees_fresh_gradient": X + "def hook(g):\n    print(g, g.is_contiguous(), g.stride())\n    g.mul_(2)\n"
+                                    "x.register_hook(hook)\n(x * 3).sum().backward()\nprint(x.grad)\n",
+    "hook_after_mean_writes": X + "def hook(g):\n    print(g.is_contiguous(), g.stride())\n    g[0] = 5\n"
+                                  "x.register_hook(hook)\n(x * 2).mean().backward()\nprint(x.grad)\n",
+    "hook_after_scalar_chain": X + "def hook(g):\n    print(g, g.is_contiguous())\n    g.add_(1)\n    return None\n"
+                                   "x.register_hook(hook)\n(((x * 2) + 1) * 3).mean().backward()\nprint(x.grad)\n",
+    "hook_on_expanded_gradient": X + "y = x * 2\ndef hook(g):\n    print(g, g.is_contiguous(), g.stride())\n"
+                                     "y.register_hook(hook)\ny.sum().backward()\nprint(x.grad)\n",
+    "hook_mutates_expanded_gradient": X + "y = x * 2\ndef hook(g):\n    g.mul_(2)\n"
+                                          "y.register_hook(hook)\ny.sum().backward()\nprint(x.grad)\n",
+    "hook_keeps_gradient": X + "kept = []\ndef hook(g):\n    kept.append(g)\n"
+                               "x.register_hook(hook)\n(x * x).sum().backward()\nx.grad.add_(100)\nprint(kept[0], x.grad)\n",
+    "hook_returns_new": X + "def hook(g):\n    return g * 10\nx.register_hook(hook)\n(x * x).sum().backward()\n"
+                            "print(x.grad)\n",
+    "hook_returns_wrong_shape": X + "def hook(g):\n    return g.sum()\nx.register_hook(hook)\n"
+                                    "(x * x).sum().backward()\nprint(x.grad)\n",
+    "hook_returns_wrong_dtype": X + "def hook(g):\n    return g.double()\nx.register_hook(hook)\n"
+                                    "(x * x).sum().backward()\nprint(x.grad, x.grad.dtype)\n",
+    "retained_gradient_writable": X + "y = x * 2\ny.retain_grad()\nz = (y * 3).mean()\nz.backward()\n"
+                                      "print(y.grad, y.grad.is_contiguous(), y.grad.stride())\ny.grad[0] = 7\n"
+                                      "print(y.grad, x.grad)\n",
+    "grad_result_writable": X + "g, = torch.autograd.grad((x * 2).mean(), x)\nprint(g.is_contiguous(), g.stride())\n"
+                                "g[1] = 9\nprint(g)\n",
+    "grad_result_of_sum": X + "g, = torch.autograd.grad(x.sum(), x)\nprint(g, g.is_contiguous(), g.stride())\n",
+    "leaf_grad_is_own_memory": X + "g = torch.ones(3)\nx.backward(g)\nx.grad.mul_(5)\nprint(g, x.grad)\n"
+                                   "y = x * 1\ny.backward(g)\nprint(g, x.grad)\n",
+    "two_leaves_share_nothing": X + "w = torch.tensor([4., 5., 6.], requires_grad=True)\n(x + w).sum().backward()\n"
+                                    "x.grad.add_(1)\nprint(x.grad, w.grad)\n",
+    "hook_on_broadcast_input": "b = torch.tensor([1., 2.], requires_grad=True)\n"
+                               "def hook(g):\n    print(g, g.is_contiguous(), g.stride())\n    g.mul_(3)\n"
+                               "b.register_hook(hook)\n(torch.ones(3, 2) * b).sum().backward()\nprint(b.grad)\n",
+}
+
+
+GROUPS = {"autograd": CASES, "inplace": INPLACE, "views": VIEWS, "hooks": HOOKS}
 
 
 def run_case(code):
@@ -387,10 +423,12 @@ def run_case(code):
     return {"code": code, "stdout": out.getvalue(), "warnings": messages, "error": error}
 
 
-def main():
+def main(groups=None):
     import torch
     assert torch.__version__.startswith("2.13"), torch.__version__
     for group, cases in GROUPS.items():
+        if groups and group not in groups:
+            continue
         result = {name: run_case(code) for name, code in cases.items()}
         path = HERE / ("%s.json" % group)
         path.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
@@ -398,4 +436,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+    main(sys.argv[1:])  # the names of groups to record (all by default)
