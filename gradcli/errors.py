@@ -5,7 +5,7 @@ Where a message is spelled:
   autograd (backward and grad, leaves and .grad, requires_grad, hooks, in-place and view checks) and the
   shape and index errors common to many ops (broadcasting, dimension range, indexing, view and expand sizes);
 - every other message beside the one place that raises it: the argument errors of an op or a Tensor method
-  in torch's words (`ops/`, `tensor`, `factory`, `sampling`, `rng`), Python's own messages where the language
+  in torch's words (`ops/`, `tensor`, `rng`), Python's own messages where the language
   does what Python would (`lang/`: NameError, a call's TypeError, syntax errors in words), the API's argument
   errors (`api`), every limit's message (`limits.exceeded`), and usage messages (`cli/`).
 

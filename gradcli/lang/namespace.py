@@ -10,7 +10,7 @@ import builtins as _py
 import math
 
 from . import guards
-from .. import autograd, dtypes, errors, grad_mode, printing, rng
+from .. import autograd, dtypes, errors, grad_mode, limits, printing, rng
 from ..graph import Node, RemovableHandle
 from ..ops import FUNCTIONS, METHODS
 from ..ops import FUNCTIONAL as NN_FUNCTIONAL
@@ -229,9 +229,10 @@ MATH_CONSTANTS = {"pi": math.pi, "e": math.e}
 
 
 def math_names(expression_mode):
-    """Bare torch names for the fallback lookup: every torch function; in expression mode they win over
-    Python builtins of the same name (`sum(x)` is torch.sum in `gradcli eval`), and pi, e and ln are there."""
-    names = dict(FUNCTIONS)
+    """Bare torch names for the fallback lookup: every torch and torch.nn.functional function (`gelu(x)`); in
+    expression mode they win over Python builtins of the same name (`sum(x)` is torch.sum in `gradcli eval`), and
+    pi, e and ln are there."""
+    names = dict(NN_FUNCTIONAL, **FUNCTIONS)
     if expression_mode:
         names.update(MATH_CONSTANTS, ln=FUNCTIONS["log"])
     return names, (CLASHING_NAMES if expression_mode else ())
