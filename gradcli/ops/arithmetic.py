@@ -209,12 +209,6 @@ def pow(x, y):
     return apply(POW, with_number(x, y), exponent=y)
 
 
-@front_door("__rpow__", function=False)
-def reflected_pow(x, y):
-    """`number ** x`."""
-    return pow(y, x)
-
-
 @front_door("square", inplace=True)
 def square(x):
     return pow(x, 2)
@@ -280,40 +274,43 @@ def _check_integer_divisor(x, y):
         raise errors.GradcliError("ZeroDivisionError")
 
 
-@front_door("floor_divide", inplace=True)
-def floor_divide(x, y):
+def _by_divisor(tensor_row, number_row, x, y):
+    """An integer-division-like op: the Tensor overload, or the Scalar one with the number as a parameter."""
     _check_integer_divisor(x, y)
     if not isinstance(y, Tensor):
-        return apply(FLOOR_DIVIDE_NUMBER, with_number(x, y), other=y)
-    return apply(FLOOR_DIVIDE, x, y)
+        return apply(number_row, with_number(x, y), other=y)
+    return apply(tensor_row, x, y)
 
 
-@front_door("__rfloordiv__", function=False)
-def reflected_floor_divide(x, y):
-    return floor_divide(y, x)
+@front_door("floor_divide", inplace=True)
+def floor_divide(x, y):
+    return _by_divisor(FLOOR_DIVIDE, FLOOR_DIVIDE_NUMBER, x, y)
 
 
 @front_door("remainder", inplace=True)
 def remainder(x, y):
-    _check_integer_divisor(x, y)
     if not isinstance(x, Tensor):  # number % tensor: torch has no derivative for it
+        _check_integer_divisor(x, y)
         return apply(REMAINDER_OF_NUMBER, with_number(y, x), other=x)
-    if not isinstance(y, Tensor):
-        return apply(REMAINDER_NUMBER, with_number(x, y), other=y)
-    return apply(REMAINDER, x, y)
-
-
-@front_door("__rmod__", function=False)
-def reflected_remainder(x, y):
-    return remainder(y, x)
+    return _by_divisor(REMAINDER, REMAINDER_NUMBER, x, y)
 
 
 @front_door("fmod", inplace=True)
 def fmod(x, y):
-    _check_integer_divisor(x, y)
-    if not isinstance(y, Tensor):
-        return apply(FMOD_NUMBER, with_number(x, y), other=y)
-    return apply(FMOD, x, y)
+    return _by_divisor(FMOD, FMOD_NUMBER, x, y)
+
+
+def _swapped(operator, fn):
+    """The reflected operator (`number ** x`, `number // x`, `number % x`): fn with the operands swapped."""
+    def reflected(x, y):
+        return fn(y, x)
+    reflected.__name__ = reflected.__qualname__ = operator
+    front_door(operator, function=False)(reflected)
+
+
+_swapped("__rpow__", pow)
+_swapped("__rfloordiv__", floor_divide)
+_swapped("__rmod__", remainder)
 
 
 # ---------------------------------------------------------------- addcmul, addcdiv, lerp (the optimizers' arithmetic)

@@ -364,14 +364,12 @@ def take_along(self, indices, dim, keepdim):
     return out if keepdim else np.squeeze(out, dim)
 
 
-def _value_selecting(grad, self_shape, dim, indices, keepdim):
-    return value_selecting_reduction_backward(grad, dim, Tensor._make(indices), self_shape, keepdim)
-
-
-MAX_DIM = row("max.dim", "MaxBackward0", take_along, "self",
-              self=("value_selecting_reduction_backward(grad, dim, indices, self.shape, keepdim)", _value_selecting))
-MIN_DIM = row("min.dim", "MinBackward0", take_along, "self",
-              self=("value_selecting_reduction_backward(grad, dim, indices, self.shape, keepdim)", _value_selecting))
+# the derivative of every row whose forward is take_along (the indices and dim are parameters of the node)
+VALUE_SELECTING = ("value_selecting_reduction_backward(grad, dim, indices, self.shape, keepdim)",
+                   lambda grad, self_shape, dim, indices, keepdim:
+                   value_selecting_reduction_backward(grad, dim, Tensor._make(indices), self_shape, keepdim))
+MAX_DIM = row("max.dim", "MaxBackward0", take_along, "self", self=VALUE_SELECTING)
+MIN_DIM = row("min.dim", "MinBackward0", take_along, "self", self=VALUE_SELECTING)
 
 
 def _select_reduction(kind, x, dim, keepdim):

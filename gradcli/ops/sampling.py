@@ -91,22 +91,23 @@ def _check_std(std):
 
 
 # ---------------------------------------------------------------- factories
+def _drawn(name, kernel, draw, size, kw, generator, dtype, requires_grad):
+    """A new leaf of floats from the generator's stream: `draw(n, float64, generator=)`."""
+    dtype = _floating(dtype, kernel)
+    shape, n = _shape(size, kw, name)
+    return _leaf(draw(n, dtype is dtypes.float64, generator=generator), shape, dtype, requires_grad)
+
+
 @front_door("rand", method=False)
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, **kw):
     """Uniform [0, 1): one 32-bit word per float32 element, two per float64 element."""
-    dtype = _floating(dtype, "check_uniform_bounds")
-    shape, n = _shape(size, kw, "rand")
-    values = rng.uniform(n, dtype is dtypes.float64, generator=generator)
-    return _leaf(values, shape, dtype, requires_grad)
+    return _drawn("rand", "check_uniform_bounds", rng.uniform, size, kw, generator, dtype, requires_grad)
 
 
 @front_door("randn", method=False)
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, **kw):
     """Standard normal: scalar Box-Muller below 16 elements, torch's block Box-Muller from 16 on."""
-    dtype = _floating(dtype, "normal_kernel_cpu")
-    shape, n = _shape(size, kw, "randn")
-    values = rng.normal(n, dtype is dtypes.float64, generator=generator)
-    return _leaf(values, shape, dtype, requires_grad)
+    return _drawn("randn", "normal_kernel_cpu", rng.normal, size, kw, generator, dtype, requires_grad)
 
 
 @front_door("normal", method=False)

@@ -3,20 +3,14 @@
 import numpy as np
 
 from .bind import apply
-from .reduce import take_along, value_selecting_reduction_backward
+from .reduce import VALUE_SELECTING, take_along
 from .table import front_door, row
 from .. import errors
 from ..tensor import Tensor, wrap_dim
 
-
-def _scattered_back(grad, self_shape, dim, indices, keepdim):
-    return value_selecting_reduction_backward(grad, dim, Tensor._make(indices), self_shape, True)
-
-
-SORT = row("sort", "SortBackward0", take_along, "self",
-           self=("value_selecting_reduction_backward(grad, dim, indices, self.shape, True)", _scattered_back))
-TOPK = row("topk", "TopkBackward0", take_along, "self",
-           self=("value_selecting_reduction_backward(grad, dim, indices, self.shape, True)", _scattered_back))
+# applied with keepdim=True: the values keep the sorted dim
+SORT = row("sort", "SortBackward0", take_along, "self", self=VALUE_SELECTING)
+TOPK = row("topk", "TopkBackward0", take_along, "self", self=VALUE_SELECTING)
 
 
 def _ascending(a, dim):
