@@ -1,0 +1,212 @@
+"""The C library's float functions that torch's kernels call for elements their vector loop does not cover
+(`std::exp` and kin in the scalar tail of `cpu_kernel_vec`), as GNU libc 2.28-2.40 computes them on x86-64.
+
+`expf` is glibc's table-driven double-precision algorithm (sysdeps/ieee754/flt-32/e_expf.c, from ARM's
+optimized-routines); `expm1f`, `log1pf`, `tanhf` and `erff` are the Sun fdlibm float ports of
+sysdeps/ieee754/flt-32 (s_*.c), computed in float. glibc 2.41 replaced the last four with correctly rounded
+CORE-MATH versions, so torch on a newer C library can differ from these in the last bit. Vectorised: every
+branch is evaluated and the right one selected. Arrays of float32 in, float32 out.
+"""
+
+import numpy as np
+
+from .fma import F, f32
+
+# ---------------------------------------------------------------- expf (e_expf.c, e_exp2f_data.c)
+_EXP2F_TABLE = np.array([
+    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51,
+    0x3fef72b83c7d517b, 0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1,
+    0x3fef06fe0a31b715, 0x3feef1a7373aa9cb, 0x3feedea64c123422, 0x3feece086061892d,
+    0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429, 0x3feea47eb03a5585,
+    0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
+    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d,
+    0x3feee89f995ad3ad, 0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069,
+    0x3fef5818dcfba487, 0x3fef7c97337b9b5f, 0x3fefa4afa2a490da, 0x3fefd0765b6e4540], dtype=np.uint64)
+_N = 32
+_EXPF_C = [float.fromhex("0x1.c6af84b912394p-5") / _N ** 3, float.fromhex("0x1.ebfce50fac4f3p-3") / _N ** 2,
+           float.fromhex("0x1.62e42ff0c52d6p-1") / _N]
+_INV_LN2_N = float.fromhex("0x1.71547652b82fep+0") * _N
+_SHIFT = float.fromhex("0x1.8p+52")
+
+
+def expf(x):
+    """glibc's expf (float32 in, float32 out)."""
+    x = np.asarray(x, f32)
+    with np.errstate(all="ignore"):
+        xd = x.astype(np.float64)
+        z = _INV_LN2_N * xd
+        kd = z + _SHIFT
+        ki = kd.view(np.uint64)
+        r = z - (kd - _SHIFT)
+        t = _EXP2F_TABLE[(ki % np.uint64(_N)).astype(np.intp)] + (ki << np.uint64(47))
+        y = (_EXPF_C[0] * r + _EXPF_C[1]) * (r * r) + (_EXPF_C[2] * r + 1.0)
+        out = (y * t.view(np.float64)).astype(f32)
+        out = np.where(x > F(88.72283172607421875), f32(np.inf), out)   # 0x1.62e42ep6: overflow
+        out = np.where(x < F(-103.97207641601562), f32(0), out)         # -0x1.9fe368p6: underflow
+        return np.where(np.isnan(x), x, out).astype(f32)
+
+
+# ---------------------------------------------------------------- expm1f (s_expm1f.c)
+_LN2_HI, _LN2_LO, _INVLN2 = F(6.9313812256e-01), F(9.0580006145e-06), F(1.4426950216e+00)
+_Q = [F(q) for q in (-3.3333335072e-02, 1.5873016091e-03, -7.9365076090e-05, 4.0082177293e-06, -2.0109921195e-07)]
+
+
+def _bits(x):
+    return x.view(np.int32)
+
+
+def _from_bits(i):
+    return np.asarray(i, np.int32).view(f32)
+
+
+def expm1f(x):
+    """glibc's expm1f (fdlibm)."""
+    x = np.asarray(x, f32)
+    with np.errstate(all="ignore"):
+        hx = _bits(x) & np.int32(0x7FFFFFFF)
+        negative = np.signbit(x)
+        # argument reduction: x = hi - lo = k*ln2 + r
+        near = hx < 0x3F851592  # |x| < 1.5 ln2: k = +-1
+        kf = (_INVLN2 * x + np.where(negative, F(-0.5), F(0.5))).astype(np.int32)  # C truncation
+        k = np.where(near, np.where(negative, -1, 1), kf).astype(np.int32)
+        t = k.astype(f32)
+        hi = np.where(near, np.where(negative, x + _LN2_HI, x - _LN2_HI), x - t * _LN2_HI)
+        lo = np.where(near, np.where(negative, -_LN2_LO, _LN2_LO), t * _LN2_LO)
+        reduced = hx > 0x3EB17218  # |x| > 0.5 ln2
+        k = np.where(reduced, k, 0).astype(np.int32)
+        xr = np.where(reduced, hi - lo, x)
+        c = np.where(reduced, (hi - xr) - lo, f32(0))
+        # x is now in the primary range
+        hfx = F(0.5) * xr
+        hxs = xr * hfx
+        r1 = f32(1) + hxs * (_Q[0] + hxs * (_Q[1] + hxs * (_Q[2] + hxs * (_Q[3] + hxs * _Q[4]))))
+        t = F(3.0) - r1 * hfx
+        e = hxs * ((r1 - t) / (F(6.0) - xr * t))
+        no_k = xr - (xr * e - hxs)
+        e = (xr * (e - c) - c) - hxs
+        k_minus1 = F(0.5) * (xr - e) - F(0.5)
+        k_plus1 = np.where(xr < F(-0.25), F(-2.0) * (e - (xr + F(0.5))), f32(1) + F(2.0) * (xr - e))
+        shift = k << np.int32(23)
+        y_big = _from_bits(_bits(f32(1) - (e - xr)) + shift) - f32(1)           # k <= -2 or k > 56
+        small_t = _from_bits(np.int32(0x3F800000) - (np.int32(0x1000000) >> np.clip(k, 0, 31)))
+        y_small = _from_bits(_bits(small_t - (e - xr)) + shift)                  # k < 23
+        y_mid = _from_bits(_bits((xr - (e + _from_bits((np.int32(0x7F) - k) << np.int32(23)))) + f32(1)) + shift)
+        y = np.where((k <= -2) | (k > 56), y_big, np.where(k < 23, y_small, y_mid))
+        y = np.where(k == 1, k_plus1, np.where(k == -1, k_minus1, y))
+        y = np.where(k == 0, no_k, y)
+        y = np.where(hx < 0x33000000, x, y)                                      # |x| < 2**-25
+        y = np.where((hx >= 0x4195B844) & negative, f32(-1), y)                   # x < -27 ln2
+        y = np.where((hx >= 0x42B17218) & ~negative & (x > F(8.8721679688e+01)), f32(np.inf), y)
+        return np.where(np.isnan(x), x, y).astype(f32)
+
+
+# ---------------------------------------------------------------- log1pf (s_log1pf.c)
+_LP = [F(c) for c in (6.6666668653e-01, 4.0000000596e-01, 2.8571429849e-01, 2.2222198546e-01, 1.8183572590e-01,
+                      1.5313838422e-01, 1.4798198640e-01)]
+
+
+def log1pf(x):
+    """glibc's log1pf (fdlibm)."""
+    x = np.asarray(x, f32)
+    with np.errstate(all="ignore"):
+        hx = _bits(x)
+        ax = hx & np.int32(0x7FFFFFFF)
+        direct = (hx < 0x3ED413D7) & ((hx > 0) | (hx <= np.int32(-0x416A09E1)))  # -0.2929 < x < 0.41422: k = 0
+        u = np.where(hx < 0x5A000000, f32(1) + x, x)
+        hu = _bits(u)
+        k = (hu >> np.int32(23)) - np.int32(127)
+        c = np.where(hx < 0x5A000000, np.where(k > 0, f32(1) - (u - x), x - (u - f32(1))) / u, f32(0))
+        hu = hu & np.int32(0x007FFFFF)
+        low = hu < 0x3504F7
+        u = np.where(low, _from_bits(hu | np.int32(0x3F800000)), _from_bits(hu | np.int32(0x3F000000)))
+        k = np.where(low, k, k + 1)
+        hu = np.where(low, hu, (np.int32(0x00800000) - hu) >> np.int32(2))
+        f = np.where(direct, x, u - f32(1))
+        k = np.where(direct, 0, k).astype(np.int32)
+        hu = np.where(direct, 1, hu)
+        c = np.where(direct, f32(0), c)
+        kf = k.astype(f32)
+        hfsq = F(0.5) * f * f
+        # |f| < 2**-20
+        r_small = hfsq * (f32(1) - F(0.66666666666666666) * f)
+        tiny_f = np.where(k == 0, f - r_small, kf * _LN2_HI - ((r_small - (kf * _LN2_LO + c)) - f))
+        tiny_f = np.where(f == 0, np.where(k == 0, f32(0), kf * _LN2_HI + (c + kf * _LN2_LO)), tiny_f)
+        s = f / (F(2.0) + f)
+        z = s * s
+        r = z * (_LP[0] + z * (_LP[1] + z * (_LP[2] + z * (_LP[3] + z * (_LP[4] + z * (_LP[5] + z * _LP[6]))))))
+        y = np.where(k == 0, f - (hfsq - s * (hfsq + r)),
+                     kf * _LN2_HI - ((hfsq - (s * (hfsq + r) + (kf * _LN2_LO + c))) - f))
+        y = np.where(hu == 0, tiny_f, y)
+        small = ax < 0x31000000  # |x| < 2**-29
+        y = np.where(small, np.where(ax < 0x24800000, x, x - x * x * F(0.5)), y)
+        y = np.where(x == -1, f32(-np.inf), np.where(x < -1, f32(np.nan), y))
+        return np.where((hx >= 0x7F800000) | np.isnan(x), x + x, y).astype(f32)
+
+
+# ---------------------------------------------------------------- tanhf (s_tanhf.c)
+def tanhf(x):
+    """glibc's tanhf (fdlibm, through expm1f)."""
+    x = np.asarray(x, f32)
+    with np.errstate(all="ignore"):
+        ix = _bits(x) & np.int32(0x7FFFFFFF)
+        a = np.abs(x)
+        big_t = expm1f(F(2.0) * a)
+        small_t = expm1f(F(-2.0) * a)
+        z = np.where(ix >= 0x3F800000, f32(1) - F(2.0) / (big_t + F(2.0)), -small_t / (small_t + F(2.0)))
+        z = np.where(ix >= 0x41B00000, f32(1), z)  # |x| >= 22
+        z = np.where(np.signbit(x), -z, z)
+        z = np.where(ix < 0x24000000, x * (f32(1) + x), z)  # |x| < 2**-55
+        return np.where(np.isnan(x) | (x == 0), x, z).astype(f32)
+
+
+# ---------------------------------------------------------------- erff (s_erff.c)
+_ERX, _EFX = F(8.4506291151e-01), F(1.2837916613e-01)
+_PP = [F(c) for c in (1.2837916613e-01, -3.2504209876e-01, -2.8481749818e-02, -5.7702702470e-03, -2.3763017452e-05)]
+_QQ = [F(c) for c in (3.9791721106e-01, 6.5022252500e-02, 5.0813062117e-03, 1.3249473704e-04, -3.9602282413e-06)]
+_PA = [F(c) for c in (-2.3621185683e-03, 4.1485610604e-01, -3.7220788002e-01, 3.1834661961e-01, -1.1089469492e-01,
+                      3.5478305072e-02, -2.1663755178e-03)]
+_QA = [F(c) for c in (1.0642088205e-01, 5.4039794207e-01, 7.1828655899e-02, 1.2617121637e-01, 1.3637083583e-02,
+                      1.1984500103e-02)]
+_RA = [F(c) for c in (-9.8649440333e-03, -6.9385856390e-01, -1.0558626175e+01, -6.2375331879e+01, -1.6239666748e+02,
+                      -1.8460508728e+02, -8.1287437439e+01, -9.8143291473e+00)]
+_SA = [F(c) for c in (1.9651271820e+01, 1.3765776062e+02, 4.3456588745e+02, 6.4538726807e+02, 4.2900814819e+02,
+                      1.0863500214e+02, 6.5702495575e+00, -6.0424413532e-02)]
+_RB = [F(c) for c in (-9.8649431020e-03, -7.9928326607e-01, -1.7757955551e+01, -1.6063638306e+02, -6.3756646729e+02,
+                      -1.0250950928e+03, -4.8351919556e+02)]
+_SB = [F(c) for c in (3.0338060379e+01, 3.2579251099e+02, 1.5367296143e+03, 3.1998581543e+03, 2.5530502930e+03,
+                      4.7452853394e+02, -2.2440952301e+01)]
+
+
+def _horner(s, coefficients):
+    """c0 + s*(c1 + s*(c2 + ...)), innermost first, as the C source nests it."""
+    acc = coefficients[-1]
+    for c in reversed(coefficients[:-1]):
+        acc = c + s * acc
+    return acc
+
+
+def erff(x):
+    """glibc's erff (fdlibm)."""
+    x = np.asarray(x, f32)
+    with np.errstate(all="ignore"):
+        ix = _bits(x) & np.int32(0x7FFFFFFF)
+        negative = np.signbit(x)
+        z = x * x
+        y = _horner(z, _PP) / _horner(z, [f32(1)] + _QQ)
+        near0 = x + x * y
+        near0 = np.where(ix < 0x31800000, np.where(ix < 0x04000000, F(0.0625) * (F(16.0) * x + (F(16.0) * _EFX) * x),
+                                                   x + _EFX * x), near0)
+        s = np.abs(x) - f32(1)
+        pq = _horner(s, _PA) / _horner(s, [f32(1)] + _QA)
+        near1 = np.where(negative, -_ERX - pq, _ERX + pq)
+        a = np.abs(x)
+        s = f32(1) / (a * a)
+        inner = ix < 0x4036DB6E
+        r = np.where(inner, _horner(s, _RA), _horner(s, _RB))
+        big_s = np.where(inner, _horner(s, [f32(1)] + _SA), _horner(s, [f32(1)] + _SB))
+        zz = _from_bits(_bits(a) & np.int32(-0x1000))
+        r = expf(-zz * zz - F(0.5625)) * expf((zz - a) * (zz + a) + r / big_s)
+        tail = np.where(negative, r / a - f32(1), f32(1) - r / a)
+        y = np.where(ix < 0x3F580000, near0, np.where(ix < 0x3FA00000, near1, tail))
+        y = np.where(ix >= 0x40C00000, np.where(negative, f32(-1), f32(1)), y)
+        return np.where(np.isnan(x), x, y).astype(f32)

@@ -1,0 +1,196 @@
+"""torch's floating-point sum (ATen's SumKernel.cpp, `cascade_sum`) and what is built on it: mean, cumsum.
+
+The cascade: a row of items is added in blocks of L >= 16, block sums in blocks of L, and so on over four
+levels, so that only numbers of similar size meet. Rows are summed four interleaved at a time (row_sum's
+ILP), contiguous rows in 8-lane vectors (AVX2 registers: torch builds this kernel for AVX2 only, so AVX512
+machines add up in the same order). Which of the four strategies runs depends on the strides of the plane
+TensorIterator hands over (kernels/iteration.py). float16 is summed in float32 and rounded once at the end.
+"""
+
+import numpy as np
+
+from . import cpu, iteration
+
+_LANES = 32  # bytes in a vector of the AVX2 build
+_ACC = {np.dtype(np.float16): np.dtype(np.float32), np.dtype(np.float32): np.dtype(np.float32),
+        np.dtype(np.float64): np.dtype(np.float64)}
+
+
+# ---------------------------------------------------------------- building blocks (axis 0 is summed)
+def _sequential(x):
+    """Left-to-right sum over axis 0, as a scalar loop adds.
+
+    np.einsum does it in one pass, in this order, when the innermost loop runs over another axis (einsum's
+    own loops then add one item at a time into the running sums; tests/test_kernels checks it against the
+    plain loop); when axis 0 would be the innermost, einsum vectorises the sum, so a Python loop adds."""
+    if x.shape[0] <= 1:
+        return x[0].copy() if x.shape[0] else np.zeros(x.shape[1:], x.dtype)
+    if any(n > 1 and abs(s) < abs(x.strides[0]) for n, s in zip(x.shape[1:], x.strides[1:])):
+        return np.einsum("i...->...", x)
+    acc = x[0].copy()
+    for item in x[1:]:
+        acc += item
+    return acc
+
+
+def _ceil_log2(n):
+    return 1 if n <= 2 else (n - 1).bit_length()
+
+
+def _cascade(x):
+    """multi_row_sum: the four-level cascade over axis 0, element-wise over the other axes."""
+    size = x.shape[0]
+    step = 1 << max(4, _ceil_log2(size) // 4)
+    rest = x.shape[1:]
+    blocks = size // step
+    tail = _sequential(x[blocks * step:])
+    level = _sequential(x[:blocks * step].reshape(blocks, step, *rest).swapaxes(0, 1))
+    partials = []
+    for _ in range(2):  # levels 1 and 2 close a group every `step` entries; level 3 never closes
+        groups = level.shape[0] // step
+        partials.append(_sequential(level[groups * step:]))
+        level = _sequential(level[:groups * step].reshape(groups, step, *rest).swapaxes(0, 1))
+    return ((tail + partials[0]) + partials[1]) + _sequential(level)
+
+
+def _row_sum(x):
+    """row_sum: four interleaved cascades over axis 0 (items 4i+k go to partial k), then added up."""
+    size = x.shape[0]
+    quads = size // 4
+    partial = _cascade(x[:quads * 4].reshape(quads, 4, *x.shape[1:]))
+    acc = partial[0]
+    for item in x[quads * 4:]:
+        acc = acc + item
+    for k in range(1, 4):
+        acc = acc + partial[k]
+    return acc
+
+
+# ---------------------------------------------------------------- the four strategies of cascade_sum
+def _inner_vectorized(plane):
+    """vectorized_inner_sum: each column contiguous along axis 0, added up in vectors of the accumulating
+    type (float16 loads one vector of 16 into two float vectors and adds them: lane i is v[i] + v[i + 8])."""
+    width = _LANES // plane.itemsize
+    count = plane.shape[0] // width
+    vectors = plane[:count * width].reshape(count, width, *plane.shape[1:])
+    if plane.dtype == np.float16:
+        wide = vectors.astype(np.float32)
+        vectors = wide[:, :width // 2] + wide[:, width // 2:]
+    lanes = _row_sum(vectors)
+    leftover = plane[count * width:].astype(lanes.dtype)
+    total = _sequential(leftover) if leftover.shape[0] else np.zeros(lanes.shape[1:], lanes.dtype)
+    for lane in lanes:
+        total = total + lane
+    return total
+
+
+def _columns(plane, group):
+    """vectorized_outer_sum (group = 4 vectors' lanes) and scalar_outer_sum (group = 4): whole groups of
+    columns run the cascade down each column, the rest row_sum."""
+    plane = plane.astype(_ACC[plane.dtype], copy=False)
+    cols = plane.shape[1]
+    whole = cols - cols % group
+    if whole == cols:
+        return _cascade(plane)
+    if whole == 0:
+        return _row_sum(plane)
+    return np.concatenate([_cascade(plane[:, :whole]), _row_sum(plane[:, whole:])])
+
+
+def _plane_sums(plane, in_strides):
+    """One call of cascade_sum's 2-d loop for every index of the outer dims at once: plane[i0, i1, ...]
+    summed over i0, for each i1 (and outer index)."""
+    width = _LANES // plane.itemsize
+    s0, s1 = in_strides
+    if s0 == 1 and plane.shape[0] >= width:
+        return _inner_vectorized(plane)
+    if s1 == 1 and plane.shape[1] >= width:
+        return _columns(plane, 4 * (_LANES // _ACC[plane.dtype].itemsize))
+    if s0 < s1:
+        return _row_sum(plane.astype(_ACC[plane.dtype], copy=False))
+    return _columns(plane, 4)
+
+
+# ---------------------------------------------------------------- sum
+def sum(x, dims=None, keepdim=False):
+    """torch.sum of a float16/32/64 array over `dims` (None: all), in torch's order."""
+    x = np.asarray(x)
+    dims = tuple(range(x.ndim)) if dims is None else tuple(d % max(x.ndim, 1) for d in dims)
+    kept = tuple(n for d, n in enumerate(x.shape) if d not in dims)
+    result = np.zeros(kept, x.dtype) if x.size == 0 else _reduce(x, dims).reshape(kept)
+    return result.reshape(tuple(1 if d in dims else n for d, n in enumerate(x.shape))) if keepdim else result
+
+
+def _reduce(x, dims):
+    shape, strides = (x.shape, [s // x.itemsize for s in x.strides]) if x.ndim else ((1,), [0])
+    layout = iteration.reduction_layout(list(shape), strides, set(dims) if x.ndim else {0})
+    if x.dtype == np.float16 and len(layout.shape) >= 2 and layout.out_strides[:2] == [0, 0]:
+        # sum_out's accumulation buffer: two reduced dims in one plane would round every partial sum to
+        # float16, so torch sums x.to(float32) into float32 and copies the result
+        return _reduce(_to_float32(x), dims).astype(np.float16)
+    threads = cpu.num_threads()
+    if x.size >= iteration.GRAIN_SIZE and threads > 1:
+        if all(s == 0 for s in layout.out_strides):
+            return _two_pass(x, layout, threads)
+        dim = iteration.split_dim(layout, threads)
+        if dim == 1 and layout.out_strides[0] == 0:
+            chunks = iteration.column_chunks(layout, dim, x.itemsize, threads)
+            return _serial(x, layout, chunks)
+    return _serial(x, layout)
+
+
+def _padded(layout):
+    shape, ins, outs = list(layout.shape), list(layout.in_strides), list(layout.out_strides)
+    if len(shape) == 1:
+        shape, ins, outs = shape + [1], ins + [0], outs + [0]
+    return shape, ins, outs
+
+
+def _serial(x, layout, column_chunks=None):
+    """serial_for_each over the whole layout (with the columns of dim 1 split as threads take them): the
+    output, kept dims in torch's order."""
+    shape, ins, outs = _padded(layout)
+    data = iteration.view(x, shape, ins)
+    if outs[0] != 0 and outs[1] == 0:  # cascade_sum moves the reduced dim of the plane first
+        data, ins, outs = data.swapaxes(0, 1), [ins[1], ins[0]] + ins[2:], [outs[1], outs[0]] + outs[2:]
+    if outs[0] != 0:  # nothing reduced in the plane: out += in
+        sums, dims = data.astype(_ACC[x.dtype]), outs
+    elif column_chunks:
+        sums = np.concatenate([_plane_sums(data[:, b:e], ins[:2]) for b, e in column_chunks])
+        dims = outs[1:]
+    else:
+        sums, dims = _plane_sums(data, ins[:2]), outs[1:]
+    # the calls add into the output in counter order: the fastest dim varies fastest
+    reduced = [a for a, s in enumerate(dims) if s == 0]
+    kept = sorted((a for a, s in enumerate(dims) if s != 0), key=lambda a: -dims[a])
+    ordered = sums.transpose(kept + reduced[::-1])
+    ordered = ordered.reshape(ordered.shape[:len(kept)] + (-1,))
+    return (_sequential(np.moveaxis(ordered, -1, 0)) + sums.dtype.type(0)).astype(x.dtype)  # into a zeroed output
+
+
+def _two_pass(x, layout, threads):
+    """two_pass_reduction: each thread sums its range of the flattened iteration into its own slot, then the
+    slots are summed like any contiguous row."""
+    shape, ins, _ = _padded(layout)
+    slots = np.zeros(threads, x.dtype)
+    for thread, (begin, end) in enumerate(iteration.thread_chunks(x.size, iteration.GRAIN_SIZE, threads)):
+        values = []
+        for index, size0, size1 in iteration.plane_steps(layout.shape, begin, end):
+            start = _shifted(x, int(np.dot(index, ins[:len(index)])))
+            values.extend(np.atleast_1d(_plane_sums(iteration.view(start, [size0, size1], ins[:2]), ins[:2])))
+        slots[thread] = _sequential(np.array(values, _ACC[x.dtype])) + _ACC[x.dtype].type(0)
+    return _reduce(slots, (0,))
+
+
+def _to_float32(x):
+    """x.to(torch.float32): the same strides when x is dense, else contiguous."""
+    dense = np.empty_like(x, np.float32, order="K")
+    if sorted(dense.strides) == sorted(s * 2 for s in x.strides):
+        dense[...] = x
+        return dense
+    return np.ascontiguousarray(x, np.float32)
+
+
+def _shifted(x, offset):
+    """x's memory from `offset` elements on."""
+    return np.lib.stride_tricks.as_strided(x, shape=(offset + 1,), strides=(x.itemsize,), writeable=False)[offset:]
