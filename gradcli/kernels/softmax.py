@@ -1,0 +1,147 @@
+"""torch's float32 softmax and log_softmax (ATen's SoftMaxKernel.cpp, LogSoftmaxKernelImpl.h), bit for bit.
+
+Over the last dimension each row is reduced with `vec::reduce_all` (vectors of Vec::size() lanes, then a
+butterfly across the lanes); softmax multiplies by the reciprocal of the sum, log_softmax subtracts SLEEF's log
+of it. Over another dimension, positions along the inner dimensions are handled Vec::size() at a time with
+running max and sum vectors, and the positions left over take the scalar path (the C library's expf);
+softmax then divides by the sum. torch makes the input contiguous first, and so do these.
+"""
+
+import numpy as np
+
+from . import cpu, iteration, libm, loops, sleef
+from .fma import f32
+
+
+def softmax(x, dim):
+    """torch.softmax(x, dim) for float32."""
+    return _dispatch(x, dim, log=False)
+
+
+def log_softmax(x, dim):
+    """torch.log_softmax(x, dim) for float32."""
+    return _dispatch(x, dim, log=True)
+
+
+def _dispatch(x, dim, log):
+    x = np.ascontiguousarray(x, dtype=f32)
+    if x.ndim == 0:
+        x = x.reshape(1)
+        return _dispatch(x, 0, log).reshape(())
+    dim %= x.ndim
+    outer, size = int(np.prod(x.shape[:dim])), x.shape[dim]
+    inner = int(np.prod(x.shape[dim + 1:]))
+    if x.size == 0:
+        return x.copy()
+    width = loops.width(f32)
+    with np.errstate(all="ignore"):
+        rows = x.reshape(outer, size, inner)
+        if inner == 1:
+            out = _lastdim(rows[:, :, 0], width, log)
+        elif log:
+            out = _log_softmax_inner(rows, width)
+        else:
+            out = _softmax_inner(rows, width)
+    return out.reshape(x.shape)
+
+
+# ---------------------------------------------------------------- vec::reduce_all over rows
+def reduce_all(rows, op, width):
+    """vec::reduce_all(op, row) for each row of a 2-d array: whole vectors folded in order, the partial last
+    vector into the first lanes, then lanes i and i ^ step combined for step = width/2, ..., 1. Rows shorter
+    than a vector are folded left to right."""
+    n = rows.shape[1]
+    if n < width:
+        acc = rows[:, 0]
+        for i in range(1, n):
+            acc = op(acc, rows[:, i])
+        return acc
+    acc = rows[:, :width].copy()
+    full = n // width * width
+    for start in range(width, full, width):
+        acc = op(acc, rows[:, start:start + width])
+    if full < n:
+        acc[:, :n - full] = op(acc[:, :n - full], rows[:, full:])
+    step = width // 2
+    while step:
+        acc = op(acc, acc[:, np.arange(width) ^ step])
+        step //= 2
+    return acc[:, 0]
+
+
+def _maximum(a, b):
+    """vec::maximum: the larger, NaN if either is NaN."""
+    return np.where(np.isnan(a) | np.isnan(b), np.float32(np.nan), np.maximum(a, b))
+
+
+def _lastdim(rows, width, log):
+    top = reduce_all(rows, _maximum, width)[:, None]
+    shifted = rows - top
+    exps = sleef.expf_u10(shifted)
+    total = reduce_all(exps, np.add, width)[:, None]
+    if log:
+        return shifted - sleef.logf_u10(total)
+    return exps * (f32(1) / total)
+
+
+# ---------------------------------------------------------------- another dimension
+def _softmax_inner(x, width):
+    """_vec_softmax: position groups of `width` along the inner dims take the vector path, unless they would
+    cross the end of the inner dims or of a thread's range; the rest run the scalar loop."""
+    outer, size, inner = x.shape
+    positions = outer * inner
+    vector = np.zeros(positions, bool)
+    # torch 2.13 splits the positions between threads whatever their number (measured: a grain of 1)
+    for begin, end in iteration.thread_chunks(positions, 1, cpu.num_threads()):
+        idx = begin
+        while idx < end:
+            inner_idx = idx % inner
+            if inner_idx + width <= inner and idx + width <= end:
+                vector[idx:idx + width] = True
+                idx += width
+            else:
+                idx += end - idx if idx + width > end else inner - inner_idx
+    columns = x.transpose(0, 2, 1).reshape(positions, size)  # one row per position
+    out = np.empty_like(columns)
+    if vector.any():
+        v = columns[vector]
+        top = v[:, 0]
+        for d in range(1, size):
+            top = _maximum(top, v[:, d])
+        exps = sleef.expf_u10(v - top[:, None])
+        total = exps[:, 0] + f32(0)
+        for d in range(1, size):
+            total = total + exps[:, d]
+        out[vector] = exps / total[:, None]
+    if not vector.all():
+        s = columns[~vector]
+        top = s[:, 0]
+        for d in range(1, size):
+            top = np.where(top < s[:, d], s[:, d], top)  # std::max
+        exps = libm.expf(s - top[:, None])
+        total = np.zeros(len(s), f32)
+        for d in range(size):
+            total = total + exps[:, d]
+        out[~vector] = exps / total[:, None]
+    return out.reshape(outer, inner, size).transpose(0, 2, 1)
+
+
+def _log_softmax_inner(x, width):
+    """_vec_logsoftmax: the inner dims in chunks of a multiple of `width` (128 KiB of the softmax dim); in each
+    chunk the last size % width positions take the scalar path for max and sum."""
+    outer, size, inner = x.shape
+    chunk = max(128 * 1024 // size // 4, width) // width * width
+    chunk = min(chunk, inner)
+    vector = np.zeros(inner, bool)
+    for begin in range(0, inner, chunk):
+        length = min(chunk, inner - begin)
+        vector[begin:begin + length - length % width] = True
+    top = np.full((outer, inner), -np.inf, f32)
+    for d in range(size):
+        top = np.where(x[:, d] > top, x[:, d], top)
+    total = np.zeros((outer, inner), f32)
+    for d in range(size):
+        shifted = x[:, d] - top
+        total[:, vector] += sleef.expf_u10(shifted[:, vector])
+        total[:, ~vector] += libm.expf(shifted[:, ~vector])
+    return (x - top[:, None]) - sleef.logf_u10(total)[:, None]

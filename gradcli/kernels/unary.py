@@ -1,0 +1,160 @@
+"""torch's element-wise float kernels, bit for bit where their arithmetic is open: each function takes and
+returns a numpy array and computes what torch 2.13's CPU kernel computes for that dtype.
+
+- ATen's `cpu_kernel_vec` kernels (sigmoid, silu, elu, softplus, tanh-GELU, rsqrt, pow): SLEEF's vector
+  functions for the 2 * Vec::size() blocks, the C library's for the rest (kernels/loops.py).
+- `vml` kernels (expm1, log1p; exp, log, tanh, sin, cos, erf for float16): SLEEF for every element.
+- GELU of a contiguous float32 tensor: oneDNN's JIT kernel (a minimax polynomial on AVX512 machines,
+  Abramowitz-Stegun with its own exp on AVX2 ones).
+- float32 exp, log, tanh, sin, cos and erf run Intel MKL's closed-source VML (VML_HA), which we cannot port:
+  `vml_estimate` rounds the float64 result once, which agrees with MKL for 93-99.9% of elements (docs/exactness.md).
+float64 (and float32 sqrt, MKL's too) stay numpy's.
+"""
+
+import numpy as np
+
+from . import cpu, libm, loops, onednn, sleef
+from .fma import F, f32, fma32
+
+_F16 = np.dtype(np.float16)
+
+
+def _float_kernel(x, vector, scalar):
+    """cpu_kernel_vec for float32, and for float16 as torch runs it: in float32, rounded once per element,
+    with float16's Vec::size()."""
+    x = np.asarray(x)
+    if x.dtype == _F16:
+        return loops.pointwise(x, lambda v: vector(v.astype(f32)).astype(_F16),
+                               lambda v: scalar(v.astype(f32)).astype(_F16), loops.width(_F16))
+    return loops.pointwise(x, vector, scalar, loops.width(f32))
+
+
+def _floats(x):
+    return np.asarray(x).dtype in (np.float32, np.float16)
+
+
+# ---------------------------------------------------------------- activations (Activation.cpp, Elu.h, UnaryOpsKernel.cpp)
+def sigmoid(x):
+    """torch.sigmoid: 1 / (1 + exp(-x))."""
+    if not _floats(x):
+        return 1 / (1 + np.exp(-x))
+    return _float_kernel(x, lambda v: f32(1) / (f32(1) + sleef.expf_u10(f32(0) - v)),
+                         lambda v: f32(1) / (f32(1) + libm.expf(-v)))
+
+
+def silu(x):
+    """torch.nn.functional.silu: x / (1 + exp(-x))."""
+    if not _floats(x):
+        return x / (1 + np.exp(-x))
+    return _float_kernel(x, lambda v: v / (f32(1) + sleef.expf_u10(-v)), lambda v: v / (f32(1) + libm.expf(-v)))
+
+
+def elu(x, alpha=1.0, scale=1.0, input_scale=1.0):
+    """torch.nn.functional.elu (and selu's arithmetic): expm1 below zero, a scaling above."""
+    if not _floats(x):
+        return np.where(x > 0, x * scale, np.expm1(x * input_scale) * (alpha * scale))
+    negcoef, poscoef, negiptcoef = F(alpha) * F(scale), F(scale), F(input_scale)
+    return _float_kernel(x, lambda v: np.where(v >= 0, v * poscoef, sleef.expm1f_u10(v * negiptcoef) * negcoef),
+                         lambda v: np.where(v < 0, libm.expm1f(v * negiptcoef) * negcoef, v * poscoef))
+
+
+def softplus(x, beta=1.0, threshold=20.0):
+    """torch.nn.functional.softplus: log1p(exp(beta * x)) / beta, x itself above the threshold."""
+    if not _floats(x):
+        return np.where(x * beta > threshold, x, np.log1p(np.exp(x * beta)) / beta)
+    b, t = F(beta), F(threshold)
+    return _float_kernel(x, lambda v: np.where(v * b > t, v, sleef.log1pf_u10(sleef.expf_u10(v * b)) / b),
+                         lambda v: np.where(v * b > t, v, libm.log1pf(libm.expf(v * b)) / b))
+
+
+_GELU_BETA = F(np.sqrt(2.0) * (2.0 / np.sqrt(np.pi)) * 0.5)
+_GELU_KAPPA = F(0.044715)
+_SQRT1_2 = F(np.sqrt(0.5))
+
+
+def gelu(x, approximate="none"):
+    """torch.nn.functional.gelu."""
+    x = np.asarray(x)
+    if not _floats(x):
+        from math import erf
+        return x * 0.5 * (1 + np.vectorize(erf)(x / np.sqrt(2.0)))
+    if approximate == "tanh":
+        def vector(v):  # the compiler fuses x + kappa * x^3
+            return (F(0.5) * v) * (f32(1) + sleef.tanhf_u10(_GELU_BETA * fma32(_GELU_KAPPA, v * v * v, v)))
+
+        def scalar(v):
+            return (F(0.5) * v) * (f32(1) + libm.tanhf(_GELU_BETA * fma32(_GELU_KAPPA, v * v * v, v)))
+        return _float_kernel(x, vector, scalar)
+    if x.dtype == np.float32 and x.size > 1 and x.flags.c_contiguous:  # torch hands these to oneDNN
+        return onednn.gelu_erf(x, cpu.capability())
+    return _float_kernel(x, lambda v: (v * F(0.5)) * (f32(1) + sleef.erf_aten(v * _SQRT1_2)),
+                         lambda v: (v * F(0.5)) * (f32(1) + libm.erff(v * _SQRT1_2)))
+
+
+# ---------------------------------------------------------------- powers
+def rsqrt(x):
+    """torch.rsqrt of float32/64: 1 / sqrt(x), two roundings in both the vector and the scalar code (float16
+    differs from torch in the last bit now and then: its kernel is not this)."""
+    x = np.asarray(x)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (x.dtype.type(1) / np.sqrt(x)).astype(x.dtype)
+
+
+def pow_scalar(x, exponent):
+    """torch.pow(tensor, number) for a float tensor: float32 takes x*x, x*x*x and 1/(x*x) for 2, 3 and -2,
+    SLEEF's powf otherwise (its scalar tail calls the double-precision pow); float16 always runs SLEEF's
+    powf with the exponent rounded to float16. (0, 1, 0.5, -0.5 and -1 are torch's fill, copy, sqrt, rsqrt
+    and reciprocal.)"""
+    x = np.asarray(x)
+    e = float(exponent)
+    if not _floats(x) or e in (0.0, 1.0, 0.5, -0.5, -1.0):
+        raise ValueError("pow_scalar handles float tensors and the exponents torch does not special-case")
+    with np.errstate(all="ignore"):
+        if x.dtype == _F16:
+            e = float(np.float16(e))
+        elif e == 2.0:
+            return x * x
+        elif e == 3.0:
+            return x * x * x
+        elif e == -2.0:
+            return x.dtype.type(1) / (x * x)
+        return _float_kernel(x, lambda v: sleef.powf_u10(v, F(e)),
+                             lambda v: np.power(v.astype(np.float64), e).astype(f32))
+
+
+# ---------------------------------------------------------------- vml functions
+def expm1(x):
+    """torch.expm1."""
+    return _vml(x, sleef.expm1f_u10, np.expm1)
+
+
+def log1p(x):
+    """torch.log1p."""
+    return _vml(x, sleef.log1pf_u10, np.log1p)
+
+
+_MKL = {"exp": (sleef.expf_u10, np.exp), "log": (sleef.logf_u10, np.log), "tanh": (sleef.tanhf_u10, np.tanh),
+        "erf": (sleef.erf_aten, None)}
+
+
+def vml_estimate(name, x):
+    """torch.exp/log/tanh/sin/cos/erf: float16 bit for bit (SLEEF through vml's generic path); float32 the
+    float64 value rounded once, the nearest we can get to MKL's VML without its source."""
+    x = np.asarray(x)
+    if x.dtype == _F16 and name in _MKL:
+        return _vml(x, _MKL[name][0], None)
+    with np.errstate(all="ignore"):
+        if name == "erf":
+            from math import erf
+            return np.vectorize(erf, otypes=[np.float64])(x.astype(np.float64)).astype(x.dtype)
+        return getattr(np, name)(x.astype(np.float64)).astype(x.dtype) if x.dtype == f32 else getattr(np, name)(x)
+
+
+def _vml(x, sleef_function, fallback):
+    """vml::v<op>: vec::map over the whole array, the last partial vector through the vector code too."""
+    x = np.asarray(x)
+    if x.dtype == np.float32:
+        return sleef_function(x)
+    if x.dtype == _F16:
+        return sleef_function(x.astype(f32)).astype(_F16)
+    return fallback(x)
