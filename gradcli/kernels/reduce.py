@@ -1,0 +1,191 @@
+"""torch's other float reductions in its order: prod, the 2-norm, var/std (ATen's ReduceOpsKernel.cpp,
+ReduceOps.cpp), and mean and cumsum on top of the cascade sum.
+
+- prod (`binary_kernel_reduce_vec`): a contiguous row in four 8-lane accumulators (the AVX2 kernel on every
+  x86 machine), folded lane by lane, the leftover elements one by one; other layouts element by element.
+- 2-norm: a contiguous row in one 8-lane accumulator of squares, lanes folded in order, the rest added one
+  by one, then the square root; otherwise element by element (`NormTwoOps`).
+- var/std over everything: the float mean as a double, then the squared deviations added in double;
+  over some dims: Welford's update in double for each output.
+- mean: the sum divided by the count; cumsum: a running double (float for float16).
+"""
+
+import numpy as np
+
+from . import cpu, iteration, sums
+from .fma import f32, fused_multiply_add
+
+_VECTOR_BYTES = 32  # these kernels run their AVX2 build on AVX512 machines too
+
+
+def mean(x, dims=None, keepdim=False):
+    """torch.mean: float32/64 sum over the count; float16 summed in float32 and divided before rounding."""
+    x = np.asarray(x)
+    count = int(np.prod([x.shape[d] for d in range(x.ndim)] if dims is None else [x.shape[d] for d in dims]))
+    if x.dtype == np.float16:
+        total = sums.sum(sums._to_float32(x), dims, keepdim)
+        return (total / f32(count)).astype(np.float16)
+    with np.errstate(all="ignore"):
+        return (sums.sum(x, dims, keepdim) / x.dtype.type(count)).astype(x.dtype)
+
+
+def cumsum(x, dim):
+    """torch.cumsum: a running sum in the accumulate type (double for float32), rounded at each output."""
+    x = np.asarray(x)
+    acc = np.float32 if x.dtype == np.float16 else np.float64
+    return np.cumsum(x.astype(acc), axis=dim).astype(x.dtype)
+
+
+# ---------------------------------------------------------------- layouts
+def _rows(x, dims):
+    """The reduced elements of each output as rows, in TensorIterator's order (fastest dim first), and the
+    shape of the kept dims; contiguous says whether one reduced dim runs contiguously (is_reduce_lastdim)."""
+    rows, kept_shape, contiguous, _ = _layout_rows(x, dims)
+    return rows, kept_shape, contiguous
+
+
+def _layout_rows(x, dims):
+    """_rows, plus the length of the innermost reduced dim and whether it is contiguous (a kernel's row)."""
+    dims = tuple(range(x.ndim)) if dims is None else tuple(d % max(x.ndim, 1) for d in dims)
+    if x.ndim == 0:
+        return x.reshape(1, 1), (), True, (1, True)
+    layout = iteration.reduction_layout(list(x.shape), [s // x.itemsize for s in x.strides], set(dims))
+    reduced = [i for i, s in enumerate(layout.out_strides) if s == 0]
+    kept = sorted((i for i, s in enumerate(layout.out_strides) if s != 0), key=lambda i: -layout.out_strides[i])
+    data = iteration.view(x, layout.shape, layout.in_strides)
+    rows = data.transpose(kept + reduced[::-1]).reshape(-1, int(np.prod([layout.shape[i] for i in reduced])))
+    contiguous = reduced == [0] and layout.in_strides[0] == 1
+    kept_shape = tuple(n for d, n in enumerate(x.shape) if d not in dims)
+    row = (layout.shape[0], layout.in_strides[0] == 1) if reduced else (1, False)
+    return rows, kept_shape, contiguous, row
+
+
+def _shaped(values, kept_shape, x, dims, keepdim):
+    out = values.reshape(kept_shape)
+    if keepdim:
+        dims = range(x.ndim) if dims is None else [d % x.ndim for d in dims]
+        out = out.reshape(tuple(1 if d in dims else n for d, n in enumerate(x.shape)))
+    return out
+
+
+# ---------------------------------------------------------------- prod
+def prod(x, dims=None, keepdim=False):
+    """torch.prod of a float array."""
+    x = np.asarray(x)
+    rows, kept_shape, _, (length, contiguous) = _layout_rows(x, dims)
+    threads = cpu.num_threads()
+    with np.errstate(all="ignore"):
+        if rows.shape[0] == 1 and x.size >= iteration.GRAIN_SIZE and threads > 1:
+            values = _prod_two_pass(rows[0], length, contiguous, threads)
+        else:
+            values = _prod_rows(rows.reshape(rows.shape[0], -1, length), contiguous)
+    return _shaped(values, kept_shape, x, dims, keepdim)
+
+
+def _prod_rows(rows, contiguous, out=None):
+    """binary_kernel_reduce_vec, output by output: rows[:, r, :] are the kernel's rows in order, each
+    multiplied into the output (1, or `out`). A contiguous row runs vectorized_inner_reduction: blocks of four
+    vectors, acc[j] *= block[j], then (a0*a1)*(a2*a3) folded lane by lane, then the leftover elements."""
+    out = np.ones(rows.shape[0], rows.dtype) if out is None else out
+    lanes = _VECTOR_BYTES // rows.itemsize
+    block = 4 * lanes
+    count = rows.shape[2] // block if contiguous else 0
+    for r in range(rows.shape[1]):
+        row = rows[:, r]
+        if count:
+            acc = row[:, :block].reshape(-1, 4, lanes).copy()
+            for i in range(1, count):
+                acc *= row[:, i * block:(i + 1) * block].reshape(-1, 4, lanes)
+            folded = (acc[:, 0] * acc[:, 1]) * (acc[:, 2] * acc[:, 3])
+            lane = folded[:, 0]
+            for j in range(1, lanes):
+                lane = lane * folded[:, j]
+            out = out * lane
+        for column in row[:, count * block:].T:
+            out = out * column
+    return out
+
+
+def _prod_two_pass(flat, length, contiguous, threads):
+    """two_pass_reduction for one output: each thread's range of the flattened iteration into its own slot."""
+    slots = np.ones(threads, flat.dtype)
+    for thread, (begin, end) in enumerate(iteration.thread_chunks(flat.size, iteration.GRAIN_SIZE, threads)):
+        value = np.ones(1, flat.dtype)
+        for _, size0, size1 in iteration.plane_steps([length, flat.size // length], begin, end):
+            value = _prod_rows(flat[begin:begin + size0 * size1].reshape(1, size1, size0), contiguous, value)
+            begin += size0 * size1
+        slots[thread] = value[0]
+    return _prod_rows(slots.reshape(1, 1, -1), True)
+
+
+# ---------------------------------------------------------------- 2-norm
+def norm2(x, dims=None, keepdim=False):
+    """torch.linalg.vector_norm(x, 2) (and torch.norm) of a float32/64 array."""
+    x = np.asarray(x)
+    rows, kept_shape, contiguous = _rows(x, dims)
+    with np.errstate(all="ignore"):
+        if contiguous:
+            lanes = _VECTOR_BYTES // rows.itemsize
+            whole = rows.shape[1] // lanes * lanes
+            acc = np.zeros((rows.shape[0], lanes), rows.dtype)
+            for start in range(0, whole, lanes):
+                vector = rows[:, start:start + lanes]
+                acc = acc + vector * vector
+            total = acc[:, 0]
+            for j in range(1, lanes):
+                total = total + acc[:, j]
+            # the compiler vectorises the float loop over the rest by fours (squares first, then added in
+            # order) and fuses the multiply-adds of what is left after that (measured: every one for double)
+            group = 4 if rows.dtype == np.float32 else rows.shape[1] + 1
+            epilogue = whole + (rows.shape[1] - whole) // group * group
+            for column in rows[:, whole:epilogue].T:
+                total = total + column * column
+            for column in rows[:, epilogue:].T:
+                total = fused_multiply_add(column, column, total)
+        else:  # NormTwoOps: acc + x * x
+            total = np.zeros(rows.shape[0], rows.dtype)
+            for column in rows.T:
+                total = total + column * column
+        values = np.sqrt(total)
+    return _shaped(values, kept_shape, x, dims, keepdim)
+
+
+# ---------------------------------------------------------------- var / std
+def var(x, dims=None, correction=1, keepdim=False, take_sqrt=False):
+    """torch.var (torch.std with take_sqrt) of a float32/64 array."""
+    x = np.asarray(x)
+    dims_all = dims is None or set(d % max(x.ndim, 1) for d in dims) >= set(range(x.ndim))
+    with np.errstate(all="ignore"):
+        if dims_all:
+            value = _var_all(x, correction, take_sqrt)
+            return _shaped(np.asarray(value, x.dtype), (), x, dims, keepdim)
+        rows, kept_shape, _ = _rows(x, dims)
+        count, center, m2 = 0, np.zeros(rows.shape[0]), np.zeros(rows.shape[0])
+        for column in rows.T:  # WelfordOps::reduce, in double
+            count += 1
+            value = column.astype(np.float64)
+            delta = value - center
+            center = center + delta / float(count)
+            m2 = m2 + delta * (value - center)
+        result = m2 / max(count - correction, 0)
+        return _shaped((np.sqrt(result) if take_sqrt else result).astype(x.dtype), kept_shape, x, dims, keepdim)
+
+
+def _var_all(x, correction, take_sqrt):
+    """std_var_all_cpu: squared deviations from the float mean, added in double per loop call and per
+    thread, the thread sums added in thread order."""
+    center = float(mean(x))
+    shape, strides = (list(x.shape), [s // x.itemsize for s in x.strides]) if x.ndim else ([1], [0])
+    perm = iteration._reorder(shape, [strides], reduction=False)
+    layout = iteration._coalesce([shape[d] for d in perm], [strides[d] for d in perm], [0] * len(perm))
+    flat = iteration.view(x, layout.shape, layout.in_strides).transpose().reshape(-1)
+    squares = (flat.astype(np.float64) - center) ** 2
+    total = 0.0
+    for begin, end in iteration.thread_chunks(flat.size, iteration.GRAIN_SIZE, cpu.num_threads()):
+        thread_sum, offset = 0.0, begin
+        for _, size0, size1 in iteration.plane_steps(layout.shape, begin, end):
+            thread_sum += np.cumsum(squares[offset:offset + size0 * size1])[-1]  # left to right
+            offset += size0 * size1
+        total += thread_sum
+    result = total / max(0.0, x.size - correction)
+    return np.sqrt(result) if take_sqrt else result
