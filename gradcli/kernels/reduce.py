@@ -142,10 +142,15 @@ def norm2(x, dims=None, keepdim=False):
                 total = total + column * column
             for column in rows[:, epilogue:].T:
                 total = fused_multiply_add(column, column, total)
-        else:  # NormTwoOps: acc + x * x
+        else:  # NormTwoOps: acc + x * x; one output over GRAIN_SIZE elements is split between threads
+            chunks = iteration.thread_chunks(rows.shape[1], iteration.GRAIN_SIZE, cpu.num_threads()) \
+                if rows.shape[0] == 1 else [(0, rows.shape[1])]
             total = np.zeros(rows.shape[0], rows.dtype)
-            for column in rows.T:
-                total = total + column * column
+            for begin, end in chunks:
+                part = np.zeros(rows.shape[0], rows.dtype)
+                for column in rows[:, begin:end].T:
+                    part = part + column * column
+                total = total + part
         values = np.sqrt(total)
     return _shaped(values, kept_shape, x, dims, keepdim)
 

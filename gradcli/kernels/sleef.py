@@ -319,3 +319,58 @@ def erf_aten(x):
         e = -expf_u10(-(x * x))
         y = fma32(e * t, r, f32(1))
         return np.where(np.signbit(x), -y, y).astype(f32)
+
+
+# ---------------------------------------------------------------- sin, cos (u35)
+_PI_A2, _PI_B2, _PI_C2 = F(3.1414794921875), F(0.00011315941810607910156), F(1.9841872589410058936e-09)
+_PI_A, _PI_B, _PI_C, _PI_D = (F(3.140625), F(0.0009670257568359375), F(6.2771141529083251953e-07),
+                              F(1.2154201256553420762e-10))
+_SIN_POLY = [F(c) for c in (2.6083159809786593541503e-06, -0.0001981069071916863322258,
+                            0.00833307858556509017944336, -0.166666597127914428710938)]
+
+
+def _reduce_pi(d, r, q, scale):
+    """d - q*pi in three (|r| < 125) or four (|r| < 39000) parts, each step fused."""
+    u = q.astype(f32)
+    near = fma32(u, -_PI_A2 * scale, d)
+    near = fma32(u, -_PI_B2 * scale, near)
+    near = fma32(u, -_PI_C2 * scale, near)
+    far = fma32(u, -_PI_A * scale, r)
+    for c in (_PI_B, _PI_C, _PI_D):
+        far = fma32(u, -c * scale, far)
+    return np.where(np.abs(r) < F(125.0), near, far)
+
+
+def _sin_poly(d):
+    s = d * d
+    u = np.full_like(d, _SIN_POLY[0])
+    for c in _SIN_POLY[1:]:
+        u = fma32(u, s, c)
+    return s * (u * d) + d
+
+
+def sinf_u35(d):
+    """Sleef_sinf_u35: Vectorized<float>::sin() (|d| < 39000; beyond, SLEEF's Payne-Hanek reduction is not
+    ported and the float64 sine rounded once stands in)."""
+    d = np.asarray(d, f32)
+    with np.errstate(all="ignore"):
+        q = _rint(d * F(1 / np.pi))
+        x = _reduce_pi(d, d, q, f32(1))
+        x = np.where((q & 1) == 1, -x, x)
+        u = _sin_poly(x)
+        u = np.where(_is_negative_zero(d), d, u)
+        big = ~(np.abs(d) < F(39000))
+        return np.where(big, np.sin(d.astype(np.float64)).astype(f32), u).astype(f32)
+
+
+def cosf_u35(d):
+    """Sleef_cosf_u35: Vectorized<float>::cos() (the same range as sinf_u35)."""
+    d = np.asarray(d, f32)
+    with np.errstate(all="ignore"):
+        q = _rint(d * F(1 / np.pi) - F(0.5))
+        q = q + q + np.int32(1)
+        x = _reduce_pi(d, d, q, F(0.5))
+        x = np.where((q & 2) == 0, -x, x)
+        u = _sin_poly(x)
+        big = ~(np.abs(d) < F(39000))
+        return np.where(big, np.cos(d.astype(np.float64)).astype(f32), u).astype(f32)

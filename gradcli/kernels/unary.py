@@ -23,10 +23,11 @@ def _float_kernel(x, vector, scalar):
     """cpu_kernel_vec for float32, and for float16 as torch runs it: in float32, rounded once per element,
     with float16's Vec::size()."""
     x = np.asarray(x)
-    if x.dtype == _F16:
-        return loops.pointwise(x, lambda v: vector(v.astype(f32)).astype(_F16),
-                               lambda v: scalar(v.astype(f32)).astype(_F16), loops.width(_F16))
-    return loops.pointwise(x, vector, scalar, loops.width(f32))
+    with np.errstate(all="ignore"):
+        if x.dtype == _F16:
+            return loops.pointwise(x, lambda v: vector(v.astype(f32)).astype(_F16),
+                                   lambda v: scalar(v.astype(f32)).astype(_F16), loops.width(_F16))
+        return loops.pointwise(x, vector, scalar, loops.width(f32))
 
 
 def _floats(x):
@@ -133,16 +134,16 @@ def log1p(x):
     return _vml(x, sleef.log1pf_u10, np.log1p)
 
 
-_MKL = {"exp": (sleef.expf_u10, np.exp), "log": (sleef.logf_u10, np.log), "tanh": (sleef.tanhf_u10, np.tanh),
-        "erf": (sleef.erf_aten, None)}
+_VECTORIZED = {"exp": sleef.expf_u10, "log": sleef.logf_u10, "tanh": sleef.tanhf_u10, "erf": sleef.erf_aten,
+               "sin": sleef.sinf_u35, "cos": sleef.cosf_u35}
 
 
 def vml_estimate(name, x):
     """torch.exp/log/tanh/sin/cos/erf: float16 bit for bit (SLEEF through vml's generic path); float32 the
     float64 value rounded once, the nearest we can get to MKL's VML without its source."""
     x = np.asarray(x)
-    if x.dtype == _F16 and name in _MKL:
-        return _vml(x, _MKL[name][0], None)
+    if x.dtype == _F16:
+        return _vml(x, _VECTORIZED[name], None)
     with np.errstate(all="ignore"):
         if name == "erf":
             from math import erf
@@ -153,8 +154,9 @@ def vml_estimate(name, x):
 def _vml(x, sleef_function, fallback):
     """vml::v<op>: vec::map over the whole array, the last partial vector through the vector code too."""
     x = np.asarray(x)
-    if x.dtype == np.float32:
-        return sleef_function(x)
-    if x.dtype == _F16:
-        return sleef_function(x.astype(f32)).astype(_F16)
-    return fallback(x)
+    with np.errstate(all="ignore"):
+        if x.dtype == np.float32:
+            return sleef_function(x)
+        if x.dtype == _F16:
+            return sleef_function(x.astype(f32)).astype(_F16)
+        return fallback(x)

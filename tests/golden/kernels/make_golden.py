@@ -1,0 +1,154 @@
+"""Record torch's bit patterns for gradcli.kernels: reductions and float element-wise functions over random
+shapes, dtypes and memory layouts, for one CPU capability. Run with /work/torchenv/bin/python (torch 2.13):
+
+    /work/torchenv/bin/python tests/golden/kernels/make_golden.py avx512
+    ATEN_CPU_CAPABILITY=avx2 ONEDNN_MAX_CPU_ISA=AVX2 /work/torchenv/bin/python tests/golden/kernels/make_golden.py avx2
+
+(the second line is an AVX2 machine as far as torch's kernels and oneDNN's JIT can tell). The first run also
+writes the case list (cases.json.gz: op, parameters, shape, dtype, memory layout, thread count; the inputs are
+made from it by cases.py); each run writes <capability>.npz: the bytes of torch's results, one after the
+other (in full for results of up to LARGE values, their sha256 beyond), and where each case's begin. Read by tests/test_kernels_golden.py, which needs no torch.
+"""
+
+import gzip
+import hashlib
+import json
+import pathlib
+import sys
+
+import numpy as np
+import torch
+
+HERE = pathlib.Path(__file__).parent
+sys.path.insert(0, str(HERE))
+from cases import canonical, case_input  # noqa: E402
+
+LARGE = 250
+
+F = torch.nn.functional
+REDUCTIONS = {
+    "sum": lambda t, p: t.sum() if p["dims"] is None else t.sum(dim=p["dims"], keepdim=p["keepdim"]),
+    "mean": lambda t, p: t.mean() if p["dims"] is None else t.mean(dim=p["dims"], keepdim=p["keepdim"]),
+    "prod": lambda t, p: t.prod() if p["dims"] is None else t.prod(dim=p["dims"][0], keepdim=p["keepdim"]),
+    "norm": lambda t, p: torch.linalg.vector_norm(t, dim=p["dims"], keepdim=p["keepdim"]),
+    "var": lambda t, p: t.var(dim=p["dims"], keepdim=p["keepdim"]),
+    "std": lambda t, p: t.std(dim=p["dims"], keepdim=p["keepdim"]),
+    "cumsum": lambda t, p: torch.cumsum(t, p["dim"]),
+    "softmax": lambda t, p: torch.softmax(t, p["dim"]),
+    "log_softmax": lambda t, p: torch.log_softmax(t, p["dim"]),
+}
+ELEMENTWISE = {
+    "sigmoid": lambda t, p: torch.sigmoid(t),
+    "silu": lambda t, p: F.silu(t),
+    "gelu": lambda t, p: F.gelu(t, approximate=p["approximate"]),
+    "softplus": lambda t, p: F.softplus(t, beta=p["beta"], threshold=p["threshold"]),
+    "elu": lambda t, p: F.elu(t, alpha=p["alpha"]),
+    "expm1": lambda t, p: torch.expm1(t),
+    "log1p": lambda t, p: torch.log1p(t),
+    "pow": lambda t, p: torch.pow(t, p["exponent"]),
+    "rsqrt": lambda t, p: torch.rsqrt(t),
+    "vml": lambda t, p: getattr(torch, p["function"])(t),  # float16 only: float32 is MKL's
+}
+DTYPES = {"float32": np.float32, "float64": np.float64, "float16": np.float16}
+
+
+def shapes(rng, count, large_every):
+    for i in range(count):
+        ndim = int(rng.integers(1, 4))
+        high = 300 if ndim == 1 else (70 if ndim == 2 else 25)
+        shape = [int(n) for n in rng.integers(1, high, ndim)]
+        if i % large_every == large_every - 1:  # over GRAIN_SIZE: threads split the work
+            shape = [int(rng.integers(33000, 90000))] if ndim == 1 else [int(rng.integers(130, 300)), 257]
+        yield shape
+
+
+def view_spec(rng, ndim, index):
+    kind = index % 4
+    if kind == 1 and ndim > 1:
+        return {"transpose": [int(a) for a in rng.permutation(ndim)]}
+    if kind == 2:
+        return {"step": [int(rng.integers(1, 3)) for _ in range(ndim)]}
+    if kind == 3:
+        return {"trim": [int(rng.integers(0, 3)) for _ in range(ndim)]}
+    return {}
+
+
+def cases(rng):
+    specs = []
+    for op in ("sum", "mean", "prod", "norm", "var", "std"):
+        for i, shape in enumerate(shapes(rng, 90, 15)):
+            dtype = ["float32", "float32", "float64", "float16"][i % 4]
+            if op in ("norm", "var", "std") and dtype == "float16":
+                dtype = "float32"
+            ndim = len(shape)
+            choice = i % (ndim + 2)
+            dims = None if choice == 0 else ([choice - 1] if choice <= ndim else list(range(min(2, ndim))))
+            if op == "prod":
+                dims = None if dims is None else dims[:1]
+            specs.append({"op": op, "shape": shape, "dtype": dtype, "view": view_spec(rng, ndim, i),
+                          "dims": dims, "keepdim": bool(i % 3 == 0), "threads": 1 + (i % 2)})
+    for op in ("cumsum", "softmax", "log_softmax"):
+        for i, shape in enumerate(shapes(rng, 60, 20)):
+            dtype = "float32" if op != "cumsum" else ["float32", "float64", "float16"][i % 3]
+            specs.append({"op": op, "shape": shape, "dtype": dtype, "view": view_spec(rng, len(shape), i),
+                          "dim": int(rng.integers(0, len(shape))), "threads": 1 + (i % 2)})
+    elementwise = [("sigmoid", {}), ("silu", {}), ("gelu", {"approximate": "none"}),
+                   ("gelu", {"approximate": "tanh"}), ("softplus", {"beta": 1.0, "threshold": 20.0}),
+                   ("softplus", {"beta": 2.0, "threshold": 5.0}), ("elu", {"alpha": 1.0}), ("elu", {"alpha": 0.5}),
+                   ("expm1", {}), ("log1p", {}), ("pow", {"exponent": 2.5}), ("pow", {"exponent": -1.3}),
+                   ("pow", {"exponent": 3}), ("pow", {"exponent": 4.0}), ("rsqrt", {})]
+    elementwise += [("vml", {"function": f}) for f in ("exp", "log", "tanh", "sin", "cos", "erf")]
+    for op, params in elementwise:
+        for i in range(24):
+            n = int(rng.integers(1, 80)) if i < 18 else int(rng.integers(80, 3000))
+            shape = [n] if i % 3 else [int(rng.integers(1, 9)), n]
+            if i == 23:
+                shape = [int(rng.integers(40000, 70000))]
+            dtype = "float16" if op == "vml" or i % 4 == 3 else "float32"
+            if op == "rsqrt" and dtype == "float16":
+                dtype = "float64"
+            specs.append(dict(op=op, shape=shape, dtype=dtype, view=view_spec(rng, len(shape), i),
+                              threads=1 + (i % 2), **params))
+    return specs
+
+
+def input_kind(spec, rng):
+    """How the case's input values are made (cases.values)."""
+    spec["scale"] = float(rng.choice([0.3, 2.0, 8.0]))
+    spec["kind"] = "normal"
+    if spec["op"] == "prod":
+        spec["kind"] = "near_one"
+    if spec["op"] == "rsqrt" or (spec["op"] == "vml" and spec["function"] == "log") or (
+            spec["op"] == "pow" and spec["exponent"] not in (3, 4.0)):
+        spec["kind"] = "positive"
+
+
+def record(capability):
+    if capability == "avx512":
+        rng = np.random.default_rng(20261201)
+        specs = cases(rng)
+        for spec in specs:
+            input_kind(spec, rng)
+        with gzip.open(HERE / "cases.json.gz", "wt", encoding="utf-8", compresslevel=9) as f:
+            json.dump(specs, f, separators=(",", ":"))
+    with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
+        specs = json.load(f)
+    assert torch.backends.cpu.get_cpu_capability().lower() == capability, torch.backends.cpu.get_cpu_capability()
+    blobs, stored = [], 0
+    for i, spec in enumerate(specs):
+        torch.set_num_threads(spec["threads"])
+        function = REDUCTIONS.get(spec["op"]) or ELEMENTWISE[spec["op"]]
+        y = canonical(function(torch.from_numpy(case_input(i, spec)), spec).numpy())
+        if y.size > LARGE:
+            blobs.append(hashlib.sha256(y.tobytes()).digest())
+        else:
+            blobs.append(y.tobytes())
+            stored += y.size
+    offsets = np.cumsum([0] + [len(b) for b in blobs])
+    np.savez_compressed(HERE / f"{capability}.npz", torch=np.array(torch.__version__), offsets=offsets,
+                        data=np.frombuffer(b"".join(blobs), np.uint8))
+    print(capability, len(specs), "cases,", stored, "values stored in full")
+
+
+if __name__ == "__main__":
+    record(sys.argv[1])

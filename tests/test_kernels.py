@@ -1,0 +1,128 @@
+"""gradcli.kernels' own contracts, without torch: the machine facts (capability, threads) and how they are
+overridden, the numpy behaviour the cascade sum relies on, and the C-library ports against this machine's
+C library where it is the one they port (tests/test_kernels_golden.py checks everything against torch)."""
+
+import ctypes
+import ctypes.util
+import platform
+
+import numpy as np
+import pytest
+
+from gradcli.kernels import cpu, iteration, libm, sums
+
+
+@pytest.fixture
+def fresh(monkeypatch):
+    """cpu with nothing decided yet; restored afterwards."""
+    for name in ("GRADCLI_CPU_CAPABILITY", "ATEN_CPU_CAPABILITY", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    cpu.set_capability(None)
+    cpu.set_num_threads(None)
+    yield monkeypatch
+    cpu.set_capability(None)
+    cpu.set_num_threads(None)
+
+
+def _cpuinfo(monkeypatch, flags):
+    text = "processor\t: 0\nphysical id\t: 0\ncore id\t\t: 0\nflags\t\t: " + " ".join(flags) + "\n\n"
+    text += "processor\t: 1\nphysical id\t: 0\ncore id\t\t: 0\nflags\t\t: " + " ".join(flags) + "\n\n"
+    real_open = open
+
+    def fake_open(path, *args, **kwargs):
+        if path == "/proc/cpuinfo":
+            import io
+            return io.StringIO(text)
+        return real_open(path, *args, **kwargs)
+    monkeypatch.setattr("builtins.open", fake_open)
+
+
+@pytest.mark.parametrize("flags, expected", [
+    (["fma", "avx2", "avx512f", "avx512bw", "avx512vl", "avx512dq"], "avx512"),
+    (["fma", "avx2", "avx512f"], "avx2"),
+    (["avx2"], "default"),
+    (["sse2"], "default"),
+])
+def test_capability_follows_the_cpu_flags_as_torch_reads_them(fresh, flags, expected):
+    _cpuinfo(fresh, flags)
+    assert cpu.capability() == expected
+
+
+def test_the_environment_can_only_lower_the_capability(fresh):
+    _cpuinfo(fresh, ["fma", "avx2"])
+    fresh.setenv("ATEN_CPU_CAPABILITY", "avx512")
+    assert cpu.capability() == "avx2"
+    cpu.set_capability(None)
+    fresh.setenv("GRADCLI_CPU_CAPABILITY", "default")
+    assert cpu.capability() == "default"
+
+
+def test_without_proc_cpuinfo_x86_is_avx2_and_the_rest_default(fresh):
+    def no_file(path, *args, **kwargs):
+        raise FileNotFoundError(path)
+    fresh.setattr("builtins.open", no_file)
+    fresh.setattr(platform, "machine", lambda: "AMD64")
+    assert cpu.capability() == "avx2"
+    cpu.set_capability(None)
+    fresh.setattr(platform, "machine", lambda: "arm64")
+    assert cpu.capability() == "default"
+    assert cpu.num_threads() >= 1
+
+
+def test_threads_are_physical_cores_unless_the_environment_says(fresh):
+    _cpuinfo(fresh, ["fma"])
+    assert cpu.num_threads() == 1  # two processors on one core
+    cpu.set_num_threads(None)
+    fresh.setenv("OMP_NUM_THREADS", "3")
+    fresh.setenv("MKL_NUM_THREADS", "5")
+    assert cpu.num_threads() == 5
+    cpu.set_num_threads(2)
+    assert cpu.num_threads() == 2
+    with pytest.raises(ValueError):
+        cpu.set_num_threads(0)
+    with pytest.raises(ValueError):
+        cpu.set_capability("sse9")
+
+
+def test_sequential_sum_is_left_to_right_whatever_numpy_picks():
+    """sums._sequential hands strided sums to np.einsum; this must add item by item, in order."""
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        items, width, blocks = (int(n) for n in rng.integers(2, 40, 3))
+        data = (rng.standard_normal((blocks, items, width)) * 10.0 ** rng.integers(-3, 6)).astype(np.float32)
+        x = data.swapaxes(0, 1)
+        expected = x[0].copy()
+        for item in x[1:]:
+            expected = expected + item
+        np.testing.assert_array_equal(sums._sequential(x), expected)
+
+
+def test_thread_chunks_and_plane_steps_cover_the_range_once():
+    chunks = iteration.thread_chunks(100000, iteration.GRAIN_SIZE, 3)
+    assert chunks[0][0] == 0 and chunks[-1][1] == 100000
+    assert all(a[1] == b[0] for a, b in zip(chunks, chunks[1:]))
+    steps = iteration.plane_steps([5, 4, 3], 7, 53)
+    assert sum(size0 * size1 for _, size0, size1 in steps) == 46
+    assert steps[0] == ((2, 1, 0), 3, 1)
+
+
+_GLIBC = ctypes.util.find_library("m") if platform.system() == "Linux" else None
+
+
+@pytest.mark.skipif(not _GLIBC or platform.machine() != "x86_64" or
+                    not (2, 28) <= tuple(int(p) for p in platform.libc_ver()[1].split(".")[:2] or (0,)) <= (2, 40),
+                    reason="the ports are of glibc 2.28-2.40's float functions on x86-64")
+@pytest.mark.parametrize("name", ["expf", "expm1f", "log1pf", "tanhf", "erff"])
+def test_libm_ports_are_this_c_librarys_functions(name):
+    function = getattr(ctypes.CDLL(_GLIBC), name)
+    function.restype, function.argtypes = ctypes.c_float, [ctypes.c_float]
+    rng = np.random.default_rng(3)
+    parts = [rng.uniform(-12, 12, 3000), rng.uniform(-1, 1, 2000), rng.standard_normal(1000) * 1e-4,
+             [0.0, -0.0, np.inf, -np.inf, np.nan, -1.0, 88.72, -88.72, 1e-30]]
+    bits = rng.integers(0, 2 ** 32, 2000, dtype=np.uint64).astype(np.uint32).view(np.float32)  # any float
+    x = np.concatenate([np.asarray(p, np.float32) for p in parts] + [bits])
+    expected = np.array([function(float(v)) for v in x], np.float32)
+    with np.errstate(all="ignore"):
+        got = getattr(libm, name)(x)
+    same = (got.view(np.int32) == expected.view(np.int32)) | (np.isnan(got) & np.isnan(expected))
+    assert same.all(), x[~same][:5]
