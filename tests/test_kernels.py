@@ -126,3 +126,15 @@ def test_libm_ports_are_this_c_librarys_functions(name):
         got = getattr(libm, name)(x)
     same = (got.view(np.int32) == expected.view(np.int32)) | (np.isnan(got) & np.isnan(expected))
     assert same.all(), x[~same][:5]
+
+
+def test_fma32_settles_ties_of_the_double_sum_exactly():
+    """(1 + 2**-12)**2 = 1 + 2**-11 + 2**-24 lies halfway between two float32; a tiny c decides the rounding,
+    which the double sum (rounded to the midpoint) loses and fma32 must restore, in blocks as in one piece."""
+    from gradcli.kernels.fma import fma32
+    a = np.full(70000, 1 + 2.0 ** -12, np.float32)
+    c = np.where(np.arange(70000) % 2 == 0, np.float32(2.0 ** -70), np.float32(-(2.0 ** -70)))
+    got = fma32(a, a, c)
+    up, down = np.float32(1 + 2.0 ** -11 + 2.0 ** -23), np.float32(1 + 2.0 ** -11)
+    np.testing.assert_array_equal(got, np.where(c > 0, up, down))
+    np.testing.assert_array_equal(fma32(a[:1], a[:1], np.float32(-(2.0 ** -70))), [down])

@@ -26,7 +26,11 @@ def fma32(a, b, c):
     That second rounding can only go wrong when the double sum lies exactly halfway between two float32
     (a tie); those rare elements are redone with the exact error of the sum.
     """
-    a, b, c = np.broadcast_arrays(np.asarray(a, f32), np.asarray(b, f32), np.asarray(c, f32))
+    a, b, c = np.asarray(a, f32), np.asarray(b, f32), np.asarray(c, f32)
+    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    if all(v.shape == shape or v.size == 1 for v in (a, b, c)) and len(shape) >= 1:
+        return _fma32_blocks(a, b, c, shape)
+    a, b, c = np.broadcast_arrays(a, b, c)
     product = np.asarray(a.astype(np.float64) * b)
     total = np.asarray(product + c)
     out = total.astype(f32)
@@ -34,6 +38,32 @@ def fma32(a, b, c):
     if tie.any():
         out[tie] = _round_odd(total[tie], product[tie], c[tie].astype(np.float64)).astype(f32)
     return out
+
+
+_BLOCK = 1 << 16  # elements: the double temporaries stay in the CPU cache (3x faster on 4M elements)
+
+
+def _fma32_blocks(a, b, c, shape):
+    """fma32 for operands of one shape or single values, a block at a time."""
+    flat = [v.reshape(-1) if v.shape == shape else v.reshape(()) for v in (a, b, c)]
+    n = int(np.prod(shape))
+    out = np.empty(n, f32)
+    total = np.empty(min(n, _BLOCK), np.float64)
+    low = np.empty(total.size, np.uint64)
+    for start in range(0, n, _BLOCK):
+        end = min(n, start + _BLOCK)
+        x, y, z = (v[start:end] if v.ndim else v for v in flat)
+        t = total[:end - start]
+        np.multiply(x, y, out=t, dtype=np.float64)
+        np.add(t, z, out=t, dtype=np.float64)
+        out[start:end] = t
+        check = np.bitwise_and(t.view(np.uint64), _LOW_BITS, out=low[:end - start])
+        tie = check == _MIDPOINT
+        if tie.any():
+            xs, ys, zs = (np.broadcast_to(v, t.shape)[tie] for v in (x, y, z))
+            product = xs.astype(np.float64) * ys
+            out[start:end][tie] = _round_odd(t[tie], product, zs.astype(np.float64)).astype(f32)
+    return out.reshape(shape)
 
 
 def fma64(a, b, c):
