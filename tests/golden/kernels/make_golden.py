@@ -134,20 +134,21 @@ def record(capability):
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
         specs = json.load(f)
     assert torch.backends.cpu.get_cpu_capability().lower() == capability, torch.backends.cpu.get_cpu_capability()
-    blobs, stored = [], 0
+    blobs, stored, hashed = [], 0, 0
     for i, spec in enumerate(specs):
         torch.set_num_threads(spec["threads"])
         function = REDUCTIONS.get(spec["op"]) or ELEMENTWISE[spec["op"]]
         y = canonical(function(torch.from_numpy(case_input(i, spec)), spec).numpy())
         if y.size > LARGE:
             blobs.append(hashlib.sha256(y.tobytes()).digest())
+            hashed += 1
         else:
             blobs.append(y.tobytes())
             stored += y.size
     offsets = np.cumsum([0] + [len(b) for b in blobs])
     np.savez_compressed(HERE / f"{capability}.npz", torch=np.array(torch.__version__), offsets=offsets,
                         data=np.frombuffer(b"".join(blobs), np.uint8))
-    print(capability, len(specs), "cases,", stored, "values stored in full")
+    print(f"{capability}: {len(specs)} cases, {stored} values stored in full, {hashed} larger results by sha256")
 
 
 if __name__ == "__main__":
