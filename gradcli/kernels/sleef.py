@@ -156,13 +156,16 @@ def expf_u10(d):
         return np.where(F(100) < d, _INF, u).astype(f32)
 
 
+def _reduce_ln2(d):
+    """d = q*ln2 + s for a double-float d: q nearest to d/ln2, s in double-float (ln2 in two parts)."""
+    q = _rint((d[0] + d[1]) * _R_LN2)
+    qf = q.astype(f32)
+    return q, _add2_ff(_add2_ff(d, qf * -_L2U), qf * -_L2L)
+
+
 def _expk2f(d):
     """expk2f: exp of a double-float, as a double-float."""
-    u = (d[0] + d[1]) * _R_LN2
-    q = _rint(u)
-    qf = q.astype(f32)
-    s = _add2_ff(d, qf * -_L2U)
-    s = _add2_ff(s, qf * -_L2L)
+    q, s = _reduce_ln2(d)
     u = np.full_like(s[0], F(0.1980960224e-3))
     for c in (0.1394256484e-2, 0.8333456703e-2, 0.4166637361e-1):
         u = fma32(u, s[0], F(c))
@@ -264,11 +267,7 @@ def _logkf(d):
 
 def _expkf(d):
     """expkf: exp of a double-float, as a float."""
-    u = (d[0] + d[1]) * _R_LN2
-    q = _rint(u)
-    qf = q.astype(f32)
-    s = _add2_ff(d, qf * -_L2U)
-    s = _add2_ff(s, qf * -_L2L)
+    q, s = _reduce_ln2(d)
     s = _normalize(s)
     u = np.full_like(s[0], F(0.00136324646882712841033936))
     for c in (0.00836596917361021041870117, 0.0416710823774337768554688, 0.166665524244308471679688,
