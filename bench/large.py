@@ -1,9 +1,12 @@
 """Large-tensor workloads, one process per (library, workload): forward + backward per iteration.
 
-    python bench/large.py gradcli|torch|numpy pointwise|matmul ITERATIONS
+    python bench/large.py gradcli|torch|numpy pointwise|matmul ITERATIONS [glibc-defaults]
 
 prints one JSON line with the per-iteration seconds. Every library gets the same float32 data (seeded numpy)
 and runs on one thread; the numpy column is the floor: the same forward and the chain rule written by hand.
+gradcli runs with the allocator policy of the `gradcli` command (cli.process.keep_freed_memory), as a
+`gradcli eval` or `gradcli run` of these expressions would; `glibc-defaults` leaves it out (bench/policies.py
+measures the difference).
 """
 
 import json
@@ -75,6 +78,9 @@ def setup(library, workload):
         leaf = torch.from_numpy(array).requires_grad_()
         lib = torch
     else:
+        if "glibc-defaults" not in sys.argv[4:]:
+            from gradcli.cli.process import keep_freed_memory
+            keep_freed_memory()
         from gradcli.ops import FUNCTIONS
         from gradcli.tensor import Tensor
         leaf = Tensor(array, requires_grad=True)

@@ -82,7 +82,7 @@ def main():
     text = script(args.lines)
     n = text.count("\n")
     best = {"parse: Lark's parser": float("inf"), "parse: lang.lalr driver": float("inf"), "compile": float("inf")}
-    gc.disable()  # as compile_program does for long sources
+    gc.disable()  # as the gradcli command does while a long script compiles (cli.process)
     for _ in range(args.repeat):
         t0 = time.perf_counter()
         parser.parser().parse(text, start="start")

@@ -92,6 +92,12 @@ def _input_values(at):
 
 
 def _evaluate(expression, values, weight, retain_graph, dtype, filename):
+    from .numerics import quiet
+    with quiet():  # the leaves' casts and backward are the library's work too: numpy as torch behaves
+        return _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename)
+
+
+def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename):
     from .autograd import backward
     from .tensor import Tensor
     interpreter = _expression_interpreter()
@@ -165,13 +171,33 @@ def run_script(text, filename="<script>", write=None, warn=None, on_error=None):
     >>> run_script("import torch\\nprint(torch.ones(2))")
     'tensor([1., 1.])\\n'
     """
-    from .lang.interpreter import Interpreter
-    buffer = None
-    if write is None:
-        buffer = io.StringIO()
-        write = buffer.write
-    Interpreter(write=write, warn=warn).run(text, filename, on_error=on_error)
-    return buffer.getvalue() if buffer is not None else None
+    return compile_script(text, filename).run(write, warn, on_error)
+
+
+def compile_script(text, filename="<script>"):
+    """The script parsed and compiled, not yet run (a Script); raises GradcliError for a syntax error or a
+    construct outside the language. run_script is compile_script(...).run(...)."""
+    from .lang.interpreter import compile_program
+    return Script(text, filename, compile_program(text, filename))
+
+
+class Script:
+    """A compiled script (compile_script): `run()` runs it in fresh variables, as run_script does."""
+
+    def __init__(self, text, filename, program):
+        self.text, self.filename = text, filename
+        self.program = program  # the top-level statements' closures
+
+    def run(self, write=None, warn=None, on_error=None):
+        """What run_script does after compiling: the output returned (or sent to `write`), warnings to `warn`,
+        each failing statement to `on_error` if given, else the first one raised."""
+        from .lang.interpreter import Interpreter
+        buffer = None
+        if write is None:
+            buffer = io.StringIO()
+            write = buffer.write
+        Interpreter(write=write, warn=warn).run(self.text, self.filename, on_error=on_error, program=self.program)
+        return buffer.getvalue() if buffer is not None else None
 
 
 class Session:
@@ -182,6 +208,7 @@ class Session:
         self.write = write
         self.warn = warn
         self.interpreter = Interpreter(write=write, warn=warn)
+        self._read = None  # (text, tree) of the last input is_incomplete read whole: execute runs that tree
 
     @property
     def variables(self):
@@ -189,19 +216,22 @@ class Session:
 
     def is_incomplete(self, text):
         """True when `text` needs more lines (an open block or bracket)."""
-        from .lang.parser import is_incomplete
-        return is_incomplete(text)
+        from .lang.parser import read_input
+        incomplete, tree = read_input(text)
+        self._read = (text, tree) if tree is not None and not incomplete else None
+        return incomplete
 
     def execute(self, text, filename="<stdin>"):
         """Run one input; the value of a lone expression is echoed (repr) as Python's REPL echoes it."""
+        from .lang.interpreter import compile_program
         from .lang.parser import parse
-        tree = parse(text, filename)
+        read, self._read = self._read, None
+        tree = read[1] if read is not None and read[0] == text else parse(text, filename)
+        value = self.interpreter.run(text, filename, program=compile_program(text, filename, tree))
         if len(tree.children) == 1 and tree.children[0].data == "expression_statement":
-            value = self.interpreter.evaluate(text.strip(), filename)
             if value is not None:
                 self.write(repr(value) + "\n")
             return value
-        self.interpreter.run(text, filename)
         return None
 
     def reset(self):

@@ -13,6 +13,7 @@ Where a message is spelled:
 as a traceback's last line would show it.
 """
 
+import contextvars
 import sys
 
 
@@ -176,8 +177,24 @@ def _print_warning(message, category):
     sys.stderr.write("%s: %s\n" % (category, message))
 
 
-warning_sink = _print_warning  # the interpreter swaps in a sink that knows the current source line
+# Where warn() sends a warning: a context variable, so that a run's sink (the interpreter's, which knows the
+# statement running) is seen only inside that run, in its thread, and never outlives it.
+_warning_sink = contextvars.ContextVar("gradcli_warning_sink", default=_print_warning)
 
 
 def warn(message, category="UserWarning"):
-    warning_sink(message, category)
+    _warning_sink.get()(message, category)
+
+
+class warnings_to:
+    """`with warnings_to(sink):` warn() calls `sink(message, category)` until the block ends."""
+
+    def __init__(self, sink):
+        self.sink = sink
+
+    def __enter__(self):
+        self.token = _warning_sink.set(self.sink)
+
+    def __exit__(self, *exc):
+        _warning_sink.reset(self.token)
+        return False

@@ -85,3 +85,14 @@ _inference = False
 
 def is_inference_mode_enabled():
     return _inference
+
+
+def snapshot():
+    """The whole mode, (grad enabled, inference mode), for restore()."""
+    return _enabled, _inference
+
+
+def restore(mode):
+    """Set the mode a snapshot() gave."""
+    global _enabled, _inference
+    _enabled, _inference = mode

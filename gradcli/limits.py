@@ -140,15 +140,26 @@ _iterations_left = 0
 
 
 def start_run():
-    """A run (script, REPL input or expression) starts: fresh iteration budget, and a Python recursion limit
-    deep enough for max_depth and max_recursion so that gradcli's own limits are the ones that trigger."""
+    """A run (script, REPL input or expression) starts: a fresh iteration budget."""
     global _iterations_left
-    values = current()
-    _iterations_left = values["max_iterations"]
-    # about 6 Python frames per call of a script function, 4 per level of nesting, and slack for numpy/printing
-    needed = 8 * values["max_recursion"] + 6 * values["max_depth"] + 1000
-    if sys.getrecursionlimit() < needed:
-        sys.setrecursionlimit(needed)
+    _iterations_left = current()["max_iterations"]
+
+
+class recursion_room:
+    """`with recursion_room():` Python's recursion limit deep enough for max_depth and max_recursion, so that
+    gradcli's own limits are the ones that trigger; the host's limit is back when the block ends."""
+
+    def __enter__(self):
+        values = current()
+        self.host_limit = sys.getrecursionlimit()
+        # about 6 Python frames per call of a script function, 4 per level of nesting, and slack for numpy/printing
+        needed = 8 * values["max_recursion"] + 6 * values["max_depth"] + 1000
+        if self.host_limit < needed:
+            sys.setrecursionlimit(needed)
+
+    def __exit__(self, *exc):
+        sys.setrecursionlimit(self.host_limit)
+        return False
 
 
 def tick():

@@ -74,3 +74,12 @@ def agrees(expected, actual):
         return False
     return all(_numbers_agree(ve, va) if ke == ka == "num" else (ke, ve) == (ka, va)
                for (ke, ve), (ka, va) in zip(te, ta))
+
+
+@pytest.fixture
+def quiet_numpy():
+    """For tests that call ops directly, as a host program would: torch's silence about inf and nan is the
+    library's inside its entry points only (gradcli.numerics.quiet), so these tests take it themselves."""
+    from gradcli.numerics import quiet
+    with quiet():
+        yield

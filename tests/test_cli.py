@@ -414,21 +414,6 @@ def test_the_command_leaves_without_teardown_but_with_all_its_output(tmp_path):
     assert run_cli("--version").returncode == 0 and run_cli("run", str(tmp_path / "missing.py")).returncode == 2
 
 
-def test_a_long_program_is_left_to_the_exit_only_when_the_process_ends_with_it(monkeypatch):
-    """command() calls memory.process_ends_with_exit(): from then on a long script's compiled program is kept
-    for os._exit rather than freed object by object; library callers (and short inputs) free as usual."""
-    from gradcli import api, memory
-    monkeypatch.setattr(memory, "_kept_until_exit", None)  # restored after the test
-    long_script = "x = 1\n" * 5000
-    api.run_script(long_script)
-    assert memory._kept_until_exit is None
-    memory.process_ends_with_exit()
-    api.run_script("x = 1\n")
-    assert memory._kept_until_exit == []
-    api.run_script(long_script)
-    assert [len(program) for program in memory._kept_until_exit] == [5000]
-
-
 def test_python_dash_m_and_default_command():
     result = run_cli("x*y", "--at", "x=2.", "--at", "y=3.", "--json")
     assert result.returncode == 0

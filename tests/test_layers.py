@@ -22,7 +22,7 @@ LAYERS = {
     "graph": GRAPH, "engine": GRAPH,
     "ops": CORE, "kernels": CORE, "tensor": CORE, "factory": CORE, "sampling": CORE, "rng": CORE,
     "printing": CORE, "autograd": CORE, "return_types": CORE, "limits": CORE, "memory": CORE,
-    "graph_view": CORE, "graph_formats": CORE,
+    "graph_view": CORE, "graph_formats": CORE, "numerics": CORE,
     "lang": LANG,
     "symbolic": SYMBOLIC,
     "api": API, "calculus": API, "__init__": API,  # the package's front door: its lazy attributes are api's

@@ -10,6 +10,8 @@ from gradcli.lang.namespace import FUNCTIONAL
 from gradcli.ops import FUNCTIONS as T
 from gradcli.tensor import Tensor
 
+pytestmark = pytest.mark.usefixtures("quiet_numpy")  # ops called directly, as a host would
+
 F = FUNCTIONAL.members
 
 

@@ -20,6 +20,8 @@ from gradcli.lang import namespace
 from gradcli.ops import FUNCTIONS
 from gradcli.tensor import Tensor
 
+pytestmark = pytest.mark.usefixtures("quiet_numpy")  # ops called directly, as a host would
+
 # ops whose float results are exactly rounded single operations (or pure selections) in torch and numpy alike
 EXACT = {"add", "sub", "mul", "neg", "pos", "abs", "relu", "sign", "floor", "round", "clamp", "clamp_min",
          "maximum", "minimum", "max", "min", "amax", "amin", "where", "masked_fill", "square",

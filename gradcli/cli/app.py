@@ -228,6 +228,7 @@ def run_command(
     """
     from .. import api
     from ..errors import GradcliError
+    from . import process
     from .progress import DelayedProgress
     scripts = [(name, _read(name)) for name in files]  # every file readable before anything runs
     failed = 0
@@ -239,8 +240,10 @@ def run_command(
                 failed += 1
                 _report(error, progress.write_stderr)
             try:
-                api.run_script(text, filename, write=_write_stdout, warn=progress.write_stderr,
-                               on_error=report if keep_going else None)
+                with process.compiling(text):
+                    script = api.compile_script(text, filename)
+                process.keep_until_exit(script)
+                script.run(write=_write_stdout, warn=progress.write_stderr, on_error=report if keep_going else None)
             except GradcliError as error:
                 report(error)
             except KeyboardInterrupt:  # Typer turns it into a silent exit 130: say so here
@@ -295,13 +298,10 @@ def resolve_argv(argv, interactive):
 
 
 def command():
-    """The `gradcli` command and `python -m gradcli`: main(), then out of the process at once. A long script
-    leaves millions of objects (its tree, closures, tensors) that Python's teardown would free one by one, ~10%
-    of a 5,000-statement run; the operating system takes the memory back anyway (and memory.free_at_exit keeps
-    a long script's compiled program for it). Only stdout and stderr hold anything unwritten (cache files are
-    written whole before this), so they are flushed first."""
-    from .. import memory
-    memory.process_ends_with_exit()
+    """The `gradcli` command and `python -m gradcli`: the process is the command's own, so its policies are on
+    (cli.process), main() runs, and the process leaves at once without Python's teardown."""
+    from . import process
+    process.take_over()
     try:
         main()
         code = 0
@@ -310,12 +310,7 @@ def command():
         if code is not None and not isinstance(code, int):  # sys.exit("message"), as Python would show it
             _stderr_write("%s\n" % code)
             code = 1
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # the reader left, or the stream is closed: nothing more can be said
-            pass
-    os._exit(code or 0)
+    process.leave(code or 0)
 
 
 def main(argv=None):

@@ -84,10 +84,10 @@ class Compiler(ExpressionCompiler):
             return body  # their parts carry positions of their own
         position = StatementPosition(self, node)
 
-        def run(frame):
+        def run(frame):  # returns the value of an expression statement (the REPL echoes a lone one)
             frame.context.position = position
             try:
-                body(frame)
+                return body(frame)
             except Exception as exc:
                 raise located(exc, position) from None
         return run

@@ -8,7 +8,8 @@ rebuilds it; where no cache folder is writable Lark silently rebuilds in memory.
 Inputs are parsed by lang.lalr's driver over the same Lark tables (several times faster, the same trees),
 whose tables are cached beside Lark's as plain data: a one-shot command loads them in about a millisecond and
 never loads Lark's parser. Any input the driver does not take goes to Lark's own parser, which gives the tree
-or the error that is reported; the REPL asks Lark whether a line is complete.
+or the error that is reported. A REPL input is read once (read_input): the driver's tree both says that the
+input is complete and is the one that runs; Lark decides only what the driver refuses.
 
 Syntax errors never show Lark's terminal names: `describe_expected` turns the parser's acceptable
 terminals into words ("an expression", "':'", "the end of the line"), and the message names the token
@@ -179,23 +180,42 @@ def is_incomplete(text):
     - the input parses, but its last statement is a compound one (if/for/while/with/def) and no blank line
       has closed it yet, as in Python's REPL.
     """
+    return read_input(text)[0]
+
+
+def read_input(text):
+    """A REPL input read once: (is_incomplete(text), its tree when the driver parsed it, else None: parse()
+    then reads it again, for the error it is or the tree only Lark's parser gives)."""
+    if not text.strip():
+        return False, None
+    source = text if text.endswith("\n") else text + "\n"
+    fast = driver()
+    if fast is not None and len(text) <= limits.current()["max_script_size"]:
+        from .lalr import Fallback
+        try:
+            tree = fast.parse(source, "start")
+            return _open_block_last(text, tree), tree
+        except Fallback:
+            pass
+    # unfinished, an error, or what only Lark's parser reads: Lark decides
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
     from lark.indenter import DedentError
-    if not text.strip():
-        return False
-    source = text if text.endswith("\n") else text + "\n"
     try:
-        tree = parser().parse(source, start="start")
+        return _open_block_last(text, parser().parse(source, start="start")), None
     except UnexpectedEOF:
-        return True
+        return True, None
     except UnexpectedToken as exc:  # the end of the input, or the block closings the indenter adds there
         token = exc.token
         return token.type == "$END" or token.type == "_DEDENT" and (
-            token.start_pos is None or token.start_pos >= len(source.rstrip()))
+            token.start_pos is None or token.start_pos >= len(source.rstrip())), None
     except UnexpectedCharacters as exc:
-        return _opens_long_string(source, exc.pos_in_stream)
+        return _opens_long_string(source, exc.pos_in_stream), None
     except (UnexpectedInput, DedentError):
-        return False
+        return False, None
+
+
+def _open_block_last(text, tree):
+    """Python's REPL rule: a compound statement last that no blank line has closed yet asks for more."""
     if not tree.children or text.endswith("\n\n") or text.rstrip(" \t").endswith("\n\n"):
         return False
     return tree.children[-1].data in _COMPOUND

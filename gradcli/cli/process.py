@@ -1,0 +1,89 @@
+"""The gradcli command's process-wide policies: what the library must never do to a host process, the command
+does to its own. Each is switched on by `take_over()`, which only `command()` (the `gradcli` script,
+`python -m gradcli`) calls; `main()` run inside another process (the tests, an embedding program) leaves that
+process as it is. Their measured effect is in docs/bench.md.
+
+- the C allocator keeps freed memory for reuse, as torch's CPU allocator does (glibc only);
+- the cycle collector pauses while a long script compiles (its tree and closures are millions of acyclic
+  objects), and the compiled program is then frozen out of later collections;
+- the process leaves through `os._exit` once stdout and stderr are flushed, skipping the teardown that would
+  free every object one by one; a script's compiled program is kept for that end.
+"""
+
+import gc
+import os
+import sys
+
+LONG_SCRIPT = 20_000  # characters: shorter scripts compile too fast for the cycle collector to matter
+
+_active = False
+_kept = []  # what is left to os._exit rather than freed
+
+
+def take_over():
+    """The command owns this process: switch every policy on."""
+    global _active
+    _active = True
+    keep_freed_memory()
+
+
+def keep_freed_memory():
+    """Ask glibc to serve blocks of up to 32 MiB from its heap and to keep up to 1 GiB of freed memory, so an
+    op's fresh result reuses the memory the last one freed instead of page-faulting new memory in. Elsewhere
+    (macOS, Windows, musl) there is no mallopt to call, and nothing is done. Returns whether it was done."""
+    if not _is_glibc():
+        return False
+    import ctypes
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError, TypeError):  # (TypeError: CDLL(None) on Windows)
+        return False
+    m_trim_threshold, m_mmap_threshold = -1, -3
+    mallopt(m_mmap_threshold, 32 << 20)  # glibc's largest allowed value on 64-bit systems
+    mallopt(m_trim_threshold, 1 << 30)
+    return True
+
+
+def _is_glibc():
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        return bool(os.confstr("CS_GNU_LIBC_VERSION"))  # "glibc 2.36"; None or an error on musl
+    except (ValueError, OSError, AttributeError):
+        return False
+
+
+class compiling:
+    """`with compiling(text):` around compiling a script: for a long one, the cycle collector is off until it
+    is compiled, and what exists then (the program, gradcli's modules) is frozen out of later collections."""
+
+    def __init__(self, text):
+        self.pause = _active and len(text) > LONG_SCRIPT and gc.isenabled()
+
+    def __enter__(self):
+        if self.pause:
+            gc.disable()
+
+    def __exit__(self, *exc):
+        if self.pause:
+            gc.freeze()
+            gc.enable()
+        return False
+
+
+def keep_until_exit(obj):
+    """Keep `obj` (say, a compiled program about to be dropped) for the process's end: os._exit frees it at
+    once, where dropping it would free its objects one by one."""
+    if _active:
+        _kept.append(obj)
+
+
+def leave(code):
+    """Leave now with `code`: stdout and stderr flushed (nothing else holds unwritten data: cache files are
+    written whole), then os._exit."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # the reader left, or the stream is closed: nothing more can be said
+            pass
+    os._exit(code)
