@@ -34,7 +34,7 @@ def driver_tree(text, start="start"):
 
 def difference(expected, got, path="tree"):
     """Where two parse trees differ (shape, token types, or a token's position), or None. (The driver's trees
-    carry no positions: the compiler reads them from Lark's parse, test_positions_are_larks_on_demand.)"""
+    carry no positions: the compiler works them out from their tokens, test_positions_from_the_tokens_are_larks.)"""
     if isinstance(expected, Tree):
         if not isinstance(got, Tree) or expected.data != got.data or len(expected.children) != len(got.children):
             return "%s: %r != %r" % (path, expected, got)
@@ -80,9 +80,16 @@ def test_every_test_script_parses_to_larks_tree(path):
     assert assert_same_outcome(text) == "same"
 
 
-@pytest.mark.parametrize("path", SCRIPTS[::10], ids=lambda p: os.path.relpath(p, ROOT))
-def test_positions_are_larks_on_demand(path):
-    """The compiler's position of every node of the driver's tree is the one Lark's positioned tree gives."""
+def lark_position(meta):
+    """(line, column, end column on the same line or None): what the compiler makes of a Lark tree's meta."""
+    line, end_line = getattr(meta, "line", None), getattr(meta, "end_line", None)
+    return line or 1, getattr(meta, "column", 1), getattr(meta, "end_column", None) if end_line == line else None
+
+
+@pytest.mark.parametrize("path", SCRIPTS[::5], ids=lambda p: os.path.relpath(p, ROOT))
+def test_positions_from_the_tokens_are_larks(path):
+    """The compiler's position of every node of the driver's tree, worked out from its tokens, is the one
+    Lark's positioned tree gives, and Lark is never asked for it."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
     try:
@@ -93,10 +100,46 @@ def test_positions_are_larks_on_demand(path):
     pairs = [(compiler.tree, theirs)]
     while pairs:
         ours, expected = pairs.pop()
-        meta = expected.meta
         got = compiler.position(ours)
-        assert (got.line, got.column) == (getattr(meta, "line", 1), getattr(meta, "column", 1)), (path, ours)
+        assert (got.line, got.column, got.end_column) == lark_position(expected.meta), (path, ours)
         pairs.extend((a, b) for a, b in zip(ours.children, expected.children) if isinstance(a, Tree))
+    assert compiler._positioned is None, "a node without tokens in " + path
+
+
+@pytest.mark.parametrize("text", ["x = (a + b) * c[0]\n", "y = -(x)\nz = f(\n  1,\n)\n", "if a:\n    b = [1, (2), {}]\n",
+                                  "s = x[:, 1:][::2]\nt = not (a)\n", "(((a)))\n", "f(x)(y)[z].w\n"])
+def test_positions_around_brackets_and_left_out_tokens(text):
+    compiler = Compiler(text, "<t>", driver_tree(text))
+    pairs = [(compiler.tree, lark_tree(text))]
+    while pairs:
+        ours, expected = pairs.pop()
+        got = compiler.position(ours)
+        assert (got.line, got.column, got.end_column) == lark_position(expected.meta), ours
+        pairs.extend((a, b) for a, b in zip(ours.children, expected.children) if isinstance(a, Tree))
+    assert compiler._positioned is None
+
+
+def test_a_node_without_tokens_is_placed_by_larks_parse():
+    """(The grammar has no rule that matches nothing: a node without tokens is made up here.)"""
+    tree = driver_tree("x = 1\n")
+    tree.children.append(Tree("pass", []))
+    compiler = Compiler("x = 1\n", "<t>", tree)
+    assert lalr.span(tree.children[-1]) is None
+    position = compiler.position(tree.children[-1])
+    assert (position.line, position.column) == (1, 1) and compiler._positioned is not None
+
+
+def test_an_error_late_in_a_long_script_does_not_parse_it_again(monkeypatch):
+    """The first error in a 5,000-line script is placed from the tokens the driver kept: Lark's parser, which
+    would take a second or so over the whole text, is not asked."""
+    def no_lark(*args, **kwargs):
+        raise AssertionError("Lark's parser was asked")
+    monkeypatch.setattr(parser, "positioned_tree", no_lark)
+    source = "x = 1\n" * 5000 + "y = [1, 2][x + 4]\n"
+    with pytest.raises(GradcliError) as caught:
+        run_script(source)
+    position = caught.value.position
+    assert (caught.value.kind, position.line, position.column, position.end_column) == ("IndexError", 5001, 5, 18)
 
 
 def test_the_benchmark_script_parses_to_larks_tree():

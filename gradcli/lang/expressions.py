@@ -8,10 +8,12 @@ fail): the tree lives as long as the compiled program, but compiling skips build
 """
 
 import operator
+from bisect import bisect_right
 
 from lark import Token, Tree
 
 from . import guards, namespace
+from .lalr import span
 from .runtime import _MISSING, Frame, Function, _Break, _Continue, _Return, located
 from .. import errors, limits
 from ..errors import GradcliError, Position
@@ -67,6 +69,7 @@ class ExpressionCompiler:
         self.source, self.filename = source, filename
         self.tree, self.start = tree, start  # what is being compiled: the positions of its nodes, on demand
         self._positioned = None  # id(node of tree) -> the same node of Lark's positioned tree
+        self._line_starts = None  # offsets where the source's lines start, for positions from offsets
         self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
         self.in_function = False
         # Compiling recurses once per level of nested expressions and blocks, and so do the compiled closures
@@ -84,17 +87,34 @@ class ExpressionCompiler:
             self.depth -= 1
 
     def position(self, node):
-        """Where `node` stands (a Token, or a Tree through its meta); run-time closures call it only on failure."""
+        """Where `node` stands: a Token's own place, a tree of the driver's from its tokens (lalr.span), one of
+        Lark's parser from its meta. Run-time closures call it only on failure."""
         if isinstance(node, Token):
             return Position(self.filename, self.source, node.line, node.column, node.end_column)
-        meta = node.meta if getattr(node, "_meta", None) is not None else self._positioned_twin(node).meta
+        if getattr(node, "_meta", None) is None:
+            offsets = span(node)
+            if offsets is not None:
+                (line, column), (end_line, end_column) = map(self._line_and_column, offsets)
+                return Position(self.filename, self.source, line, column, end_column if end_line == line else None)
+            node = self._positioned_twin(node)  # a node without any token: Lark's parse decides
+        meta = node.meta
         line, end_line = getattr(meta, "line", None), getattr(meta, "end_line", None)
         end = getattr(meta, "end_column", None) if end_line == line else None
         return Position(self.filename, self.source, line or 1, getattr(meta, "column", 1), end)
 
+    def _line_and_column(self, offset):
+        if self._line_starts is None:
+            starts, found = [0], self.source.find("\n")
+            while found >= 0:
+                starts.append(found + 1)
+                found = self.source.find("\n", found + 1)
+            self._line_starts = starts
+        line = bisect_right(self._line_starts, offset)
+        return line, offset - self._line_starts[line - 1] + 1
+
     def _positioned_twin(self, node):
-        """`node`'s counterpart in Lark's positioned parse of the source (lang.lalr's trees carry no positions):
-        both trees are walked together once, on the first call."""
+        """`node`'s counterpart in Lark's positioned parse of the source, for the rare node of the driver's tree
+        that holds no token: both trees are walked together once, on the first call."""
         if self._positioned is None:
             from .parser import positioned_tree
             self._positioned = {}

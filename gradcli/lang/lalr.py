@@ -10,7 +10,8 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
 - tokens that never reach a tree (punctuation, keywords, layout) are not built as Token objects;
 - trees carry no positions, and tokens only their character offsets: Lark's `propagate_positions` computed
   lines and columns for every node (half of its parse time), though only an error or a warning ever reads
-  one. The compiler asks Lark for a positioned tree then (lang.parser.positioned_tree);
+  one. A node's place is worked out then from its tokens (`span`): the kept ones in the tree, and the
+  punctuation and keywords that open or close a rule, whose offsets the node records as it is built;
 - the indenter (Python's INDENT/DEDENT tokens) runs inline instead of as a chain of generators;
 - the lexer tries only the terminals that can start with the character at hand;
 - the tables are plain data, cached by lang.parser, so that a one-shot command never loads Lark's parser.
@@ -65,15 +66,23 @@ class _Token(Token):
 
 
 class _Inline(list):
-    """The children of a `_rule`, spliced into the parent's children (Lark's inlining)."""
+    """The children of a `_rule`, spliced into the parent's children (Lark's inlining); `edges` as a Tree's."""
+
+    edges = (None, None)
+
+
+# What stands at either end of a rule's symbols, for positions: a token left out of the tree (its offset is
+# recorded), a `_rule` (its recorded edges are passed on), or something the node keeps (nothing to record).
+FILTERED, INLINED, KEPT = 1, 2, 0
 
 
 class _Reduction:
     """How one grammar rule shapes its matched symbols into a node (Lark's tree-shaping options, precomputed)."""
 
-    __slots__ = ("origin", "size", "name", "picks", "nones_after", "inline", "single", "all_kept", "unit")
+    __slots__ = ("origin", "size", "name", "picks", "nones_after", "inline", "single", "all_kept", "unit",
+                 "first", "last", "edged")
 
-    def __init__(self, origin, size, name, picks, nones_after, inline, single):
+    def __init__(self, origin, size, name, picks, nones_after, inline, single, first, last):
         self.origin, self.size, self.name = origin, size, name
         self.picks = picks  # (index into the matched symbols, splice it?, placeholders before it)
         self.nones_after = nones_after
@@ -83,9 +92,15 @@ class _Reduction:
         # A unit rule hands its only child up unchanged, so the driver only changes state: `?test: or_test`,
         # and a `_rule` whose one symbol is another `_rule` (its children, already an _Inline list).
         self.unit = size == 1 and not nones_after and (single and self.all_kept or inline and picks == ((0, True, 0),))
+        self.first, self.last = first, last  # FILTERED, INLINED or KEPT: the rule's first and last symbols
+        # a rule that begins or ends with a left-out token or a `_rule` records what stands there (most do not)
+        self.edged = bool(first or last)
 
     def build(self, matched):
-        """The node: a Tree, the one child of a `?rule`, or an _Inline list."""
+        """The node: a Tree, the one child of a `?rule`, or an _Inline list; for an `edged` rule, with the
+        left-out tokens at its ends as the parse loop holds them (lalr.span reads their offsets): a Tree keeps
+        them as `_edges`, an _Inline list as `edges`, and the one child a `?rule` hands up (`(a + b)`) adds
+        them to its `_edges`, as the span its parent counts it by (Lark's container positions)."""
         if self.all_kept:
             children = matched
         else:
@@ -101,11 +116,57 @@ class _Reduction:
                     children = matched[index]  # a `_rule`'s list is used once: extend it in place (Lark does too)
             if self.nones_after:
                 children += [None] * self.nones_after
+        if not self.edged:
+            if self.inline:
+                return children if children.__class__ is _Inline else _Inline(children)
+            if self.single and len(children) == 1:
+                return children[0]
+            return Tree(self.name, children)
+        first, last = self.first, self.last
+        edges = (matched[0] if first == FILTERED else matched[0].edges[0] if first else None,
+                 matched[-1] if last == FILTERED else matched[-1].edges[1] if last else None)
         if self.inline:
-            return children if children.__class__ is _Inline else _Inline(children)
-        if self.single and len(children) == 1:
-            return children[0]
-        return Tree(self.name, children)
+            node = children if children.__class__ is _Inline else _Inline(children)
+            node.edges = edges
+        elif self.single and len(children) == 1:
+            node = children[0]
+            if node.__class__ is Tree:  # (one attribute, so that every Tree's dict has its keys in one order)
+                node._edges = getattr(node, "_edges", _NO_EDGES)[:2] + edges
+        else:
+            node = Tree(self.name, children)
+            node._edges = edges
+        return node
+
+
+def span(node):
+    """(start, end) character offsets of `node`, a Tree of the driver's, where Lark's `propagate_positions` puts
+    them: from its first to its last token, left-out ones included. None for a node without any token (Lark
+    gives it no position either)."""
+    start = _edge(node, 0, False)
+    return None if start is None else (start, _edge(node, 1, False))
+
+
+def _edge(node, side, outer):
+    """The start (side 0) or end (side 1) offset of a node, None if it has no token; `outer`: as its parent
+    counts it (the parentheses around `(a + b)` are the parent's, not the sum's). Depth first, without
+    recursion: a long operator chain is a deep tree."""
+    stack = [(node, outer)]
+    while stack:
+        node, outer = stack.pop()
+        if isinstance(node, Token):
+            return node.end_pos if side else node.start_pos
+        edges = getattr(node, "_edges", _NO_EDGES)
+        found = edges[2 + side] if outer and len(edges) > 2 else None
+        if found is None:
+            found = edges[side]
+        if found is not None:  # a left-out token: its (type, value, start, end), or a _Token another rule keeps
+            return found[2 + side] if found.__class__ is tuple else found.end_pos if side else found.start_pos
+        children = [child for child in node.children if child is not None]  # (None: a left-out `[x]`)
+        stack.extend((child, True) for child in (reversed(children) if side == 0 else children))
+    return None
+
+
+_NO_EDGES = (None, None)
 
 
 def tables_from_lark(lark):
@@ -118,6 +179,7 @@ def tables_from_lark(lark):
     if set(lexer.callback) - {"NAME"}:
         raise Fallback("the grammar's lexer needs Lark's own driver")
     unless = lexer.callback.get("NAME")  # keywords are NAMEs that Lark retypes: `if` is the IF token
+    edges = _edge_kinds(lark.rules)
     rules, numbers, states = [], {}, {}
     for state, actions in table.states.items():
         row = {}
@@ -127,7 +189,7 @@ def tables_from_lark(lark):
             else:
                 if arg not in numbers:
                     numbers[arg] = len(rules)
-                    rules.append(_shape(arg))
+                    rules.append(_shape(arg) + edges.get(arg, (KEPT, KEPT)))
                 row[str(symbol)] = ~numbers[arg]  # reduce: ~ the rule's number, < 0
         states[state] = row
     return {
@@ -145,7 +207,7 @@ def tables_from_lark(lark):
     }
 
 
-FORMAT = 2  # of tables_from_lark's result: part of the cache's key, so a change here must change it
+FORMAT = 3  # of tables_from_lark's result: part of the cache's key, so a change here must change it
 
 
 def _shape(rule):
@@ -165,6 +227,48 @@ def _shape(rule):
     origin = str(rule.origin.name)  # (names as plain str: Lark's can be Tokens, which marshal refuses)
     return (origin, size, str(rule.alias or options.template_source or origin), tuple(picks), pending + nones[size],
             origin.startswith("_"), bool(options.expand1 and not rule.alias))
+
+
+def _edge_kinds(rules):
+    """rule -> (first, last): what a node of the rule records of its two ends (FILTERED: the left-out
+    token's place; INLINED: what the `_rule` there recorded; KEPT: nothing). A `_rule`'s ends are recorded
+    only where a node's place can depend on them: it stands at the end of a rule that records that end, and
+    it can begin (or end) with a left-out token, directly or through another `_rule`."""
+    def kind(rule, side):
+        symbol = rule.expansion[-side]
+        if symbol.is_term:
+            return FILTERED if symbol.filter_out and not rule.options.keep_all_tokens else KEPT
+        return INLINED if symbol.name.startswith("_") else KEPT
+
+    def inlined(rule):
+        return rule.origin.name.startswith("_")
+
+    rules = [rule for rule in rules if rule.expansion]
+    possible, needed = ({0: set(), 1: set()} for _ in range(2))  # side -> names of `_rule`s
+    for found, test in ((possible, lambda rule, side: inlined(rule) and (
+            kind(rule, side) == FILTERED or kind(rule, side) == INLINED and rule.expansion[-side].name in found[side])),
+                        (needed, lambda rule, side: kind(rule, side) == INLINED and (
+                            not inlined(rule) or rule.origin.name in found[side]))):
+        changed = True
+        while changed:  # to a fixed point: rules refer to each other
+            changed = False
+            for rule in rules:
+                for side in (0, 1):
+                    name = rule.origin.name if found is possible else rule.expansion[-side].name
+                    if name not in found[side] and test(rule, side):
+                        found[side].add(name)
+                        changed = True
+    kinds = {}
+    for rule in rules:
+        ends = []
+        for side in (0, 1):
+            end = kind(rule, side)
+            if inlined(rule) and rule.origin.name not in needed[side] or \
+                    end == INLINED and rule.expansion[-side].name not in possible[side]:
+                end = KEPT
+            ends.append(end)
+        kinds[rule] = tuple(ends)
+    return kinds
 
 
 class Driver:
@@ -281,8 +385,8 @@ class Driver:
                             kind, value, first, last
                         kept_token._line_starts = line_starts
                         values.append(kept_token)
-                    else:
-                        values.append(None)
+                    else:  # left out of the tree: the (type, value, start, end) tuple, for a rule's edges
+                        values.append(token)
                     break
                 action = reductions[~action]
                 if action.unit:  # the child stays; only the state changes

@@ -118,8 +118,8 @@ def _write_tables(path, tables):
 
 def parse(text, filename="<input>", start="start"):
     """The parse tree of `text` (`start` is "start" for statements, "expression" for one expression);
-    a SyntaxError GradcliError with its position otherwise. A tree from lang.lalr's driver carries no positions
-    (positioned_tree gives them, for the compiler's error messages)."""
+    a SyntaxError GradcliError with its position otherwise. A tree from lang.lalr's driver carries no positions:
+    the compiler works them out from its tokens when an error needs one (lalr.span)."""
     limits.check_source(text, filename)
     if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
@@ -138,8 +138,8 @@ def parse(text, filename="<input>", start="start"):
 
 def positioned_tree(text, start="start"):
     """Lark's own parse of `text` (which lang.lalr's driver parsed first), whose nodes carry their positions
-    (`meta`): the driver leaves them out, and the compiler asks for this only when an error or a warning needs
-    a place. The two trees have the same shape (tests/test_lalr.py)."""
+    (`meta`): the compiler asks for it only to place a node of the driver's tree that holds no token at all.
+    The two trees have the same shape (tests/test_lalr.py)."""
     return parser().parse(text if text.endswith("\n") else text + "\n", start=start)
 
 
