@@ -4,6 +4,7 @@ Lark refuses. The driver parses long scripts; everything else (and every error) 
 import glob
 import os
 import random
+import subprocess
 import sys
 
 import pytest
@@ -294,8 +295,9 @@ def test_the_driver_sets_up_from_larks_tables():
     assert driver.keywords["if"] == "IF" and "print" not in driver.keywords
 
 
-def test_without_the_driver_gradcli_parses_with_lark(monkeypatch, tmp_path):
-    """A Lark whose internals the driver does not know: parsing goes on with Lark's parser."""
+def test_without_the_driver_gradcli_parses_with_lark_and_says_so_once(monkeypatch, tmp_path, capsys):
+    """A Lark whose internals the driver does not know: parsing goes on with Lark's parser, and stderr says so
+    once per process."""
     def unknown_internals(lark):
         raise AttributeError("'ParsingFrontend' object has no attribute 'parser'")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no cached tables to find
@@ -303,3 +305,30 @@ def test_without_the_driver_gradcli_parses_with_lark(monkeypatch, tmp_path):
     monkeypatch.setattr(parser, "_driver", None)
     tree = parser.parse("y = mean(3*(x+2)^2)\n")
     assert parser._driver is False and difference(lark_tree("y = mean(3*(x+2)^2)\n"), tree) is None
+    assert run_script("import torch\nprint(torch.ones(2) * 2)\n") == "tensor([2., 2.])\n"
+    err = capsys.readouterr().err
+    assert err.count("gradcli: ") == 1 and "parsing with Lark's own parser" in err and "AttributeError" in err
+
+
+@pytest.mark.skipif(bool(os.environ.get("GRADCLI_TESTING_NEWEST_LARK")), reason="(this test's own child run)")
+def test_the_driver_reads_the_newest_lark(tmp_path):
+    """pyproject.toml caps lark at the versions the driver was verified on (its tables come from Lark's
+    internals). This installs the newest Lark on the package index, cap aside, into a folder of its own and runs
+    this file's checks with it in a child process: the day a release changes what the driver reads, this test
+    fails, while installs within the cap keep working (and would fall back to Lark's parser, saying so).
+    About 5 s (the random programs left to the usual run); skipped only where no package index can be reached."""
+    target = tmp_path / "newest"
+    installed = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--upgrade",
+                                "--target", str(target), "lark"], capture_output=True, text=True, timeout=300)
+    if installed.returncode != 0:
+        pytest.skip("no package index to take the newest lark from: " + installed.stderr.strip()[-300:])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join((str(target), str(ROOT))), GRADCLI_TESTING_NEWEST_LARK="1",
+               XDG_CACHE_HOME=str(tmp_path / "cache"))
+    which = subprocess.run([sys.executable, "-c", "import lark; print(lark.__version__, lark.__file__)"],
+                           capture_output=True, text=True, env=env, timeout=60)
+    version, location = which.stdout.split()
+    assert location.startswith(str(target)), which.stdout
+    checks = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", __file__,
+                             "-k", "not long_differential and not random"], capture_output=True, text=True, env=env, cwd=ROOT,
+                            timeout=600)
+    assert checks.returncode == 0, "lang.lalr with lark %s:\n%s" % (version, checks.stdout[-3000:])

@@ -71,8 +71,9 @@ def parser():
 
 def driver():
     """lang.lalr's driver, from its cached tables or (first run, new grammar) from Lark's parser; None where the
-    grammar needs Lark's own lexer, or Lark's internals are not those the driver reads (lark>=1.1 is allowed;
-    tests/test_lalr.py fails then, while gradcli keeps working on Lark's parser)."""
+    grammar needs Lark's own lexer, or Lark's internals are not those the driver reads: gradcli then parses
+    with Lark's parser alone, and says so once on stderr. (pyproject.toml allows the Lark versions the driver
+    was verified on; tests/test_lalr.py tries the newest Lark too.)"""
     global _driver
     if _driver is None:
         from . import lalr
@@ -80,15 +81,17 @@ def driver():
         kind = "lalr%d-py%d%d" % ((lalr.FORMAT,) + sys.version_info[:2])
         path = cache_file(grammar_path().read_text(encoding="utf-8"), kind)
         tables = _read_tables(path, lalr.FORMAT) if path else None
-        if tables is None:
-            try:
+        try:
+            if tables is None:
                 tables = lalr.tables_from_lark(parser())
-            except Exception:  # a grammar or a Lark version whose internals the driver does not know
-                _driver = False
-                return None
-            if path:
-                _write_tables(path, tables)
-        _driver = lalr.Driver(tables)
+                if path:
+                    _write_tables(path, tables)
+            _driver = lalr.Driver(tables)
+        except Exception as exc:  # a grammar or a Lark version whose internals the driver does not know
+            _driver = False
+            import lark
+            sys.stderr.write("gradcli: the fast parser cannot read the tables of lark %s (%s: %s); parsing with "
+                             "Lark's own parser, several times slower\n" % (lark.__version__, type(exc).__name__, exc))
     return _driver or None
 
 
