@@ -21,7 +21,7 @@ LAYERS = {
     "errors": BASE, "dtypes": BASE, "grad_mode": BASE, "subclassable": BASE,
     "graph": GRAPH, "engine": GRAPH,
     "ops": CORE, "kernels": CORE, "tensor": CORE, "factory": CORE, "sampling": CORE, "rng": CORE,
-    "printing": CORE, "autograd": CORE, "return_types": CORE, "limits": CORE, "memory": CORE,
+    "printing": CORE, "autograd": CORE, "return_types": CORE, "limits": CORE,
     "graph_view": CORE, "graph_formats": CORE, "numerics": CORE,
     "lang": LANG,
     "symbolic": SYMBOLIC,

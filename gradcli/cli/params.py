@@ -1,8 +1,8 @@
 """Typer's command classes with a cheaper coercion for plain parameters (strings, lists of strings, flags).
 
 Typer 0.29 coerces every parameter that is not already a bool through a pydantic TypeAdapter, and importing
-pydantic costs about 70 ms of each start. gradcli's parameters are all plain, so they skip it; a parameter of
-any other kind (and any Typer without this internal hook) keeps Typer's own coercion.
+pydantic would add a large share of a cold start (docs/bench.md). gradcli's parameters are all plain, so they
+skip it; a parameter of any other kind (and any Typer without this internal hook) keeps Typer's own coercion.
 """
 
 from typing import List, Optional

@@ -29,7 +29,7 @@ _COMPOUND = frozenset(("if", "while", "for", "with", "def"))
 class StatementPosition:
     """A statement's Position, worked out when something reads it. Every simple statement has one, marking
     it as the running statement (warnings and errors from outside its expressions point at it), but few are
-    ever read: building them all eagerly was about a tenth of the compile time."""
+    ever read (docs/bench.md has what building them all cost)."""
 
     __slots__ = ("compiler", "node")
 

@@ -1,4 +1,5 @@
-"""A lean driver for Lark's LALR tables: the same trees as Lark's own parser, several times faster.
+"""A lean driver for Lark's LALR tables: the same trees as Lark's own parser, several times faster
+(docs/bench.md has the figures).
 
 Lark stays the grammar's one definition: it analyses grammar/gradcli.lark into parse tables, its lexer's
 terminal order decides how text splits into tokens, and its tree-shaping rules (`_rule` inlined, `?rule` with
@@ -9,8 +10,7 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
   child up unchanged, so their reductions only move the parser's state: no children list, no callback;
 - tokens that never reach a tree (punctuation, keywords, layout) are not built as Token objects;
 - trees carry no positions, and tokens only their character offsets: Lark's `propagate_positions` computed
-  lines and columns for every node (half of its parse time), though only an error or a warning ever reads
-  one. A node's place is worked out then from its tokens (`span`): the kept ones in the tree, and the
+  lines and columns for every node, though only an error or a warning ever reads one. A node's place is worked out then from its tokens (`span`): the kept ones in the tree, and the
   punctuation and keywords that open or close a rule, whose offsets the node records as it is built;
 - the indenter (Python's INDENT/DEDENT tokens) runs inline instead of as a chain of generators;
 - the lexer tries only the terminals that can start with the character at hand;
@@ -49,7 +49,7 @@ class Refused(Fallback):
 
 class _Token(Token):
     """Lark's Token, with its line and column worked out from its offsets when read: few ever are, and Lark's
-    constructor setting all eight fields was the costliest step of parsing a statement."""
+    constructor sets all eight fields of every token."""
 
     __slots__ = ("_line_starts",)
 

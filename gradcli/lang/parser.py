@@ -6,8 +6,8 @@ Lark's cache keeps the analysed grammar between runs, so a one-shot command does
 rebuilds it; where no cache folder is writable Lark silently rebuilds in memory.
 
 Inputs are parsed by lang.lalr's driver over the same Lark tables (several times faster, the same trees),
-whose tables are cached beside Lark's as plain data: a one-shot command loads them in about a millisecond and
-never loads Lark's parser. Any input the driver does not take goes to Lark's own parser, which gives the tree
+whose tables are cached beside Lark's as plain data: a one-shot command loads them from there and never loads
+Lark's parser. Any input the driver does not take goes to Lark's own parser, which gives the tree
 or the error that is reported. A REPL input is read once (read_input): the driver's tree both says that the
 input is complete and is the one that runs; Lark decides only what the driver refuses.
 
