@@ -1,5 +1,7 @@
 """torch.autograd's front doors: backward and grad only normalise their arguments and call the engine."""
 
+import contextvars
+
 import numpy as np
 
 from . import errors, grad_mode
@@ -8,6 +10,12 @@ from .graph import accumulate_into
 from .ops import FUNCTIONS, grad_edge
 from .ops.fastpath import materialized
 from .tensor import Tensor
+
+
+# Whoever watches every backward pass of a run (`gradcli run --explain`): a callable that takes over each
+# backward / grad call made without an observer, `watcher(front_door, arguments)`, and calls the front door back
+# with an observer of its own. One lookup per call; nothing per node.
+WATCHER = contextvars.ContextVar("gradcli_backward_watcher", default=None)
 
 
 def _as_tuple(value):
@@ -45,6 +53,9 @@ def _roots(outputs):
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None, observer=None):
     """torch.autograd.backward / Tensor.backward: accumulate gradients into the leaves' .grad (or, with
     `inputs`, into those tensors' .grad only). `observer` is passed to the engine (see run_backward)."""
+    if observer is None and WATCHER.get() is not None:
+        return WATCHER.get()(backward, dict(tensors=tensors, grad_tensors=grad_tensors, retain_graph=retain_graph,
+                                            create_graph=create_graph, inputs=inputs))
     outputs = _as_tuple(tensors)
     if retain_graph is None:
         retain_graph = create_graph
@@ -73,6 +84,10 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=None,
          materialize_grads=False, observer=None):
     """torch.autograd.grad: the gradients of outputs with respect to inputs, as a tuple; .grad is untouched."""
+    if observer is None and WATCHER.get() is not None:
+        return WATCHER.get()(grad, dict(outputs=outputs, inputs=inputs, grad_outputs=grad_outputs,
+                                        retain_graph=retain_graph, create_graph=create_graph,
+                                        allow_unused=allow_unused, materialize_grads=materialize_grads))
     if materialize_grads and allow_unused is False:
         raise errors.value_error(errors.MATERIALIZE_UNUSED)
     outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)

@@ -13,6 +13,7 @@ hook kept share memory.
 """
 
 import heapq
+import itertools
 
 from .graph import accumulate_into
 
@@ -41,9 +42,10 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
     for (node, nr), grad in zip(roots, root_grads):
         _add_to_buffer(buffers, node, nr, grad)
     ready = []
-    for node in {node for node, _ in roots}:
+    pushed = itertools.count()  # ties (AccumulateGrads, all numbered inf) run in the order they became ready
+    for node in dict.fromkeys(node for node, _ in roots):
         if dependencies.get(node, 0) == 0:
-            heapq.heappush(ready, (-node.sequence_nr, id(node), node))
+            heapq.heappush(ready, (-node.sequence_nr, next(pushed), node))
 
     while ready:
         node = heapq.heappop(ready)[2]
@@ -64,19 +66,19 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
             if node.runs_user_code:
                 grads_in = [hand_over(g) for g in grads_in]
             grads_out = node.apply(grads_in, create_graph)
+            if observer is not None:  # before release: an explanation shows the values the node saved
+                observer(node, grads_in, grads_out)
             if not retain_graph:
                 node.release()
-            if observer is not None:
-                observer(node, grads_in, grads_out)
         for (child, nr), grad, meta in zip(node.next_functions, grads_out, node.input_meta):
             if child is None or (runnable is not None and child not in dependencies):
                 continue
             if grad is not None:
-                _add_to_buffer(buffers, child, nr, _conform(grad, meta))
+                _add_to_buffer(buffers, child, nr, conform(grad, meta))
             left = dependencies[child] - 1
             dependencies[child] = left
             if left == 0:
-                heapq.heappush(ready, (-child.sequence_nr, id(child), child))
+                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))
     return captured
 
 
@@ -171,7 +173,7 @@ def _add_to_buffer(buffers, node, nr, grad):
     buffer[nr] = grad if buffer[nr] is None else buffer[nr] + grad
 
 
-def _conform(grad, meta):
+def conform(grad, meta):
     """Give a gradient its input's shape (summing broadcast dimensions) and dtype."""
     shape, dtype = meta
     if grad.shape != shape:
