@@ -15,14 +15,19 @@ from .. import errors, grad_mode, limits, numerics
 from ..errors import GradcliError, Position
 
 
-def compile_program(source, filename="<input>", tree=None):
+def compile_program(source, filename="<input>", tree=None, provenance=None):
     """Parse `source` (unless its `tree` is given) and compile it: a list of top-level statement closures.
-    Every failure is a GradcliError with a position."""
+    Every failure is a GradcliError with a position. With `provenance` (lang.provenance), the closures report
+    where the values they make come from."""
     with limits.recursion_room():
         try:
             if tree is None:
                 tree = parse(source, filename)
-            compiler = Compiler(source, filename, tree)
+            if provenance is None:
+                compiler = Compiler(source, filename, tree)
+            else:
+                from .provenance import recording_compiler
+                compiler = recording_compiler(provenance, source, filename, tree, "start")
             compiled = []
             for node in tree.children:
                 try:
@@ -38,8 +43,9 @@ def compile_program(source, filename="<input>", tree=None):
 class Interpreter:
     """Runs programs in one persistent set of variables and grad mode (a script, or a REPL session)."""
 
-    def __init__(self, write, expression_mode=False, warn=None):
+    def __init__(self, write, expression_mode=False, warn=None, provenance=None):
         self.context = Context(write, expression_mode)
+        self.provenance = provenance  # lang.provenance: set, the programs it compiles report their values
         self.variables = {}
         self.frame = Frame(self.variables, self.variables, self.context)
         self.warn_write = warn
@@ -81,7 +87,7 @@ class Interpreter:
         (--keep-going)."""
         with self._running():
             if program is None:
-                program = compile_program(source, filename)
+                program = compile_program(source, filename, provenance=self.provenance)
             value = None
             try:
                 for statement in program:
@@ -108,7 +114,12 @@ class Interpreter:
         """The value of one expression in this interpreter's variables."""
         with self._running():
             try:
-                expression = compile_expression(source, filename)
+                if self.provenance is None:
+                    expression = compile_expression(source, filename)
+                else:
+                    from .provenance import recording_compiler
+                    expression = recording_compiler(self.provenance, source, filename,
+                                                    parse(source, filename, "expression"), "expression").compile()
             except Exception as exc:
                 raise located(exc, Position(filename, source, 1, 1)) from None
             try:
