@@ -15,11 +15,20 @@ INPUT_DTYPES = ("float32", "float64")
 class Result:
     """What `evaluate` computed: the value, its grad_fn name, and the gradient of every input."""
 
-    def __init__(self, expression, value, inputs, grads):
+    def __init__(self, expression, value, inputs, grads, explanation=None, again=None):
         self.expression = expression
         self.value = value              # the output tensor (or a python value)
         self.inputs = inputs            # name -> the leaf tensor
         self.grads = grads              # name -> gradient tensor, or None if the output does not depend on it
+        self.explanation = explanation  # the backward pass step by step (evaluate(..., explain=True))
+        self._again = again             # evaluates the same again, explaining
+
+    def explain(self):
+        """The backward pass step by step (an explain.Explanation: `text()`, `to_list()`, `steps`). Evaluated
+        again, explaining, when `evaluate` was not asked to explain."""
+        if self.explanation is None and self._again is not None:
+            self.explanation = self._again().explanation
+        return self.explanation
 
     @property
     def grad_fn(self):
@@ -28,9 +37,10 @@ class Result:
         return None if grad_fn is None else grad_fn.name()
 
     def graph(self):
-        """The backward graph from the value's grad_fn down to each input's AccumulateGrad (a BackwardGraph)."""
+        """The backward graph from the value's grad_fn down to each input's AccumulateGrad (a BackwardGraph);
+        with an explanation, each node carries its source text, forward value and gradient."""
         from .graph_view import backward_graph
-        return backward_graph(self.value, self.inputs)
+        return backward_graph(self.value, self.inputs, self.explanation.details if self.explanation else None)
 
     def to_dict(self):
         """A JSON-ready summary: expression, value, shape, dtype, grad_fn and grads as nested lists."""
@@ -71,11 +81,11 @@ def _leaf(value, dtype, what="an input"):
     return leaf.requires_grad_()
 
 
-def _expression_interpreter():
+def _expression_interpreter(provenance=None):
     """An interpreter for one-shot expressions: math spelling, and `torch` bound so `torch.sin(x)` works too."""
     from .lang.interpreter import Interpreter
     from .lang.namespace import TORCH
-    interpreter = Interpreter(write=lambda text: None, expression_mode=True)
+    interpreter = Interpreter(write=lambda text: None, expression_mode=True, provenance=provenance)
     interpreter.variables["torch"] = TORCH
     return interpreter
 
@@ -91,16 +101,21 @@ def _input_values(at):
     return values
 
 
-def _evaluate(expression, values, weight, retain_graph, dtype, filename):
+def _evaluate(expression, values, weight, retain_graph, dtype, filename, explain=False):
     from .numerics import quiet
     with quiet():  # the leaves' casts and backward are the library's work too: numpy as torch behaves
-        return _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename)
+        return _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain)
 
 
-def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename):
+def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain=False):
     from .autograd import backward
     from .tensor import Tensor
-    interpreter = _expression_interpreter()
+    provenance = explainer = None
+    if explain:
+        from .explain import Explainer, Sources
+        from .lang.provenance import Provenance
+        provenance = Provenance(keep_values=True)
+    interpreter = _expression_interpreter(provenance)
     inputs = {name: _leaf(value, dtype) for name, value in values.items()}
     interpreter.variables.update(inputs)
     value = interpreter.evaluate(expression, filename)
@@ -109,30 +124,47 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename)
             weight = interpreter.evaluate(weight, filename="--weight")
         if weight is not None and not isinstance(weight, Tensor):
             weight = _leaf(weight, value.dtype, "the weight").detach()
+        if explain:
+            explainer = Explainer(Sources(provenance, lambda: inputs), _backward_title(expression, weight))
+            explainer.start([value])
         try:
-            backward(value, weight, retain_graph=retain_graph)
+            backward(value, weight, retain_graph=retain_graph, observer=explainer)
         except GradcliError as error:  # point at the whole expression: its backward failed
             raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
     # read after backward, and also when the expression ran backward itself (`x.backward()`)
     grads = {name: leaf.grad for name, leaf in inputs.items()}
-    return Result(expression, value, inputs, grads)
+    explanation = None
+    if explain:
+        from .explain import Explanation
+        explanation = Explanation([explainer.finish()] if explainer is not None else [])
+    return Result(expression, value, inputs, grads, explanation,
+                  lambda: _evaluate(expression, values, weight, retain_graph, dtype, filename, True))
 
 
-def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None, filename="<expression>"):
+def _backward_title(expression, weight):
+    from .explain_format import value_text
+    start = "1" if weight is None else value_text(weight)
+    return "backward of %s, starting from grad = %s:" % (expression, start)
+
+
+def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None, filename="<expression>",
+             explain=False):
     """Evaluate `expression` with the named inputs of `at` as leaves requiring grad, run backward and return
     a Result (value, grad_fn name, gradient per input).
 
     `at` maps names to numbers, tensors or expressions ("ones(2,2)"); `dtype` is "float32" (default) or
-    "float64"; `weight` is the gradient for a non-scalar result (a value or an expression).
+    "float64"; `weight` is the gradient for a non-scalar result (a value or an expression). With `explain`,
+    the Result carries the backward pass step by step (`Result.explain()`).
 
     >>> r = evaluate("mean(3*(x+2)^2)", at={"x": "ones(2,2)"})
     >>> r.grad_fn, r.grads["x"].tolist()
     ('MeanBackward0', [[4.5, 4.5], [4.5, 4.5]])
     """
-    return _evaluate(expression, _input_values(at), weight, retain_graph, _dtype(dtype), filename)
+    return _evaluate(expression, _input_values(at), weight, retain_graph, _dtype(dtype), filename, explain)
 
 
-def evaluate_lines(lines, at=None, weight=None, retain_graph=False, dtype=None, filename="<expressions>"):
+def evaluate_lines(lines, at=None, weight=None, retain_graph=False, dtype=None, filename="<expressions>",
+                   explain=False):
     """Evaluate each expression line of `lines` (a string or a list of lines; blank and # lines skipped)
     with the same inputs. Yields `(line_number, Result)` or `(line_number, GradcliError)` and goes on after
     a failing line; an error's position is the line in `filename`. Bad inputs raise before the first line."""
@@ -146,7 +178,7 @@ def evaluate_lines(lines, at=None, weight=None, retain_graph=False, dtype=None, 
         if not expression or expression.startswith("#"):
             continue
         try:
-            yield number, _evaluate(expression, values, weight, retain_graph, dtype, filename)
+            yield number, _evaluate(expression, values, weight, retain_graph, dtype, filename, explain)
         except GradcliError as error:
             yield number, _rebased(error, filename, text, number, len(line) - len(line.lstrip()))
 
@@ -162,16 +194,40 @@ def _rebased(error, filename, text, line, indent):
     return error
 
 
-def run_script(text, filename="<script>", write=None, warn=None, on_error=None):
+def run_script(text, filename="<script>", write=None, warn=None, on_error=None, explain=None):
     """Run a script of the language and return what it printed (or send it to `write`, a callable taking
     text, and return None). Warnings go to `warn` (dropped without one). Raises GradcliError (with a
     position) where the script fails, unless `on_error` is given: then each failing top-level statement is
-    passed to it and the script goes on.
+    passed to it and the script goes on. With `explain` (a callable taking text), the script is explained
+    there: each backward() / autograd.grad call's steps, why a `.grad` it reads is None, and gradients added
+    to a `.grad` that already held one; what it prints is unchanged.
 
     >>> run_script("import torch\\nprint(torch.ones(2))")
     'tensor([1., 1.])\\n'
     """
-    return compile_script(text, filename).run(write, warn, on_error)
+    if explain is None:
+        return compile_script(text, filename).run(write, warn, on_error)
+    buffer = None
+    if write is None:
+        buffer = io.StringIO()
+        write = buffer.write
+    session = Session(write, warn, explain=explain)
+    with session.watching():
+        session.interpreter.run(text, filename, on_error=on_error)
+    return buffer.getvalue() if buffer is not None else None
+
+
+def why(script, expression, filename="<script>"):
+    """Run `script` (its output dropped) and say why `expression` — a tensor's `.grad`, such as "y.grad", or a
+    tensor — is None, or where its value came from: an Answer (`cause`, `message`, `line`).
+
+    >>> why("import torch\\nx = torch.ones(2)\\ny = (x * 2).sum()", "x.grad").cause
+    'no_requires_grad'
+    """
+    session = Session(write=lambda text: None, explain=True)
+    with session.watching():
+        session.interpreter.run(script, filename)
+    return session.why(expression)
 
 
 def compile_script(text, filename="<script>"):
@@ -201,14 +257,32 @@ class Script:
 
 
 class Session:
-    """A REPL session: inputs run in one set of variables; a lone expression's value is echoed."""
+    """A REPL session: inputs run in one set of variables; a lone expression's value is echoed. With `explain`
+    (True, or a callable taking text to write notes to), the session records where its values come from and
+    what each backward did, for `why` and `explain`."""
 
-    def __init__(self, write, warn=None):
-        from .lang.interpreter import Interpreter
+    def __init__(self, write, warn=None, explain=False):
         self.write = write
         self.warn = warn
-        self.interpreter = Interpreter(write=write, warn=warn)
+        self.explaining = explain
         self._read = None  # (text, tree) of the last input is_incomplete read whole: execute runs that tree
+        self.reset()
+
+    def watching(self):
+        """While running inputs: every backward is watched (a context manager; nothing without `explain`)."""
+        import contextlib
+        if self.watch is None:
+            return contextlib.nullcontext()
+        from .autograd import WATCHER
+
+        @contextlib.contextmanager
+        def watched():
+            token = WATCHER.set(self.watch)
+            try:
+                yield
+            finally:
+                WATCHER.reset(token)
+        return watched()
 
     @property
     def variables(self):
@@ -227,7 +301,9 @@ class Session:
         from .lang.parser import parse
         read, self._read = self._read, None
         tree = read[1] if read is not None and read[0] == text else parse(text, filename)
-        value = self.interpreter.run(text, filename, program=compile_program(text, filename, tree))
+        with self.watching():
+            value = self.interpreter.run(text, filename, program=compile_program(text, filename, tree,
+                                                                                 self.interpreter.provenance))
         if len(tree.children) == 1 and tree.children[0].data == "expression_statement":
             if value is not None:
                 self.write(repr(value) + "\n")
@@ -237,7 +313,52 @@ class Session:
     def reset(self):
         """Forget every variable."""
         from .lang.interpreter import Interpreter
-        self.interpreter = Interpreter(write=self.write, warn=self.warn)
+        provenance = self.watch = None
+        if self.explaining:
+            from .diagnosis import Watch
+            from .lang.provenance import Provenance
+            provenance = Provenance()
+        self.interpreter = Interpreter(write=self.write, warn=self.warn, provenance=provenance)
+        if provenance is not None:
+            notes = self.explaining if callable(self.explaining) else None
+            self.watch = Watch(provenance, self.interpreter.variables, notes)
+
+    def why(self, expression):
+        """Why `expression` ("y.grad", or a tensor such as "y") has the .grad it has: an Answer (`cause`,
+        `message`, `line`). Needs a session made with `explain`."""
+        from .diagnosis import diagnose
+        from .tensor import Tensor
+        text = expression.strip()
+        if text.endswith(".grad"):
+            text = text[:-len(".grad")]
+        value = self.interpreter.evaluate(text, "<why>")
+        if not isinstance(value, Tensor):
+            raise errors.type_error("%s is a %s, not a tensor: only tensors have a .grad" % (
+                text, type(value).__name__))
+        return diagnose(value, self._watch())
+
+    def explain(self, name):
+        """The backward of the variable `name` (a scalar tensor), step by step, without changing any .grad: the
+        gradients are computed as torch.autograd.grad computes them, keeping the graph. An Explanation."""
+        from .autograd import grad
+        from .explain import Explainer, Explanation, Sources
+        from .tensor import Tensor
+        value = self.variables.get(name)
+        if value is None:
+            raise GradcliError("name '%s' is not defined" % name, "NameError")
+        if not isinstance(value, Tensor) or not value.requires_grad:
+            raise errors.value_error("%s has no backward: it does not require grad" % name)
+        leaves = [node.grad_fn.variable for node in self.graph(name).nodes if node.is_leaf]
+        watch = self._watch()
+        explainer = Explainer(Sources(watch.provenance, lambda: self.variables), "backward of %s:" % name)
+        explainer.start([value])
+        grad(value, leaves or [value], retain_graph=True, allow_unused=True, observer=explainer)
+        return Explanation([explainer.finish(leaves)])
+
+    def _watch(self):
+        if self.watch is None:
+            raise errors.value_error("this session does not explain (make it with Session(..., explain=True))")
+        return self.watch
 
     def describe_variables(self):
         """Rows of (name, shape, dtype, requires_grad, grad_fn) for the tensors and values defined so far."""
@@ -259,7 +380,8 @@ class Session:
         if name not in self.variables:
             raise GradcliError("name '%s' is not defined" % name, "NameError")
         leaves = {n: v for n, v in self.variables.items() if isinstance(v, Tensor) and v.is_leaf}
-        return backward_graph(self.variables[name], leaves)
+        details = self.watch.details if self.watch is not None else None
+        return backward_graph(self.variables[name], leaves, details)
 
     def complete(self, text):
         """Completions of `text` at the cursor: variable and torch names, `torch.<member>`, `x.<member>`."""

@@ -215,3 +215,12 @@ def repr_segments(tensor):
 def tensor_repr(tensor):
     """repr(tensor) exactly as torch prints it (str and print give the same text)."""
     return "".join(text for _, text in repr_segments(tensor))
+
+
+def one_line(value):
+    """A value on one line: a tensor's values as torch prints them (without grad_fn or requires_grad), for the
+    explanations and graph labels; anything else as repr."""
+    from .tensor import Tensor
+    if not isinstance(value, Tensor):
+        return repr(value)
+    return " ".join(line.strip() for line in tensor_repr(value.detach()).splitlines())
