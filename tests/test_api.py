@@ -241,7 +241,7 @@ def test_docstring_examples(module):
     assert tried and not failures
 
 
-@pytest.mark.parametrize("document, examples", [("docs/api.md", 5), ("README.md", 4)])
+@pytest.mark.parametrize("document, examples", [("docs/api.md", 5), ("README.md", 4), ("docs/explain.md", 3)])
 def test_documented_examples(document, examples):
     import doctest
     from conftest import ROOT

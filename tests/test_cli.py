@@ -99,22 +99,26 @@ def test_eval_json_prints_one_object_and_nothing_else():
 
 def test_eval_json_with_graph():
     data = json.loads(invoke("eval", "x*y", "--at", "x=2.", "--at", "y=3.", "--json", "--graph").stdout)
-    assert data["graph"] == [
-        {"id": 0, "name": "MulBackward0", "variable": None, "next": [1, 2]},
-        {"id": 1, "name": "AccumulateGrad", "variable": "x", "next": []},
-        {"id": 2, "name": "AccumulateGrad", "variable": "y", "next": []}]
+    assert data["graph"] == [  # d(xy)/dx = y = 3, d(xy)/dy = x = 2
+        {"id": 0, "name": "MulBackward0", "variable": None, "next": [1, 2], "source": "x*y",
+         "value": "tensor(6.)", "grad": "tensor(1.)"},
+        {"id": 1, "name": "AccumulateGrad", "variable": "x", "next": [], "grad": "tensor(3.)"},
+        {"id": 2, "name": "AccumulateGrad", "variable": "y", "next": [], "grad": "tensor(2.)"}]
 
 
 def test_eval_graph_is_a_tree_down_to_named_accumulate_grads():
     result = invoke("eval", "mean(3*(x+2)^2)", "--at", "x=ones(2,2)", "--graph")
     tree = result.stdout[result.stdout.index("backward graph"):].splitlines()
-    assert tree == [
+    assert tree == [  # the README's chain.py, whose numbers torch prints (tests/seeds)
         "backward graph",
-        "└── MeanBackward0",
-        "    └── MulBackward0",
-        "        └── PowBackward0",
-        "            └── AddBackward0",
-        "                └── AccumulateGrad  x  [2, 2] torch.float32",
+        "└── MeanBackward0  source mean(3*(x+2)^2)  value tensor(27.)  grad tensor(1.)",
+        "    └── MulBackward0  source 3*(x+2)^2  value tensor([[27., 27.], [27., 27.]])  "
+        "grad tensor([[0.2500, 0.2500], [0.2500, 0.2500]])",
+        "        └── PowBackward0  source (x+2)^2  value tensor([[9., 9.], [9., 9.]])  "
+        "grad tensor([[0.7500, 0.7500], [0.7500, 0.7500]])",
+        "            └── AddBackward0  source x+2  value tensor([[3., 3.], [3., 3.]])  "
+        "grad tensor([[4.5000, 4.5000], [4.5000, 4.5000]])",
+        "                └── AccumulateGrad  x  [2, 2] torch.float32  grad tensor([[4.5000, 4.5000], [4.5000, 4.5000]])",
     ]
 
 
@@ -122,11 +126,11 @@ def test_eval_graph_marks_shared_nodes():
     result = invoke("eval", "x*x+y", "--at", "x=2.", "--at", "y=1.", "--graph")
     tree = result.stdout[result.stdout.index("backward graph"):].splitlines()
     assert tree[1:] == [
-        "└── AddBackward0",
-        "    ├── MulBackward0",
-        "    │   ├── AccumulateGrad  x  [] torch.float32",
+        "└── AddBackward0  source x*x+y  value tensor(5.)  grad tensor(1.)",
+        "    ├── MulBackward0  source x*x  value tensor(4.)  grad tensor(1.)",
+        "    │   ├── AccumulateGrad  x  [] torch.float32  grad tensor(4.)",
         "    │   └── AccumulateGrad  x  [] torch.float32  (shared, shown above)",
-        "    └── AccumulateGrad  y  [] torch.float32",
+        "    └── AccumulateGrad  y  [] torch.float32  grad tensor(1.)",
     ]
 
 
@@ -137,9 +141,9 @@ def test_eval_graph_of_a_constant():
 
 EXPECTED_DOT = """digraph backward {
   node [shape=box, fontname="Helvetica"];
-  n0 [label="MulBackward0"];
-  n1 [label="AccumulateGrad\\nx [] torch.float32", style=filled, fillcolor="lightblue"];
-  n2 [label="AccumulateGrad\\ny [] torch.float32", style=filled, fillcolor="lightblue"];
+  n0 [label="MulBackward0\\nsource x*y\\nvalue tensor(6.)\\ngrad tensor(1.)"];
+  n1 [label="AccumulateGrad\\nx [] torch.float32\\ngrad tensor(3.)", style=filled, fillcolor="lightblue"];
+  n2 [label="AccumulateGrad\\ny [] torch.float32\\ngrad tensor(2.)", style=filled, fillcolor="lightblue"];
   n0 -> n1;
   n0 -> n2;
 }
@@ -164,6 +168,13 @@ def test_eval_dot_writes_graphviz_text(tmp_path, monkeypatch):
     assert result.exit_code == 0
     assert target.read_text() == EXPECTED_DOT
     assert not (tmp_path / "g.dot.svg").exists()
+    assert "Graphviz's `dot` is not installed" in result.stderr and "dot -Tsvg %s -o %s.svg" % (target, target) \
+        in result.stderr and "--svg FILE" in result.stderr
+
+
+def test_eval_dot_to_stdout():
+    result = invoke("eval", "x*y", "--at", "x=2.", "--at", "y=3.", "--dot", "-")
+    assert result.exit_code == 0 and result.stdout == EXPECTED_DOT
 
 
 def test_eval_dot_renders_svg_when_dot_is_on_path(tmp_path, monkeypatch):

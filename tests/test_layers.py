@@ -22,10 +22,11 @@ LAYERS = {
     "graph": GRAPH, "engine": GRAPH,
     "ops": CORE, "kernels": CORE, "tensor": CORE, "factory": CORE, "sampling": CORE, "rng": CORE,
     "printing": CORE, "autograd": CORE, "return_types": CORE, "limits": CORE,
-    "graph_view": CORE, "graph_formats": CORE, "numerics": CORE,
+    "graph_view": CORE, "graph_formats": CORE, "graph_svg": CORE, "numerics": CORE,
     "lang": LANG,
     "symbolic": SYMBOLIC,
-    "api": API, "calculus": API, "__init__": API,  # the package's front door: its lazy attributes are api's
+    "api": API, "calculus": API, "explain": API, "explain_format": API, "diagnosis": API,
+    "__init__": API,  # the package's front door: its lazy attributes are api's
     "cli": CLI, "__main__": CLI,
 }
 # The one cycle by design: Tensor's methods call into ops and autograd (imported where they are called), which

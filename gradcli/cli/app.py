@@ -115,10 +115,19 @@ def eval_command(
     file: Optional[str] = typer.Option(None, "--file", "-f", metavar="FILE",
                                        help="Evaluate each line of FILE (- for stdin); blank and # lines skipped."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object (per expression) only."),
-    graph: bool = typer.Option(False, "--graph", help="Show the backward graph as a tree."),
+    graph: bool = typer.Option(False, "--graph", help="Show the backward graph as a tree: each node's source "
+                                                      "text, value and gradient."),
     dot: Optional[str] = typer.Option(None, "--dot", metavar="FILE",
-                                      help="Write the backward graph as Graphviz DOT (and FILE.svg if `dot` is "
-                                           "installed)."),
+                                      help="Write the backward graph as Graphviz DOT (- for stdout; FILE.svg too "
+                                           "if `dot` is installed)."),
+    explain: bool = typer.Option(False, "--explain", "-e",
+                                 help="Show the backward pass step by step: each node's formula (derivatives.yaml "
+                                      "spelling) with its values, the gradient in and out, each leaf's sum."),
+    graph_depth: Optional[str] = typer.Option(None, "--graph-depth", metavar="N|all",
+                                              help="How many levels of the graph the views show (default 25); "
+                                                   "deeper nodes are counted on one line."),
+    svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE",
+                                      help="Draw the backward graph as an SVG picture (no Graphviz needed)."),
 ):
     """Evaluate an expression, run backward, and show the value, its grad_fn and each input's gradient.
 
@@ -132,6 +141,10 @@ def eval_command(
 
       gradcli eval --file exprs.txt --at x=3.                (one result per line)
 
+      gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)" --explain   (the chain rule, step by step)
+
+      gradcli eval "sum(x*y)" --at x=2. --at "y=ones(3)" --graph --svg graph.svg
+
     """
     from .. import api
     from ..errors import GradcliError
@@ -141,29 +154,33 @@ def eval_command(
         raise _usage_error("eval needs an expression or --file FILE (see gradcli eval --help)")
     if file is not None and expressions:
         raise _usage_error("give expressions or --file, not both")
-    if dot is not None and (file is not None or len(expressions) > 1):
-        raise _usage_error("--dot takes a single expression")
+    if (dot is not None or svg is not None) and (file is not None or len(expressions) > 1):
+        raise _usage_error("--dot and --svg take a single expression")
+    depth = _graph_depth(graph_depth)
+    explaining = explain or graph or dot is not None or svg is not None  # the views show what explain records
     if file is None and len(expressions) == 1:
         try:
-            result = api.evaluate(expressions[0], inputs, weight=weight, retain_graph=retain_graph, dtype=dtype)
+            result = api.evaluate(expressions[0], inputs, weight=weight, retain_graph=retain_graph, dtype=dtype,
+                                  explain=explaining)
         except GradcliError as error:
             _report(_with_hint(error))
             raise typer.Exit(EXIT_ERROR) from None
-        _show(result, json_output, graph)
-        if dot is not None:
-            _write_dot(result, dot)
+        if dot != "-":
+            _show(result, json_output, graph, explain=explain, depth=depth)
+        from .explain_view import write_pictures
+        write_pictures(result, dot, svg, depth)
         return
     lines, filename = (_read(file).splitlines(), "<stdin>" if file == "-" else file) if file is not None \
         else (expressions, "<expressions>")
     failed = 0
     try:
         for number, outcome in api.evaluate_lines(lines, inputs, weight=weight, retain_graph=retain_graph,
-                                                  dtype=dtype, filename=filename):
+                                                  dtype=dtype, filename=filename, explain=explaining):
             if isinstance(outcome, GradcliError):
                 failed += 1
                 _report(_with_hint(outcome))
             else:
-                _show(outcome, json_output, graph, line=number)
+                _show(outcome, json_output, graph, line=number, explain=explain, depth=depth)
     except GradcliError as error:  # a bad --at value: nothing can be evaluated
         _report(error)
         raise typer.Exit(EXIT_ERROR) from None
@@ -178,7 +195,7 @@ def _with_hint(error):
     return error
 
 
-def _show(result, json_output, graph, line=None):
+def _show(result, json_output, graph, line=None, explain=False, depth=None):
     if json_output:
         import json
         data = result.to_dict()
@@ -187,23 +204,25 @@ def _show(result, json_output, graph, line=None):
         if graph:
             from ..graph_formats import json_data
             data["graph"] = json_data(result.graph())
-        sys.stdout.write(json.dumps(data) + "\n")
+        if explain:
+            data["explain"] = result.explain().to_list()
+        from ..explain_format import json_safe
+        sys.stdout.write(json.dumps(json_safe(data), allow_nan=False) + "\n")
         sys.stdout.flush()
         return
     from . import render
-    render.show_result(result, graph=result.graph() if graph else None, line=line)
+    render.show_result(result, graph=result.graph() if graph else None, line=line, graph_depth=depth)
+    if explain:
+        from .explain_view import show_explanation
+        show_explanation(result.explain())
 
 
-def _write_dot(result, path):
-    from ..graph_formats import write_dot
-    try:
-        svg, problem = write_dot(result.graph(), path)
-    except OSError as exc:
-        raise _usage_error("cannot write %s: %s" % (path, exc.strerror or exc)) from None
-    if problem:
-        _stderr_write("gradcli: %s\n" % problem)
-    elif svg:
-        _stderr_write("wrote %s and %s\n" % (path, svg))
+def _graph_depth(text):
+    """--graph-depth: a positive number of levels, or "all"; None when not given."""
+    if text is None or text == "all":
+        return text
+    from .common import positive
+    return positive(text, "--graph-depth")
 
 
 # ---------------------------------------------------------------- run
@@ -212,6 +231,9 @@ def run_command(
     files: List[str] = typer.Argument(..., metavar="FILE", help="Script files, or - for standard input."),
     keep_going: bool = typer.Option(False, "--keep-going", "-k",
                                     help="Report each failing top-level statement and go on."),
+    explain: bool = typer.Option(False, "--explain", "-e",
+                                 help="On stderr: each backward()'s steps, why a .grad read is None, and gradients "
+                                      "added to a .grad that held one (stdout stays the script's)."),
 ):
     """Run scripts of gradcli's PyTorch subset and print exactly what torch would print.
 
@@ -224,6 +246,8 @@ def run_command(
       echo 'import torch; print(torch.ones(2) * 3)' | gradcli run -
 
       gradcli run --keep-going experiments.py 2> errors.txt
+
+      gradcli run --explain chain.py               (the chain rule and .grad notes on stderr)
 
     """
     from .. import api
@@ -240,10 +264,15 @@ def run_command(
                 failed += 1
                 _report(error, progress.write_stderr)
             try:
-                with process.compiling(text):
-                    script = api.compile_script(text, filename)
-                process.keep_until_exit(script)
-                script.run(write=_write_stdout, warn=progress.write_stderr, on_error=report if keep_going else None)
+                if explain:  # compiled to record where values come from: run_script does both
+                    api.run_script(text, filename, write=_write_stdout, warn=progress.write_stderr,
+                                   on_error=report if keep_going else None, explain=progress.write_stderr)
+                else:
+                    with process.compiling(text):
+                        script = api.compile_script(text, filename)
+                    process.keep_until_exit(script)
+                    script.run(write=_write_stdout, warn=progress.write_stderr,
+                               on_error=report if keep_going else None)
             except GradcliError as error:
                 report(error)
             except KeyboardInterrupt:  # Typer turns it into a silent exit 130: say so here

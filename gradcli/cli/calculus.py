@@ -6,17 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from .common import EXIT_ERROR, check_dtype, parse_at, report, stderr_write
-
-
-def _positive(text, what="--order"):
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise typer.BadParameter("expected a positive integer, got %r" % text, param_hint="'%s'" % what)
-    return value
+from .common import EXIT_ERROR, check_dtype, parse_at, positive, report, stderr_write
 
 
 def diff_command(
@@ -62,7 +52,7 @@ def diff_command(
     from .. import calculus
     from ..errors import GradcliError
     try:
-        result = calculus.diff(expression, wrt or None, parse_at(at), _positive(order), dtype)
+        result = calculus.diff(expression, wrt or None, parse_at(at), positive(order), dtype)
     except GradcliError as error:
         report(error)
         raise typer.Exit(EXIT_ERROR) from None

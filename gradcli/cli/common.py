@@ -44,3 +44,14 @@ def check_dtype(value: str):
     if value not in ("float32", "float64"):
         raise typer.BadParameter("expected float32 or float64, got %r" % value)
     return value
+
+
+def positive(text, option="--order"):
+    """An option's value as a positive integer (bad usage otherwise)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise typer.BadParameter("expected a positive integer, got %r" % text, param_hint="'%s'" % option)
+    return value

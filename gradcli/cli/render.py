@@ -22,8 +22,9 @@ def console():
     return _console
 
 
-def show_result(result, graph=None, line=None):
-    """The eval view: expression, value, grad_fn, a table of gradients per input, and the graph if given."""
+def show_result(result, graph=None, line=None, graph_depth=None):
+    """The eval view: expression, value, grad_fn, a table of gradients per input, and the graph if given (down to
+    `graph_depth` levels: see graph_tree)."""
     out = console()
     if line is not None:
         out.print(Text("line %d" % line, style="dim"))
@@ -33,7 +34,7 @@ def show_result(result, graph=None, line=None):
     if result.grads:
         out.print(gradient_table(result))
     if graph is not None:
-        out.print(graph_tree(graph))
+        out.print(graph_tree(graph, depth=graph_depth))
     if line is not None:
         out.print()
 
@@ -55,21 +56,44 @@ def gradient_table(result):
     return table
 
 
-def graph_tree(graph, title="backward graph"):
-    """The BackwardGraph as a Rich tree; a node reached again along another path is marked, not expanded."""
-    from rich.tree import Tree
-    tree = Tree(Text(title, style="bold"))
+def graph_tree(graph, title="backward graph", depth=None, hint="--graph-depth all shows them"):
+    """The BackwardGraph as tree lines under `title`: each node with its source, value and gradient when known;
+    a node reached again along another path is marked, not expanded; below `depth` levels (None: the default,
+    graph_view.DEFAULT_DEPTH; "all": every level) one line per elided subtree says how many nodes it holds and
+    `hint`."""
+    from rich.console import Group
+    from ..graph_view import DEFAULT_DEPTH
+    depth = DEFAULT_DEPTH if depth is None else None if depth == "all" else depth
+    return Group(Text(title, style="bold"), *graph_lines(graph, depth, hint))
+
+
+def graph_lines(graph, depth, hint):
+    """The graph's tree lines (Rich Text), linear in its size however deep (graph_view.BackwardGraph.rows)."""
+    from ..graph_view import INDENT
     if graph.root is None:
-        tree.add(Text("no grad_fn: the value is a leaf or does not require grad", style="dim"))
-        return tree
-    branches = [tree]  # branches[d] is the Rich node at depth d of the current path
-    for node, depth, first in graph.walk():
-        label = _node_label(node)
-        if not first:
-            label.append("  (shared, shown above)", style="dim")
-        del branches[depth + 1:]
-        branches.append(branches[depth].add(label))
-    return tree
+        return [Text("└── no grad_fn: the value is a leaf or does not require grad", style="dim")]
+    lines = []
+    for row in graph.rows(depth):
+        line = Text(row.prefix(), style="dim")
+        node = row.node
+        if node is None:
+            line.append("… %d more node%s below (%s)" % (row.hidden, "" if row.hidden == 1 else "s", hint),
+                        style="yellow")
+        else:
+            line.append_text(_node_label(node))
+            if row.depth > INDENT:
+                line.append("  (depth %d)" % row.depth, style="dim")
+            if not row.first:
+                line.append("  (shared, shown above)", style="dim")
+            else:
+                for kind, text in node.facts():
+                    line.append("  %s " % kind, style="dim")
+                    line.append(text, style=_FACT_STYLES[kind])
+        lines.append(line)
+    return lines
+
+
+_FACT_STYLES = {"source": "cyan", "value": "green", "grad": "bold green"}
 
 
 def _node_label(node):

@@ -10,7 +10,9 @@ import sys
 HELP = """gradcli REPL: the PyTorch subset of `gradcli run`, one input at a time.
   :help          this text
   :vars          the variables: name, shape, dtype, requires_grad, grad_fn
-  :graph NAME    the backward graph of NAME, down to each leaf's AccumulateGrad
+  :graph NAME [N|all]  the backward graph of NAME (source, value, gradient of each node), N levels deep
+  :explain NAME  the backward of the scalar NAME step by step (no .grad changes: the graph is kept)
+  :why EXPR      why EXPR (x.grad, y.grad, ...) is None, or where its value came from
   :reset         forget every variable
 Tab completes names, torch.<member> and x.<member>. Ctrl-C cancels the input, Ctrl-D exits.
 """
@@ -25,7 +27,7 @@ def history_path():
 def run_repl():
     from ..api import Session
     from ..errors import GradcliError
-    session = Session(write=_write, warn=_write_stderr)
+    session = Session(write=_write, warn=_write_stderr, explain=True)
     interactive = sys.stdin.isatty()
     history = _setup_readline(session) if interactive else None
     if interactive:
@@ -82,11 +84,19 @@ def _command(session, line):
             render.console().print(render.variables_table(rows))
         else:
             _write("no variables yet\n")
-    elif name == "graph" and not argument:
-        _write_stderr("usage: :graph NAME\n")
+    elif name in ("graph", "explain", "why") and not argument:
+        _write_stderr("usage: :%s %s\n" % (name, "EXPR" if name == "why" else "NAME"))
     elif name == "graph":
+        _graph(session, argument)
+    elif name == "explain":
+        from .explain_view import show_explanation
         try:
-            render.console().print(render.graph_tree(session.graph(argument), title=argument))
+            show_explanation(session.explain(argument))
+        except GradcliError as error:
+            _write_stderr(str(error) + "\n")
+    elif name == "why":
+        try:
+            _write(session.why(argument).message + "\n")
         except GradcliError as error:
             _write_stderr(str(error) + "\n")
     elif name == "reset":
@@ -96,6 +106,24 @@ def _command(session, line):
         return False
     else:
         _write_stderr("unknown command %s (try :help)\n" % line)
+
+
+def _graph(session, argument):
+    """:graph NAME [N|all]."""
+    from ..errors import GradcliError
+    from . import render
+    variable, _, depth = argument.partition(" ")
+    depth = depth.strip() or None
+    if depth is not None and depth != "all" and not (depth.isdigit() and int(depth) > 0):
+        _write_stderr("usage: :graph NAME [N|all] (N a positive number of levels)\n")
+        return
+    try:
+        graph = session.graph(variable)
+    except GradcliError as error:
+        _write_stderr(str(error) + "\n")
+        return
+    render.console().print(render.graph_tree(graph, title=variable, depth=int(depth) if depth and depth.isdigit()
+                                             else depth, hint=":graph %s all shows them" % variable))
 
 
 def _setup_readline(session):
