@@ -4,6 +4,7 @@ Everything here raises GradcliError (with a source position when there is one) a
 to the `write` callables the caller passes, or comes back as a value.
 """
 
+import contextlib
 import io
 
 from . import errors
@@ -110,9 +111,9 @@ def _evaluate(expression, values, weight, retain_graph, dtype, filename, explain
 def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain=False):
     from .autograd import backward
     from .tensor import Tensor
-    provenance = explainer = None
+    provenance = collector = None
     if explain:
-        from .explain import Explainer, Sources
+        from .explain import Collector, Sources
         from .lang.provenance import Provenance
         provenance = Provenance(keep_values=True)
     interpreter = _expression_interpreter(provenance)
@@ -124,11 +125,10 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
             weight = interpreter.evaluate(weight, filename="--weight")
         if weight is not None and not isinstance(weight, Tensor):
             weight = _leaf(weight, value.dtype, "the weight").detach()
-        if explain:
-            explainer = Explainer(Sources(provenance, lambda: inputs), _backward_title(expression, weight))
-            explainer.start([value])
+        collector = Collector(Sources(provenance, lambda: inputs)) if explain else None
         try:
-            backward(value, weight, retain_graph=retain_graph, observer=explainer)
+            with _watched(collector):
+                backward(value, weight, retain_graph=retain_graph)
         except GradcliError as error:  # point at the whole expression: its backward failed
             raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
     # read after backward, and also when the expression ran backward itself (`x.backward()`)
@@ -136,15 +136,23 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
     explanation = None
     if explain:
         from .explain import Explanation
-        explanation = Explanation([explainer.finish()] if explainer is not None else [])
+        explanation = collector.explanation if collector is not None else Explanation()
     return Result(expression, value, inputs, grads, explanation,
                   lambda: _evaluate(expression, values, weight, retain_graph, dtype, filename, True))
 
 
-def _backward_title(expression, weight):
-    from .explain_format import value_text
-    start = "1" if weight is None else value_text(weight)
-    return "backward of %s, starting from grad = %s:" % (expression, start)
+@contextlib.contextmanager
+def _watched(watcher):
+    """Every backward and autograd.grad call inside goes through `watcher` (autograd.WATCHER); None: nothing."""
+    if watcher is None:
+        yield
+        return
+    from .autograd import WATCHER
+    token = WATCHER.set(watcher)
+    try:
+        yield
+    finally:
+        WATCHER.reset(token)
 
 
 def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None, filename="<expression>",
@@ -270,19 +278,7 @@ class Session:
 
     def watching(self):
         """While running inputs: every backward is watched (a context manager; nothing without `explain`)."""
-        import contextlib
-        if self.watch is None:
-            return contextlib.nullcontext()
-        from .autograd import WATCHER
-
-        @contextlib.contextmanager
-        def watched():
-            token = WATCHER.set(self.watch)
-            try:
-                yield
-            finally:
-                WATCHER.reset(token)
-        return watched()
+        return _watched(self.watch)
 
     @property
     def variables(self):

@@ -9,7 +9,7 @@ not reached by the backward of line 9, backward not called yet, autograd.grad (w
 set to None at line 11. Nothing here walks a graph but to name the leaves below a non-leaf.
 """
 
-from .explain import Explainer, Sources
+from .explain import Sources, explained_call, pass_title, tensors
 from .explain_format import single
 from .graph import AccumulateGrad
 from .tensor import Tensor
@@ -63,26 +63,18 @@ class Watch:
 
     # ------------------------------------------------------------ autograd's watcher
     def __call__(self, front_door, arguments):
-        outputs = arguments.get("tensors", arguments.get("outputs"))
-        kind = "backward" if "tensors" in arguments else "autograd.grad"
         position = self.provenance.statement()
         sources = self.sources()
-        explainer = Explainer(sources, self._title(kind, outputs, position, sources), position)
-        explainer.start(outputs if isinstance(outputs, (tuple, list)) else [outputs])
         inputs = arguments.get("inputs")
-        ids = None if inputs is None else {id(x) for x in _tensors(inputs)}
-        record = Pass(kind, position, explainer, ids)
-        try:
-            return front_door(**arguments, observer=explainer)
-        finally:
-            explainer.finish(_tensors(inputs), written=kind == "backward")
-            self._after(record)
+        ids = None if inputs is None else {id(x) for x in tensors(inputs)}
 
-    def _title(self, kind, outputs, position, sources):
-        where = "%s:%d: " % (position.filename, position.line) if position is not None else ""
-        first = outputs[0] if isinstance(outputs, (tuple, list)) and outputs else outputs
-        what = sources.tensor_text(first) if isinstance(first, Tensor) else None
-        return "%s%s%s:" % (where, kind, " of " + what if what else "")
+        def title(kind, arguments):
+            where = "%s:%d: " % (position.filename, position.line) if position is not None else ""
+            return where + pass_title(kind, arguments, sources)
+
+        def done(kind, explainer):
+            self._after(Pass(kind, position, explainer, ids))
+        return explained_call(front_door, arguments, sources, title, position, done)
 
     def _after(self, record):
         self.passes.append(record)
@@ -142,13 +134,6 @@ class Watch:
 
     def grad_assigned(self, tensor, value, origin):
         self.assigned[id(tensor)] = (origin, value is None, len(self.passes))
-
-
-def _tensors(values):
-    """A front door's `inputs` argument as a list (None: none)."""
-    if values is None:
-        return []
-    return [v for v in (values if isinstance(values, (tuple, list)) else [values]) if isinstance(v, Tensor)]
 
 
 def _where(position):

@@ -10,11 +10,11 @@ it sent. At a leaf, AccumulateGrad's step says what `.grad` held before and hold
 Nothing here walks the graph: the steps are what the engine did, in its order.
 """
 
-import numpy as np
+from bisect import bisect_left
 
 from .engine import conform
 from .explain_format import single
-from .graph import AccumulateGrad
+from .graph import AccumulateGrad, _sequence
 from .tensor import Tensor
 
 
@@ -25,6 +25,7 @@ class Sources:
     def __init__(self, provenance=None, names=None):
         self.provenance = provenance
         self.names = names or dict
+        self.backward_marks = []  # per pass run with create_graph: (creation counter after each step, labels)
 
     def leaf_name(self, tensor):
         for name, value in self.names().items():
@@ -35,10 +36,21 @@ class Sources:
     def node_origin(self, node):
         return self.provenance.node_origin(node) if self.provenance is not None else None
 
+    def made_by_backward(self, node):
+        """For a node a backward with create_graph made (a gradient's own history, which a second order
+        differentiates): `backward of <the step's source>`, else None."""
+        for marks, labels in self.backward_marks:
+            if len(marks) > 1 and marks[0] < node.sequence_nr <= marks[-1]:
+                return labels[bisect_left(marks, node.sequence_nr)]
+        return None
+
     def describe(self, node):
         """(text, position, forward value) of a node; a leaf's AccumulateGrad is its leaf."""
         if isinstance(node, AccumulateGrad):
             return self.leaf_name(node.variable), None, node.variable
+        made = self.made_by_backward(node)
+        if made is not None:
+            return made, None, None
         origin = self.node_origin(node)
         if origin is None:
             return None, None, None
@@ -123,7 +135,7 @@ class Step:
 class Explainer:
     """The engine observer that builds the steps of one backward pass (see the module's docstring)."""
 
-    def __init__(self, sources=None, title=None, position=None):
+    def __init__(self, sources=None, title=None, position=None, create_graph=False):
         self.sources = sources or Sources()
         self.title, self.position = title, position   # what was backpropagated, and where (a script's call)
         self.steps = []
@@ -131,7 +143,10 @@ class Explainer:
         self._arrivals = {}      # id(node) -> [(step number, gradient)]
         self._before = {}        # id(AccumulateGrad) -> the leaf's .grad before this pass (a copy) or None
         self._pending = {}       # id(AccumulateGrad) -> the node, for leaves autograd.grad captured
-        self.order = 1
+        self._marks = None
+        if create_graph:  # the nodes each step makes are numbered between two marks (graph's creation counter)
+            self._marks = ([next(_sequence)], [None])
+            self.sources.backward_marks.append(self._marks)
 
     def start(self, outputs):
         """Before the engine runs: a leaf backpropagated from directly (`x.backward(g)`) is a root."""
@@ -164,11 +179,17 @@ class Explainer:
             self._note_leaf(child)
             name, formula = rules[i] if i < len(rules) else (None, None)
             step.outgoing.append(Outgoing(i, name, formula, child, sent, delivered))
+        if self._marks is not None:
+            self._marks[0].append(next(_sequence))
+            self._marks[1].append("backward of %s" % (step.source or step.name))
 
     def finish(self, captured=(), written=False):
         """After the engine: a step for each leaf of `captured` (the inputs of autograd.grad or of
         backward(inputs=...)), whose AccumulateGrad the engine does not run: `written` says whether the front
         door then wrote its .grad (backward) or returned the gradient (grad)."""
+        if self._marks is not None:  # the gradients summed for the last nodes, after their steps
+            self._marks[0].append(next(_sequence))
+            self._marks[1].append("backward's sum of arriving gradients")
         wanted = {id(x) for x in captured}
         for node in list(self._pending.values()):
             if id(node.variable) not in wanted:
@@ -229,6 +250,55 @@ class Explainer:
 
 
 _NO_DEFAULT = object()
+
+
+def explained_call(front_door, arguments, sources, title=None, position=None, done=None):
+    """Call autograd's `front_door` (backward or grad, with its `arguments`) with an Explainer as the engine's
+    observer, and return its result. The Explainer is finished — a step added for each leaf of `inputs=` — and
+    handed to `done` even when the call fails. `title(kind, arguments)` names the pass."""
+    kind = "backward" if "tensors" in arguments else "autograd.grad"
+    outputs = tensors(arguments.get("tensors", arguments.get("outputs")))
+    explainer = Explainer(sources, title(kind, arguments) if title else None, position,
+                          bool(arguments.get("create_graph")))
+    explainer.start(outputs)
+    try:
+        return front_door(**arguments, observer=explainer)
+    finally:
+        explainer.finish(tensors(arguments.get("inputs")), written=kind == "backward")
+        if done is not None:
+            done(kind, explainer)
+
+
+def tensors(values):
+    """A front door's tensors-or-sequence argument as a list (None: none)."""
+    if values is None:
+        return []
+    return [v for v in (values if isinstance(values, (tuple, list)) else [values]) if isinstance(v, Tensor)]
+
+
+def pass_title(kind, arguments, sources):
+    """`backward of y`, `autograd.grad of y (create_graph)`, with the gradient it starts from when given."""
+    outputs = tensors(arguments.get("tensors", arguments.get("outputs")))
+    what = sources.tensor_text(outputs[0]) if outputs else None
+    start = tensors(arguments.get("grad_tensors", arguments.get("grad_outputs")))
+    from .explain_format import value_text
+    return "%s%s%s%s:" % (kind, " of " + what if what else "",
+                          ", starting from grad = %s" % (value_text(start[0]) if start else "1"),
+                          " (create_graph=True)" if arguments.get("create_graph") else "")
+
+
+class Collector:
+    """An autograd watcher (autograd.WATCHER) that explains every backward and grad call made while it is set:
+    `explanation` gathers their passes (an expression's backward; with --order N, each autograd.grad)."""
+
+    def __init__(self, sources):
+        self.sources = sources
+        self.explanation = Explanation()
+
+    def __call__(self, front_door, arguments):
+        return explained_call(front_door, arguments, self.sources,
+                              lambda kind, args: pass_title(kind, args, self.sources),
+                              done=lambda kind, explainer: self.explanation.passes.append(explainer))
 
 
 def _default(fn, name):

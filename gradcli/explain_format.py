@@ -103,7 +103,8 @@ def leaf_sum(step):
     total = step.after if step.written else step.incoming[0]
     numbers = [single(p) for p in parts + [total]]
     if len(parts) > 1 and None not in numbers:
-        return "%s = %s = %s" % (name, " + ".join(number_text(n) for n in numbers[:-1]), number_text(numbers[-1]))
+        terms = number_text(numbers[0]) + "".join((" - " if n < 0 else " + ") + number_text(abs(n)) for n in numbers[1:-1])
+        return "%s = %s = %s" % (name, terms, number_text(numbers[-1]))
     if len(parts) > 1:
         return "%s = %s = %s" % (name, " + ".join(value_text(p) for p in parts), value_text(total))
     return "%s = %s" % (name, value_text(total))

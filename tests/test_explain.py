@@ -71,7 +71,7 @@ def test_the_arithmetic_shown_computes_what_it_says(case):
             assert out.check in text
     for line in re.findall(r"\.grad = ([-0-9.e+ ]+) = ([-0-9.e]+)$", text, re.M):
         parts, total = line
-        assert sum(float(p) for p in parts.split(" + ")) == pytest.approx(float(total), rel=1e-4), line
+        assert _evaluate(parts) == pytest.approx(float(total), rel=1e-4), line
 
 
 def test_explain_golden_set_is_large_enough():
@@ -118,3 +118,30 @@ def test_the_worked_example_in_the_docs_is_real_output():
     shown = docs.split("--explain | sed -n '/^backward/,$p'\n", 1)[1].split("```", 1)[0]
     text = gradcli.evaluate("mean(3*(x+2)^2)", at={"x": "ones(2,2)"}, explain=True).explain().text()
     assert shown == text
+
+
+def test_a_second_order_pass_names_the_nodes_the_first_backward_made():
+    """With create_graph (what eval --order 2 runs: autograd.grad, then autograd.grad of the sum), each pass is
+    explained; the nodes of the gradient's own graph are named after the step of the first pass that made them,
+    and the second pass ends at x with the second derivative: d2/dx2 x^3*sin(x) = 6x sin x + 6x^2 cos x - x^3 sin x."""
+    from gradcli import api, autograd
+    from gradcli.explain import Collector, Sources
+    from gradcli.lang.provenance import Provenance
+    provenance = Provenance(keep_values=True)
+    interpreter = api._expression_interpreter(provenance)
+    x = interpreter.variables["x"] = api._leaf(2.0, api._dtype("float64"))
+    value = interpreter.evaluate("x^3*sin(x)")
+    collector = Collector(Sources(provenance, lambda: {"x": x}))
+    with api._watched(collector):
+        first, = autograd.grad(value, x, create_graph=True)
+        second, = autograd.grad(first.sum(), x)
+    explanation = collector.explanation
+    assert [p.title for p in explanation.passes] == [
+        "autograd.grad of x^3*sin(x), starting from grad = 1 (create_graph=True):",
+        "autograd.grad, starting from grad = 1:"]
+    later = explanation.passes[1].steps
+    assert {"backward of x^3", "backward of sin(x)", "backward of x^3*sin(x)"} <= {s.source for s in later}
+    import math
+    expected = 6 * 2 * math.sin(2) + 6 * 4 * math.cos(2) - 8 * math.sin(2)
+    assert later[-1].name == "AccumulateGrad" and later[-1].incoming[0].item() == pytest.approx(expected)
+    assert second.item() == pytest.approx(expected) and not later[-1].written

@@ -38,7 +38,7 @@ def test_run_explain_on_the_command_line_writes_steps_on_stderr_only():
     result = run_cli("run", "--explain", str(seed))
     assert result.returncode == 0
     assert normalize_addresses(result.stdout) == normalize_addresses(seed.with_suffix(".expected").read_text())
-    assert "%s:8: backward of y:\n  [1] SumBackward0  x.sum() (line 5): grad tensor(1.)" % seed in result.stderr
+    assert "%s:8: backward of y, starting from grad = 1:\n  [1] SumBackward0  x.sum() (line 5): grad tensor(1.)" % seed in result.stderr
 
 
 def test_accumulation_notes_give_both_values_and_the_line_that_filled_it():
