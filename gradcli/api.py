@@ -125,6 +125,8 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
             weight = interpreter.evaluate(weight, filename="--weight")
         if weight is not None and not isinstance(weight, Tensor):
             weight = _leaf(weight, value.dtype, "the weight").detach()
+        # every backward and autograd.grad inside the watched block is a pass of the explanation (with
+        # --order N, each create_graph pass too: keep the derivatives inside it)
         collector = Collector(Sources(provenance, lambda: inputs)) if explain else None
         try:
             with _watched(collector):
