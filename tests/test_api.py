@@ -126,6 +126,23 @@ def test_session_is_incomplete_for_open_blocks_and_brackets():
     assert not session.is_incomplete("x = 1\n")
 
 
+def test_a_repl_input_is_parsed_once(monkeypatch):
+    """is_incomplete reads the input with the driver, and execute runs that tree: one parse, none by Lark."""
+    from gradcli.lang import parser
+    parses = []
+    driver = parser.driver()
+    real_parse = driver.parse
+    monkeypatch.setattr(driver, "parse", lambda *args: parses.append(args) or real_parse(*args))
+    monkeypatch.setattr(parser, "_parse_with_lark", lambda *args: pytest.fail("Lark's parser was asked"))
+    monkeypatch.setattr(parser, "parser", lambda: pytest.fail("Lark's parser was asked"))
+    out = []
+    session = gradcli.Session(write=out.append)
+    for text in ("import torch\n", "x = torch.ones(2) * 3\n", "x.sum()\n", "1, 2\n"):
+        assert not session.is_incomplete(text)
+        session.execute(text)
+    assert len(parses) == 4 and out == ["tensor(6.)\n", "(1, 2)\n"]
+
+
 def test_session_describes_variables():
     session = gradcli.Session(write=lambda text: None)
     session.execute("import torch\nx = torch.ones(2, 3, requires_grad=True)\ny = x.sum()\nn = 4\n")
