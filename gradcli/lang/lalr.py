@@ -71,8 +71,8 @@ class _Inline(list):
     edges = (None, None)
 
 
-# What stands at either end of a rule's symbols, for positions: a token left out of the tree (its offset is
-# recorded), a `_rule` (its recorded edges are passed on), or something the node keeps (nothing to record).
+# What stands at either end of a rule's symbols, for positions: a token left out of the tree (the node records
+# it), a `_rule` (what it recorded is passed on), or something the node keeps (nothing to record).
 FILTERED, INLINED, KEPT = 1, 2, 0
 
 
