@@ -186,13 +186,14 @@ def test_formula_text_computes_what_the_code_computes(row):
     rng = np.random.default_rng(0)
     inputs = [_tensor(a) for a in arrays]
     grad = _grad_like(out, rng)
-    result = Tensor._make(np.asarray(out)) if not isinstance(out, tuple) else None
+    results = {"result": Tensor._make(np.asarray(out))} if not isinstance(out, tuple) else \
+        {"result%d" % i: Tensor._make(np.asarray(o)) for i, o in enumerate(out)}
     for position, derivative in zip(concrete.edges, concrete.rules):
         name = concrete.inputs[position]
         values = {}
         for use in derivative.uses:
-            if use == "result":
-                values[use] = result
+            if use.startswith("result"):
+                values[use] = results[use]
             elif use.endswith("_shape"):
                 values[use] = tuple(np.shape(arrays[concrete.position[use[:-6]]]))
             elif use.endswith("_dtype"):
@@ -205,8 +206,8 @@ def test_formula_text_computes_what_the_code_computes(row):
         with grad_mode.no_grad():
             expected = _run(lambda: derivative.fn(grad, **values))
             variables = dict(table.FORMULA_CONSTANTS, **table.HELPERS)
-            variables.update({"grad" if not isinstance(grad, tuple) else "grads": grad, "result": result,
-                              "torch": namespace.TORCH, "F": namespace.FUNCTIONAL})
+            variables.update({"grad" if not isinstance(grad, tuple) else "grads": grad,
+                              "torch": namespace.TORCH, "F": namespace.FUNCTIONAL}, **results)
             variables.update(zip(concrete.inputs, inputs))
             variables.update({k: _formula_value(v) for k, v in _defaults(derivative.fn, params).items()})
             if concrete is not row:  # a variadic row's operand: its position

@@ -34,8 +34,12 @@ GRAD_TOLERANCE = {"float32": (1e-5, 1e-5), "float64": (1e-11, 1e-12), "float16":
 
 @functools.lru_cache(maxsize=None)
 def load():
-    with gzip.open(GOLDEN / "ops" / "golden.json.gz", "rt", encoding="utf-8") as f:
-        return json.load(f)["cases"]
+    """Every recorded case: golden.json.gz and the chapters recorded beside it (golden_*.json.gz)."""
+    cases = []
+    for path in sorted((GOLDEN / "ops").glob("golden*.json.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            cases += [dict(c, file=path.name) for c in json.load(f)["cases"]]
+    return cases
 
 
 def resolve(value, env):
@@ -99,7 +103,7 @@ def replay(c):
         return
     assert "error" not in want, "torch raised %s" % want.get("error")
     if c["select"] is not None:
-        out = getattr(out, c["select"])
+        out = out[c["select"]] if isinstance(c["select"], int) else getattr(out, c["select"])
     if "python" in want:
         assert not isinstance(out, Tensor)
         assert (list(out) if isinstance(out, tuple) else out) == want["python"], (out, want["python"])
@@ -144,7 +148,8 @@ def replay(c):
 
 
 def case_id(c):
-    return "%d-%s-%s" % (c["id"], c["group"], c["call"][1])
+    chapter = c["file"][len("golden"):-len(".json.gz")].lstrip("_")
+    return "%s%d-%s-%s" % (chapter + "-" if chapter else "", c["id"], c["group"], c["call"][1])
 
 
 @pytest.mark.parametrize("c", load(), ids=case_id)

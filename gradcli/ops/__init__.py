@@ -9,6 +9,7 @@ Where things are:
     compare.py    comparisons and logic (no gradient), where, clamp, maximum/minimum, isnan, allclose
     functions.py  elementwise math: exp, log, trigonometric, sqrt, erf, tanh, sigmoid, relu, abs, rounding
     reduce.py     sum, mean, prod, norm, var/std, max/min (also with dim), logsumexp, cumsum, cumprod
+    statistics.py var_mean, nansum/nanmean, median, mode, kthvalue, quantile, unique, bincount, histc
     sorting.py    sort, argsort, topk
     shape.py      views and copies: view/reshape, expand, squeeze, transpose, cat/stack, split, repeat, ...
     indexing.py   x[...] and x[...] = v, gather, index_select, masked_fill, nonzero
@@ -33,7 +34,7 @@ warnings.filterwarnings("ignore", category=RuntimeWarning, module="numpy")
 from ..tensor import Tensor  # noqa: E402
 from .bind import apply, as_tensor, grad_accumulator, grad_edge, result_dtype  # noqa: E402,F401
 from .table import FUNCTIONAL, FUNCTIONS, INPLACE, METHODS, OPERATORS, ROWS, front_door, row  # noqa: E402,F401
-from . import arithmetic, compare, functions, reduce, sorting, shape, indexing, linalg, nn, creation, sampling  # noqa: E402,F401,E501
+from . import arithmetic, compare, functions, reduce, statistics, sorting, shape, indexing, linalg, nn, creation, sampling  # noqa: E402,F401,E501
 from .inplace import inplace_variant  # noqa: E402
 
 

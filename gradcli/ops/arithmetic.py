@@ -339,12 +339,16 @@ ADDCDIV = row("addcdiv", "AddcdivBackward0", _addcdiv_forward, "self tensor1 ten
 
 def _lerp_forward(self, end, weight):
     """torch's kernel: from the nearer end, so that weight 0 and 1 give the ends exactly, each form's multiply
-    and add fused into one rounding."""
+    and add fused into one rounding (a tensor weight chooses its form per element)."""
     from ..kernels.fma import fused_multiply_add
     (self, end), dtype = _half_as_float(self, end)
     work = np.result_type(self, end).type
     difference = np.subtract(end, self)
-    if abs(weight) < 0.5:
+    if isinstance(weight, np.ndarray):
+        weight = weight.astype(work, copy=False)
+        out = np.where(np.abs(weight) < 0.5, fused_multiply_add(weight, difference, self),
+                       fused_multiply_add(-difference, work(1) - weight, end))
+    elif abs(weight) < 0.5:
         out = fused_multiply_add(work(weight), difference, self)
     else:
         out = fused_multiply_add(-difference, work(1) - work(weight), end)
@@ -354,6 +358,10 @@ def _lerp_forward(self, end, weight):
 LERP = row("lerp.Scalar", "LerpBackward0", _lerp_forward, "self end", promote="common",
            self=("grad * (1 - weight)", lambda grad, weight: grad * (1 - weight)),
            end=("grad * weight", lambda grad, weight: grad * weight))
+LERP_TENSOR = row("lerp.Tensor", "LerpBackward1", _lerp_forward, "self end weight", promote="common",
+                  self=("grad * (1 - weight)", lambda grad, weight: grad * (1 - weight)),
+                  end=("grad * weight", lambda grad, weight: grad * weight),
+                  weight=("grad * (end - self)", lambda grad, self, end: grad * (end - self)))
 
 
 @front_door("addcmul", inplace=True)
@@ -368,9 +376,9 @@ def addcdiv(x, tensor1, tensor2, value=1):
 
 @front_door("lerp", inplace=True)
 def lerp(x, end, weight):
-    """lerp with a number weight (a tensor weight is not taken here)."""
+    """x + weight * (end - x), with a number or a tensor weight (lerp.Scalar, lerp.Tensor)."""
     if isinstance(weight, Tensor):
-        raise errors.GradcliError("gradcli's lerp takes a number weight")
+        return apply(LERP_TENSOR, x, end, weight)
     return apply(LERP, x, end, weight=weight)
 
 

@@ -51,11 +51,11 @@ class OpNode(Node):
         if name.endswith("_dtype"):
             return self.input_meta[self.op.position[name[:-6]]][1]
         value, version = self.saved[name]
-        if name == "result":  # the output is kept as its parts, so that node and output form no cycle
-            array, counter, grad_fn = value
+        if name.startswith("result"):  # an output is kept as its parts, so that node and output form no cycle
+            array, counter, grad_fn, output_nr = value
             if counter.value != version:
                 raise modified_error(array, counter.value, version, self)
-            return Tensor._make(array, grad_fn or self, counter)
+            return Tensor._make(array, grad_fn or self, counter, output_nr)
         if isinstance(value, Tensor) and value._version.value != version:
             raise modified_error(value.array, value._version.value, version, value.grad_fn)
         return value
@@ -65,10 +65,8 @@ class OpNode(Node):
             raise errors.GradcliError(errors.SECOND_BACKWARD)
         if self.outputs is None:
             g = grad_outputs[0]
-        else:
-            grad_outputs = list(grad_outputs) + [None] * (len(self.outputs) - len(grad_outputs))
-            g = tuple(Tensor._make(np.zeros(shape, dtype)) if grad is None else grad
-                      for grad, (shape, dtype) in zip(grad_outputs, self.outputs))
+        else:  # `grads`: None for an output no gradient reached, as torch's undefined gradients
+            g = tuple(grad_outputs) + (None,) * (len(self.outputs) - len(grad_outputs))
         grads = []
         fastpath._formulas += 1
         try:
@@ -257,8 +255,10 @@ def _save(node, op, inputs, result):
         for name in rule.saves:
             if name in saved:
                 continue
-            if name == "result":
-                saved[name] = ((result.array, result._version, None), result._version.value)  # None: this node
+            if name.startswith("result"):  # "result", or "result0", "result1"... of an op with several outputs
+                output = result if name == "result" else result[int(name[6:])]
+                nr = 0 if name == "result" else int(name[6:])
+                saved[name] = ((output.array, output._version, None, nr), output._version.value)  # None: this node
             else:
                 value = inputs[op.position[name]]
                 saved[name] = (value, value._version.value if isinstance(value, Tensor) else 0)

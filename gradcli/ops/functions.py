@@ -6,27 +6,23 @@ tanh, sigmoid and relu differentiate through ops of their own, as in torch (tanh
 with create_graph=True then has grad_fn TanhBackwardBackward0, and so on.
 """
 
-import math
-
 import numpy as np
 
 from .arithmetic import _half_as_float, add_scalar, mul_scalar, zeros_like_grad
 from .bind import apply
-from .table import FORMULA_CONSTANTS, front_door, row
+from .compare import where
+from .table import FORMULA_CONSTANTS, formula_helper, front_door, row
 from .. import errors
+from ..kernels import special
+from ..tensor import Tensor
 
-M_LN2, M_LN10, M_2_SQRTPI = (FORMULA_CONSTANTS[name] for name in ("M_LN2", "M_LN10", "M_2_SQRTPI"))
+M_LN2, M_LN10, M_2_SQRTPI, M_SQRTPI = (FORMULA_CONSTANTS[name] for name in ("M_LN2", "M_LN10", "M_2_SQRTPI",
+                                                                              "M_SQRTPI"))
 
 
 def unary(overload, name, forward, formula, derivative, promote="float"):
     """A function of one tensor, elementwise."""
     return row(overload, name, forward, "self", promote=promote, elementwise=True, self=(formula, derivative))
-
-
-def _erf(x):
-    """erf on numpy without scipy, per element with math.erf (Abramowitz-Stegun 7.1.26 is too coarse)."""
-    flat = np.fromiter((math.erf(v) for v in x.reshape(-1).tolist()), dtype=np.float64, count=x.size)
-    return flat.reshape(x.shape).astype(x.dtype)
 
 
 # ---------------------------------------------------------------- exp and log
@@ -47,8 +43,32 @@ unary("sqrt", "SqrtBackward0", np.sqrt, "grad / (result * 2)",
       lambda grad, result: grad / mul_scalar(result, 2)).doors("sqrt", inplace=True)
 unary("rsqrt", "RsqrtBackward0", lambda self: np.reciprocal(np.sqrt(self)), "-0.5 * grad * result.pow(3)",
       lambda grad, result: -0.5 * grad * result ** 3).doors("rsqrt", inplace=True)
-unary("erf", "ErfBackward0", _erf, "M_2_SQRTPI * (-self * self).exp() * grad",
+unary("erf", "ErfBackward0", special.erf, "M_2_SQRTPI * (-self * self).exp() * grad",
       lambda grad, self: M_2_SQRTPI * (-self * self).exp() * grad).doors("erf", inplace=True)
+unary("erfc", "ErfcBackward0", special.erfc, "-M_2_SQRTPI * (-self * self).exp() * grad",
+      lambda grad, self: -M_2_SQRTPI * (-self * self).exp() * grad).doors("erfc", inplace=True)
+unary("erfinv", "ErfinvBackward0", special.erfinv, "0.5 * M_SQRTPI * self.erfinv().pow(2).exp() * grad",
+      lambda grad, self: 0.5 * M_SQRTPI * self.erfinv().pow(2).exp() * grad).doors("erfinv", inplace=True)
+unary("lgamma", "LgammaBackward0", special.lgamma, "grad * self.digamma()",
+      lambda grad, self: grad * self.digamma()).doors("lgamma", inplace=True)
+unary("digamma", "DigammaBackward0", special.digamma, "grad * torch.polygamma(1, self)",
+      lambda grad, self: grad * polygamma(1, self)).doors("digamma", inplace=True)
+POLYGAMMA = row("polygamma", "PolygammaBackward0", lambda self, n: special.polygamma(n, self), "self",
+                promote="float", elementwise=True,
+                self=("grad * torch.polygamma(n + 1, self)", lambda grad, self, n: grad * polygamma(n + 1, self)))
+
+
+@front_door("polygamma", method=False)
+def polygamma(n, x):
+    """The n-th derivative of digamma, elementwise."""
+    if n < 0:
+        raise errors.GradcliError("polygamma(n, x) does not support negative n.")
+    return apply(POLYGAMMA, x, n=n)
+
+
+@front_door("polygamma", function=False, inplace=True)
+def polygamma_method(x, n):
+    return polygamma(n, x)
 
 # ---------------------------------------------------------------- trigonometric and hyperbolic
 unary("sin", "SinBackward0", np.sin, "grad * self.cos()", lambda grad, self: grad * self.cos()
@@ -59,12 +79,20 @@ unary("tan", "TanBackward0", np.tan, "grad * (result * result + 1)",
       lambda grad, result: grad * (result * result + 1)).doors("tan", inplace=True)
 unary("asin", "AsinBackward0", np.arcsin, "grad * (-self * self + 1).rsqrt()",
       lambda grad, self: grad * (-self * self + 1).rsqrt()).doors("asin", "arcsin", inplace=True)
+unary("acos", "AcosBackward0", np.arccos, "grad * -((-self * self + 1).rsqrt())",
+      lambda grad, self: grad * -((-self * self + 1).rsqrt())).doors("acos", "arccos", inplace=True)
 unary("atan", "AtanBackward0", np.arctan, "grad / (self * self + 1)",
       lambda grad, self: grad / add_scalar(self * self, 1)).doors("atan", "arctan", inplace=True)
 unary("sinh", "SinhBackward0", np.sinh, "grad * self.cosh()", lambda grad, self: grad * self.cosh()
       ).doors("sinh", inplace=True)
 unary("cosh", "CoshBackward0", np.cosh, "grad * self.sinh()", lambda grad, self: grad * self.sinh()
       ).doors("cosh", inplace=True)
+unary("asinh", "AsinhBackward0", np.arcsinh, "grad * (self.pow(2) + 1).rsqrt()",
+      lambda grad, self: grad * (self.pow(2) + 1).rsqrt()).doors("asinh", "arcsinh", inplace=True)
+unary("acosh", "AcoshBackward0", np.arccosh, "grad * (self.pow(2) - 1).rsqrt()",
+      lambda grad, self: grad * (self.pow(2) - 1).rsqrt()).doors("acosh", "arccosh", inplace=True)
+unary("atanh", "AtanhBackward0", np.arctanh, "grad * 1 / (1 - self.pow(2))",
+      lambda grad, self: grad * 1 / (1 - self.pow(2))).doors("atanh", "arctanh", inplace=True)
 
 ATAN2 = row("atan2", "Atan2Backward0", np.arctan2, "self other", promote="float",
             self=("grad * other / (self * self + other * other)",
@@ -156,3 +184,67 @@ def round(x, decimals=None):
         raise errors.GradcliError("\"round_cpu\" not implemented for '%s'" % x.dtype.short_name, "NotImplementedError")
     return apply(ROUND_DECIMALS, x, decimals=decimals)
 
+
+
+# ---------------------------------------------------------------- logit, xlogy, hypot, nan_to_num
+def _logit_forward(self, eps=None):
+    x = self if eps is None else np.clip(self, eps, 1 - eps)
+    return np.log(x / (1 - x)).astype(self.dtype)
+
+
+@formula_helper
+def logit_backward(grad, self, eps=None):
+    """grad / (self (1 - self)); outside [eps, 1 - eps] 0 (nan outside [0, 1] without eps)."""
+    inside = grad / (self * (1 - self))
+    if eps is None:
+        return where((self < 0) | (self > 1), float("nan"), inside)
+    return where((self < eps) | (self > 1 - eps), 0.0, inside)
+
+
+LOGIT = row("logit", "LogitBackward0", _logit_forward, "self", promote="float", elementwise=True,
+            self=("logit_backward(grad, self, eps)", lambda grad, self, eps=None: logit_backward(grad, self, eps)))
+
+
+@front_door("logit", inplace=True)
+def logit(x, eps=None):
+    return apply(LOGIT, x, eps=eps) if eps is not None else apply(LOGIT, x)
+
+
+def _xlogy_forward(self, other):
+    with np.errstate(all="ignore"):
+        out = np.where(self == 0, 0, self * np.log(other))
+    return np.where(np.isnan(other), np.nan, out).astype(np.result_type(self, other))
+
+
+XLOGY = row("xlogy.Tensor", "XlogyBackward0", _xlogy_forward, "self other", promote="float", elementwise=True,
+            self=("torch.xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0)",
+                  lambda grad, self, other: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0.0)),
+            other=("grad * self / other", lambda grad, self, other: grad * self / other))
+
+
+@front_door("xlogy", inplace=True)
+def xlogy(x, y):
+    """x * log(y), and 0 where x is 0 (unless y is nan)."""
+    if not isinstance(x, Tensor):
+        x = Tensor._make(np.asarray(x, np.float32))
+    return apply(XLOGY, x, y)
+
+
+HYPOT = row("hypot", "HypotBackward0", np.hypot, "self other", promote="common",
+            self=("grad * self / result", lambda grad, self, result: grad * self / result),
+            other=("grad * other / result", lambda grad, other, result: grad * other / result)
+            ).doors("hypot", inplace=True)
+
+
+def _nan_to_num_forward(self, nan=0.0, posinf=None, neginf=None):
+    return np.nan_to_num(self, nan=nan, posinf=posinf, neginf=neginf)
+
+
+NAN_TO_NUM = row("nan_to_num", "NanToNumBackward0", _nan_to_num_forward, "self", elementwise=True,
+                 self=("grad * self.isfinite()", lambda grad, self: grad * self.isfinite()))
+
+
+@front_door("nan_to_num", inplace=True)
+def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
+    """nan, inf and -inf replaced (by 0, the dtype's largest and smallest values by default)."""
+    return apply(NAN_TO_NUM, x, nan=nan, posinf=posinf, neginf=neginf)

@@ -79,7 +79,7 @@ def rewrite_inplace(target, compute):
         _set_history(target, AsStridedBackward0((base._grad_fn, 0), info))
         info.version = target._version.value
     if "result" in node.saved:  # the formula reads the output: that is now target itself, with target's history
-        node.saved["result"] = ((target.array, target._version, target._grad_fn), target._version.value)
+        node.saved["result"] = ((target.array, target._version, target._grad_fn, 0), target._version.value)
     return target
 
 

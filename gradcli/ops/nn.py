@@ -12,7 +12,7 @@ import numpy as np
 from .arithmetic import add_scalar, div_scalar
 from .bind import apply
 from .compare import where
-from .functions import _erf
+from ..kernels.special import erf as _erf
 from .table import formula_helper, front_door, row
 from .. import dtypes, errors, limits
 from ..tensor import Tensor, wrap_dim

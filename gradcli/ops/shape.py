@@ -298,13 +298,35 @@ def _unbind_forward(self, dim):
     return tuple(self[(slice(None),) * dim + (i, Ellipsis)] for i in range(self.shape[dim]))
 
 
-# several outputs: `grads` is the tuple of their gradients (zeros where none arrived)
-_JOINED_BACK = ("torch.cat(grads, dim)", lambda grads, dim: cat(grads, dim))
+def _zeros_for_missing(grads, shapes, like):
+    return [g if g is not None else Tensor._make(np.zeros(shape, like.array.dtype)) for g, shape in zip(grads, shapes)]
+
+
+@formula_helper
+def split_backward(grads, sizes, dim, input_sizes):
+    """The pieces' gradients joined back along dim (zeros for a piece no gradient reached)."""
+    like = next(g for g in grads if g is not None)
+    shapes = [tuple(input_sizes[:dim]) + (size,) + tuple(input_sizes[dim + 1:]) for size in sizes]
+    return cat(_zeros_for_missing(grads, shapes, like), dim)
+
+
+@formula_helper
+def unbind_backward(grads, dim, input_sizes):
+    """The slices' gradients stacked back along dim (zeros for a slice no gradient reached)."""
+    like = next(g for g in grads if g is not None)
+    shape = tuple(input_sizes[:dim]) + tuple(input_sizes[dim + 1:])
+    return stack(_zeros_for_missing(grads, [shape] * len(grads), like), dim)
+
+
+# several outputs: `grads` is the tuple of their gradients
+_JOINED_BACK = ("split_backward(grads, sizes, dim, self.shape)",
+                lambda grads, self_shape, dim, sizes: split_backward(grads, sizes, dim, self_shape))
 SPLIT = row("split.Tensor", "SplitBackward0", _split_forward, "self", view=True, self=_JOINED_BACK)
 SPLIT_WITH_SIZES = row("split_with_sizes", "SplitWithSizesBackward0", _split_forward, "self", view=True,
                        self=_JOINED_BACK)
 UNBIND = row("unbind.int", "UnbindBackward0", _unbind_forward, "self", view=True,
-             self=("torch.stack(grads, dim)", lambda grads, dim: stack(grads, dim)))
+             self=("unbind_backward(grads, dim, self.shape)",
+                   lambda grads, self_shape, dim: unbind_backward(grads, dim, self_shape)))
 
 
 @front_door("split")

@@ -29,14 +29,15 @@ OPERATORS = {
 }
 
 # A derivative's code names what it needs by its parameters: after the incoming gradient (`grad`, or `grads`, a
-# tuple, for an op with several outputs) come inputs of the row, `result` (the output), `<input>_shape` or
+# tuple for an op with several outputs, None where no gradient reached an output) come inputs of the row, `result` (the output; `result0`, `result1`, ...
+# for an op with several), `<input>_shape` or
 # `<input>_dtype` (kept without keeping the tensor alive, as torch keeps `self_sym_sizes`), and the op's own
 # parameters (`exponent`, `dim`, ...) taken from the call.
 _METADATA = ("_shape", "_dtype")
 
 # The constants formula texts may name, spelled as C's math.h (and derivatives.yaml) spell them.
 FORMULA_CONSTANTS = {"M_LN2": 0.6931471805599453, "M_LN10": 2.302585092994046, "M_PI": 3.141592653589793,
-                     "M_2_SQRTPI": 1.1283791670955126}
+                     "M_2_SQRTPI": 1.1283791670955126, "M_SQRTPI": 1.7724538509055159}
 # The helper functions formula texts may call, named as derivatives.yaml names them (`sum_backward(grad, ...)`):
 # where a rule is structural (unreduce, scatter back) rather than arithmetic, torch's spelling names a helper.
 HELPERS = {}
@@ -76,7 +77,7 @@ class Derivative:
 
 
 def _is_value(name, inputs):
-    if name in inputs or name == "result":
+    if name in inputs or name == "result" or (name.startswith("result") and name[6:].isdigit()):
         return True
     for suffix in _METADATA:
         if name.endswith(suffix) and name[:-len(suffix)] in inputs:

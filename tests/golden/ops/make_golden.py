@@ -477,8 +477,8 @@ def run(c):
     except Exception as exc:  # noqa: BLE001 (recording what torch raises is the point)
         record["error"] = [type(exc).__name__, str(exc)]
         return record
-    if c["select"] is not None:
-        out = getattr(out, c["select"])
+    if c["select"] is not None:  # an attribute of the result (values, indices) or a position in a tuple
+        out = out[c["select"]] if isinstance(c["select"], int) else getattr(out, c["select"])
     if not isinstance(out, torch.Tensor):
         record["python"] = list(out) if isinstance(out, tuple) else out
         return record
@@ -512,15 +512,16 @@ def run(c):
     return record
 
 
-def main():
+def main(out=OUT, cases=CASES):
+    """Record `cases` into the gzipped JSON file `out` (tests/test_ops_golden.py replays every golden*.json.gz)."""
     records = []
-    for i, c in enumerate(CASES):
+    for i, c in enumerate(cases):
         records.append(dict(c, id=i, torch=run(c)))
-    with gzip.open(OUT, "wt", encoding="utf-8", compresslevel=9) as f:
+    with gzip.open(out, "wt", encoding="utf-8", compresslevel=9) as f:
         f.write('{"torch": "%s", "cases": [\n' % torch.__version__)
         f.write(",\n".join(json.dumps(r, separators=(",", ":")) for r in records))
         f.write("\n]}\n")
-    print("%d cases -> %s (%d bytes)" % (len(records), OUT, OUT.stat().st_size))
+    print("%d cases -> %s (%d bytes)" % (len(records), out, out.stat().st_size))
 
 
 if __name__ == "__main__":

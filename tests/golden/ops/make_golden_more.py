@@ -1,0 +1,99 @@
+"""Record torch's answers for the ops learners' scripts reach for beyond the first set (issue 17's list): inverse
+trigonometric and special functions, the statistics (median, kthvalue, mode, quantile, var_mean, ...), the
+indexing and shape helpers. Same record format as make_golden.py, whose machinery it uses:
+
+    /work/torchenv/bin/python tests/golden/ops/make_golden_more.py
+"""
+
+import pathlib
+
+import numpy as np
+
+import make_golden as base
+from make_golden import F32, F64, I64, case, make_input, t
+
+base.CASES.clear()  # importing make_golden made its own cases: this file records only these
+base.rng = np.random.default_rng(20261201)
+OUT = pathlib.Path(__file__).with_name("golden_more.json.gz")
+base.DOMAINS["above1"] = lambda n: base.rng.uniform(1.2, 3.0, n)
+base.DOMAINS["prob"] = lambda n: base.rng.uniform(0.05, 0.95, n)
+base.DOMAINS["ties"] = lambda n: base.rng.integers(0, 4, n) * 1.0
+
+# ---------------------------------------------------------------- elementwise functions
+UNARY = {"acos": "unit", "arccos": "unit", "asinh": "any", "arcsinh": "any", "acosh": "above1", "arccosh": "above1",
+         "atanh": "unit", "arctanh": "unit", "erfc": "any", "erfinv": "unit", "lgamma": "pos", "digamma": "pos",
+         "logit": "prob", "nan_to_num": "any"}
+for name, domain in UNARY.items():
+    for dtype in (F32, F64):
+        for shape in ((2, 3), ()):
+            case("unary", ["method", name], [make_input("a", shape, dtype, domain)], [t("a")],
+                 second=name not in ("nan_to_num",))
+    case("unary", ["torch", name], [make_input("a", (3,), I64, "pos")], [t("a")])
+for n in (1, 2, 3):
+    case("unary", ["torch", "polygamma"], [make_input("a", (4,), F64, "pos")], [n, t("a")], second=True)
+case("unary", ["method", "logit"], [make_input("a", (5,), F32, "prob")], [t("a")], {"eps": 0.2}, second=True)
+case("edge", ["method", "logit"], [{"name": "a", "shape": [3], "dtype": F32, "values": [-0.5, 0.0, 1.5],
+                                    "requires_grad": True}], [t("a")])
+case("edge", ["method", "nan_to_num"], [{"name": "a", "shape": [4], "dtype": F32, "requires_grad": True,
+                                          "values": [float("nan"), float("inf"), float("-inf"), 2.0]}], [t("a")],
+     {"nan": 1.0, "posinf": 9.0})
+case("edge", ["method", "erfinv"], [{"name": "a", "shape": [4], "dtype": F32, "requires_grad": True,
+                                     "values": [-1.0, 1.0, 0.0, 0.999]}], [t("a")])
+for dtype in (F32, F64):
+    case("binary", ["torch", "xlogy"], [make_input("a", (2, 3), dtype, "ties"), make_input("b", (3,), dtype, "pos")],
+         [t("a"), t("b")], second=True)
+    case("binary", ["torch", "hypot"], [make_input("a", (2, 3), dtype), make_input("b", (2, 3), dtype)],
+         [t("a"), t("b")], second=True)
+    case("binary", ["torch", "lerp"], [make_input("a", (2, 3), dtype), make_input("b", (2, 3), dtype),
+                                       make_input("w", (3,), dtype, "prob")], [t("a"), t("b"), t("w")], second=True)
+
+# ---------------------------------------------------------------- statistics
+for dtype in (F32, F64):
+    for shape in ((3, 5), (6,), (2, 3, 4)):
+        nd = len(shape)
+        case("stats", ["method", "median"], [make_input("a", shape, dtype, "ties")], [t("a")])
+        case("stats", ["method", "nanmedian"], [make_input("a", shape, dtype, "ties")], [t("a")])
+        case("stats", ["torch", "nansum"], [make_input("a", shape, dtype)], [t("a")], second=True)
+        case("stats", ["torch", "nanmean"], [make_input("a", shape, dtype)], [t("a")])
+        case("stats", ["torch", "quantile"], [make_input("a", shape, dtype)], [t("a"), 0.37])
+        case("stats", ["torch", "nanquantile"], [make_input("a", shape, dtype)], [t("a"), 0.8])
+        for sel in (0, 1):
+            case("stats", ["torch", "var_mean"], [make_input("a", shape, dtype)], [t("a")], select=sel, second=True)
+            case("stats", ["torch", "std_mean"], [make_input("a", shape, dtype)], [t("a"), nd - 1],
+                 {"keepdim": True}, select=sel, second=True)
+        for dim in range(nd):
+            for sel in ("values", "indices"):
+                case("stats", ["method", "median"], [make_input("a", shape, dtype, "ties")], [t("a"), dim], select=sel)
+                case("stats", ["method", "mode"], [make_input("a", shape, dtype, "ties")], [t("a"), dim], select=sel)
+                case("stats", ["method", "kthvalue"], [make_input("a", shape, dtype, "ties")],
+                     [t("a"), 1 + dim % shape[dim], dim], select=sel)
+                case("stats", ["method", "nanmedian"], [make_input("a", shape, dtype, "ties")], [t("a"), dim],
+                     {"keepdim": True}, select=sel)
+            case("stats", ["torch", "quantile"], [make_input("a", shape, dtype)], [t("a"), 0.6, dim])
+            case("stats", ["torch", "nansum"], [make_input("a", shape, dtype)], [t("a"), dim], second=True)
+        for interpolation in ("linear", "lower", "higher", "midpoint", "nearest"):
+            case("stats", ["torch", "quantile"], [make_input("a", shape, dtype)], [t("a"), 0.45],
+                 {"dim": 0, "keepdim": True, "interpolation": interpolation})
+    case("stats", ["torch", "quantile"], [make_input("a", (4, 5), dtype), make_input("q", (3,), dtype, "prob", False)],
+         [t("a"), t("q")], {"dim": 1})
+    case("stats", ["torch", "quantile"], [make_input("a", (4, 5), dtype), make_input("q", (2,), dtype, "prob", False)],
+         [t("a"), t("q")], {"dim": 0, "keepdim": True})
+    case("stats", ["torch", "quantile"], [make_input("a", (7,), dtype), make_input("q", (3,), dtype, "prob", False)],
+         [t("a"), t("q")])
+case("stats", ["method", "kthvalue"], [make_input("a", (4,), F32)], [t("a"), 5])
+case("stats", ["torch", "quantile"], [make_input("a", (4,), F32)], [t("a"), 1.5])
+case("stats", ["torch", "quantile"], [make_input("a", (4,), I64)], [t("a"), 0.5])
+case("stats", ["torch", "nanmedian"], [{"name": "a", "shape": [4], "dtype": F32, "requires_grad": True,
+                                        "values": [1.0, float("nan"), 3.0, 2.0]}], [t("a")])
+case("stats", ["torch", "median"], [{"name": "a", "shape": [4], "dtype": F32, "requires_grad": True,
+                                     "values": [1.0, float("nan"), 3.0, 2.0]}], [t("a")])
+case("count", ["torch", "unique"], [make_input("a", (8,), I64)], [t("a")])
+case("count", ["torch", "unique"], [make_input("a", (8,), I64)], [t("a")], {"return_counts": True}, select=1)
+case("count", ["torch", "unique"], [make_input("a", (2, 4), I64)], [t("a")], {"return_inverse": True}, select=1)
+case("count", ["torch", "bincount"], [{"name": "a", "shape": [5], "dtype": I64, "values": [0, 1, 1, 3, 7],
+                                       "requires_grad": False}], [t("a")], {"minlength": 9})
+case("count", ["torch", "histc"], [make_input("a", (10,), F32)], [t("a")], {"bins": 5, "min": -1, "max": 1})
+case("count", ["torch", "histc"], [make_input("a", (10,), F64)], [t("a")], {"bins": 3})
+
+if __name__ == "__main__":
+    base.main(OUT, base.CASES)
