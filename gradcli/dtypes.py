@@ -57,7 +57,16 @@ float64 = DType("float64", "float64", FLOATING, 8, "torch.DoubleTensor", "Double
 
 ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
 _BY_NAME = {d.name: d for d in ALL}
-default_float = float32
+default_float = float32  # torch.set_default_dtype changes it (set_default_float); each run starts from float32
+
+
+def set_default_float(dtype):
+    """torch.set_default_dtype: the dtype of python floats made tensors (floating dtypes only)."""
+    global default_float
+    if not isinstance(dtype, DType) or dtype.category != FLOATING:
+        from .errors import type_error
+        raise type_error("only floating-point types are supported as the default type")
+    default_float = dtype
 
 # torch's aliases: torch.float is float32, torch.long is int64, ...
 ALIASES = {"float": float32, "double": float64, "half": float16, "long": int64, "int": int32,

@@ -189,9 +189,10 @@ class ExpressionCompiler:
         return unpack
 
     def checked_name(self, token, kind="NameError"):
-        """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable."""
+        """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable, but
+        for a module's `__version__` (`torch.__version__`, served from the module's own members)."""
         name = token.value  # the plain str (a Token compares and hashes through Python code)
-        if name.startswith("__"):
+        if name.startswith("__") and not (kind == "AttributeError" and name == "__version__"):
             raise GradcliError("gradcli does not give access to '%s'" % name, kind, self.position(token))
         return name
 

@@ -32,6 +32,9 @@ class Module:
         return "<module '%s'>" % self.name
 
 
+TORCH_VERSION = "2.13.0"  # torch.__version__: the version whose behaviour gradcli reproduces
+
+
 def _torch_members():
     members = dict(FUNCTIONS)
     for d in dtypes.ALL:
@@ -42,7 +45,7 @@ def _torch_members():
         "inference_mode": grad_mode.inference_mode, "is_inference_mode_enabled": grad_mode.is_inference_mode_enabled,
         "set_grad_enabled": grad_mode.set_grad_enabled, "is_grad_enabled": grad_mode.is_grad_enabled,
         "set_printoptions": printing.set_printoptions, "Size": Size,
-        "get_default_dtype": lambda: dtypes.default_float, "is_tensor": lambda x: isinstance(x, Tensor),
+        "is_tensor": lambda x: isinstance(x, Tensor), "__version__": TORCH_VERSION,
         "device": Device, "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
     })
     return members
@@ -103,7 +106,7 @@ def _attribute_error(obj, name):
 
 def get_attribute(obj, name):
     """obj.name for the members on the allow-list; an AttributeError in Python's words otherwise."""
-    if name.startswith("__"):
+    if name.startswith("__") and not (isinstance(obj, Module) and name in obj.members):  # torch.__version__
         raise errors.GradcliError("gradcli does not give access to '%s'" % name, "AttributeError")
     if isinstance(obj, Module):
         try:

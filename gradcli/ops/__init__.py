@@ -11,7 +11,9 @@ Where things are:
     reduce.py     sum, mean, prod, norm, var/std, max/min (also with dim), logsumexp, cumsum, cumprod
     statistics.py var_mean, nansum/nanmean, median, mode, kthvalue, quantile, unique, bincount, histc
     sorting.py    sort, argsort, topk
-    shape.py      views and copies: view/reshape, expand, squeeze, transpose, cat/stack, split, repeat, ...
+    shape.py      views and conversions: view/reshape, expand, squeeze, transpose, permute, clone, to, ...
+    join.py       cat, stack, split, chunk, unbind, meshgrid, broadcast_tensors
+    arrange.py    rearrangements that copy: repeat, repeat_interleave, flip, roll, rot90, tril/triu, diagonals
     indexing.py   x[...] and x[...] = v, gather, index_select, masked_fill, nonzero
     linalg.py     mm, mv, dot, bmm, matmul, outer, einsum
     nn.py         activations, softmax, losses, linear (torch.nn.functional)
@@ -34,7 +36,8 @@ warnings.filterwarnings("ignore", category=RuntimeWarning, module="numpy")
 from ..tensor import Tensor  # noqa: E402
 from .bind import apply, as_tensor, grad_accumulator, grad_edge, result_dtype  # noqa: E402,F401
 from .table import FUNCTIONAL, FUNCTIONS, INPLACE, METHODS, OPERATORS, ROWS, front_door, row  # noqa: E402,F401
-from . import arithmetic, compare, functions, reduce, statistics, sorting, shape, indexing, linalg, nn, creation, sampling  # noqa: E402,F401,E501
+from . import (arithmetic, compare, functions, reduce, statistics, sorting, shape, join, arrange, indexing,  # noqa: E402,F401
+               linalg, nn, creation, sampling)
 from .inplace import inplace_variant  # noqa: E402
 
 

@@ -184,6 +184,13 @@ def allclose(x, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return bool(np.allclose(x.array, other.array, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+@front_door("isclose")
+def isclose(x, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """|x - other| <= atol + rtol * |other| elementwise (nan equal to nan only with equal_nan)."""
+    a, b = x.array, other.array if isinstance(other, Tensor) else other
+    return Tensor._make(np.asarray(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
+
+
 @front_door("equal")
 def equal(x, other):
     """A python bool: the same shape and the same values."""

@@ -42,8 +42,8 @@ def _leaf(array, requires_grad):
     return Tensor(array, requires_grad=requires_grad)
 
 
-def _np(dtype, default=dtypes.float32):
-    return to_numpy_dtype(dtype or default)
+def _np(dtype, default=None):
+    return to_numpy_dtype(dtype or default or dtypes.default_float)
 
 
 _SEQUENCES = (list, tuple, range)  # what torch.tensor reads as a dimension
@@ -70,10 +70,9 @@ def infer_dtype(data):
             raise errors.type_error("Could not infer dtype of %s" % type(value).__name__)
         if top is None or category > top:
             top = category
-    return _INFERRED[dtypes.FLOATING if top is None else top]
-
-
-_INFERRED = {dtypes.BOOL: dtypes.bool_, dtypes.INTEGRAL: dtypes.int64, dtypes.FLOATING: dtypes.float32}
+    if top is None or top == dtypes.FLOATING:
+        return dtypes.default_float
+    return dtypes.bool_ if top == dtypes.BOOL else dtypes.int64
 
 
 def _plain(data):
@@ -132,9 +131,9 @@ def tensor(data, dtype=None, requires_grad=False, device=None):
     return _leaf(array, requires_grad)
 
 
-# numpy's dtype for python data -> torch.tensor's (infer_dtype's answers)
+# numpy's dtype for python data -> torch.tensor's (infer_dtype's answers; floats: the default float dtype)
 _NUMBERS_AS = {np.dtype(np.bool_): np.dtype(np.bool_), np.dtype(np.int64): np.dtype(np.int64),
-               np.dtype(np.float64): to_numpy_dtype(dtypes.float32)}
+               np.dtype(np.float64): None}
 
 
 def _numbers(data):
@@ -146,28 +145,37 @@ def _numbers(data):
         array = np.array(data)
     except (TypeError, ValueError, OverflowError):
         return None
-    dtype = _NUMBERS_AS.get(array.dtype)
-    return None if dtype is None else array.astype(dtype, copy=False)
+    if array.dtype not in _NUMBERS_AS:
+        return None
+    return array.astype(_NUMBERS_AS[array.dtype] or to_numpy_dtype(dtypes.default_float), copy=False)
 
 
-@front_door("Tensor", "FloatTensor", method=False)
+@front_door("Tensor", method=False)
 def legacy_tensor(*args):
-    """torch.Tensor(data) is float32; torch.Tensor(2, 3) is a (2, 3) tensor (zero-filled here)."""
-    if len(args) == 1 and isinstance(args[0], (list, tuple, Tensor)):
-        return tensor(args[0], dtype=dtypes.float32)
-    return zeros(*args)
+    """torch.Tensor(data) is of the default float dtype; torch.Tensor(2, 3) a (2, 3) tensor (zero-filled here)."""
+    return _legacy(dtypes.default_float, args)
 
 
-@front_door("DoubleTensor", method=False)
-def double_tensor(*args):
-    return legacy_tensor(*args).double()
+def _legacy(dtype, args):
+    """torch.<Type>Tensor(data) or torch.<Type>Tensor(*sizes) of one dtype."""
+    if len(args) == 1 and isinstance(args[0], (list, tuple, range, Tensor)):
+        data = args[0]
+        if isinstance(data, Tensor):
+            return data.to(dtype)
+        return tensor(data, dtype=dtype)
+    return zeros(*args, dtype=dtype)
 
 
-@front_door("LongTensor", method=False)
-def long_tensor(*args):
-    if len(args) == 1 and isinstance(args[0], (list, tuple)):
-        return tensor(args[0], dtype=dtypes.int64)
-    return zeros(*args, dtype=dtypes.int64)
+# torch's legacy constructors, one per dtype (torch.FloatTensor([1, 2]), torch.LongTensor(2, 3))
+LEGACY_TYPES = {"FloatTensor": dtypes.float32, "DoubleTensor": dtypes.float64, "LongTensor": dtypes.int64, "IntTensor": dtypes.int32,
+                "ShortTensor": dtypes.int16, "CharTensor": dtypes.int8, "ByteTensor": dtypes.uint8,
+                "BoolTensor": dtypes.bool_, "HalfTensor": dtypes.float16}
+for _name, _dtype in LEGACY_TYPES.items():
+    def _constructor(*args, _dtype=_dtype):
+        return _legacy(_dtype, args)
+    _constructor.__name__ = _constructor.__qualname__ = _name
+    _constructor.dtype = _dtype  # x.type(torch.DoubleTensor) reads it
+    front_door(_name, method=False)(_constructor)
 
 
 def variable(data, requires_grad=False, volatile=False):
@@ -261,6 +269,24 @@ def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
     if np_dtype.kind != "f":
         out = np.trunc(out)  # C++'s double -> integer conversion
     return _leaf(out.astype(np_dtype), requires_grad)
+
+
+@front_door("logspace", method=False)
+def logspace(start, end, steps, base=10.0, dtype=None, requires_grad=False, device=None):
+    """base ** linspace(start, end, steps), computed in double and rounded to the dtype."""
+    exponents = linspace(start, end, steps, dtype=dtypes.float64).array
+    return _leaf(np.power(float(base), exponents).astype(_np(dtype)), requires_grad)
+
+
+@front_door("set_default_dtype", method=False)
+def set_default_dtype(dtype):
+    """The dtype python floats become (float32 at the start of every run)."""
+    dtypes.set_default_float(dtype)
+
+
+@front_door("get_default_dtype", method=False)
+def get_default_dtype():
+    return dtypes.default_float
 
 
 def _two_sum(a, b):

@@ -11,6 +11,7 @@ import numpy as np
 
 from .bind import apply
 from .inplace import PUT, TAKE, rewrite_inplace
+from .join import cat
 from .table import formula_helper, front_door, row
 from .. import dtypes, errors
 from ..tensor import Tensor, wrap_dim
@@ -459,3 +460,126 @@ def masked_fill(x, mask, value):
                                       "%d dimension(s)." % value.ndim)
         return apply(MASKED_FILL_TENSOR, x, value, mask=mask)
     return apply(MASKED_FILL, x, mask=mask, value=value)
+
+
+# ---------------------------------------------------------------- index_fill, index_copy, masked_select, masked_scatter
+def _along_dim(dim, index):
+    return (slice(None),) * dim + (index,)
+
+
+def _index_fill(self, dim, index, value):
+    out = np.array(self)
+    out[_along_dim(dim, index)] = value
+    return out
+
+
+def _index_copy(self, source, dim, index):
+    out = np.array(self)
+    out[_along_dim(dim, index)] = source
+    return out
+
+
+_FILLED_BACK = ("grad.index_fill(dim, index, 0)",
+                lambda grad, dim, index: apply(INDEX_FILL, grad, dim=dim, index=index, value=0))
+INDEX_FILL = row("index_fill.int_Scalar", "IndexFillBackward0",
+                 lambda self, dim, index, value: _index_fill(self, dim, index, self.dtype.type(value)), "self",
+                 self=_FILLED_BACK)
+INDEX_FILL_TENSOR = row("index_fill.int_Tensor", "IndexFillBackward1",
+                        lambda self, value, dim, index: _index_fill(self, dim, index, value.astype(self.dtype)),
+                        "self value", promote="common", promoted="self", self=_FILLED_BACK,
+                        value=("grad.index_select(dim, index).sum()",
+                               lambda grad, dim, index: apply(INDEX_SELECT, grad, dim=dim, index=index).sum()))
+INDEX_COPY = row("index_copy", "IndexCopyBackward0", _index_copy, "self source", promote="common", self=_FILLED_BACK,
+                 source=("grad.index_select(dim, index)",
+                         lambda grad, dim, index: apply(INDEX_SELECT, grad, dim=dim, index=index)))
+
+
+def _dim_index(name, x, dim, index):
+    dim = wrap_dim(dim, x.ndim) if x.ndim else 0
+    if not isinstance(index, Tensor) or index.dtype is not dtypes.int64:
+        raise errors.GradcliError("%s(): Expected a long tensor for index, but got %s"
+                                  % (name, getattr(getattr(index, "dtype", None), "short_name", type(index).__name__)))
+    positions = index.array.reshape(-1)
+    size = x.shape[dim] if x.ndim else 1
+    bad = positions[(positions >= size) | (positions < -size)]
+    if bad.size:
+        raise errors.index_error("index %d is out of bounds for dimension %d with size %d" % (bad[0], dim, size))
+    return dim, np.where(positions < 0, positions + size, positions)
+
+
+@front_door("index_fill", inplace=True)
+def index_fill(x, dim, index, value):
+    """x with the slices index names along dim set to value (a number or a 0-d tensor)."""
+    dim, positions = _dim_index("index_fill", x, dim, index)
+    if isinstance(value, Tensor):
+        if value.ndim:
+            raise errors.GradcliError("index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d "
+                                      "dimension(s)." % value.ndim)
+        return apply(INDEX_FILL_TENSOR, x, value, dim=dim, index=positions)
+    return apply(INDEX_FILL, x, dim=dim, index=positions, value=value)
+
+
+@front_door("index_copy", inplace=True)
+def index_copy(x, dim, index, source):
+    """x with source's slices copied to the positions index names along dim."""
+    dim, positions = _dim_index("index_copy", x, dim, index)
+    return apply(INDEX_COPY, x, source, dim=dim, index=positions)
+
+
+def _masked_select_forward(self, mask):
+    return np.broadcast_to(self, mask.shape)[mask] if self.shape != mask.shape else self[mask]
+
+
+def _masked_scatter_forward(self, source, mask):
+    out = np.array(self)
+    count = int(mask.sum())
+    out[mask] = source.reshape(-1)[:count]
+    return out
+
+
+@formula_helper
+def masked_scatter_backward(grad, mask, sizes):
+    """The source's gradient: grad's elements where the mask holds, in order, then zeros up to the source's size."""
+    mask = mask.array if isinstance(mask, Tensor) else mask
+    picked = apply(MASKED_SELECT, grad, mask=mask)
+    missing = int(np.prod(sizes)) - picked.numel()
+    if missing > 0:
+        picked = cat([picked, Tensor._make(np.zeros(missing, grad.array.dtype))], 0)
+    return picked.view(*sizes)
+
+
+MASKED_SELECT = row("masked_select", "MaskedSelectBackward0", _masked_select_forward, "self",
+                    self=("zeros(self.shape).masked_scatter(mask, grad)",
+                          lambda grad, self_shape, mask: apply(MASKED_SCATTER, _zeros(self_shape, grad), grad,
+                                                               mask=np.broadcast_to(mask, self_shape))))
+MASKED_SCATTER = row("masked_scatter", "MaskedScatterBackward0", _masked_scatter_forward, "self source",
+                     promote="common", promoted="self",
+                     self=("grad.masked_fill(mask, 0)", lambda grad, mask: grad.masked_fill(Tensor._make(mask), 0.0)),
+                     source=("masked_scatter_backward(grad, mask, source.shape)",
+                             lambda grad, source_shape, mask: masked_scatter_backward(grad, mask, source_shape)))
+
+
+def _bool_mask(name, mask):
+    mask = mask.array if isinstance(mask, Tensor) else np.asarray(mask)
+    if mask.dtype != np.bool_:
+        raise errors.GradcliError("%s: expected BoolTensor for mask" % name)
+    return mask
+
+
+@front_door("masked_select")
+def masked_select(x, mask):
+    """The elements where the mask holds (mask and x broadcast together), as a 1-D tensor."""
+    mask = _bool_mask("masked_select", mask)
+    shape = np.broadcast_shapes(x.array.shape, mask.shape)
+    x = x.expand(*shape) if tuple(x.shape) != shape else x
+    return apply(MASKED_SELECT, x, mask=np.broadcast_to(mask, shape))
+
+
+@front_door("masked_scatter", function=False, inplace=True)
+def masked_scatter(x, mask, source):
+    """x with source's elements, in order, written where the mask holds."""
+    mask = np.broadcast_to(_bool_mask("masked_scatter_", mask), x.array.shape)
+    if source.numel() < int(mask.sum()):
+        raise errors.GradcliError("masked_scatter: expected source to have at least as many elements as ones in "
+                                  "mask")
+    return apply(MASKED_SCATTER, x, source, mask=mask)

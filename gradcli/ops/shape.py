@@ -1,4 +1,4 @@
-"""Views, shape changes, joining and splitting, copies and dtype conversion.
+"""Views and shape changes, copies and dtype conversion.
 
 View rows are marked `view=True`: their outputs share the input's memory and version counter and know how they
 were cut from their base (bind.ViewInfo). Indexing lives in indexing.py.
@@ -241,127 +241,6 @@ def permute(x, *dims):
     return apply(PERMUTE, x, dims=dims)
 
 
-# ---------------------------------------------------------------- joining and splitting
-# each operand's gradient is the part of grad it became (i: the operand's position)
-CAT = row("cat", "CatBackward0", lambda *tensors, dim, sizes: np.concatenate(tensors, axis=dim), "*tensors",
-          promote="common", tensors=("grad.narrow(dim, sum(sizes[:i]), sizes[i])",
-                                     lambda grad, i, dim, sizes: grad.narrow(dim, sum(sizes[:i]), sizes[i])))
-STACK = row("stack", "StackBackward0", lambda *tensors, dim: np.stack(tensors, axis=dim), "*tensors",
-            promote="common", tensors=("grad.select(dim, i)", lambda grad, i, dim: grad.select(dim, i)))
-
-
-@front_door("cat", "concat", "concatenate", method=False)
-def cat(tensors, dim=0):
-    tensors = list(tensors)
-    if not tensors:
-        raise errors.value_error("torch.cat(): expected a non-empty list of Tensors")
-    for i, x in enumerate(tensors):
-        if x.ndim == 0:
-            raise errors.GradcliError("zero-dimensional tensor (at position %d) cannot be concatenated" % i)
-    first = tensors[0]
-    dim = wrap_dim(dim, first.ndim)
-    for i, x in enumerate(tensors[1:], 1):
-        if x.ndim != first.ndim:
-            raise errors.GradcliError("Tensors must have same number of dimensions: got %d and %d"
-                                      % (first.ndim, x.ndim))
-        for d in range(first.ndim):
-            if d != dim and x.shape[d] != first.shape[d]:
-                raise errors.GradcliError(
-                    "Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for "
-                    "tensor number %d in the list." % (dim, first.shape[d], x.shape[d], i))
-    limits.check_length(sum(x.numel() for x in tensors))
-    return apply(CAT.with_arity(len(tensors)), *tensors, dim=dim, sizes=tuple(x.shape[dim] for x in tensors))
-
-
-@front_door("stack", method=False)
-def stack(tensors, dim=0):
-    tensors = list(tensors)
-    if not tensors:
-        raise errors.GradcliError("stack expects a non-empty TensorList")
-    for i, x in enumerate(tensors[1:], 1):
-        if x.shape != tensors[0].shape:
-            raise errors.GradcliError("stack expects each tensor to be equal size, but got %s at entry 0 and %s at "
-                                      "entry %d" % (shape_text(tensors[0].shape), shape_text(x.shape), i))
-    limits.check_length(sum(x.numel() for x in tensors))
-    return apply(STACK.with_arity(len(tensors)), *tensors, dim=wrap_dim(dim, tensors[0].ndim + 1))
-
-
-def _split_forward(self, dim, sizes):
-    parts, start = [], 0
-    for size in sizes:
-        parts.append(self[(slice(None),) * dim + (slice(start, start + size),)])
-        start += size
-    return tuple(parts)
-
-
-def _unbind_forward(self, dim):
-    return tuple(self[(slice(None),) * dim + (i, Ellipsis)] for i in range(self.shape[dim]))
-
-
-def _zeros_for_missing(grads, shapes, like):
-    return [g if g is not None else Tensor._make(np.zeros(shape, like.array.dtype)) for g, shape in zip(grads, shapes)]
-
-
-@formula_helper
-def split_backward(grads, sizes, dim, input_sizes):
-    """The pieces' gradients joined back along dim (zeros for a piece no gradient reached)."""
-    like = next(g for g in grads if g is not None)
-    shapes = [tuple(input_sizes[:dim]) + (size,) + tuple(input_sizes[dim + 1:]) for size in sizes]
-    return cat(_zeros_for_missing(grads, shapes, like), dim)
-
-
-@formula_helper
-def unbind_backward(grads, dim, input_sizes):
-    """The slices' gradients stacked back along dim (zeros for a slice no gradient reached)."""
-    like = next(g for g in grads if g is not None)
-    shape = tuple(input_sizes[:dim]) + tuple(input_sizes[dim + 1:])
-    return stack(_zeros_for_missing(grads, [shape] * len(grads), like), dim)
-
-
-# several outputs: `grads` is the tuple of their gradients
-_JOINED_BACK = ("split_backward(grads, sizes, dim, self.shape)",
-                lambda grads, self_shape, dim, sizes: split_backward(grads, sizes, dim, self_shape))
-SPLIT = row("split.Tensor", "SplitBackward0", _split_forward, "self", view=True, self=_JOINED_BACK)
-SPLIT_WITH_SIZES = row("split_with_sizes", "SplitWithSizesBackward0", _split_forward, "self", view=True,
-                       self=_JOINED_BACK)
-UNBIND = row("unbind.int", "UnbindBackward0", _unbind_forward, "self", view=True,
-             self=("unbind_backward(grads, dim, self.shape)",
-                   lambda grads, self_shape, dim: unbind_backward(grads, dim, self_shape)))
-
-
-@front_door("split")
-def split(x, split_size_or_sections, dim=0):
-    """Pieces of x along dim that share one SplitBackward0 (or SplitWithSizesBackward0) node."""
-    dim = wrap_dim(dim, x.ndim)
-    length = x.shape[dim]
-    if isinstance(split_size_or_sections, (list, tuple)):
-        sizes = tuple(int(s) for s in split_size_or_sections)
-        if sum(sizes) != length:
-            raise errors.GradcliError(
-                "split_with_sizes expects split_sizes to sum exactly to %d (input tensor's size at dimension %d), "
-                "but got split_sizes=%s" % (length, dim, shape_text(sizes)))
-        return apply(SPLIT_WITH_SIZES, x, dim=dim, sizes=sizes)
-    size = int(split_size_or_sections)
-    sizes = tuple(min(size, length - start) for start in range(0, length, size)) if length else (0,)
-    return apply(SPLIT, x, dim=dim, sizes=sizes)
-
-
-@front_door("chunk")
-def chunk(x, chunks, dim=0):
-    if chunks <= 0:
-        raise errors.GradcliError("chunk expects `chunks` to be greater than 0, got: %d" % chunks)
-    dim = wrap_dim(dim, x.ndim)
-    size = -(-x.shape[dim] // chunks)
-    return split(x, max(size, 1), dim)
-
-
-@front_door("unbind")
-def unbind(x, dim=0):
-    if x.ndim == 0:
-        raise errors.index_error(errors.DIM_RANGE % (-1, 0, dim))
-    return apply(UNBIND, x, dim=wrap_dim(dim, x.ndim))
-
-
 # ---------------------------------------------------------------- copies and conversions
 COPY = row("copy_", "CopyBackwards", lambda self, src: np.broadcast_to(src, self.shape).astype(self.dtype),
            "self src", self=("zeros_like(grad)", lambda grad: grad * 0), src=("grad", lambda grad: grad))
@@ -445,8 +324,19 @@ def cuda(x, device=None):
 
 @front_door("type", function=False)
 def type_(x, dtype=None):
+    """x.type(): its legacy type name; x.type(dtype), x.type('torch.DoubleTensor') or x.type(torch.DoubleTensor):
+    x converted."""
     if dtype is None:
         return x.dtype.legacy_name
+    if isinstance(dtype, str):
+        named = next((d for d in dtypes.ALL if d.legacy_name == dtype), None)
+        if named is None:
+            if dtype.startswith("torch.cuda."):
+                _check_device("cuda")
+            raise errors.value_error("invalid type: '%s'" % dtype)
+        dtype = named
+    elif not isinstance(dtype, dtypes.DType):
+        dtype = getattr(dtype, "dtype", dtype)  # a legacy constructor (torch.DoubleTensor)
     return to(x, dtype)
 
 
@@ -462,106 +352,6 @@ for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64), ("h
     front_door(_name, function=False)(_converter(_dtype))
 
 
-# ---------------------------------------------------------------- repeat, flip
-@formula_helper
-def repeat_backward(grad, repeats, sizes):
-    """Each input element was copied once per tile: view grad as (r0, s0, r1, s1, ...) and sum over the r's."""
-    padded = (1,) * (len(repeats) - len(sizes)) + tuple(sizes)
-    tiled = [n for pair in zip(repeats, padded) for n in pair]
-    return grad.reshape(tiled).sum(dim=tuple(range(0, len(tiled), 2))).reshape(sizes)
-
-
-REPEAT = row("repeat", "RepeatBackward0", lambda self, repeats: np.tile(self, repeats), "self",
-             self=("repeat_backward(grad, repeats, self.shape)",
-                   lambda grad, self_shape, repeats: repeat_backward(grad, repeats, self_shape)))
-FLIP = row("flip", "FlipBackward0", lambda self, dims: np.flip(self, dims).copy(), "self",
-           self=("grad.flip(dims)", lambda grad, dims: flip(grad, dims)))
-
-
-@front_door("repeat", function=False)
-def repeat(x, *repeats):
-    repeats = _size_args(repeats)
-    if len(repeats) < x.ndim:
-        raise errors.GradcliError("Number of dimensions of repeat dims can not be smaller than number of "
-                                  "dimensions of tensor")
-    padded = (1,) * (len(repeats) - x.ndim) + tuple(x.shape)
-    limits.check_numel([r * n for r, n in zip(repeats, padded)], "the result")
-    return apply(REPEAT, x, repeats=repeats)
-
-
-@front_door("flip")
-def flip(x, *dims):
-    """flip(x, [0, 1]), x.flip(0, 1) and x.flip(0) name the dims to reverse."""
-    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
-        dims = dims[0]
-    return apply(FLIP, x, dims=tuple(wrap_dim(d, x.ndim) for d in dims))
-
-
-# ---------------------------------------------------------------- triangles and diagonals
-TRIL = row("tril", "TrilBackward0", lambda self, diagonal: np.tril(self, diagonal), "self",
-           self=("grad.tril(diagonal)", lambda grad, diagonal: tril(grad, diagonal)))
-TRIU = row("triu", "TriuBackward0", lambda self, diagonal: np.triu(self, diagonal), "self",
-           self=("grad.triu(diagonal)", lambda grad, diagonal: triu(grad, diagonal)))
-
-
-@front_door("tril")
-def tril(x, diagonal=0):
-    _check_matrix(x, "tril")
-    return apply(TRIL, x, diagonal=diagonal)
-
-
-@front_door("triu")
-def triu(x, diagonal=0):
-    _check_matrix(x, "triu")
-    return apply(TRIU, x, diagonal=diagonal)
-
-
-def _check_matrix(x, name):
-    if x.ndim < 2:
-        raise errors.GradcliError("%s: input tensor must have at least 2 dimensions" % name)
-
-
-def _diagonal_into(grad_output, input_sizes, offset):
-    """A matrix of `input_sizes`, zero but for grad_output on its `offset` diagonal."""
-    out = np.zeros(input_sizes, dtype=grad_output.dtype)
-    rows = np.arange(grad_output.shape[0]) + max(-offset, 0)
-    out[rows, rows + offset] = grad_output
-    return out
-
-
-@formula_helper
-def diagonal_backward(grad, input_sizes, offset):
-    """The gradient of a matrix's diagonal: zeros with grad on that diagonal."""
-    return apply(DIAGONAL_BACKWARD, grad, input_sizes=input_sizes, offset=offset)
-
-
-def diagonal_copy(x, offset):
-    return apply(DIAGONAL, x, offset=offset)
-
-
-# torch.diag is diagonal (of a matrix) or diag_embed (of a vector); torch 2.13 names the first node with its
-# functionalization suffix
-DIAGONAL = row("diagonal_copy", "DiagonalBackward0_copy", lambda self, offset: np.diagonal(self, offset).copy(), "self",
-               self=("diagonal_backward(grad, self.shape, offset)",
-                     lambda grad, self_shape, offset: diagonal_backward(grad, self_shape, offset)))
-DIAGONAL_BACKWARD = row("diagonal_backward", "DiagonalBackwardBackward0", _diagonal_into, "grad_output",
-                        grad_output=("torch.diag(grad, offset)", lambda grad, offset: diagonal_copy(grad, offset)))
-DIAG_EMBED = row("diag_embed", "DiagEmbedBackward0", lambda self, offset: np.diag(self, offset), "self",
-                 self=("torch.diag(grad, offset)", lambda grad, offset: diagonal_copy(grad, offset)))
-
-
-@front_door("diag")
-def diag(x, diagonal=0):
-    if x.ndim == 1:
-        n = x.shape[0] + abs(diagonal)
-        limits.check_numel((n, n), "the result")
-        return apply(DIAG_EMBED, x, offset=diagonal)
-    if x.ndim == 2:
-        return apply(DIAGONAL, x, offset=diagonal)
-    raise errors.GradcliError("diag(): Supports 1D or 2D tensors. Got %dD" % x.ndim)
-
-
-# ---------------------------------------------------------------- compositions of the above, as torch composes them
 @front_door("numel", method=False)
 def numel(x):
     return x.numel()
@@ -570,52 +360,3 @@ def numel(x):
 @front_door("broadcast_to")
 def broadcast_to(x, size):
     return expand(x, *size)
-
-
-@front_door("tile")
-def tile(x, dims):
-    """repeat, with the dims padded by leading 1s to the tensor's rank."""
-    dims = tuple(dims)
-    return repeat(x, *((1,) * (x.ndim - len(dims)) + dims))
-
-
-@front_door("vstack", method=False)
-def vstack(tensors):
-    return cat([t.unsqueeze(0) if t.ndim == 1 else t for t in tensors], 0)
-
-
-@front_door("hstack", method=False)
-def hstack(tensors):
-    return cat(tensors, 0 if tensors[0].ndim == 1 else 1)
-
-
-@front_door("diff")
-def diff(x, n=1, dim=-1):
-    """x[1:] - x[:-1] along dim (SubBackward0 over two SliceBackward0), n times."""
-    for _ in range(n):
-        length = x.shape[wrap_dim(dim, x.ndim)]
-        x = x.narrow(dim, 1, length - 1) - x.narrow(dim, 0, length - 1)
-    return x
-
-
-@formula_helper
-def negated(shifts):
-    """-shifts, for one shift or a tuple of them."""
-    return tuple(-s for s in shifts) if isinstance(shifts, tuple) else -shifts
-
-
-ROLL = row("roll", "RollBackward0", lambda self, shifts, dims: np.roll(self, shifts, axis=dims), "self",
-           self=("grad.roll(negated(shifts), dims)",
-                 lambda grad, shifts, dims: apply(ROLL, grad, shifts=negated(shifts), dims=dims)))
-
-
-@front_door("roll")
-def roll(x, shifts, dims=None):
-    """Elements shifted along dims (wrapping around); without dims, over the flattened tensor."""
-    if isinstance(shifts, (list, tuple)):
-        shifts = tuple(shifts)
-    if isinstance(dims, (list, tuple)):
-        dims = tuple(wrap_dim(d, x.ndim) for d in dims)
-    elif dims is not None:
-        dims = wrap_dim(dims, x.ndim)
-    return apply(ROLL, x, shifts=shifts, dims=dims)
