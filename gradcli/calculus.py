@@ -144,15 +144,10 @@ def _evaluated(formula, leaves, x, filename):
     down to it where an input broadcast (the engine's sum_to)."""
     import numpy as np
     from .tensor import Tensor
-    from . import dtypes
     interpreter = api._expression_interpreter()
     interpreter.variables.update(leaves)
-    default = dtypes.default_float  # numbers alone (where(x > 0, 1, 0.1)) in the dtype asked for, not float32
-    dtypes.default_float = x.dtype
-    try:
-        value = interpreter.evaluate(formula, filename)
-    finally:
-        dtypes.default_float = default
+    interpreter.default_float = x.dtype  # numbers alone (where(x > 0, 1, 0.1)) in the dtype asked for
+    value = interpreter.evaluate(formula, filename)
     array = np.asarray(value.array if isinstance(value, Tensor) else value, dtype=x.array.dtype)
     array = np.broadcast_to(array, np.broadcast_shapes(array.shape, x.array.shape))
     return Tensor._make(np.array(Tensor._make(array).sum_to_size(x.shape).array))

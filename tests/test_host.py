@@ -19,8 +19,6 @@ from gradcli.cli import process
 SCRIPT_400 = "import torch\nx = torch.ones(2, requires_grad=True)\n(x * 2).sum().backward()\n" * 400
 
 
-@pytest.mark.xfail(strict=True, reason="ops/__init__.py still calls np.seterr and warnings.filterwarnings at import; "
-                                      "the op-table rewrite (issue 13) removes both: then remove this mark")
 def test_import_and_a_run_change_nothing_in_a_fresh_process():
     """In a process of its own (so that the import is the first): numpy's error state, the warning filters,
     the cycle collector, grad mode and the recursion limit are as they were before `import gradcli`."""

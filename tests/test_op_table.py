@@ -33,6 +33,7 @@ EXTRA_SCRIPTS = [
     "b = torch.zeros(3, 2).index_add(0, torch.tensor([0, 2]), x)\n"
     "m = x.masked_fill(x > 2, torch.tensor(7., requires_grad=True))\n"
     "p = x.index_put((torch.tensor([0, 1]),), torch.ones(2, requires_grad=True))\n"
+    "p = p + x.index_fill(1, torch.tensor([0]), torch.tensor(2., requires_grad=True))\n"
     "(s.sum() + a.sum() + v.sum() + b.sum() + m.sum() + p.sum()).backward()\n",
     "x = torch.tensor([3., -1., 2., 5.], requires_grad=True)\n"
     "y = x.sort().values * x.topk(2).values.sum() + x.max() * x.min()\n"

@@ -25,20 +25,12 @@ front doors are generated from it; hand-written ones exist where there is dispat
 puts every method and operator on Tensor, once, after every module has registered.
 """
 
-# torch gives inf and nan silently (log(0), 0/0, mean of nothing): numpy must not print warnings about them
-import warnings
-
-import numpy as np
-
-np.seterr(all="ignore")
-warnings.filterwarnings("ignore", category=RuntimeWarning, module="numpy")
-
-from ..tensor import Tensor  # noqa: E402
-from .bind import apply, as_tensor, grad_accumulator, grad_edge, result_dtype  # noqa: E402,F401
-from .table import FUNCTIONAL, FUNCTIONS, INPLACE, METHODS, OPERATORS, ROWS, front_door, row  # noqa: E402,F401
-from . import (arithmetic, compare, functions, reduce, statistics, sorting, shape, join, arrange, indexing,  # noqa: E402,F401
+from ..tensor import Tensor
+from .bind import apply, as_tensor, grad_accumulator, grad_edge, result_dtype  # noqa: F401
+from .table import FUNCTIONAL, FUNCTIONS, INPLACE, METHODS, OPERATORS, ROWS, front_door, row  # noqa: F401
+from . import (arithmetic, compare, functions, reduce, statistics, sorting, shape, join, arrange, indexing,  # noqa: F401
                linalg, nn, creation, sampling)
-from .inplace import inplace_variant  # noqa: E402
+from .inplace import inplace_variant
 
 
 def _generated_door(made, name):

@@ -10,7 +10,7 @@ import pathlib
 import numpy as np
 
 import make_golden as base
-from make_golden import F32, F64, I64, case, make_input, t
+from make_golden import BOOL, F32, F64, I64, case, make_input, t
 
 base.CASES.clear()  # importing make_golden made its own cases: this file records only these
 base.rng = np.random.default_rng(20261201)
@@ -94,6 +94,45 @@ case("count", ["torch", "bincount"], [{"name": "a", "shape": [5], "dtype": I64, 
                                        "requires_grad": False}], [t("a")], {"minlength": 9})
 case("count", ["torch", "histc"], [make_input("a", (10,), F32)], [t("a")], {"bins": 5, "min": -1, "max": 1})
 case("count", ["torch", "histc"], [make_input("a", (10,), F64)], [t("a")], {"bins": 3})
+
+# ---------------------------------------------------------------- shape and indexing helpers
+for dtype in (F32, F64):
+    case("arrange", ["method", "rot90"], [make_input("a", (2, 3), dtype)], [t("a")], second=True)
+    case("arrange", ["torch", "rot90"], [make_input("a", (2, 3, 2), dtype)], [t("a"), 3, [2, 1]])
+    case("arrange", ["method", "diagonal"], [make_input("a", (3, 4), dtype)], [t("a")], second=True)
+    case("arrange", ["method", "diagonal"], [make_input("a", (2, 3, 4), dtype)], [t("a"), 1, 1, 2])
+    case("arrange", ["torch", "diagonal"], [make_input("a", (4, 3), dtype)], [t("a"), -1])
+    case("arrange", ["torch", "diag_embed"], [make_input("a", (2, 3), dtype)], [t("a")], second=True)
+    case("arrange", ["torch", "diag_embed"], [make_input("a", (3,), dtype)], [t("a"), 1, 0, 1])
+    case("arrange", ["method", "repeat_interleave"], [make_input("a", (3,), dtype)], [t("a"), 2], second=True)
+    case("arrange", ["method", "repeat_interleave"], [make_input("a", (2, 3), dtype)], [t("a"), 2], {"dim": 1})
+    case("arrange", ["torch", "repeat_interleave"], [make_input("a", (2, 3), dtype),
+                                                     make_input("r", (2,), I64, "pos", False)], [t("a"), t("r")],
+         {"dim": 0})
+    case("join", ["torch", "meshgrid"], [make_input("a", (3,), dtype), make_input("b", (2,), dtype)],
+         [t("a"), t("b")], {"indexing": "ij"}, select=0)
+    case("join", ["torch", "meshgrid"], [make_input("a", (3,), dtype), make_input("b", (2,), dtype)],
+         [t("a"), t("b")], {"indexing": "xy"}, select=1)
+    case("join", ["torch", "broadcast_tensors"], [make_input("a", (3,), dtype), make_input("b", (2, 1), dtype)],
+         [t("a"), t("b")], select=1)
+    case("index", ["method", "index_fill"], [make_input("a", (3, 4), dtype),
+                                             make_input("i", (2,), I64, "pos", False)], [t("a"), 1, t("i"), -1.5])
+    case("index", ["method", "index_copy"], [make_input("a", (4, 3), dtype), make_input("s", (2, 3), dtype),
+                                             {"name": "i", "shape": [2], "dtype": I64, "values": [3, 1],
+                                              "requires_grad": False}], [t("a"), 0, t("i"), t("s")])
+    case("index", ["method", "masked_select"], [make_input("a", (3, 4), dtype),
+                                                make_input("m", (4,), BOOL, requires_grad=False)], [t("a"), t("m")])
+    case("index", ["method", "masked_scatter"], [make_input("a", (3, 4), dtype), make_input("m", (3, 4), BOOL,
+                                                  requires_grad=False), make_input("s", (12,), dtype)],
+         [t("a"), t("m"), t("s")])
+case("creation", ["torch", "logspace"], [], [0, 3, 4])
+case("creation", ["torch", "logspace"], [], [-1, 1, 5], {"base": 2, "dtype": {"dtype": F64}})
+for name in ("IntTensor", "BoolTensor", "ByteTensor", "ShortTensor", "CharTensor", "HalfTensor", "FloatTensor",
+             "DoubleTensor", "LongTensor"):
+    case("creation", ["torch", name], [], [[1, 0, 2]])
+case("convert", ["method", "type"], [make_input("a", (3,), F32)], [t("a"), "torch.DoubleTensor"])
+case("convert", ["method", "type"], [make_input("a", (3,), F32)], [t("a"), "torch.Foo"])
+
 
 if __name__ == "__main__":
     base.main(OUT, base.CASES)
