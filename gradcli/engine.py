@@ -15,6 +15,7 @@ hook kept share memory.
 import heapq
 import itertools
 
+from . import anomaly
 from .graph import accumulate_into
 
 
@@ -38,6 +39,7 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
         wanted.setdefault(edge, []).append(i)
     dependencies, runnable = _plan(roots, wanted if capture is not None else None)
 
+    checking = anomaly.is_enabled()
     buffers = {}
     for (node, nr), grad in zip(roots, root_grads):
         _add_to_buffer(buffers, node, nr, grad)
@@ -65,7 +67,7 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
         else:
             if node.runs_user_code:
                 grads_in = [hand_over(g) for g in grads_in]
-            grads_out = node.apply(grads_in, create_graph)
+            grads_out = node.apply(grads_in, create_graph) if not checking else _checked(node, grads_in, create_graph)
             if observer is not None:  # before release: an explanation shows the values the node saved
                 observer(node, grads_in, grads_out)
             if not retain_graph:
@@ -80,6 +82,21 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
             if left == 0:
                 heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))
     return captured
+
+
+def _checked(node, grads_in, create_graph):
+    """node.apply in anomaly mode: a failure names the forward call that made the node; with check_nan, so does
+    a nan among the gradients it returns."""
+    try:
+        grads_out = node.apply(grads_in, create_graph)
+        if anomaly.is_check_nan_enabled():
+            for nr, grad in enumerate(grads_out):
+                if grad is not None and grad.isnan().any():
+                    raise anomaly.nan_error(node, nr)
+    except Exception:
+        anomaly.failed(node)
+        raise
+    return grads_out
 
 
 def _plan(roots, wanted):

@@ -60,6 +60,8 @@ def call(spec, args, kwargs):
         return FUNCTIONS[name](*args, **kwargs)
     if kind == "F":
         return namespace.FUNCTIONAL.members[name](*args, **kwargs)
+    if kind == "linalg":
+        return namespace.LINALG.members[name](*args, **kwargs)
     return getattr(args[0], name)(*args[1:], **kwargs)
 
 

@@ -11,7 +11,7 @@ from .compiler import Compiler
 from .expressions import compile_expression
 from .parser import parse
 from .runtime import Context, Frame, _Break, _Continue, _Return, located
-from .. import dtypes, errors, grad_mode, limits, numerics
+from .. import anomaly, dtypes, errors, grad_mode, limits, numerics
 from ..errors import GradcliError, Position
 
 
@@ -51,6 +51,7 @@ class Interpreter:
         self.warn_write = warn
         self.grad_mode = (True, False)  # (grad enabled, inference mode): a session starts as torch does
         self.default_float = dtypes.float32
+        self.anomaly = (False, True)  # torch.autograd.set_detect_anomaly: (enabled, check_nan)
 
     def _warning_sink(self, message, category):
         position = self.context.position
@@ -72,16 +73,22 @@ class Interpreter:
         numpy quiet and room for deep recursion while it runs; the caller's grad mode and default dtype back after
         (the session keeps its own for its next run, as `torch.set_grad_enabled(False)` lasts in Python's REPL)."""
         callers_mode, callers_float = grad_mode.snapshot(), dtypes.default_float
+        callers_anomaly, callers_source = anomaly.snapshot(), anomaly.source
         grad_mode.restore(self.grad_mode)
         dtypes.default_float = self.default_float
+        anomaly.restore(self.anomaly)
+        anomaly.source = lambda: self.context.position
         limits.start_run()
         try:
             with numerics.quiet(), errors.warnings_to(self._warning_sink), limits.recursion_room():
                 yield
         finally:
-            self.grad_mode, self.default_float = grad_mode.snapshot(), dtypes.default_float
+            self.grad_mode, self.default_float, self.anomaly = (grad_mode.snapshot(), dtypes.default_float,
+                                                                anomaly.snapshot())
             grad_mode.restore(callers_mode)
             dtypes.default_float = callers_float
+            anomaly.restore(callers_anomaly)
+            anomaly.source = callers_source
 
     def run(self, source, filename="<input>", on_error=None, program=None):
         """Run a script (its `program`, when compile_program has compiled it already) and return the value of

@@ -10,10 +10,10 @@ import builtins as _py
 import math
 
 from . import guards
-from .. import autograd, dtypes, errors, grad_mode, limits, printing, rng
+from .. import anomaly, autograd, dtypes, errors, grad_mode, limits, printing, rng
 from ..graph import Node, RemovableHandle
 from ..ops import FUNCTIONS, METHODS
-from ..ops import FUNCTIONAL as NN_FUNCTIONAL
+from ..ops import FUNCTIONAL as NN_FUNCTIONAL, LINALG as OPS_LINALG
 from ..ops.creation import variable
 from ..return_types import ReturnTypes
 from ..tensor import Device, Size, Tensor
@@ -46,19 +46,19 @@ def _torch_members():
         "set_grad_enabled": grad_mode.set_grad_enabled, "is_grad_enabled": grad_mode.is_grad_enabled,
         "set_printoptions": printing.set_printoptions, "Size": Size,
         "is_tensor": lambda x: isinstance(x, Tensor), "__version__": TORCH_VERSION,
+        "is_anomaly_enabled": anomaly.is_enabled, "is_anomaly_check_nan_enabled": anomaly.is_check_nan_enabled,
         "device": Device, "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
     })
     return members
 
 
-LINALG = Module("torch.linalg", {"norm": lambda x, ord=None, dim=None, keepdim=False, dtype=None:
-                                FUNCTIONS["norm"](x, 2 if ord is None else ord, dim, keepdim),
-                                "vector_norm": lambda x, ord=2, dim=None, keepdim=False, dtype=None:
-                                FUNCTIONS["norm"](x, ord, dim, keepdim)})
+LINALG = Module("torch.linalg", dict(OPS_LINALG))
 AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": autograd.jacobian,
                                                            "hessian": autograd.hessian})
 AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
-                                     "Variable": variable, "functional": AUTOGRAD_FUNCTIONAL})
+                                     "Variable": variable, "functional": AUTOGRAD_FUNCTIONAL,
+                                     "set_detect_anomaly": anomaly.set_detect_anomaly,
+                                     "detect_anomaly": anomaly.detect_anomaly})
 FUNCTIONAL = Module("torch.nn.functional", dict(NN_FUNCTIONAL))
 NN = Module("torch.nn", {"functional": FUNCTIONAL})
 CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0})
@@ -88,11 +88,13 @@ _PY_MEMBERS = {
     Size: frozenset(("numel", "index", "count")),
     float: frozenset(("is_integer", "real", "imag")),
     int: frozenset(("bit_length", "real", "imag")),
-    ReturnTypes: frozenset(("values", "indices", "index", "count")),
     rng.Generator: frozenset(("manual_seed", "seed", "initial_seed", "device", "get_state", "set_state")),
     RemovableHandle: frozenset(("remove",)),
     Device: frozenset(("type", "index")),
 }
+
+
+_TUPLE_MEMBERS = frozenset(("index", "count"))
 
 
 def _attribute_error(obj, name):
@@ -126,6 +128,11 @@ def get_attribute(obj, name):
             return getattr(obj, name)
     elif name == "format" and isinstance(obj, str):
         return _safe_format(obj)
+    elif isinstance(obj, ReturnTypes):
+        if name in obj.names:
+            return obj.field(name)
+        if name in _TUPLE_MEMBERS:
+            return guards.guard_method(obj, name, getattr(obj, name))
     else:
         for kind, members in _PY_MEMBERS.items():
             if type(obj) is kind and name in members:
@@ -143,6 +150,8 @@ def members(obj):
         return frozenset(name for name in NODE_MEMBERS if hasattr(obj, name))
     if isinstance(obj, dtypes.DType):
         return DTYPE_MEMBERS
+    if isinstance(obj, ReturnTypes):
+        return frozenset(obj.names) | _TUPLE_MEMBERS
     found = next((names for kind, names in _PY_MEMBERS.items() if type(obj) is kind), frozenset())
     return found | {"format"} if isinstance(obj, str) else found
 
@@ -180,7 +189,8 @@ def _safe_format(template):
 
 
 # ---------------------------------------------------------------- builtins
-CONTEXT_MANAGERS = (grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled, grad_mode.inference_mode)
+CONTEXT_MANAGERS = (grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled, grad_mode.inference_mode,
+                    anomaly.Mode)
 
 
 def make_builtins(write):

@@ -16,6 +16,7 @@ Where things are:
     arrange.py    rearrangements that copy: repeat, repeat_interleave, flip, roll, rot90, tril/triu, diagonals
     indexing.py   x[...] and x[...] = v, gather, index_select, masked_fill, nonzero
     linalg.py     mm, mv, dot, bmm, matmul, outer, einsum
+    decompositions.py torch.linalg: inv, det, slogdet, solve, cholesky, qr, svd, eigh, the norms; cdist
     nn.py         activations, softmax, losses, linear (torch.nn.functional)
     creation.py   torch.tensor and the factories (ones, arange, ...)
     sampling.py   the random factories and fills, on rng's stream
@@ -27,9 +28,9 @@ puts every method and operator on Tensor, once, after every module has registere
 
 from ..tensor import Tensor
 from .bind import apply, as_tensor, grad_accumulator, grad_edge, result_dtype  # noqa: F401
-from .table import FUNCTIONAL, FUNCTIONS, INPLACE, METHODS, OPERATORS, ROWS, front_door, row  # noqa: F401
+from .table import FUNCTIONAL, FUNCTIONS, INPLACE, LINALG, METHODS, OPERATORS, ROWS, front_door, row  # noqa: F401
 from . import (arithmetic, compare, functions, reduce, statistics, sorting, shape, join, arrange, indexing,  # noqa: F401
-               linalg, nn, creation, sampling)
+               linalg, decompositions, nn, creation, sampling)
 from .inplace import inplace_variant
 
 
@@ -62,6 +63,24 @@ def _binary_operator(fn, name):
 
 _UNARY_OPERATORS = ("__neg__", "__pos__", "__abs__", "__invert__", "__getitem__", "__setitem__")
 
+# numpy's keyword spellings that torch's argument parser takes too (`x.sum(axis=0, keepdims=True)`)
+_NUMPY_KEYWORDS = {"axis": "dim", "keepdims": "keepdim"}
+
+
+def _numpy_keywords(door):
+    """The door, taking numpy's `axis=`/`keepdims=` for its `dim=`/`keepdim=` as torch does."""
+    code = getattr(door, "__code__", None)  # (a class such as torch.Generator has none)
+    if code is None or "dim" not in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]:
+        return door
+
+    def aliased(*args, **kwargs):
+        if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
+            kwargs = {_NUMPY_KEYWORDS.get(k, k): v for k, v in kwargs.items()}
+        return door(*args, **kwargs)
+    aliased.__name__, aliased.__qualname__, aliased.__doc__ = door.__name__, door.__qualname__, door.__doc__
+    aliased.__wrapped__ = door
+    return aliased
+
 
 def install():
     """Generate the rows' front doors, then put every method and Python operator on Tensor, once."""
@@ -78,6 +97,9 @@ def install():
         if name in METHODS:
             raise TypeError("Tensor.%s has a front door of its own and an in-place one" % name)
         METHODS[name] = inplace_variant(door)
+    for doors in (FUNCTIONS, METHODS, FUNCTIONAL, LINALG):
+        for name, door in doors.items():
+            doors[name] = _numpy_keywords(door)
     for operator, method in OPERATORS.items():
         METHODS[operator] = METHODS[method]
     for name, fn in METHODS.items():

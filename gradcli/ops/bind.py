@@ -11,7 +11,7 @@ import weakref
 import numpy as np
 
 from . import fastpath
-from .. import dtypes, errors, grad_mode, limits
+from .. import anomaly, dtypes, errors, grad_mode, limits
 from ..graph import AccumulateGrad, Node, _sequence
 from ..tensor import Tensor, shape_text, to_numpy_dtype
 
@@ -171,6 +171,8 @@ def apply(op, *inputs, **params):
         if "broadcast" in str(exc):
             raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
         raise
+    except OverflowError:  # numpy refuses a python int beyond a small integer dtype (int8 + 300); torch wraps it
+        out = op.forward(*_wrapped(arrays), **params)
     if type(out) is not np.ndarray:
         if isinstance(out, (tuple, list)):
             return _several_outputs(op, inputs, params, out)
@@ -181,6 +183,19 @@ def apply(op, *inputs, **params):
                                                   if not isinstance(v, _OPERANDS)}))))
     node = _record(op, inputs, params, None) if op.rules and grad_mode._enabled else None
     return _finish(op, inputs, params, node, Tensor._make(out, node))
+
+
+def _wrapped(arrays):
+    """The python ints among the operands as the integer arrays' dtype, wrapped around as C casts them."""
+    target = next(a.dtype for a in arrays if isinstance(a, np.ndarray) and a.dtype.kind in "iu")
+    wrapped = []
+    for a in arrays:
+        if a.__class__ is int:
+            if not -2 ** 63 <= a < 2 ** 63:
+                raise errors.GradcliError("Overflow when unpacking long")
+            a = np.asarray(a, np.int64).astype(target)
+        wrapped.append(a)
+    return wrapped
 
 
 def _function_name(op):
@@ -238,7 +253,10 @@ def _record(op, inputs, params, outs):
         return None
     outputs = None if outs is None else tuple((o.shape, o.dtype) for o in outs)
     meta = tuple(meta)
-    return OpNode(op, tuple(edges), _INPUT_META.setdefault(meta, meta), params, outputs)
+    node = OpNode(op, tuple(edges), _INPUT_META.setdefault(meta, meta), params, outputs)
+    if anomaly._enabled:
+        anomaly.remember(node)
+    return node
 
 
 # One shared tuple per distinct input_meta: a million-node graph then holds a million fewer objects for the

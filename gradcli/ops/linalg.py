@@ -161,46 +161,218 @@ def outer(x, y):
 
 
 # ---------------------------------------------------------------- einsum
-def _einsum_parts(equation, count):
-    """The operands' subscripts and the output's, from 'ij,jk->ik' (or implicit: the letters used once)."""
-    equation = equation.replace(" ", "")
-    lhs, arrow, out = equation.partition("->")
-    inputs = lhs.split(",")
-    if not arrow:
-        letters = lhs.replace(",", "")
-        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
-    if "." in equation or any(len(set(s)) != len(s) for s in inputs):
-        raise errors.GradcliError("gradcli's einsum takes neither '...' nor a letter repeated in one operand")
-    if len(inputs) != count:
-        raise errors.GradcliError("einsum(): more operands were provided than specified in the equation"
-                                  if count > len(inputs) else
-                                  "einsum(): fewer operands were provided than specified in the equation")
-    return inputs, out
+# A port of torch's einsum (ATen's Linear.cpp), so that the graph has torch's nodes: each operand's diagonals
+# taken for repeated labels, missing dims unsqueezed and all permuted into one order (output labels, then the
+# contracted ones); operands contracted pairwise, left to right, by sumproduct_pair (a bmm); contracted dims
+# viewed away at the end (summed, for one operand).
+_ELLIPSIS = 52
+
+
+def _subscript(label):
+    """Labels in torch's order: A-Z are 0-25, a-z 26-51."""
+    return ord(label) - ord("A") if label.isupper() else ord(label) - ord("a") + 26
+
+
+def _parse_operands(lhs, count):
+    labels = [[]]
+    i = 0
+    while i < len(lhs):
+        c = lhs[i]
+        if c == ",":
+            labels.append([])
+            if len(labels) > count:
+                raise errors.GradcliError("einsum(): fewer operands were provided than specified in the equation")
+        elif c == ".":
+            if lhs[i:i + 3] != "...":
+                raise errors.GradcliError("einsum(): found '.' for operand %d that is not part of any ellipsis"
+                                          % (len(labels) - 1))
+            if _ELLIPSIS in labels[-1]:
+                raise errors.GradcliError("einsum(): found '.' for operand %d for which an ellipsis was already "
+                                          "found" % (len(labels) - 1))
+            labels[-1].append(_ELLIPSIS)
+            i += 2
+        elif c != " ":
+            if not ("a" <= c <= "z" or "A" <= c <= "Z"):
+                raise errors.GradcliError("einsum(): invalid subscript given at index %d in the equation string, "
+                                          "subscripts must be in [a-zA-Z]" % i)
+            labels[-1].append(_subscript(c))
+        i += 1
+    if len(labels) != count:
+        raise errors.GradcliError("einsum(): more operands were provided than specified in the equation")
+    return labels
+
+
+def sumproduct_pair(left, right, sum_dims, keepdim):
+    """(left * right).sum(sum_dims) by permutes and one bmm, as ATen computes it."""
+    if not sum_dims:
+        return left * right
+    ndim = left.ndim
+    lro, lo, ro = [], [], []
+    lro_size = lo_size = ro_size = sum_size = 1
+    for i in range(ndim):
+        sl, sr = left.shape[i] != 1, right.shape[i] != 1
+        if i in sum_dims:
+            if sl and sr:
+                if left.shape[i] != right.shape[i]:
+                    raise errors.GradcliError("non-broadcast dimensions must match")
+                sum_size *= left.shape[i]
+            elif sl:
+                left = left.sum(i, True)
+            elif sr:
+                right = right.sum(i, True)
+        elif sl and sr:
+            if left.shape[i] != right.shape[i]:
+                raise errors.GradcliError("non-broadcast dimensions must match")
+            lro.append(i)
+            lro_size *= left.shape[i]
+        elif sl:
+            lo.append(i)
+            lo_size *= left.shape[i]
+        else:
+            ro.append(i)
+            ro_size *= right.shape[i]
+    out_size = ([left.shape[d] for d in lro] + [left.shape[d] for d in lo] + [1] * len(sum_dims)
+                + [right.shape[d] for d in ro])
+    lpermutation = lro + lo + list(sum_dims) + ro
+    rpermutation = lro + list(sum_dims) + ro + lo
+    opermutation = [0] * len(out_size)
+    for position, d in enumerate(lro + lo + list(sum_dims) + ro):
+        opermutation[d] = position
+    left = left.permute(*lpermutation).reshape(lro_size, lo_size, sum_size)
+    right = right.permute(*rpermutation).reshape(lro_size, sum_size, ro_size)
+    result = bmm(left, right).view(*out_size).permute(*opermutation)
+    if not keepdim:
+        result = result.view(*[n for i, n in enumerate(result.shape) if i not in sum_dims])
+    return result
 
 
 @front_door("einsum", method=False)
 def einsum(equation, *operands):
-    """Each operand's dims lined up on one axis per letter (the output's letters first), multiplied with
-    broadcasting, the other letters summed out, then viewed to the output's shape (torch's contraction ends in
-    a view too: ViewBackward0)."""
+    """Einstein summation, computed as torch computes it (see above)."""
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
-    inputs, out = _einsum_parts(equation, len(operands))
-    order = list(out) + sorted(set("".join(inputs)) - set(out))
-    product = None
-    for n, (subs, x) in enumerate(zip(inputs, operands)):
-        if len(subs) != x.ndim:
-            raise errors.GradcliError("einsum(): the number of subscripts in the equation (%d) does not match the "
-                                      "number of dimensions (%d) for operand %d and no ellipsis was given"
-                                      % (len(subs), x.ndim, n))
-        present = [c for c in order if c in subs]
-        if present != list(subs):
-            x = x.permute(*[subs.index(c) for c in present])
-        for position, c in enumerate(order):
-            if c not in subs:
-                x = x.unsqueeze(position)
-        product = x if product is None else product * x
-    if len(order) == len(out):
-        return product  # nothing to contract: torch multiplies too (MulBackward0 for 'i,j->ij')
-    product = product.sum(dim=tuple(range(len(out), len(order))))
-    return product.view(*product.shape)
+    if not operands:
+        raise errors.GradcliError("einsum(): must provide at least one operand")
+    arrow = equation.find("->")
+    lhs = equation if arrow < 0 else equation[:arrow]
+    op_labels = _parse_operands(lhs, len(operands))
+    label_count = [0] * 52
+    ell_num_dim = 0
+    for n, (x, labels) in enumerate(zip(operands, op_labels)):
+        nlabels = len(labels) - (1 if _ELLIPSIS in labels else 0)
+        for label in labels:
+            if label == _ELLIPSIS:
+                ell_num_dim = max(ell_num_dim, x.ndim - nlabels)
+            else:
+                label_count[label] += 1
+        has_ellipsis = _ELLIPSIS in labels
+        if (nlabels > x.ndim) if has_ellipsis else (nlabels != x.ndim):
+            raise errors.GradcliError(
+                "einsum(): the number of subscripts in the equation (%d) %s (%d) for operand %d%s"
+                % (nlabels, "is more than the number of dimensions" if has_ellipsis else
+                   "does not match the number of dimensions", x.ndim, n, "" if has_ellipsis else
+                   " and no ellipsis was given"))
+    perm_of = [-1] * 52
+    perm_index = ell_index = 0
+    ell_in_output = False
+    if arrow < 0:
+        perm_index = ell_num_dim
+        ell_in_output = True
+        for label in range(52):
+            if label_count[label] == 1:
+                perm_of[label] = perm_index
+                perm_index += 1
+    else:
+        rhs = equation[arrow + 2:]
+        i = 0
+        while i < len(rhs):
+            c = rhs[i]
+            if c == ".":
+                if ell_in_output:
+                    raise errors.GradcliError("einsum(): found '.' for output but an ellipsis (...) was already found")
+                if rhs[i:i + 3] != "...":
+                    raise errors.GradcliError("einsum(): found '.' for output that is not part of any ellipsis (...)")
+                ell_index, ell_in_output = perm_index, True
+                perm_index += ell_num_dim
+                i += 2
+            elif c != " ":
+                if not ("a" <= c <= "z" or "A" <= c <= "Z"):
+                    raise errors.GradcliError("einsum(): invalid subscript given at index %d in the equation string, "
+                                              "subscripts must be in [a-zA-Z]" % (len(lhs) + 2 + i))
+                label = _subscript(c)
+                if label_count[label] == 0 or perm_of[label] != -1:
+                    raise errors.GradcliError("einsum(): output subscript %s %s" % (c, (
+                        "appears more than once in the output" if perm_of[label] != -1 else
+                        "does not appear in the equation for any input operand")))
+                perm_of[label] = perm_index
+                perm_index += 1
+            i += 1
+    out_num_dim = perm_index
+    if not ell_in_output:
+        ell_index = perm_index
+        perm_index += ell_num_dim
+    for label in range(52):
+        if label_count[label] > 0 and perm_of[label] == -1:
+            perm_of[label] = perm_index
+            perm_index += 1
+    dim_counts = [0] * perm_index
+    ops = []
+    for n, (x, labels) in enumerate(zip(operands, op_labels)):
+        permutation = [-1] * perm_index
+        dim = 0
+        for label in labels:
+            if label == _ELLIPSIS:
+                covered = x.ndim - (len(labels) - 1)
+                for j in range(ell_num_dim - covered, ell_num_dim):
+                    if x.shape[dim] != 1:
+                        dim_counts[ell_index + j] += 1
+                    permutation[ell_index + j] = dim
+                    dim += 1
+            elif permutation[perm_of[label]] == -1:
+                if x.shape[dim] != 1:
+                    dim_counts[perm_of[label]] += 1
+                permutation[perm_of[label]] = dim
+                dim += 1
+            else:  # a repeated label: its diagonal, put where the label first was
+                previous = permutation[perm_of[label]]
+                if x.shape[dim] != x.shape[previous]:
+                    raise errors.GradcliError("einsum(): subscript %s is repeated for operand %d but the sizes don't "
+                                              "match, %d != %d" % (_label(label), n, x.shape[dim], x.shape[previous]))
+                x = x.diagonal(0, previous, dim).movedim(-1, previous)
+        for k, value in enumerate(permutation):
+            if value == -1:
+                x = x.unsqueeze(dim)
+                permutation[k] = dim
+                dim += 1
+        ops.append(x.permute(*permutation))
+    while len(ops) > 1:
+        a, b = ops.pop(0), ops.pop(0)
+        sum_dims, a_sums, b_sums = [], [], []
+        for d in range(out_num_dim, perm_index):
+            if a.shape[d] != 1 and b.shape[d] != 1:
+                dim_counts[d] -= 1
+                if dim_counts[d] == 1:
+                    sum_dims.append(d)
+                    dim_counts[d] = 0
+            elif dim_counts[d] == 1:
+                if a.shape[d] != 1:
+                    a_sums.append(d)
+                    dim_counts[d] = 0
+                elif b.shape[d] != 1:
+                    b_sums.append(d)
+                    dim_counts[d] = 0
+        if a_sums:
+            a = a.sum(tuple(a_sums), True)
+        if b_sums:
+            b = b.sum(tuple(b_sums), True)
+        ops.insert(0, sumproduct_pair(a, b, sum_dims, True))
+    result = ops[0]
+    if perm_index - out_num_dim > 0:
+        if len(operands) > 1:
+            return result.view(*result.shape[:out_num_dim])
+        return result.sum(tuple(range(out_num_dim, perm_index)))
+    return result
+
+
+def _label(subscript):
+    return chr(ord("A") + subscript) if subscript < 26 else chr(ord("a") + subscript - 26)

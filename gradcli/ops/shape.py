@@ -241,6 +241,23 @@ def permute(x, *dims):
     return apply(PERMUTE, x, dims=dims)
 
 
+@front_door("movedim", "moveaxis")
+def movedim(x, source, destination):
+    """The dims at `source` moved to `destination`, the others keeping their order (a permute)."""
+    source = (source,) if isinstance(source, int) else tuple(source)
+    destination = (destination,) if isinstance(destination, int) else tuple(destination)
+    if len(source) != len(destination):
+        raise errors.GradcliError("movedim: Invalid source or destination dims: source (%s dims) should contain the "
+                                  "same number of dims as destination (%s dims)" % (list(source), list(destination)))
+    source = [wrap_dim(d, x.ndim) for d in source]
+    destination = [wrap_dim(d, x.ndim) for d in destination]
+    order = [None] * x.ndim
+    for s, d in zip(source, destination):
+        order[d] = s
+    rest = iter(d for d in range(x.ndim) if d not in source)
+    return x.permute(*[o if o is not None else next(rest) for o in order])
+
+
 # ---------------------------------------------------------------- copies and conversions
 COPY = row("copy_", "CopyBackwards", lambda self, src: np.broadcast_to(src, self.shape).astype(self.dtype),
            "self src", self=("zeros_like(grad)", lambda grad: grad * 0), src=("grad", lambda grad: grad))

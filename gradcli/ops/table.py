@@ -14,6 +14,7 @@ ROWS = []       # every Row, in the order the modules made them
 FUNCTIONS = {}  # torch.<name> -> front door
 METHODS = {}    # Tensor.<name> -> front door taking the tensor first
 FUNCTIONAL = {} # torch.nn.functional.<name> -> front door
+LINALG = {}     # torch.linalg.<name> -> front door
 INPLACE = {}    # Tensor.<name>_ -> the out-of-place front door it writes back into self (see inplace.py)
 
 # Python's operators that call a method of the same meaning (the reflected forms of non-commutative operators,
@@ -171,10 +172,10 @@ def variant(source, overload, name):
     return made
 
 
-def front_door(*names, function=True, method=True, functional=False, inplace=False):
+def front_door(*names, function=True, method=True, functional=False, linalg=False, inplace=False):
     """Register a hand-written front door (one that dispatches between rows or checks its arguments) as
-    torch.<name>, Tensor.<name> and/or torch.nn.functional.<name>; with `inplace`, the installer adds
-    Tensor.<name>_ writing into self."""
+    torch.<name>, Tensor.<name>, torch.nn.functional.<name> and/or torch.linalg.<name>; with `inplace`, the
+    installer adds Tensor.<name>_ writing into self."""
     def register(fn):
         for name in names or (fn.__name__,):
             if function:
@@ -183,6 +184,8 @@ def front_door(*names, function=True, method=True, functional=False, inplace=Fal
                 _register(METHODS, "Tensor", name, fn)
             if functional:
                 _register(FUNCTIONAL, "torch.nn.functional", name, fn)
+            if linalg:
+                _register(LINALG, "torch.linalg", name, fn)
             if inplace:
                 INPLACE[name + "_"] = fn
         return fn

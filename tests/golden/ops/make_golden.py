@@ -449,12 +449,17 @@ def call(spec, args, kwargs):
         return getattr(torch, name)(*args, **kwargs)
     if kind == "F":
         return getattr(torch.nn.functional, name)(*args, **kwargs)
+    if kind == "linalg":
+        return getattr(torch.linalg, name)(*args, **kwargs)
     return getattr(args[0], name)(*args[1:], **kwargs)
 
 
 def tensor_record(x):
-    return {"dtype": str(x.dtype).replace("torch.", ""), "shape": list(x.shape),
-            "values": x.detach().reshape(-1).tolist()}
+    try:
+        values = x.detach().reshape(-1).tolist()
+    except RuntimeError:  # torch's efficient ZeroTensor (a second derivative that is zero) has no storage
+        values = [0.0] * x.numel()
+    return {"dtype": str(x.dtype).replace("torch.", ""), "shape": list(x.shape), "values": values}
 
 
 def graph_text(node):

@@ -133,6 +133,50 @@ for name in ("IntTensor", "BoolTensor", "ByteTensor", "ShortTensor", "CharTensor
 case("convert", ["method", "type"], [make_input("a", (3,), F32)], [t("a"), "torch.DoubleTensor"])
 case("convert", ["method", "type"], [make_input("a", (3,), F32)], [t("a"), "torch.Foo"])
 
+# ---------------------------------------------------------------- einsum, torch.linalg, cdist
+SPD = {"name": "a", "shape": [3, 3], "dtype": F64, "requires_grad": True,
+       "values": [4.0, 1.0, 0.5, 1.0, 3.0, 0.2, 0.5, 0.2, 2.0]}
+WIDE = {"name": "w", "shape": [3, 4], "dtype": F64, "requires_grad": True,
+        "values": [1.0, 2.0, 3.0, 0.5, 4.0, 5.0, 6.5, -1.0, 7.5, 8.0, 10.0, 2.0]}
+for equation, shapes in (("ii->i", [(3, 3)]), ("ii", [(3, 3)]), ("ij,jk->ik", [(2, 3), (3, 4)]),
+                         ("...ij,jk->...ik", [(2, 2, 3), (3, 4)]), ("bij,bjk->bik", [(2, 2, 3), (2, 3, 2)]),
+                         ("i,i", [(4,), (4,)]), ("...i->...", [(2, 3, 4)]), ("ji", [(2, 3)]), ("i,j->ij", [(2,), (3,)]),
+                         ("bii->b", [(2, 3, 3)])):
+    inputs = [make_input("x%d" % i, shape, F64) for i, shape in enumerate(shapes)]
+    case("einsum", ["torch", "einsum"], inputs, [equation] + [t("x%d" % i) for i in range(len(shapes))], second=True)
+for name, args, kwargs, select in (("inv", [], {}, None), ("det", [], {}, None), ("slogdet", [], {}, "logabsdet"),
+                                   ("cholesky", [], {}, None), ("cholesky", [], {"upper": True}, None),
+                                   ("eigvalsh", [], {}, None), ("svdvals", [], {}, None),
+                                   ("matrix_norm", [], {}, None), ("matrix_norm", ["nuc"], {}, None),
+                                   ("matrix_norm", [2], {}, None), ("matrix_norm", [-2], {}, None),
+                                   ("matrix_norm", [1], {}, None), ("matrix_norm", [float("inf")], {}, None),
+                                   ("matrix_norm", [-1], {"keepdim": True}, None), ("norm", [], {}, None),
+                                   ("norm", [2], {}, None), ("vector_norm", [3], {}, None)):
+    case("linalg", ["linalg", name], [dict(SPD)], [t("a")] + args, kwargs, select=select, second=True)
+TALL = dict(WIDE, shape=[4, 3])
+for name, select in (("svd", "S"), ("qr", "R")):
+    for matrix in (WIDE, TALL):
+        if (name, matrix["shape"][0]) == ("qr", 3):
+            continue  # a wide A's QR: gradcli's gradient has torch's values, not its create_graph node (CatBackward0)
+        case("linalg", ["linalg", name], [dict(matrix)], [t("w")], {"full_matrices": False} if name == "svd" else {},
+             select=select, second=True)
+case("linalg", ["linalg", "matrix_norm"], [dict(WIDE)], [t("w"), "nuc"], second=True)
+case("linalg", ["linalg", "solve"], [dict(SPD), make_input("b", (3,), F64)], [t("a"), t("b")], second=True)
+case("linalg", ["linalg", "solve"], [dict(SPD), make_input("b", (3, 2), F64)], [t("a"), t("b")], second=True)
+case("linalg", ["linalg", "solve_triangular"], [dict(SPD), make_input("b", (3, 2), F64)], [t("a"), t("b")],
+     {"upper": True}, second=True)
+case("linalg", ["method", "inverse"], [dict(SPD)], [t("a")], second=True)
+case("linalg", ["method", "logdet"], [dict(SPD)], [t("a")], second=True)
+case("linalg", ["torch", "det"], [dict(SPD)], [t("a")], second=True)
+case("linalg", ["linalg", "inv"], [{"name": "a", "shape": [2, 2], "dtype": F32, "values": [1.0, 2.0, 2.0, 4.0],
+                                    "requires_grad": False}], [t("a")])
+case("linalg", ["linalg", "inv"], [make_input("a", (2, 3), F32)], [t("a")])
+case("linalg", ["linalg", "cholesky"], [{"name": "a", "shape": [2, 2], "dtype": F64,
+                                         "values": [1.0, 2.0, 2.0, 1.0], "requires_grad": False}], [t("a")])
+for p in (2.0, 1.0, 3.0, float("inf")):
+    case("cdist", ["torch", "cdist"], [make_input("a", (4, 3), F64), make_input("b", (5, 3), F64)], [t("a"), t("b")],
+         {"p": p})
+
 
 if __name__ == "__main__":
     base.main(OUT, base.CASES)
