@@ -124,11 +124,11 @@ def test_expression_mode_math_spelling():
     "print(().__class__)", "print(print.__self__)", "print(range(1).__reduce__)", "print(len.__name__)",
     "print('{0.__class__}'.format(1))", "print('{0[0]}'.format([1]))", "print(str.join)", "print(dict.fromkeys)",
     "def f():\n    pass\nprint(f.__code__)", "print((x for x in []).gi_frame)", "print(zip().__next__)",
-    "import torch\nprint(torch.ones(1).numpy)", "import torch\nprint(torch.ones(1).array)",
+    "import torch\nprint(torch.ones(1).numpy().array)", "import torch\nprint(torch.ones(1).array)",
     "import torch\nprint(torch.Tensor.backward)", "import torch\nx = torch.ones(1)\nx.__dict__ = 1",
     "import torch\nx = torch.ones(1)\nx.foo = 1", "import torch\nprint(torch.no_grad.__enter__)",
     "__builtins__", "x = {}\nprint(x.__class__)", "print(f'{().__class__}')", "print(type(1).mro)",
-    "import os", "from os import path", "import sys", "import numpy", "import torch.optim",
+    "import os", "from os import path", "import sys", "import numpy.ctypeslib", "import torch.optim",
 ])
 def test_python_namespace_is_unreachable(source):
     with pytest.raises(GradcliError) as info:

@@ -11,7 +11,8 @@ from lark import Tree
 
 from . import guards, namespace
 from .expressions import ExpressionCompiler, kind_of, rule_table
-from .runtime import _MISSING, Function, _Break, _Continue, _Return, located
+from .handling import Handling
+from .runtime import _MISSING, _Break, _Continue, _Return, located
 from .. import errors, limits
 from ..errors import GradcliError
 
@@ -23,7 +24,7 @@ _AUGMENTED = {token: guards.guard_operator(op) for token, op in {
 }.items()}
 
 
-_COMPOUND = frozenset(("if", "while", "for", "with", "def"))
+_COMPOUND = frozenset(("if", "while", "for", "with", "def", "class", "try"))
 
 
 class StatementPosition:
@@ -40,7 +41,7 @@ class StatementPosition:
         return getattr(self.compiler.position(self.node), name)
 
 
-class Compiler(ExpressionCompiler):
+class Compiler(Handling, ExpressionCompiler):
     """Turns a parse tree into closures: `s_<rule>` for statements, the `e_<rule>` of ExpressionCompiler for
     expressions."""
 
@@ -175,28 +176,37 @@ class Compiler(ExpressionCompiler):
             raise _Return(value(frame))
         return run
 
-    def s_assert(self, node):
-        test = self.expression(node.children[0])
-        message = self.expression(node.children[1]) if len(node.children) > 1 else None
-
-        def run(frame):
-            if not test(frame):
-                raise GradcliError(str(message(frame)) if message else "", "AssertionError")
-        return run
-
     def s_del(self, node):
-        names = node.children[0].children if kind_of(node.children[0]) == "tuple_display" else node.children
-        deleters = []
-        for n in names:
-            if kind_of(n) != "NAME":
-                raise self.error(n, "gradcli can delete names only")
-            deleters.append(str(n))
+        targets = node.children[0].children if kind_of(node.children[0]) == "tuple_display" else node.children
+        deleters = [self._deleter(n) for n in targets]
 
         def run(frame):
-            for name in deleters:
-                if frame.vars.pop(name, _MISSING) is _MISSING:
-                    raise GradcliError("name '%s' is not defined" % name, "NameError")
+            for delete in deleters:
+                delete(frame)
         return run
+
+    def _deleter(self, node):
+        """`del name` (in the scope `global` names) or `del container[index]`."""
+        kind = kind_of(node)
+        if kind == "subscript":
+            obj, index = self.expression(node.children[0]), self.index(node.children[1])
+
+            def delete_item(frame):
+                container, key = obj(frame), index(frame)
+                try:
+                    del container[key]
+                except Exception as exc:
+                    raise located(exc, self.position(node)) from None
+            return delete_item
+        if kind != "NAME":
+            raise self.error(node, "gradcli can delete names and items only")
+        name = self.checked_name(node)
+        in_globals = self.scope is not None and name in self.scope.globals
+
+        def delete_name(frame):
+            if (frame.globals if in_globals else frame.vars).pop(name, _MISSING) is _MISSING:
+                raise GradcliError("name '%s' is not defined" % name, "NameError")
+        return delete_name
 
     def s_import(self, node):
         dotted = ".".join(str(t) for t in node.children[0].children)
@@ -207,8 +217,10 @@ class Compiler(ExpressionCompiler):
         else:
             bound, value = alias, module
 
+        setter = self.name_setter(bound)
+
         def run(frame):
-            frame.vars[bound] = value
+            setter(frame, value)
         return run
 
     def s_from_import(self, node):
@@ -220,16 +232,16 @@ class Compiler(ExpressionCompiler):
             alias = str(item.children[1]) if len(item.children) > 1 else name
             submodule = namespace.MODULES.get(dotted + "." + name)
             if submodule is not None:
-                bindings.append((alias, submodule))
+                bindings.append((self.name_setter(alias), submodule))
             elif name in module.members:
-                bindings.append((alias, module.members[name]))
+                bindings.append((self.name_setter(alias), module.members[name]))
             else:
                 raise self.error(item, "cannot import name '%s' from '%s' (gradcli has no such member)"
                                  % (name, dotted), "ImportError")
 
         def run(frame):
-            for alias, value in bindings:
-                frame.vars[alias] = value
+            for setter, value in bindings:
+                setter(frame, value)
         return run
 
     def module(self, node, dotted):
@@ -322,7 +334,7 @@ class Compiler(ExpressionCompiler):
         *items, block_node = node.children
         managers = []
         for item in items:
-            alias = str(item.children[1]) if len(item.children) > 1 else None
+            alias = self.t_NAME(item.children[1]) if len(item.children) > 1 else None
             managers.append((self.expression(item.children[0]), alias, item))
         body = self.block(block_node)
 
@@ -339,56 +351,12 @@ class Compiler(ExpressionCompiler):
                     except Exception as exc:
                         raise located(exc, self.position(item_node)) from None
                     entered.append(value)
-                    if alias:
-                        frame.vars[alias] = result
+                    if alias is not None:
+                        alias(frame, result)
                 body(frame)
             finally:
                 for value in reversed(entered):
                     value.__exit__(None, None, None)
         return run
-
-    def s_decorated(self, node):
-        """Decorators are evaluated first, top to bottom, then applied to the new function bottom-up."""
-        decorators = [self.expression(d.children[0]) for d in node.children[:-1]]
-        define = self.s_def(node.children[-1])
-        name = str(node.children[-1].children[0])
-
-        def run(frame):
-            values = [decorator(frame) for decorator in decorators]
-            define(frame)
-            function = frame.vars[name]
-            for value in reversed(values):
-                function = value(function)
-            frame.vars[name] = function
-        return run
-
-    def s_def(self, node):
-        name = str(node.children[0])
-        parameters, defaults = [], {}
-        parameter_nodes = node.children[1].children if len(node.children) > 2 else []
-        default_closures = {}
-        for p in parameter_nodes:
-            pname = self.checked_name(p.children[0])
-            if pname in parameters:
-                raise self.error(p, "duplicate argument '%s' in function definition" % pname)
-            parameters.append(pname)
-            if len(p.children) > 1:
-                default_closures[pname] = self.expression(p.children[1])
-        outer = self.loops, self.in_function
-        self.loops, self.in_function = 0, True  # a loop around the def does not reach into its body
-        try:
-            body = self.block(node.children[-1])
-        finally:
-            self.loops, self.in_function = outer
-
-        def run(frame):
-            for pname, value in default_closures.items():
-                defaults[pname] = value(frame)
-            # a def inside a call sees that call's variables (and those around it); at module level, none
-            enclosing = () if frame.vars is frame.globals else (frame.vars,) + frame.enclosing
-            frame.vars[name] = Function(name, tuple(parameters), dict(defaults), body, frame.globals,
-                                        frame.context, enclosing)
-        return run
-
 
 _STATEMENT_RULES = rule_table(Compiler, "s_")

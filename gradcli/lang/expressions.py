@@ -12,9 +12,11 @@ from bisect import bisect_right
 
 from lark import Token, Tree
 
-from . import guards, namespace
+from . import classes, guards, namespace
+from .displays import Displays
+from .definitions import Definitions
 from .lalr import span
-from .runtime import _MISSING, Frame, Function, _Break, _Continue, _Return, located
+from .runtime import _MISSING, _Break, _Continue, _Return, located
 from .. import errors, limits
 from ..errors import GradcliError, Position
 
@@ -62,7 +64,7 @@ def rule_table(cls, prefix):
     return {name[len(prefix):]: getattr(cls, name) for name in dir(cls) if name.startswith(prefix)}
 
 
-class ExpressionCompiler:
+class ExpressionCompiler(Displays, Definitions):
     """Turns expression trees into closures; the statement compiler builds on it."""
 
     def __init__(self, source, filename, tree=None, start="start"):
@@ -72,6 +74,7 @@ class ExpressionCompiler:
         self._line_starts = None  # offsets where the source's lines start, for positions from offsets
         self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
         self.in_function = False
+        self.scope = None      # the innermost def, lambda, class body or comprehension (None: the module)
         # Compiling recurses once per level of nested expressions and blocks, and so do the compiled closures
         # when they run: nesting beyond the max_depth limit is refused here, where the recursion is.
         self.depth, self.max_depth = 0, limits.current()["max_depth"]
@@ -146,11 +149,7 @@ class ExpressionCompiler:
         return compile_target(self, node)
 
     def t_NAME(self, token):
-        name = self.checked_name(token)
-
-        def set_name(frame, value):
-            frame.vars[name] = value
-        return set_name
+        return self.name_setter(self.checked_name(token))
 
     def t_attribute(self, node):
         obj = self.expression(node.children[0])
@@ -213,6 +212,8 @@ class ExpressionCompiler:
         if token.value == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
             return lambda frame: "__main__"
         name = self.checked_name(token)
+        if self.scope is not None and name in self.scope.locals:
+            return self._local(token, name)
 
         def run(frame):
             try:
@@ -231,6 +232,17 @@ class ExpressionCompiler:
                     if value is _MISSING:
                         raise GradcliError("name '%s' is not defined" % name, "NameError", self.position(token))
             return value
+        return run
+
+    def _local(self, token, name):
+        """A variable the function binds somewhere in its body: Python reads it from the function's own
+        variables only (UnboundLocalError before it is bound), never from around the def."""
+        def run(frame):
+            try:
+                return frame.vars[name]
+            except KeyError:
+                raise GradcliError("cannot access local variable '%s' where it is not associated with a value"
+                                   % name, "UnboundLocalError", self.position(token)) from None
         return run
 
     def e_INT(self, token):
@@ -264,60 +276,6 @@ class ExpressionCompiler:
         def run(frame):
             return "".join(part(frame) for part in parts)
         return run
-
-    def e_list(self, node):
-        items = [self.expression(c) for c in node.children]
-        return lambda frame: [item(frame) for item in items]
-
-    def e_tuple(self, node):
-        items = [self.expression(c) for c in node.children]
-        return lambda frame: tuple(item(frame) for item in items)
-
-    e_tuple_display = e_tuple
-
-    def comprehension(self, node):
-        """A generator function `values(frame)` for `test for ... in ... if ...`: its variables live in a
-        scope of their own (a copy of the enclosing variables), as in Python 3."""
-        element_node, *clauses = node.children
-        element = self.expression(element_node)
-        loops = []
-        for clause in clauses:
-            targets_node, iterable_node, *conditions = clause.children
-            loops.append((self.target(targets_node), self.expression(iterable_node),
-                          tuple(self.expression(c) for c in conditions)))
-
-        def produce(frame, depth):
-            setter, iterable, conditions = loops[depth]
-            for item in iterable(frame):
-                limits.tick()
-                setter(frame, item)
-                if all(condition(frame) for condition in conditions):
-                    if depth + 1 == len(loops):
-                        yield element(frame)
-                    else:
-                        yield from produce(frame, depth + 1)
-
-        def values(frame):
-            return produce(Frame(dict(frame.vars), frame.globals, frame.context, frame.enclosing), 0)
-        return values
-
-    def e_list_comprehension(self, node):
-        values = self.comprehension(node.children[0])
-
-        def run(frame):
-            try:
-                return list(values(frame))
-            except Exception as exc:
-                raise located(exc, self.position(node)) from None
-        return run
-
-    def e_generator(self, node):
-        values = self.comprehension(node.children[0])
-        return values  # lazy, as in Python: `all(... for ...)` stops at the first False
-
-    def e_dict(self, node):
-        pairs = [(self.expression(p.children[0]), self.expression(p.children[1])) for p in node.children]
-        return lambda frame: {k(frame): v(frame) for k, v in pairs}
 
     def _binary(self, node):
         op = _BINARY[node.data]
@@ -393,6 +351,8 @@ class ExpressionCompiler:
 
     def e_attribute(self, node):
         obj = self.expression(node.children[0])
+        if node.children[1].value == "__init__":  # `super().__init__(...)`, `nn.Module.__init__(self)`
+            return self._init_attribute(node, obj)
         name = self.checked_name(node.children[1], "AttributeError")
 
         def run(frame):
@@ -401,6 +361,15 @@ class ExpressionCompiler:
                 return namespace.get_attribute(value, name)
             except Exception as exc:
                 raise located(exc, self.position(node.children[1])) from None  # the attribute's name
+        return run
+
+    def _init_attribute(self, node, obj):
+        def run(frame):
+            value = obj(frame)
+            try:
+                return classes.init_of(value)
+            except Exception as exc:
+                raise located(exc, self.position(node.children[1])) from None
         return run
 
     def e_subscript(self, node):
@@ -429,6 +398,9 @@ class ExpressionCompiler:
 
     def e_call(self, node):
         function = self.expression(node.children[0])
+        callee = node.children[0]
+        if len(node.children) == 1 and callee.__class__ is not Tree and callee.value == "super":
+            return self.zero_argument_super(node, function)
         positional, keywords, star, starstar = [], [], None, None
         if len(node.children) > 1:
             for arg in node.children[1].children:
@@ -456,16 +428,7 @@ class ExpressionCompiler:
                 raise GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError",
                                   self.position(node))
             try:
-                if isinstance(f, Function):
-                    context = frame.context
-                    context.depth = getattr(context, "depth", 0) + 1
-                    try:
-                        limits.check_recursion(context.depth)
-                        limits.tick()
-                        return f(*args, **kwargs)
-                    finally:
-                        context.depth -= 1
-                return f(*args, **kwargs)
+                return f(*args, **kwargs)  # (a script Function counts its calls and depth itself)
             except (_Break, _Continue, _Return):
                 raise
             except Exception as exc:

@@ -9,8 +9,11 @@
 import builtins as _py
 import math
 
-from . import guards
+import numpy as np
+
+from . import classes, exceptions, guards, numpy_bridge, stdlib
 from .. import anomaly, autograd, dtypes, errors, grad_mode, limits, printing, rng
+from ..function import CTX_MEMBERS, Function, FunctionCtx, once_differentiable
 from ..graph import Node, RemovableHandle
 from ..ops import FUNCTIONS, METHODS
 from ..ops import FUNCTIONAL as NN_FUNCTIONAL, LINALG as OPS_LINALG
@@ -55,16 +58,30 @@ def _torch_members():
 LINALG = Module("torch.linalg", dict(OPS_LINALG))
 AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": autograd.jacobian,
                                                            "hessian": autograd.hessian})
+AUTOGRAD_FUNCTION = Module("torch.autograd.function", {"Function": Function, "FunctionCtx": FunctionCtx,
+                                                       "once_differentiable": once_differentiable})
 AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
                                      "Variable": variable, "functional": AUTOGRAD_FUNCTIONAL,
                                      "set_detect_anomaly": anomaly.set_detect_anomaly,
-                                     "detect_anomaly": anomaly.detect_anomaly})
+                                     "detect_anomaly": anomaly.detect_anomaly,
+                                     "Function": Function, "function": AUTOGRAD_FUNCTION})
 FUNCTIONAL = Module("torch.nn.functional", dict(NN_FUNCTIONAL))
 NN = Module("torch.nn", {"functional": FUNCTIONAL})
 CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0})
 TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA))
+TORCH.members.update(from_numpy=numpy_bridge.from_numpy, tensor=numpy_bridge.accepting_arrays(FUNCTIONS["tensor"]),
+                     as_tensor=numpy_bridge.accepting_arrays(FUNCTIONS["as_tensor"]))
+_NUMPY_RANDOM = numpy_bridge.RandomModule()
+NUMPY_RANDOM = Module("numpy.random", {name: getattr(_NUMPY_RANDOM, name) for name in (
+    "seed", "randn", "rand", "randint", "normal", "uniform", "random", "choice", "permutation", "shuffle")})
+NUMPY = Module("numpy", dict(numpy_bridge._members(), random=NUMPY_RANDOM))
 MODULES = {"torch": TORCH, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
-           "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.linalg": LINALG}
+           "torch.autograd.function": AUTOGRAD_FUNCTION,
+           "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.linalg": LINALG,
+           "math": Module("math", stdlib.math_members()), "random": Module("random", stdlib.random_members()),
+           "collections": Module("collections", stdlib.collections_members()),
+           "__future__": Module("__future__", stdlib.future_members()),
+           "numpy": NUMPY, "numpy.random": NUMPY_RANDOM}
 
 # ---------------------------------------------------------------- members of values
 TENSOR_PROPERTIES = frozenset((
@@ -85,12 +102,16 @@ _PY_MEMBERS = {
                     "endswith", "center", "ljust", "rjust", "zfill", "title", "capitalize", "find", "count",
                     "splitlines", "isdigit", "isalpha")),
     tuple: frozenset(("index", "count")),
+    set: frozenset(("add", "remove", "discard", "pop", "clear", "copy", "update", "union", "intersection",
+                    "difference", "symmetric_difference", "issubset", "issuperset", "isdisjoint")),
     Size: frozenset(("numel", "index", "count")),
     float: frozenset(("is_integer", "real", "imag")),
     int: frozenset(("bit_length", "real", "imag")),
     rng.Generator: frozenset(("manual_seed", "seed", "initial_seed", "device", "get_state", "set_state")),
     RemovableHandle: frozenset(("remove",)),
     Device: frozenset(("type", "index")),
+    property: frozenset(("setter", "getter", "deleter")),
+    **stdlib.COLLECTION_MEMBERS,
 }
 
 
@@ -120,9 +141,16 @@ def get_attribute(obj, name):
             return obj._version.value
         if name in TENSOR_PROPERTIES or name in TENSOR_METHODS:
             return getattr(obj, name)
+        if name == "numpy":
+            return numpy_bridge.tensor_numpy(obj)
     elif isinstance(obj, Node):
         if name in NODE_MEMBERS and hasattr(obj, name):
             return getattr(obj, name)
+        if isinstance(obj, FunctionCtx):  # a custom Function's ctx: its members, and what the script stored
+            if name in CTX_MEMBERS:
+                return getattr(obj, name)
+            if name in obj.attributes:
+                return obj.attributes[name]
     elif isinstance(obj, dtypes.DType):
         if name in DTYPE_MEMBERS:
             return getattr(obj, name)
@@ -133,10 +161,18 @@ def get_attribute(obj, name):
             return obj.field(name)
         if name in _TUPLE_MEMBERS:
             return guards.guard_method(obj, name, getattr(obj, name))
+    elif isinstance(obj, numpy_bridge.Array):
+        if name in numpy_bridge.ARRAY_MEMBERS:
+            return getattr(obj, name)
+    elif isinstance(obj, (np.generic, np.dtype)):
+        if name in (numpy_bridge.SCALAR_MEMBERS if isinstance(obj, np.generic) else numpy_bridge.DTYPE_MEMBERS):
+            return getattr(obj, name)
     else:
         for kind, members in _PY_MEMBERS.items():
             if type(obj) is kind and name in members:
                 return guards.guard_method(obj, name, getattr(obj, name))
+        if classes.readable(obj, name) is not None:  # script classes, library bases, exceptions
+            return classes.get_attribute(obj, name)
     raise _attribute_error(obj, name)
 
 
@@ -145,20 +181,32 @@ def members(obj):
     if isinstance(obj, Module):
         return frozenset(obj.members)
     if isinstance(obj, Tensor):
-        return TENSOR_PROPERTIES | TENSOR_METHODS
+        return TENSOR_PROPERTIES | TENSOR_METHODS | {"numpy"}
+    if isinstance(obj, numpy_bridge.Array):
+        return numpy_bridge.ARRAY_MEMBERS
     if isinstance(obj, Node):
-        return frozenset(name for name in NODE_MEMBERS if hasattr(obj, name))
+        found = frozenset(name for name in NODE_MEMBERS if hasattr(obj, name))
+        return found | CTX_MEMBERS | frozenset(obj.attributes) if isinstance(obj, FunctionCtx) else found
     if isinstance(obj, dtypes.DType):
         return DTYPE_MEMBERS
     if isinstance(obj, ReturnTypes):
         return frozenset(obj.names) | _TUPLE_MEMBERS
     found = next((names for kind, names in _PY_MEMBERS.items() if type(obj) is kind), frozenset())
+    if not found and classes.readable(obj, "") is not None:
+        candidates = set(dir(obj)) | set(getattr(obj, "__dict__", ()))
+        return frozenset(n for n in candidates if not n.startswith("__") and classes.readable(obj, n))
     return found | {"format"} if isinstance(obj, str) else found
 
 
 def set_attribute(obj, name, value):
     if isinstance(obj, Tensor) and name in TENSOR_SETTABLE:
         setattr(obj, name, value)
+        return
+    if classes.settable(obj):
+        classes.set_attribute(obj, name, value)
+        return
+    if isinstance(obj, FunctionCtx) and name not in CTX_MEMBERS and name not in NODE_MEMBERS:
+        obj.attributes[name] = value
         return
     if isinstance(obj, Tensor) or isinstance(obj, Node):
         raise errors.GradcliError("gradcli cannot set attribute '%s' of a %s" % (
@@ -204,7 +252,28 @@ def make_builtins(write):
         "str": str, "list": list, "tuple": tuple, "dict": dict, "sorted": sorted, "reversed": reversed,
         "any": any, "all": all, "repr": repr, "isinstance": _isinstance, "format": format, "map": map,
         "filter": filter, "pow": pow, "divmod": divmod, "type": _type_name, "set": set,
+        "next": next, "iter": _iter, "hasattr": _hasattr, "callable": callable, "chr": chr, "ord": ord,
+        "object": object, "super": super, "staticmethod": staticmethod, "classmethod": classmethod,
+        "property": property, **exceptions.CLASSES,
     }
+
+
+def _iter(iterable):
+    """iter() of one argument: iter(f, sentinel) could call a builtin for ever inside one statement."""
+    return iter(iterable)
+
+
+def _hasattr(obj, name):
+    """Whether a script could read obj.name (gradcli's allow-list, not Python's object model)."""
+    if not isinstance(name, str):
+        raise errors.type_error("attribute name must be string, not '%s'" % type(name).__name__)
+    try:
+        get_attribute(obj, name)
+    except errors.GradcliError as error:
+        if error.kind == "AttributeError":
+            return False
+        raise
+    return True
 
 
 
@@ -213,7 +282,8 @@ def _isinstance(value, kind):
         return _py.any(_isinstance(value, k) for k in kind)
     if kind is FUNCTIONS.get("Tensor"):
         return isinstance(value, Tensor)
-    if kind in (float, int, bool, str, list, tuple, dict):
+    if kind in (float, int, bool, str, list, tuple, dict, set, object) or classes.is_script_class(kind) or (
+            isinstance(kind, type) and (issubclass(kind, BaseException) or classes.is_subclassable_family(kind))):
         return isinstance(value, kind)
     raise errors.type_error("isinstance() arg 2 must be a type or tuple of types")
 
@@ -228,8 +298,16 @@ def _type_name(value):
         name = "torch.dtype"
     elif isinstance(value, ReturnTypes):
         name = "torch.return_types." + value.kind
+    elif isinstance(value, numpy_bridge.Array):
+        name = "numpy.ndarray"
+    elif isinstance(value, np.generic):
+        name = "numpy." + type(value).__name__
+    elif isinstance(value, FunctionCtx):
+        name = "torch.autograd.function." + value.name()
     elif isinstance(value, Node):
         name = value.name().rsplit("::", 1)[-1]  # C++ nodes (torch::autograd::AccumulateGrad) bind unqualified
+    elif classes.readable(value, "") is not None and not isinstance(value, type):
+        name = classes.type_name(type(value))  # `__main__.Net`, `torch.nn.modules.linear.Linear`
     else:
         name = type(value).__name__
     return "<class '%s'>" % name

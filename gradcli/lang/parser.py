@@ -224,7 +224,7 @@ def _open_block_last(text, tree):
     return tree.children[-1].data in _COMPOUND
 
 
-_COMPOUND = frozenset(("if", "while", "for", "with", "def", "decorated"))
+_COMPOUND = frozenset(("if", "while", "for", "with", "def", "decorated", "class", "try"))
 
 
 def _opens_long_string(text, pos):
@@ -263,10 +263,9 @@ _NAMED = {"NAME": "a name", "INT": "a number", "FLOAT": "a number", "STRING": "a
           "LONG_STRING": "a string", "FSTRING": "a string", "LONG_FSTRING": "a string",
           "AUGOP": "an augmented assignment such as '+='"}
 _STATEMENT_KEYWORDS = frozenset(("pass", "break", "continue", "return", "import", "from", "assert", "del", "if",
-                                 "while", "for", "with", "def"))
+                                 "while", "for", "with", "def", "class", "try", "raise", "global", "nonlocal"))
 # Python keywords outside the subset: named in the message instead of a puzzling "expected ..."
-_UNSUPPORTED = frozenset(("lambda", "class", "try", "except", "finally", "raise", "global", "nonlocal", "yield",
-                          "async", "await", "match"))
+_UNSUPPORTED = frozenset(("yield", "async", "await", "match"))
 # closers first: the most likely fix is a missing bracket or colon
 _ORDER = (")", "]", "}", ":", ",", "else", "in", "import", "as", "=")
 
@@ -286,7 +285,7 @@ def describe_expected(names):
     if "NAME" in names and "INT" in names:  # anything that starts an expression
         words.append("an expression")
         names -= _EXPRESSION_START | {"LPAR", "LSQB", "LBRACE", "MINUS", "PLUS", "TILDE", "TRUE", "FALSE", "NONE",
-                                      "NOT"}
+                                      "NOT", "LAMBDA"}
         names = {n for n in names if _literal(n) != "..."}
     literals = {n: _literal(n) for n in names}
     if any(literals[n] in _STATEMENT_KEYWORDS for n in names):  # the start of a statement

@@ -1,8 +1,11 @@
 """What compiled programs run with: frames of variables, the per-run context, script functions, the control
 signals of break/continue/return, and `located`, which turns any exception into a positioned GradcliError."""
 
+from types import MethodType
+
 from . import guards, namespace
-from .. import errors
+from .exceptions import CLASSES, ProtocolError
+from .. import errors, limits
 from ..errors import GradcliError
 
 _MISSING = object()
@@ -25,12 +28,21 @@ def located(exc, position):
     """The exception as a GradcliError carrying `position` (unless an inner one is already there)."""
     if isinstance(exc, GradcliError):
         return exc.at(position)
+    if isinstance(exc, ProtocolError):
+        return exc.error.at(position)
     if isinstance(exc, RecursionError):
         return GradcliError("maximum recursion depth exceeded", "RecursionError", position)
     if isinstance(exc, MemoryError):
         return GradcliError("out of memory", "MemoryError", position)
     message = str(exc) if not isinstance(exc, KeyError) else repr(exc.args[0]) if exc.args else ""
-    return GradcliError(message, type(exc).__name__, position)
+    error = GradcliError(message, type(exc).__name__, position)
+    if type(exc) in _PLAIN_EXCEPTIONS and all(isinstance(a, _PLAIN_VALUES) for a in exc.args):
+        error.value = exc  # what `except ... as e` binds: Python's own exception (a KeyError keeps its key)
+    return error
+
+
+_PLAIN_EXCEPTIONS = frozenset(CLASSES.values())
+_PLAIN_VALUES = (str, int, float, bool, type(None))
 
 
 class Frame:
@@ -41,6 +53,13 @@ class Frame:
 
     def __init__(self, variables, globals_, context, enclosing=()):
         self.vars, self.globals, self.context, self.enclosing = variables, globals_, context, enclosing
+
+
+class ClassFrame(Frame):
+    """A class body's scope: its variables become the class's attributes. The functions defined in it do not see
+    them (as in Python), only the scopes around the class (`enclosing`)."""
+
+    __slots__ = ("cell",)  # [the class], once the body has run and the class is made (super() reads it)
 
 
 class Context:
@@ -55,37 +74,104 @@ class Context:
         self.torch_names = torch_names
         self.position = None  # the statement running now, for warnings
         self.warned = set()
+        self.depth = 0  # calls of the script's functions under way
+        self.handling = []  # the exceptions whose `except` blocks are running (a bare `raise` raises the last)
+
+
+class Signature:
+    """A def's or a lambda's parameters, as Python binds them: positional ones (`defaults` for the last of them,
+    and for keyword-only ones), `*args`, keyword-only ones after it, `**kwargs`."""
+
+    __slots__ = ("positional", "defaults", "star", "keyword_only", "starstar", "plain")
+
+    def __init__(self, positional, defaults, star=None, keyword_only=(), starstar=None):
+        self.positional, self.defaults = positional, defaults
+        self.star, self.keyword_only, self.starstar = star, keyword_only, starstar
+        self.plain = star is None and not keyword_only and starstar is None
 
 
 class Function:
-    """A `def` of the script: positional and default parameters; a def inside a def reads the enclosing
-    call's variables (as they are when it runs, like Python's closures; it cannot rebind them)."""
+    """A `def` or a `lambda` of the script. A def inside a def reads (and, with `nonlocal`, rebinds) the enclosing
+    call's variables. A Function binds as a method when it is a class attribute (`__get__`), as Python's functions
+    do; a method knows its class (`cell`, for `super()`)."""
 
-    def __init__(self, name, parameters, defaults, body, globals_, context, enclosing=()):
-        self.name, self.parameters, self.defaults = name, parameters, defaults
+    def __init__(self, name, signature, body, globals_, context, enclosing=(), qualname=None):
+        self.name, self.qualname = name, qualname or name
+        self.signature, self.parameters, self.defaults = signature, signature.positional, signature.defaults
         self.body, self.globals, self.context, self.enclosing = body, globals_, context, enclosing
+        self.cell = None  # for a method: [its class], filled in once the class statement has made it
+
+    def __get__(self, instance, owner=None):
+        return self if instance is None else MethodType(self, instance)
 
     def __call__(self, *args, **kwargs):
-        if len(args) > len(self.parameters):
-            raise errors.type_error(self._too_many(len(args)))
-        local = dict(zip(self.parameters, args))
-        for name, value in kwargs.items():
-            if name not in self.parameters:
-                raise errors.type_error("%s() got an unexpected keyword argument '%s'" % (self.name, name))
-            if name in local:
-                raise errors.type_error("%s() got multiple values for argument '%s'" % (self.name, name))
-            local[name] = value
-        missing = [name for name in self.parameters if name not in local and name not in self.defaults]
-        if missing:
-            raise errors.type_error(self._missing(missing))
-        for name in self.parameters:
-            if name not in local:
-                local[name] = self.defaults[name]
+        context = self.context
+        context.depth += 1
         try:
-            self.body(Frame(local, self.globals, self.context, self.enclosing))
+            limits.check_recursion(context.depth)
+            limits.tick()
+            local = self._bind_plain(args, kwargs) if self.signature.plain else self._bind(args, kwargs)
+            if self.cell is not None:
+                local["__class__"] = self.cell[0]  # what super() reads (no script can name a dunder)
+            return self.run(Frame(local, self.globals, context, self.enclosing))
+        finally:
+            context.depth -= 1
+
+    def run(self, frame):
+        try:
+            self.body(frame)
         except _Return as signal:
             return signal.value
         return None
+
+    def _bind_plain(self, args, kwargs):
+        parameters = self.parameters
+        if len(args) > len(parameters):
+            raise errors.type_error(self._too_many(len(args)))
+        local = dict(zip(parameters, args))
+        for name, value in kwargs.items():
+            if name not in parameters:
+                raise errors.type_error("%s() got an unexpected keyword argument '%s'" % (self.qualname, name))
+            if name in local:
+                raise errors.type_error("%s() got multiple values for argument '%s'" % (self.qualname, name))
+            local[name] = value
+        if len(local) < len(parameters):
+            self._fill_defaults(local, parameters, "positional")
+        return local
+
+    def _bind(self, args, kwargs):
+        """Python's binding with *args, keyword-only parameters or **kwargs."""
+        signature = self.signature
+        parameters = signature.positional
+        if len(args) > len(parameters) and signature.star is None:
+            raise errors.type_error(self._too_many(len(args)))
+        local = dict(zip(parameters, args))
+        if signature.star is not None:
+            local[signature.star] = tuple(args[len(parameters):])
+        named = parameters + signature.keyword_only
+        extra = {}
+        for name, value in kwargs.items():
+            if name in named:
+                if name in local:
+                    raise errors.type_error("%s() got multiple values for argument '%s'" % (self.qualname, name))
+                local[name] = value
+            elif signature.starstar is not None:
+                extra[name] = value
+            else:
+                raise errors.type_error("%s() got an unexpected keyword argument '%s'" % (self.qualname, name))
+        self._fill_defaults(local, parameters, "positional")
+        self._fill_defaults(local, signature.keyword_only, "keyword-only")
+        if signature.starstar is not None:
+            local[signature.starstar] = extra
+        return local
+
+    def _fill_defaults(self, local, names, kind):
+        missing = [name for name in names if name not in local and name not in self.defaults]
+        if missing:
+            raise errors.type_error(self._missing(missing, kind))
+        for name in names:
+            if name not in local:
+                local[name] = self.defaults[name]
 
     def _too_many(self, given):
         """Python's words: 'takes 1 positional argument', 'takes from 1 to 2 positional arguments'."""
@@ -93,15 +179,22 @@ class Function:
         least = most - sum(1 for p in self.parameters if p in self.defaults)
         takes = ("from %d to %d positional arguments" % (least, most) if least != most else
                  "%d positional argument%s" % (most, "" if most == 1 else "s"))
-        return "%s() takes %s but %d %s given" % (self.name, takes, given, "was" if given == 1 else "were")
+        return "%s() takes %s but %d %s given" % (self.qualname, takes, given, "was" if given == 1 else "were")
 
-    def _missing(self, names):
+    def _missing(self, names, kind):
         """Python's words: "missing 2 required positional arguments: 'x' and 'y'"."""
         quoted = ["'%s'" % n for n in names]
         listed = quoted[0] if len(quoted) == 1 else (
             " and ".join(quoted) if len(quoted) == 2 else ", ".join(quoted[:-1]) + ", and " + quoted[-1])
-        return "%s() missing %d required positional argument%s: %s" % (
-            self.name, len(names), "" if len(names) == 1 else "s", listed)
+        return "%s() missing %d required %s argument%s: %s" % (
+            self.qualname, len(names), kind, "" if len(names) == 1 else "s", listed)
 
     def __repr__(self):
-        return "<function %s at %#x>" % (self.name, id(self))
+        return "<function %s at %#x>" % (self.qualname, id(self))
+
+
+class Lambda(Function):
+    """`lambda params: expression`: the body is the expression's closure."""
+
+    def run(self, frame):
+        return self.body(frame)

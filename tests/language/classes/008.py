@@ -1,0 +1,11 @@
+class Point:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+
+p = Point(1, 2)
+print(p.x, p.y)
+p.z = 3
+print(p.z)
+print(p.w)

@@ -1,0 +1,2 @@
+f = lambda x, y: x + y
+print(f(1))
