@@ -14,15 +14,17 @@ INPUT_DTYPES = ("float32", "float64")
 
 
 class Result:
-    """What `evaluate` computed: the value, its grad_fn name, and the gradient of every input."""
+    """What `evaluate` computed: the value, its grad_fn name, and the gradient of every input (with order > 1,
+    the order-th derivative)."""
 
-    def __init__(self, expression, value, inputs, grads, explanation=None, again=None):
+    def __init__(self, expression, value, inputs, grads, explanation=None, again=None, order=1):
         self.expression = expression
         self.value = value              # the output tensor (or a python value)
         self.inputs = inputs            # name -> the leaf tensor
         self.grads = grads              # name -> gradient tensor, or None if the output does not depend on it
         self.explanation = explanation  # the backward pass step by step (evaluate(..., explain=True))
         self._again = again             # evaluates the same again, explaining
+        self.order = order
 
     def explain(self):
         """The backward pass step by step (an explain.Explanation: `text()`, `to_list()`, `steps`). Evaluated
@@ -48,7 +50,7 @@ class Result:
         from .tensor import Tensor
         value = self.value
         is_tensor = isinstance(value, Tensor)
-        return {
+        data = {
             "expression": self.expression,
             "value": value.tolist() if is_tensor else value,
             "shape": list(value.shape) if is_tensor else [],
@@ -56,6 +58,9 @@ class Result:
             "grad_fn": self.grad_fn,
             "grads": {name: (g.tolist() if g is not None else None) for name, g in self.grads.items()},
         }
+        if self.order != 1:
+            data["order"] = self.order
+        return data
 
 
 def _dtype(name):
@@ -102,13 +107,13 @@ def _input_values(at):
     return values
 
 
-def _evaluate(expression, values, weight, retain_graph, dtype, filename, explain=False):
+def _evaluate(expression, values, weight, retain_graph, dtype, filename, explain=False, order=1):
     from .numerics import quiet
     with quiet():  # the leaves' casts and backward are the library's work too: numpy as torch behaves
-        return _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain)
+        return _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain, order)
 
 
-def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain=False):
+def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain=False, order=1):
     from .autograd import backward
     from .tensor import Tensor
     provenance = collector = None
@@ -120,6 +125,7 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
     inputs = {name: _leaf(value, dtype) for name, value in values.items()}
     interpreter.variables.update(inputs)
     value = interpreter.evaluate(expression, filename)
+    grads = None
     if isinstance(value, Tensor) and value.requires_grad:
         if isinstance(weight, str):
             weight = interpreter.evaluate(weight, filename="--weight")
@@ -130,17 +136,20 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
         collector = Collector(Sources(provenance, lambda: inputs)) if explain else None
         try:
             with _watched(collector):
-                backward(value, weight, retain_graph=retain_graph)
+                if order == 1:
+                    backward(value, weight, retain_graph=retain_graph)
+                else:
+                    grads = derivatives(value, inputs, order, weight)
         except GradcliError as error:  # point at the whole expression: its backward failed
             raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
-    # read after backward, and also when the expression ran backward itself (`x.backward()`)
-    grads = {name: leaf.grad for name, leaf in inputs.items()}
+    if grads is None:  # read after backward, and also when the expression ran backward itself (`x.backward()`)
+        grads = {name: leaf.grad for name, leaf in inputs.items()}
     explanation = None
     if explain:
         from .explain import Explanation
         explanation = collector.explanation if collector is not None else Explanation()
     return Result(expression, value, inputs, grads, explanation,
-                  lambda: _evaluate(expression, values, weight, retain_graph, dtype, filename, True))
+                  lambda: _evaluate(expression, values, weight, retain_graph, dtype, filename, True, order), order)
 
 
 @contextlib.contextmanager
@@ -157,24 +166,55 @@ def _watched(watcher):
         WATCHER.reset(token)
 
 
+def derivatives(value, inputs, order, weight=None):
+    """name -> the `order`-th derivative of `value` with respect to that input (None where it does not depend on
+    it): torch.autograd.grad(value, x, weight, create_graph=True), then autograd.grad of the sum of the result,
+    again, order - 1 times (elementwise derivatives for an elementwise expression)."""
+    from .autograd import grad
+    from .tensor import Tensor
+    import numpy as np
+    found = {}
+    for name, x in inputs.items():
+        g = value
+        for k in range(order):
+            if isinstance(g, Tensor) and g.requires_grad:
+                (g,) = grad(g if k == 0 else g.sum(), x, weight if k == 0 else None, create_graph=k + 1 < order,
+                            allow_unused=True)
+            else:
+                g = None
+            if g is None:  # no path to x: None for the value itself, a zero derivative after that
+                g = Tensor._make(np.zeros_like(x.array)) if k else None
+                break
+        found[name] = g.detach() if g is not None else None
+    return found
+
+
 def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None, filename="<expression>",
-             explain=False):
+             explain=False, order=1):
     """Evaluate `expression` with the named inputs of `at` as leaves requiring grad, run backward and return
     a Result (value, grad_fn name, gradient per input).
 
     `at` maps names to numbers, tensors or expressions ("ones(2,2)"); `dtype` is "float32" (default) or
     "float64"; `weight` is the gradient for a non-scalar result (a value or an expression). With `explain`,
-    the Result carries the backward pass step by step (`Result.explain()`).
+    the Result carries the backward pass step by step (`Result.explain()`). With `order` N > 1, `grads` are the
+    N-th derivatives (see `derivatives`), and no .grad is set.
 
     >>> r = evaluate("mean(3*(x+2)^2)", at={"x": "ones(2,2)"})
     >>> r.grad_fn, r.grads["x"].tolist()
     ('MeanBackward0', [[4.5, 4.5], [4.5, 4.5]])
     """
-    return _evaluate(expression, _input_values(at), weight, retain_graph, _dtype(dtype), filename, explain)
+    return _evaluate(expression, _input_values(at), weight, retain_graph, _dtype(dtype), filename, explain,
+                     _order(order))
+
+
+def _order(order):
+    if not isinstance(order, int) or isinstance(order, bool) or order < 1:
+        raise errors.value_error("order must be a positive integer, not %r" % (order,))
+    return order
 
 
 def evaluate_lines(lines, at=None, weight=None, retain_graph=False, dtype=None, filename="<expressions>",
-                   explain=False):
+                   explain=False, order=1):
     """Evaluate each expression line of `lines` (a string or a list of lines; blank and # lines skipped)
     with the same inputs. Yields `(line_number, Result)` or `(line_number, GradcliError)` and goes on after
     a failing line; an error's position is the line in `filename`. Bad inputs raise before the first line."""
@@ -182,13 +222,13 @@ def evaluate_lines(lines, at=None, weight=None, retain_graph=False, dtype=None, 
         lines = lines.splitlines()
     text = "\n".join(lines) + "\n"
     values = _input_values(at)
-    dtype = _dtype(dtype)
+    dtype, order = _dtype(dtype), _order(order)
     for number, line in enumerate(lines, 1):
         expression = line.strip()
         if not expression or expression.startswith("#"):
             continue
         try:
-            yield number, _evaluate(expression, values, weight, retain_graph, dtype, filename, explain)
+            yield number, _evaluate(expression, values, weight, retain_graph, dtype, filename, explain, order)
         except GradcliError as error:
             yield number, _rebased(error, filename, text, number, len(line) - len(line.lstrip()))
 

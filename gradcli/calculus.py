@@ -78,8 +78,7 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
     from .symbolic import derive
     if isinstance(wrt, str):
         wrt = [wrt]
-    if not isinstance(order, int) or isinstance(order, bool) or order < 1:
-        raise errors.value_error("order must be a positive integer, not %r" % (order,))
+    order = api._order(order)
     values = api._input_values(at) if at else {}
     given = set(wrt or ()) | set(values)
     free = derive.inputs_of(expression, given, filename)
@@ -120,23 +119,16 @@ def _at_the_point(expression, derivatives, point, free, order, filename):
 def _autograd(expression, point, name, order, filename):
     """autograd's `order`-th derivative: grad of the sum, repeated with create_graph=True."""
     import numpy as np
-    from .autograd import grad
     from .tensor import Tensor
     interpreter = api._expression_interpreter()
     leaves = {n: v.detach().requires_grad_() for n, v in point.items()}
     interpreter.variables.update(leaves)
-    g = interpreter.evaluate(expression, filename)
-    x = leaves[name]
-    for k in range(order):
-        if not isinstance(g, Tensor) or not g.requires_grad:
-            return Tensor._make(np.zeros_like(x.array))
-        try:
-            (g,) = grad(g.sum(), x, create_graph=k + 1 < order, allow_unused=True)
-        except GradcliError as error:
-            raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
-        if g is None:
-            return Tensor._make(np.zeros_like(x.array))
-    return g.detach()
+    value = interpreter.evaluate(expression, filename)
+    try:
+        g = api.derivatives(value.sum() if isinstance(value, Tensor) else value, {name: leaves[name]}, order)[name]
+    except GradcliError as error:
+        raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
+    return g if g is not None else Tensor._make(np.zeros_like(leaves[name].array))
 
 
 def _evaluated(formula, leaves, x, filename):
@@ -151,3 +143,66 @@ def _evaluated(formula, leaves, x, filename):
     array = np.asarray(value.array if isinstance(value, Tensor) else value, dtype=x.array.dtype)
     array = np.broadcast_to(array, np.broadcast_shapes(array.shape, x.array.shape))
     return Tensor._make(np.array(Tensor._make(array).sum_to_size(x.shape).array))
+
+
+# ---------------------------------------------------------------- Jacobian and Hessian
+class Blocks:
+    """A Jacobian or a Hessian cut into blocks: one per (output, input) or (input, input) pair, each a tensor
+    shaped like torch.autograd.functional's: output.shape + input.shape, or input_i.shape + input_j.shape."""
+
+    def __init__(self, kind, expression, at, blocks):
+        self.kind, self.expression, self.at = kind, expression, at
+        self.blocks = blocks  # [((row name, column name), Tensor)]
+
+    def to_dict(self):
+        return {"kind": self.kind, "expression": self.expression,
+                "at": {name: v.tolist() for name, v in self.at.items()},
+                "blocks": [{"of": of, "wrt": wrt, "shape": list(t.shape), "value": t.tolist()}
+                           for (of, wrt), t in self.blocks]}
+
+
+def jacobian(expression, at, dtype="float32", filename="<expression>"):
+    """torch.autograd.functional.jacobian of `expression` as a function of the inputs of `at` (in that order):
+    one block per input, d expression / d input, shaped expression.shape + input.shape.
+
+    >>> j = jacobian("x*y", {"x": "tensor([1., 2.])", "y": "3."})
+    >>> [(names, t.tolist()) for names, t in j.blocks]
+    [(('x*y', 'x'), [[3.0, 0.0], [0.0, 3.0]]), (('x*y', 'y'), [1.0, 2.0])]
+    """
+    from .autograd import jacobian as torch_jacobian
+    point, function = _function_of(expression, at, dtype, filename)
+    found = _located(lambda: torch_jacobian(function, tuple(point.values())), expression, filename)
+    return Blocks("jacobian", expression, point, [((expression, name), block) for name, block in zip(point, found)])
+
+
+def hessian(expression, at, dtype="float32", filename="<expression>"):
+    """torch.autograd.functional.hessian of `expression` (one element) as a function of the inputs of `at`: a
+    block per pair of inputs, d2 expression / d input_i d input_j, shaped input_i.shape + input_j.shape."""
+    from .autograd import hessian as torch_hessian
+    point, function = _function_of(expression, at, dtype, filename)
+    found = _located(lambda: torch_hessian(function, tuple(point.values())), expression, filename)
+    names = list(point)
+    return Blocks("hessian", expression, point,
+                  [((a, b), found[i][j]) for i, a in enumerate(names) for j, b in enumerate(names)])
+
+
+def _function_of(expression, at, dtype, filename):
+    """The point (name -> tensor of dtype) and the expression as a function of its inputs, in that order."""
+    values = api._input_values(at)
+    if not values:
+        raise errors.value_error("give the point with --at NAME=VALUE (one for each input)")
+    point = {name: api._leaf(value, api._dtype(dtype)).detach() for name, value in values.items()}
+
+    def function(*inputs):
+        interpreter = api._expression_interpreter()
+        interpreter.variables.update(zip(point, inputs))
+        return interpreter.evaluate(expression, filename)
+    return point, function
+
+
+def _located(compute, expression, filename):
+    """compute(), an error without a place of its own pointing at the whole expression."""
+    try:
+        return compute()
+    except GradcliError as error:
+        raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None

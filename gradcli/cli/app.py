@@ -14,7 +14,7 @@ import typer
 from .. import __version__
 from . import calculus
 from .common import EXIT_ERROR, EXIT_INTERRUPTED
-from .common import check_dtype as _check_dtype, parse_at as _parse_at, report as _report
+from .common import check_dtype as _check_dtype, parse_at as _parse_at, positive, report as _report
 from .common import stderr_write as _stderr_write, usage_error as _usage_error
 from .params import Command, ExpressionCommand, Group
 
@@ -112,6 +112,9 @@ def eval_command(
     retain_graph: bool = typer.Option(False, "--retain-graph", help="Keep the graph's saved values."),
     dtype: str = typer.Option("float32", "--dtype", metavar="float32|float64", callback=_check_dtype,
                               help="The inputs' dtype."),
+    order: str = typer.Option("1", "--order", metavar="N",
+                              help="The N-th derivatives: autograd.grad with create_graph=True, then N-1 times "
+                                   "autograd.grad of the sum of the result (elementwise for an elementwise EXPR)."),
     file: Optional[str] = typer.Option(None, "--file", "-f", metavar="FILE",
                                        help="Evaluate each line of FILE (- for stdin); blank and # lines skipped."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object (per expression) only."),
@@ -145,6 +148,8 @@ def eval_command(
 
       gradcli eval "sum(x*y)" --at x=2. --at "y=ones(3)" --graph --svg graph.svg
 
+      gradcli eval "x^3*y" --at x=2. --at y=1. --order 2      (d2/dx2 and d2/dy2)
+
     """
     from .. import api
     from ..errors import GradcliError
@@ -161,7 +166,7 @@ def eval_command(
     if file is None and len(expressions) == 1:
         try:
             result = api.evaluate(expressions[0], inputs, weight=weight, retain_graph=retain_graph, dtype=dtype,
-                                  explain=explaining)
+                                  explain=explaining, order=positive(order))
         except GradcliError as error:
             _report(_with_hint(error))
             raise typer.Exit(EXIT_ERROR) from None
@@ -175,7 +180,8 @@ def eval_command(
     failed = 0
     try:
         for number, outcome in api.evaluate_lines(lines, inputs, weight=weight, retain_graph=retain_graph,
-                                                  dtype=dtype, filename=filename, explain=explaining):
+                                                  dtype=dtype, filename=filename, explain=explaining,
+                                                  order=positive(order)):
             if isinstance(outcome, GradcliError):
                 failed += 1
                 _report(_with_hint(outcome))

@@ -1,4 +1,4 @@
-"""The derivative commands: diff. Each is options, a docstring and a call into gradcli.calculus; cli.app registers
+"""The derivative commands: diff, jacobian, hessian. Each is options, a docstring and a call into gradcli.calculus; cli.app registers
 COMMANDS (name -> function)."""
 
 import sys
@@ -104,4 +104,69 @@ def _labelled(label, text, style):
     return Text(head, style="bold") + Text(text.replace("\n", "\n" + " " * len(head)), style=style)
 
 
-COMMANDS = {"diff": diff_command}
+def _at_option(help="An input and its value (a number or e.g. \"ones(2,2)\"); the order of the inputs is theirs."):
+    return typer.Option([], "--at", "-a", metavar="NAME=VALUE", show_default=False, help=help)
+
+
+_DTYPE = typer.Option("float32", "--dtype", metavar="float32|float64", callback=check_dtype,
+                      help="The inputs' dtype.")
+_JSON = typer.Option(False, "--json", help="Print one JSON object only.")
+
+
+def jacobian_command(
+    expression: str = typer.Argument(..., metavar="EXPR", help="An expression of the inputs."),
+    at: List[str] = _at_option(),
+    dtype: str = _DTYPE,
+    json_output: bool = _JSON,
+):
+    """The Jacobian of EXPR at a point: torch.autograd.functional.jacobian, one block per input.
+
+    Each block is d EXPR / d input, shaped EXPR.shape + input.shape, printed as torch prints tensors.
+
+    [bold]Examples:[/bold]
+
+      gradcli jacobian "x*y" --at "x=tensor([1., 2.])" --at y=3.
+
+      gradcli jacobian "sin(x)" --at "x=tensor([0., 1.])" --json
+
+    """
+    _blocks_command("jacobian", expression, at, dtype, json_output)
+
+
+def hessian_command(
+    expression: str = typer.Argument(..., metavar="EXPR", help="An expression with one element."),
+    at: List[str] = _at_option(),
+    dtype: str = _DTYPE,
+    json_output: bool = _JSON,
+):
+    """The Hessian of EXPR at a point: torch.autograd.functional.hessian, one block per pair of inputs.
+
+    The block of (x, y) is d2 EXPR / dx dy, shaped x.shape + y.shape, printed as torch prints tensors.
+
+    [bold]Examples:[/bold]
+
+      gradcli hessian "x^2*y + y^3" --at x=1. --at y=2.
+
+      gradcli hessian "sum(x^3)" --at "x=tensor([1., 2.])" --json
+
+    """
+    _blocks_command("hessian", expression, at, dtype, json_output)
+
+
+def _blocks_command(kind, expression, at, dtype, json_output):
+    from .. import calculus
+    from ..errors import GradcliError
+    try:
+        result = getattr(calculus, kind)(expression, parse_at(at), dtype)
+    except GradcliError as error:
+        report(error)
+        raise typer.Exit(EXIT_ERROR) from None
+    if json_output:
+        import json
+        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
+        return
+    from .render import blocks
+    blocks(result)
+
+
+COMMANDS = {"diff": diff_command, "jacobian": jacobian_command, "hessian": hessian_command}

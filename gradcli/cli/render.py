@@ -47,7 +47,7 @@ def _indented(text, width, style):
 def gradient_table(result):
     from rich.table import Table
     table = Table(show_lines=True)
-    for column in ("input", "shape", "dtype", "gradient"):
+    for column in ("input", "shape", "dtype", "gradient" if result.order == 1 else "derivative of order %d" % result.order):
         table.add_column(column)
     for name, grad in result.grads.items():
         leaf = result.inputs[name]
@@ -104,6 +104,30 @@ def _node_label(node):
         label.append("  " + node.variable, style="bold cyan")
     label.append("  [%s] %s" % (", ".join(str(n) for n in node.shape), node.dtype), style="dim")
     return label
+
+
+def blocks(result):
+    """A Jacobian's or Hessian's blocks (calculus.Blocks): a table naming them on a terminal, plain text otherwise
+    (a heading per block, then the tensor as torch prints it)."""
+    out = console()
+    names = [_block_name(result, of, wrt) for (of, wrt), _ in result.blocks]
+    if not out.is_terminal:
+        out.print("\n\n".join("%s  %s\n%r" % (name, list(t.shape), t) for name, ((_, _), t) in
+                                zip(names, result.blocks)))
+        return
+    from rich.table import Table
+    table = Table(show_lines=True, title="%s of %s" % (result.kind, result.expression))
+    for column in ("block", "shape", "value"):
+        table.add_column(column)
+    for name, (_, t) in zip(names, result.blocks):
+        table.add_row(Text(name, style="bold cyan"), str(list(t.shape)), Text(repr(t)))
+    out.print(table)
+
+
+def _block_name(result, of, wrt):
+    if result.kind == "jacobian":
+        return "d(%s)/d%s" % (of, wrt)
+    return "d2(%s)/d%s d%s" % (result.expression, of, wrt)
 
 
 def variables_table(rows):

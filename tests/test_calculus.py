@@ -1,0 +1,90 @@
+"""Higher derivatives (`eval --order`), Jacobians and Hessians (`gradcli jacobian`, `gradcli hessian`) against
+torch-recorded goldens (tests/golden/calculus/calculus.json; regenerate with
+/work/torchenv/bin/python tests/golden/calculus/make_golden.py)."""
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from conftest import GOLDEN
+from gradcli import api, calculus
+from gradcli.cli import app as cli
+
+GOLD = json.loads((GOLDEN / "calculus" / "calculus.json").read_text(encoding="utf-8"))
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli.app, list(args))
+
+
+def close(actual, expected):
+    np.testing.assert_allclose(np.asarray(actual, dtype=float), np.asarray(expected, dtype=float), rtol=1e-12,
+                               atol=1e-12)
+
+
+# ---------------------------------------------------------------- eval --order
+@pytest.mark.parametrize("case", GOLD["orders"], ids=["%s order %d" % (c["expression"], c["order"])
+                                                      for c in GOLD["orders"]])
+def test_higher_derivatives_are_torchs(case):
+    result = api.evaluate(case["expression"], at=case["inputs"], weight=case["weight"], dtype="float64",
+                          order=case["order"])
+    assert result.order == case["order"]
+    for name, expected in case["grads"].items():
+        if expected is None:
+            assert result.grads[name] is None
+        else:
+            close(result.grads[name].tolist(), expected)
+
+
+def test_eval_order_on_the_command_line():
+    data = json.loads(invoke("eval", "x^3*y", "--at", "x=2.", "--at", "y=1.", "--order", "2", "--json").stdout)
+    assert data["grads"] == {"x": 12.0, "y": 0.0} and data["order"] == 2
+    table = invoke("eval", "x^3", "--at", "x=2.", "--order", "3").stdout
+    assert "derivative of order 3" in table and "tensor(6.)" in table
+    assert "order" not in json.loads(invoke("eval", "x^3", "--at", "x=2.", "--json").stdout)
+    assert invoke("eval", "x^3", "--at", "x=2.", "--order", "x").exit_code == 2
+
+
+def test_a_derivative_of_order_two_leaves_no_grad():
+    result = api.evaluate("x^3", at={"x": 2.0}, order=2)
+    assert result.inputs["x"].grad is None
+
+
+# ---------------------------------------------------------------- jacobian, hessian
+@pytest.mark.parametrize("case", GOLD["blocks"], ids=[c["expression"] for c in GOLD["blocks"]])
+def test_jacobian_and_hessian_blocks_are_torchs(case):
+    names = list(case["inputs"])
+    jacobian = calculus.jacobian(case["expression"], case["inputs"], dtype="float64")
+    assert [pair for pair, _ in jacobian.blocks] == [(case["expression"], n) for n in names]
+    for (_, block), expected in zip(jacobian.blocks, case["jacobian"]):
+        close(block.tolist(), expected)
+    if "hessian" not in case:
+        with pytest.raises(Exception, match="should contain a single element"):
+            calculus.hessian(case["expression"], case["inputs"], dtype="float64")
+        return
+    hessian = calculus.hessian(case["expression"], case["inputs"], dtype="float64")
+    assert [pair for pair, _ in hessian.blocks] == [(a, b) for a in names for b in names]
+    expected = [block for row in case["hessian"] for block in row]
+    for (_, block), value in zip(hessian.blocks, expected):
+        close(block.tolist(), value)
+
+
+def test_jacobian_command_prints_named_blocks_as_torch_prints_tensors():
+    result = invoke("jacobian", "x*y", "--at", "x=tensor([1., 2.])", "--at", "y=3.")
+    assert result.exit_code == 0
+    assert result.stdout == ("d(x*y)/dx  [2, 2]\ntensor([[3., 0.],\n        [0., 3.]])\n\n"
+                             "d(x*y)/dy  [2]\ntensor([1., 2.])\n")
+
+
+def test_hessian_command_json_and_errors():
+    data = json.loads(invoke("hessian", "x^2*y + y^3", "--at", "x=1.", "--at", "y=2.", "--json").stdout)
+    assert data["kind"] == "hessian" and data["at"] == {"x": 1.0, "y": 2.0}
+    assert [(b["of"], b["wrt"], b["value"]) for b in data["blocks"]] == [
+        ("x", "x", 4.0), ("x", "y", 2.0), ("y", "x", 2.0), ("y", "y", 12.0)]
+    result = invoke("hessian", "x*y", "--at", "x=tensor([1., 2.])", "--at", "y=2.")
+    assert result.exit_code == 1
+    assert "should contain a single element" in result.stderr and result.stderr.startswith("<expression>:1:1:")
+    assert invoke("jacobian", "x*y").exit_code == 1  # no point
+    assert invoke("jacobian", "-x", "--at", "x=1.").stdout == "d(-x)/dx  []\ntensor(-1.)\n"
