@@ -25,6 +25,8 @@ class Result:
         self.explanation = explanation  # the backward pass step by step (evaluate(..., explain=True))
         self._again = again             # evaluates the same again, explaining
         self.order = order
+        self.tangent = None             # name -> the direction of a directional derivative (evaluate's tangent)
+        self.jvp = None                 # the value's derivative along it (torch.autograd.functional.jvp)
 
     def explain(self):
         """The backward pass step by step (an explain.Explanation: `text()`, `to_list()`, `steps`). Evaluated
@@ -60,6 +62,9 @@ class Result:
         }
         if self.order != 1:
             data["order"] = self.order
+        if self.jvp is not None:
+            data["tangent"] = {name: t.tolist() for name, t in self.tangent.items()}
+            data["jvp"] = self.jvp.tolist()
         return data
 
 
@@ -190,7 +195,7 @@ def derivatives(value, inputs, order, weight=None):
 
 
 def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None, filename="<expression>",
-             explain=False, order=1):
+             explain=False, order=1, tangent=None):
     """Evaluate `expression` with the named inputs of `at` as leaves requiring grad, run backward and return
     a Result (value, grad_fn name, gradient per input).
 
@@ -198,13 +203,43 @@ def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None, f
     "float64"; `weight` is the gradient for a non-scalar result (a value or an expression). With `explain`,
     the Result carries the backward pass step by step (`Result.explain()`). With `order` N > 1, `grads` are the
     N-th derivatives (see `derivatives`), and no .grad is set.
+    With `tangent` (name -> value, as `at`; zero for an input it leaves out), `jvp` is the value's derivative in
+    that direction: the Jacobian-vector product of torch.autograd.functional.jvp, beside the vector-Jacobian
+    product `weight` gives.
 
     >>> r = evaluate("mean(3*(x+2)^2)", at={"x": "ones(2,2)"})
     >>> r.grad_fn, r.grads["x"].tolist()
     ('MeanBackward0', [[4.5, 4.5], [4.5, 4.5]])
     """
-    return _evaluate(expression, _input_values(at), weight, retain_graph, _dtype(dtype), filename, explain,
-                     _order(order))
+    result = _evaluate(expression, _input_values(at), weight, retain_graph, _dtype(dtype), filename, explain,
+                       _order(order))
+    return _with_jvp(result, _input_values(tangent), filename) if tangent else result
+
+
+def _with_jvp(result, tangent, filename):
+    """`result` with the jvp of its expression along `tangent` (name -> value)."""
+    from .functional import jvp
+    from .tensor import Tensor
+    unknown = [name for name in tangent if name not in result.inputs]
+    if unknown:
+        raise errors.value_error("--tangent %s: '%s' is not an input (give it a value with --at)"
+                                 % (unknown[0], unknown[0]))
+    if not isinstance(result.value, Tensor):
+        raise errors.value_error("the expression's value is not a tensor: it has no directional derivative")
+    names, point = list(result.inputs), tuple(leaf.detach() for leaf in result.inputs.values())
+    directions = tuple(_leaf(tangent[name], x.dtype, "a tangent").detach() if name in tangent else
+                       Tensor._make(x.array * 0) for name, x in zip(names, point))
+
+    def function(*inputs):
+        interpreter = _expression_interpreter()
+        interpreter.variables.update(zip(names, inputs))
+        return interpreter.evaluate(result.expression, filename)
+    try:
+        _, result.jvp = jvp(function, point, directions)
+    except GradcliError as error:
+        raise error.at(Position(filename, result.expression, 1, 1, len(result.expression) + 1)) from None
+    result.tangent = dict(zip(names, directions))
+    return result
 
 
 def _order(order):
@@ -214,7 +249,7 @@ def _order(order):
 
 
 def evaluate_lines(lines, at=None, weight=None, retain_graph=False, dtype=None, filename="<expressions>",
-                   explain=False, order=1):
+                   explain=False, order=1, tangent=None):
     """Evaluate each expression line of `lines` (a string or a list of lines; blank and # lines skipped)
     with the same inputs. Yields `(line_number, Result)` or `(line_number, GradcliError)` and goes on after
     a failing line; an error's position is the line in `filename`. Bad inputs raise before the first line."""
@@ -222,13 +257,14 @@ def evaluate_lines(lines, at=None, weight=None, retain_graph=False, dtype=None, 
         lines = lines.splitlines()
     text = "\n".join(lines) + "\n"
     values = _input_values(at)
-    dtype, order = _dtype(dtype), _order(order)
+    dtype, order, tangent = _dtype(dtype), _order(order), _input_values(tangent)
     for number, line in enumerate(lines, 1):
         expression = line.strip()
         if not expression or expression.startswith("#"):
             continue
         try:
-            yield number, _evaluate(expression, values, weight, retain_graph, dtype, filename, explain, order)
+            result = _evaluate(expression, values, weight, retain_graph, dtype, filename, explain, order)
+            yield number, _with_jvp(result, tangent, filename) if tangent else result
         except GradcliError as error:
             yield number, _rebased(error, filename, text, number, len(line) - len(line.lstrip()))
 

@@ -88,3 +88,30 @@ def test_hessian_command_json_and_errors():
     assert "should contain a single element" in result.stderr and result.stderr.startswith("<expression>:1:1:")
     assert invoke("jacobian", "x*y").exit_code == 1  # no point
     assert invoke("jacobian", "-x", "--at", "x=1.").stdout == "d(-x)/dx  []\ntensor(-1.)\n"
+
+
+# ---------------------------------------------------------------- in scripts: torch.autograd.functional, gradcheck
+@pytest.mark.parametrize("name", sorted(GOLD["scripts"]))
+def test_scripts_print_what_torch_printed(name):
+    from test_autograd import replay
+    replay(GOLD["scripts"][name])
+
+
+# ---------------------------------------------------------------- eval --tangent
+@pytest.mark.parametrize("case", GOLD["tangents"], ids=[c["expression"] for c in GOLD["tangents"]])
+def test_the_directional_derivative_is_torchs_jvp(case):
+    result = api.evaluate(case["expression"], at=case["inputs"], dtype="float64", tangent=case["tangent"],
+                          weight="ones_like(%s)" % case["expression"] if "sum" not in case["expression"] else None)
+    close(result.jvp.tolist(), case["jvp"])
+    assert sorted(result.tangent) == sorted(case["inputs"])
+
+
+def test_tangent_on_the_command_line():
+    data = json.loads(invoke("eval", "x*y", "--at", "x=tensor([1.,2.])", "--at", "y=3.", "--tangent", "y=1",
+                             "--weight", "ones(2)", "--json").stdout)
+    assert data["jvp"] == [1.0, 2.0] and data["tangent"] == {"x": [0.0, 0.0], "y": 1.0}
+    shown = invoke("eval", "x^2", "--at", "x=3.", "--tangent", "x=2.").stdout
+    assert "jvp         tensor(12.)" in shown
+    result = invoke("eval", "x*y", "--at", "x=1.", "--at", "y=3.", "--tangent", "z=1")
+    assert result.exit_code == 1 and "'z' is not an input" in result.stderr
+    assert invoke("eval", "x", "--at", "x=1.", "--tangent", "x").exit_code == 2

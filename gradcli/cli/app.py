@@ -112,6 +112,9 @@ def eval_command(
     retain_graph: bool = typer.Option(False, "--retain-graph", help="Keep the graph's saved values."),
     dtype: str = typer.Option("float32", "--dtype", metavar="float32|float64", callback=_check_dtype,
                               help="The inputs' dtype."),
+    tangent: List[str] = typer.Option([], "--tangent", "-t", metavar="NAME=VALUE", show_default=False,
+                                      help="A direction for the value's derivative along it (the JVP, "
+                                           "torch.autograd.functional.jvp); inputs left out move by 0."),
     order: str = typer.Option("1", "--order", metavar="N",
                               help="The N-th derivatives: autograd.grad with create_graph=True, then N-1 times "
                                    "autograd.grad of the sum of the result (elementwise for an elementwise EXPR)."),
@@ -150,6 +153,8 @@ def eval_command(
 
       gradcli eval "x^3*y" --at x=2. --at y=1. --order 2      (d2/dx2 and d2/dy2)
 
+      gradcli eval "x*y" --at "x=tensor([1.,2.])" --at y=3. --tangent "x=ones(2)" --weight "ones(2)"
+
     """
     from .. import api
     from ..errors import GradcliError
@@ -166,7 +171,8 @@ def eval_command(
     if file is None and len(expressions) == 1:
         try:
             result = api.evaluate(expressions[0], inputs, weight=weight, retain_graph=retain_graph, dtype=dtype,
-                                  explain=explaining, order=positive(order))
+                                  explain=explaining, order=positive(order),
+                                  tangent=_parse_at(tangent, "--tangent"))
         except GradcliError as error:
             _report(_with_hint(error))
             raise typer.Exit(EXIT_ERROR) from None
@@ -181,7 +187,7 @@ def eval_command(
     try:
         for number, outcome in api.evaluate_lines(lines, inputs, weight=weight, retain_graph=retain_graph,
                                                   dtype=dtype, filename=filename, explain=explaining,
-                                                  order=positive(order)):
+                                                  order=positive(order), tangent=_parse_at(tangent, "--tangent")):
             if isinstance(outcome, GradcliError):
                 failed += 1
                 _report(_with_hint(outcome))

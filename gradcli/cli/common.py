@@ -28,14 +28,15 @@ def usage_error(message):
     return typer.Exit(EXIT_USAGE)
 
 
-def parse_at(items):
+def parse_at(items, option="--at"):
+    """NAME=VALUE options as a dict (bad usage for anything else, or a name given twice)."""
     inputs = {}
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip().isidentifier() or not value.strip():
-            raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="'--at'")
+            raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="'%s'" % option)
         if name.strip() in inputs:
-            raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'--at'")
+            raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'%s'" % option)
         inputs[name.strip()] = value
     return inputs
 

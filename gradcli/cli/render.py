@@ -33,6 +33,10 @@ def show_result(result, graph=None, line=None, graph_depth=None):
     out.print(Text("grad_fn     ", style="bold") + Text(result.grad_fn or "None", style="magenta"))
     if result.grads:
         out.print(gradient_table(result))
+    if result.jvp is not None:
+        along = ", ".join("%s=%s" % (name, repr(t).replace("\n", " ")) for name, t in result.tangent.items())
+        out.print(Text("jvp         ", style="bold") + _indented(repr(result.jvp), 12, "green"))
+        out.print(Text("  along     ", style="dim") + Text(along, style="dim"))
     if graph is not None:
         out.print(graph_tree(graph, depth=graph_depth))
     if line is not None:

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from . import classes, exceptions, guards, numpy_bridge, stdlib
-from .. import anomaly, autograd, dtypes, errors, grad_mode, limits, printing, rng
+from .. import anomaly, autograd, dtypes, errors, functional, grad_mode, limits, printing, rng
 from ..function import CTX_MEMBERS, Function, FunctionCtx, once_differentiable
 from ..graph import Node, RemovableHandle
 from ..ops import FUNCTIONS, METHODS
@@ -57,7 +57,9 @@ def _torch_members():
 
 LINALG = Module("torch.linalg", dict(OPS_LINALG))
 AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": autograd.jacobian,
-                                                           "hessian": autograd.hessian})
+                                                           "hessian": autograd.hessian, "vjp": functional.vjp,
+                                                           "jvp": functional.jvp, "vhp": functional.vhp,
+                                                           "hvp": functional.hvp})
 AUTOGRAD_FUNCTION = Module("torch.autograd.function", {"Function": Function, "FunctionCtx": FunctionCtx,
                                                        "once_differentiable": once_differentiable})
 AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,

@@ -43,6 +43,56 @@ JACOBIANS = [
 ]
 
 
+# (expression, inputs, tangent: name -> value; the others 0): eval --tangent's jvp (torch.autograd.functional.jvp)
+TANGENTS = [
+    ("x*y", {"x": "[1., 2.]", "y": "3."}, {"x": "[1., 1.]"}),
+    ("x*y", {"x": "[1., 2.]", "y": "3."}, {"y": "1."}),
+    ("sin(x)*exp(y)", {"x": "[0.3, 1.]", "y": "[0.5, -1.]"}, {"x": "[1., 0.]", "y": "[0.5, 2.]"}),
+    ("sum(x^2)", {"x": "[1., 2., 3.]"}, {"x": "[1., -1., 0.5]"}),
+    ("x @ w", {"x": "[1., 2.]", "w": "[[1., 2.], [3., 4.]]"}, {"w": "[[1., 0.], [0., 1.]]"}),
+    ("relu(x)", {"x": "[-1., 0., 2.]"}, {"x": "[1., 1., 1.]"}),
+]
+
+# scripts: torch.autograd.functional's products and gradcheck as scripts call them, stdout and final error
+F = "from torch.autograd.functional import vjp, jvp, vhp, hvp\n"
+XY = ("x = torch.tensor([1., 2.])\ny = torch.tensor([3., -1.])\n"
+      "def f(a, b):\n    return a ** 2 * b + torch.sin(a)\n"
+      "def triple(a):\n    return a * 3\n"
+      "def square_sum(a):\n    return (a * a).sum()\n"
+      "def pair(a, b):\n    return a * b, a + b\n"
+      "def first(a, b):\n    return a * 2\n"
+      "def cube(a):\n    return (a ** 3).sum()\n"
+      "def aab(a, b):\n    return (a * a * b).sum()\n")
+SCRIPTS = {
+    "vjp_tuple": F + XY + "print(vjp(f, (x, y), torch.ones(2)))\n",
+    "vjp_single": F + XY + "out, g = vjp(triple, x, torch.tensor([1., 10.]))\nprint(out, g, out.grad_fn)\n",
+    "vjp_scalar_no_v": F + XY + "print(vjp(square_sum, x))\n",
+    "vjp_no_v_for_vector": F + XY + "vjp(triple, x)\n",
+    "vjp_v_wrong_size": F + XY + "vjp(triple, x, torch.ones(3))\n",
+    "vjp_v_wrong_length": F + XY + "vjp(pair, (x, y), (torch.ones(2),))\n",
+    "vjp_tuple_outputs": F + XY + "print(vjp(pair, (x, y), (torch.ones(2), torch.ones(2))))\n",
+    "vjp_not_a_tensor": F + XY + "vjp(triple, [1., 2.])\n",
+    "vjp_unused_input": F + XY + "print(vjp(first, (x, y), torch.ones(2)))\n",
+    "vjp_create_graph": F + XY + "def cubed(a):\n    return a ** 3\n"
+                        "out, g = vjp(cubed, x.requires_grad_(), torch.ones(2), create_graph=True)\n"
+                        "print(out.requires_grad, g.requires_grad)\ng.sum().backward()\nprint(x.grad)\n",
+    "jvp_tuple": F + XY + "print(jvp(f, (x, y), (torch.ones(2), torch.zeros(2))))\n",
+    "jvp_single_no_v": F + "print(jvp(torch.exp, torch.tensor(1.)))\n",
+    "jvp_no_v_for_vector": F + XY + "jvp(torch.exp, x)\n",
+    "jvp_vector_to_scalar": F + XY + "print(jvp(square_sum, x, torch.tensor([1., -1.])))\n",
+    "jvp_relu_floor": F + "def g(a):\n    return torch.relu(a) + torch.floor(a)\n"
+                      "print(jvp(g, torch.tensor([-1., 0.5, 2.]), torch.ones(3)))\n",
+    "jvp_v_wrong_size": F + XY + "jvp(torch.exp, x, torch.ones(3))\n",
+    "hvp_cube": F + XY + "print(hvp(cube, x, torch.tensor([1., 0.])))\n",
+    "vhp_cube": F + XY + "print(vhp(cube, x, torch.tensor([1., 0.])))\n",
+    "hvp_tuple": F + XY + "print(hvp(aab, (x, y), (torch.ones(2), torch.ones(2))))\n",
+    "vhp_tuple": F + XY + "print(vhp(aab, (x, y), (torch.ones(2), torch.ones(2))))\n",
+    "hvp_vector_output": F + XY + "hvp(triple, x, torch.ones(2))\n",
+    "vhp_tuple_output": F + XY + "vhp(pair, (x, y), (torch.ones(2), torch.ones(2)))\n",
+    "hvp_linear": F + XY + "def double_sum(a):\n    return a.sum() * 2\nprint(hvp(double_sum, x, torch.ones(2)))\n",
+}
+
+
 def values(inputs):
     return {name: torch.tensor(eval(text), dtype=torch.float64) for name, text in inputs.items()}
 
@@ -97,10 +147,29 @@ def blocks():
     return cases
 
 
+def tangents():
+    cases = []
+    for text, inputs, tangent in TANGENTS:
+        point = values(inputs)
+        directions = tuple(torch.tensor(eval(tangent[n]), dtype=torch.float64) if n in tangent else torch.zeros_like(x)
+                           for n, x in point.items())
+        _, product = torch.autograd.functional.jvp(function_of(text, list(point)), tuple(point.values()), directions)
+        cases.append({"expression": text, "inputs": inputs, "tangent": tangent, "jvp": product.tolist()})
+    return cases
+
+
+def scripts():
+    """Each script's stdout, warnings and final error under torch (tests/golden/autograd's recorder)."""
+    import runpy
+    run_case = runpy.run_path(str(HERE.parent / "autograd" / "make_golden.py"))["run_case"]
+    return {name: run_case(code) for name, code in SCRIPTS.items()}
+
+
 def main():
-    data = {"torch": torch.__version__, "orders": orders(), "blocks": blocks()}
+    data = {"torch": torch.__version__, "orders": orders(), "blocks": blocks(), "tangents": tangents(),
+            "scripts": scripts()}
     (HERE / "calculus.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print("wrote calculus.json: %s" % {k: len(v) for k, v in data.items() if isinstance(v, list)})
+    print("wrote calculus.json: %s" % {k: len(v) for k, v in data.items() if not isinstance(v, str)})
 
 
 if __name__ == "__main__":
