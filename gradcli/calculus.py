@@ -206,3 +206,71 @@ def _located(compute, expression, filename):
         return compute()
     except GradcliError as error:
         raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
+
+
+# ---------------------------------------------------------------- gradcheck
+class Check:
+    """What `check` found: per (output, input) pair a gradcheck.Comparison (analytical and numerical Jacobians,
+    largest errors and where), named; `passed` when every pair is close."""
+
+    def __init__(self, expression, order, at, names, shapes, comparisons, eps, atol, rtol):
+        self.expression, self.order, self.at = expression, order, at
+        self.eps, self.atol, self.rtol = eps, atol, rtol
+        self.names, self.shapes = names, shapes  # the checked function's inputs and outputs (shapes)
+        self.comparisons = comparisons
+
+    @property
+    def passed(self):
+        return all(c.close for c in self.comparisons)
+
+    def where(self, c, at):
+        """A Jacobian position (input element, output element) as the input's and the output's indices."""
+        import numpy as np
+        if at is None:
+            return None, None
+        shape_in, shape_out = self.shapes[0][c.input_index], self.shapes[1][c.output_index]
+        return ([int(i) for i in np.unravel_index(at[0], shape_in)] if shape_in else [],
+                [int(i) for i in np.unravel_index(at[1], shape_out)] if shape_out else [])
+
+    def to_dict(self):
+        def entry(c):
+            abs_in, abs_out = self.where(c, c.max_abs_at)
+            rel_in, rel_out = self.where(c, c.max_rel_at)
+            return {"input": self.names[c.input_index], "output": c.output_index, "passed": c.close,
+                    "analytical": c.analytical.tolist(), "numerical": c.numerical.tolist(),
+                    "max_abs_error": c.max_abs, "max_abs_at": {"input": abs_in, "output": abs_out},
+                    "max_rel_error": c.max_rel, "max_rel_at": {"input": rel_in, "output": rel_out}}
+        return {"expression": self.expression, "order": self.order, "passed": self.passed, "eps": self.eps,
+                "atol": self.atol, "rtol": self.rtol, "at": {n: v.tolist() for n, v in self.at.items()},
+                "checks": [entry(c) for c in self.comparisons]}
+
+
+def check(expression, at, order=1, eps=1e-6, atol=1e-5, rtol=1e-3, filename="<expression>"):
+    """torch.autograd.gradcheck of `expression` as a function of the inputs of `at` (float64), or with order=2
+    gradgradcheck (its grad_outputs drawn uniform(-1, 1) from a generator seeded with 0): for each input, the
+    analytical and numerical Jacobians and how far apart they are. A Check; `passed` is gradcheck's verdict.
+
+    >>> check("x^2*y", {"x": "tensor([1., 2.])", "y": "3."}).passed
+    True
+    >>> check("relu(x)", {"x": "tensor([0., 1.])"}).passed
+    False
+    """
+    from . import gradcheck
+    from .rng import Generator
+    order = api._order(order)
+    if order > 2:
+        raise errors.value_error("check takes order 1 (gradcheck) or 2 (gradgradcheck), not %d" % order)
+    point, function = _function_of(expression, at, "float64", filename)
+    inputs = tuple(x.requires_grad_() for x in point.values())
+    names = list(point)
+    if order == 2:
+        generator = Generator()
+        generator.manual_seed(0)
+        function, inputs = gradcheck.gradgrad_function(function, inputs, generator=generator)
+        names += ["grad_output%s" % ("" if len(inputs) == len(names) + 1 else i)
+                  for i in range(len(inputs) - len(names))]
+    outputs = _located(lambda: function(*inputs), expression, filename)
+    found = _located(lambda: gradcheck.comparisons(function, inputs, eps, atol, rtol), expression, filename)
+    outputs = outputs if isinstance(outputs, tuple) else (outputs,)
+    shapes = ([tuple(x.shape) for x in inputs], [tuple(o.shape) for o in outputs])
+    return Check(expression, order, point, names, shapes, found, eps, atol, rtol)

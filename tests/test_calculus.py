@@ -115,3 +115,33 @@ def test_tangent_on_the_command_line():
     result = invoke("eval", "x*y", "--at", "x=1.", "--at", "y=3.", "--tangent", "z=1")
     assert result.exit_code == 1 and "'z' is not an input" in result.stderr
     assert invoke("eval", "x", "--at", "x=1.", "--tangent", "x").exit_code == 2
+
+
+# ---------------------------------------------------------------- gradcli check
+@pytest.mark.parametrize("case", GOLD["checks"], ids=["%s order %d" % (c["expression"], c["order"])
+                                                      for c in GOLD["checks"]])
+def test_check_has_torchs_verdict_and_jacobians(case):
+    result = calculus.check(case["expression"], case["inputs"], order=case["order"])
+    assert result.passed == case["passed"]
+    assert [(c.output_index, c.input_index) for c in result.comparisons] == \
+        [(p["output"], p["input"]) for p in case["pairs"]]
+    for c, pair in zip(result.comparisons, case["pairs"]):
+        close(c.analytical.tolist(), pair["analytical"])
+        np.testing.assert_allclose(c.numerical.tolist(), pair["numerical"], rtol=1e-9, atol=1e-9)
+
+
+def test_check_command_reports_the_largest_error_and_where():
+    result = invoke("check", "relu(x)", "--at", "x=tensor([-1., 0., 2.])")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "gradcheck of relu(x) (eps 1e-06, atol 1e-05, rtol 0.001): FAILED"
+    assert lines[1] == ("x: FAILED  largest difference 0.5 at x[1], output element [1], relative 1 at x[1], "
+                        "output element [1]")
+    passed = invoke("check", "x^2*y", "--at", "x=tensor([1., 2.])", "--at", "y=3.", "--json")
+    data = json.loads(passed.stdout)
+    assert passed.exit_code == 0 and data["passed"] is True and [c["input"] for c in data["checks"]] == ["x", "y"]
+    assert data["checks"][0]["max_abs_at"] == {"input": [1], "output": [1]}
+    second = json.loads(invoke("check", "x^3*y", "--at", "x=0.5", "--at", "y=2.", "--order", "2", "--json").stdout)
+    assert second["order"] == 2 and {c["input"] for c in second["checks"]} == {"x", "y", "grad_output"}
+    assert invoke("check", "x^3", "--at", "x=1.", "--order", "3").exit_code == 1
+    assert invoke("check", "x^3", "--at", "x=1.", "--eps", "big").exit_code == 2

@@ -21,7 +21,7 @@ LAYERS = {
     "errors": BASE, "dtypes": BASE, "grad_mode": BASE, "anomaly": BASE, "subclassable": BASE,
     "graph": GRAPH, "engine": GRAPH,
     "ops": CORE, "kernels": CORE, "tensor": CORE, "rng": CORE,
-    "printing": CORE, "autograd": CORE, "functional": CORE, "return_types": CORE, "limits": CORE,
+    "printing": CORE, "autograd": CORE, "functional": CORE, "gradcheck": CORE, "return_types": CORE, "limits": CORE,
     "graph_view": CORE, "graph_formats": CORE, "graph_svg": CORE, "function": CORE, "numerics": CORE,
     "lang": LANG,
     "symbolic": SYMBOLIC,

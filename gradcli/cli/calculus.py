@@ -1,4 +1,4 @@
-"""The derivative commands: diff, jacobian, hessian. Each is options, a docstring and a call into gradcli.calculus; cli.app registers
+"""The derivative commands: diff, jacobian, hessian, check. Each is options, a docstring and a call into gradcli.calculus; cli.app registers
 COMMANDS (name -> function)."""
 
 import sys
@@ -169,4 +169,53 @@ def _blocks_command(kind, expression, at, dtype, json_output):
     blocks(result)
 
 
-COMMANDS = {"diff": diff_command, "jacobian": jacobian_command, "hessian": hessian_command}
+def check_command(
+    expression: str = typer.Argument(..., metavar="EXPR", help="An expression of the inputs."),
+    at: List[str] = _at_option(),
+    order: str = typer.Option("1", "--order", metavar="1|2", help="1: gradcheck; 2: gradgradcheck."),
+    eps: str = typer.Option("1e-6", "--eps", metavar="EPS", help="The finite differences' step."),
+    atol: str = typer.Option("1e-5", "--atol", metavar="ATOL", help="Absolute tolerance."),
+    rtol: str = typer.Option("1e-3", "--rtol", metavar="RTOL", help="Relative tolerance."),
+    json_output: bool = _JSON,
+):
+    """torch.autograd.gradcheck from the shell: analytical against numerical Jacobians, in float64.
+
+    Per input: both Jacobians (input elements down, output elements across, as torch lays them out), the
+    largest absolute and relative differences and where. Passes where torch.allclose(analytical, numerical,
+    rtol, atol) holds. --order 2 runs gradgradcheck (grad_outputs uniform in [-1, 1), seed 0).
+
+    [bold]Examples:[/bold]
+
+      gradcli check "x^2*y" --at "x=tensor([1., 2.])" --at y=3.
+
+      gradcli check "relu(x)" --at "x=tensor([-1., 0., 2.])"          (fails: relu has a kink at 0)
+
+      gradcli check "x^3*y" --at x=0.5 --at y=2. --order 2 --json
+
+    """
+    from .. import calculus
+    from ..errors import GradcliError
+    try:
+        result = calculus.check(expression, parse_at(at), positive(order), _number(eps, "--eps"),
+                                _number(atol, "--atol"), _number(rtol, "--rtol"))
+    except GradcliError as error:
+        report(error)
+        raise typer.Exit(EXIT_ERROR) from None
+    if json_output:
+        import json
+        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
+    else:
+        from .render import gradcheck_report
+        gradcheck_report(result)
+    if not result.passed:
+        raise typer.Exit(EXIT_ERROR)
+
+
+def _number(text, option):
+    try:
+        return float(text)
+    except ValueError:
+        raise typer.BadParameter("expected a number, got %r" % text, param_hint="'%s'" % option) from None
+
+
+COMMANDS = {"diff": diff_command, "jacobian": jacobian_command, "hessian": hessian_command, "check": check_command}

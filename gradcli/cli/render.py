@@ -134,6 +134,38 @@ def _block_name(result, of, wrt):
     return "d2(%s)/d%s d%s" % (result.expression, of, wrt)
 
 
+def gradcheck_report(result):
+    """`gradcli check`: the verdict, then per (output, input) the verdict, the largest differences and where,
+    and both Jacobians as torch prints them."""
+    out = console()
+    kind = "gradcheck" if result.order == 1 else "gradgradcheck"
+    head = Text("%s of %s (eps %g, atol %g, rtol %g): " % (kind, result.expression, result.eps, result.atol,
+                                                          result.rtol), style="bold")
+    out.print(head + _verdict(result.passed))
+    several = len({c.output_index for c in result.comparisons}) > 1
+    for c in result.comparisons:
+        name = result.names[c.input_index]
+        line = Text("%s%s: " % (name, " -> output %d" % c.output_index if several else ""), style="bold cyan")
+        line.append_text(_verdict(c.close))
+        line.append("  largest difference %.3g%s, relative %.3g%s" % (
+            c.max_abs, _position(result, c, c.max_abs_at, name), c.max_rel, _position(result, c, c.max_rel_at, name)))
+        out.print(line)
+        for label, jacobian in (("analytical", c.analytical), ("numerical", c.numerical)):
+            out.print(Text("  %-12s" % (label + ":"), style="bold") + _indented(repr(jacobian), 14, "green"))
+
+
+def _verdict(passed):
+    return Text("passed", style="green") if passed else Text("FAILED", style="bold red")
+
+
+def _position(result, c, at, name):
+    where_in, where_out = result.where(c, at)
+    if where_in is None:
+        return ""
+    text = " at %s%s" % (name, where_in if where_in else "")
+    return text + (", output element %s" % where_out if where_out else "")
+
+
 def variables_table(rows):
     """The REPL's :vars view from Session.describe_variables()."""
     from rich.table import Table

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from . import classes, exceptions, guards, numpy_bridge, stdlib
-from .. import anomaly, autograd, dtypes, errors, functional, grad_mode, limits, printing, rng
+from .. import anomaly, autograd, dtypes, errors, functional, grad_mode, gradcheck, limits, printing, rng
 from ..function import CTX_MEMBERS, Function, FunctionCtx, once_differentiable
 from ..graph import Node, RemovableHandle
 from ..ops import FUNCTIONS, METHODS
@@ -63,6 +63,7 @@ AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": autograd.
 AUTOGRAD_FUNCTION = Module("torch.autograd.function", {"Function": Function, "FunctionCtx": FunctionCtx,
                                                        "once_differentiable": once_differentiable})
 AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
+                                     "gradcheck": gradcheck.gradcheck, "gradgradcheck": gradcheck.gradgradcheck,
                                      "Variable": variable, "functional": AUTOGRAD_FUNCTIONAL,
                                      "set_detect_anomaly": anomaly.set_detect_anomaly,
                                      "detect_anomaly": anomaly.detect_anomaly,

@@ -53,6 +53,19 @@ TANGENTS = [
     ("relu(x)", {"x": "[-1., 0., 2.]"}, {"x": "[1., 1., 1.]"}),
 ]
 
+# (expression, inputs, order): `gradcli check` — gradcheck (1) or gradgradcheck (2, grad_outputs uniform(-1, 1)
+# from a generator seeded with 0): the verdict and each pair's analytical and numerical Jacobians
+CHECKS = [
+    ("x^2*y", {"x": "[1., 2.]", "y": "3."}, 1),
+    ("relu(x)", {"x": "[-1., 0., 2.]"}, 1),
+    ("abs(x)", {"x": "[-1., 0., 2.]"}, 1),
+    ("sin(x) @ w", {"x": "[0.3, 1.]", "w": "[[1., 2.], [3., 4.]]"}, 1),
+    ("sum(exp(x)*y)", {"x": "[0.5, -1.]", "y": "[2., 3.]"}, 1),
+    ("x^3*y", {"x": "0.5", "y": "2."}, 2),
+    ("relu(x)^2", {"x": "[0., 1.]"}, 2),
+    ("tanh(x)*y", {"x": "[0.5, -0.2]", "y": "[1., 2.]"}, 2),
+]
+
 # scripts: torch.autograd.functional's products and gradcheck as scripts call them, stdout and final error
 F = "from torch.autograd.functional import vjp, jvp, vhp, hvp\n"
 XY = ("x = torch.tensor([1., 2.])\ny = torch.tensor([3., -1.])\n"
@@ -91,6 +104,36 @@ SCRIPTS = {
     "vhp_tuple_output": F + XY + "vhp(pair, (x, y), (torch.ones(2), torch.ones(2)))\n",
     "hvp_linear": F + XY + "def double_sum(a):\n    return a.sum() * 2\nprint(hvp(double_sum, x, torch.ones(2)))\n",
 }
+G = ("from torch.autograd import gradcheck, gradgradcheck\n"
+     "x = torch.tensor([-1., 0., 2.], dtype=torch.float64, requires_grad=True)\n"
+     "z = torch.tensor([0.5, 1.5], dtype=torch.float64, requires_grad=True)\n"
+     "def cube(a):\n    return a ** 3\n"
+     "def scaled(a, b):\n    return a * b.sum()\n"
+     "def two(a):\n    return a * 2, a.sum()\n"
+     "def relu_squared(a):\n    return torch.relu(a) ** 2\n")
+SCRIPTS.update({
+    "gradcheck_sin": G + "print(gradcheck(torch.sin, (x,)))\n",
+    "gradcheck_one_tensor": G + "print(gradcheck(torch.exp, z), gradcheck(cube, z, eps=1e-4, atol=1e-4))\n",
+    "gradcheck_relu_kink": G + "gradcheck(torch.relu, (x,))\n",
+    "gradcheck_no_raise": G + "print(gradcheck(torch.relu, (x,), raise_exception=False))\n",
+    "gradcheck_two_inputs": G + "print(gradcheck(scaled, (z, x)))\n",
+    "gradcheck_two_outputs": G + "print(gradcheck(two, (z,)))\n",
+    "gradcheck_mm": G + "m = torch.tensor([[1., 2.], [3., 4.]], dtype=torch.float64, requires_grad=True)\n"
+                        "print(gradcheck(torch.mm, (m, m)))\n",
+    "gradcheck_float32": G + "y = torch.tensor([1., 2.], requires_grad=True)\nprint(gradcheck(torch.exp, (y,), "
+                             "eps=1e-2, atol=1e-1))\n",
+    # (a product: float32 rounds it exactly as torch; exp's last bit, magnified by eps, would differ)
+    "gradcheck_float32_fails": G + "y = torch.tensor([1., 2.], requires_grad=True)\ndef sq(a):\n    return a * a\n"
+                                   "gradcheck(sq, (y,))\n",
+    "gradcheck_nothing_requires_grad": G + "gradcheck(torch.sin, (torch.ones(2, dtype=torch.float64),))\n",
+    "gradcheck_abs_at_zero": G + "print(gradcheck(torch.abs, (x,)))\n",
+    "gradgradcheck_cube": G + "print(gradgradcheck(cube, (z,)))\n",
+    "gradgradcheck_given_outputs": G + "print(gradgradcheck(scaled, (z, x), torch.tensor([1., -1.], "
+                                       "dtype=torch.float64, requires_grad=True)))\n",
+    "gradgradcheck_kink": G + "torch.manual_seed(0)\nprint(gradgradcheck(relu_squared, (x,), raise_exception=False))\n",
+    "gradgradcheck_kink_message": G + "torch.manual_seed(3)\nw = torch.tensor([0., 1.], dtype=torch.float64, "
+                                      "requires_grad=True)\ngradgradcheck(relu_squared, (w,))\n",
+})
 
 
 def values(inputs):
@@ -158,6 +201,40 @@ def tangents():
     return cases
 
 
+def checks():
+    import importlib
+    gc = importlib.import_module("torch.autograd.gradcheck")
+    cases = []
+    for text, inputs, order in CHECKS:
+        point = {n: v.requires_grad_() for n, v in values(inputs).items()}
+        function, arguments = function_of(text, list(point)), tuple(point.values())
+        if order == 2:
+            generator = torch.Generator().manual_seed(0)
+            outputs = gc._differentiable_outputs(function(*arguments))
+            grad_outputs = tuple(torch.empty(o.shape, dtype=o.dtype).uniform_(-1, 1, generator=generator)
+                                 .requires_grad_() for o in outputs)
+            passed = gc.gradgradcheck(function, arguments, grad_outputs, raise_exception=False)
+            first = function
+
+            def function(*args, count=len(grad_outputs), first=first):
+                outs = gc._differentiable_outputs(first(*args[:-count]))
+                found = torch.autograd.grad(outs, args[:-count], args[-count:], create_graph=True, allow_unused=True)
+                return tuple(g for g in found if g is not None)
+            arguments = arguments + grad_outputs
+        else:
+            passed = gc.gradcheck(function, arguments, raise_exception=False)
+        outputs = gc._differentiable_outputs(function(*arguments))
+        numerical = gc._transpose(gc._get_numerical_jacobian(function, arguments, gc._as_tuple(function(*arguments)),
+                                                             eps=1e-6))
+        pairs = []
+        for i, o in enumerate(outputs):
+            analytical = gc._check_analytical_jacobian_attributes(arguments, o, 0.0, False)
+            pairs += [{"output": i, "input": j, "analytical": a.tolist(), "numerical": n.tolist()}
+                      for j, (a, n) in enumerate(zip(analytical, numerical[i]))]
+        cases.append({"expression": text, "inputs": inputs, "order": order, "passed": passed, "pairs": pairs})
+    return cases
+
+
 def scripts():
     """Each script's stdout, warnings and final error under torch (tests/golden/autograd's recorder)."""
     import runpy
@@ -167,7 +244,7 @@ def scripts():
 
 def main():
     data = {"torch": torch.__version__, "orders": orders(), "blocks": blocks(), "tangents": tangents(),
-            "scripts": scripts()}
+            "checks": checks(), "scripts": scripts()}
     (HERE / "calculus.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print("wrote calculus.json: %s" % {k: len(v) for k, v in data.items() if not isinstance(v, str)})
 
