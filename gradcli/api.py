@@ -175,23 +175,33 @@ def derivatives(value, inputs, order, weight=None):
     """name -> the `order`-th derivative of `value` with respect to that input (None where it does not depend on
     it): torch.autograd.grad(value, x, weight, create_graph=True), then autograd.grad of the sum of the result,
     again, order - 1 times (elementwise derivatives for an elementwise expression)."""
-    from .autograd import grad
-    from .tensor import Tensor
-    import numpy as np
     found = {}
     for name, x in inputs.items():
-        g = value
-        for k in range(order):
-            if isinstance(g, Tensor) and g.requires_grad:
-                (g,) = grad(g if k == 0 else g.sum(), x, weight if k == 0 else None, create_graph=k + 1 < order,
-                            allow_unused=True)
-            else:
-                g = None
-            if g is None:  # no path to x: None for the value itself, a zero derivative after that
-                g = Tensor._make(np.zeros_like(x.array)) if k else None
-                break
-        found[name] = g.detach() if g is not None else None
+        g = None
+        for g in successive_derivatives(value, x, order, weight):
+            pass
+        found[name] = g
     return found
+
+
+def successive_derivatives(value, x, order, weight=None):
+    """The derivatives of `value` with respect to `x` of orders 1 to `order`, as `derivatives` computes them,
+    one graph for all (detached tensors; the first None where `value` does not depend on x, zeros after)."""
+    import numpy as np
+    from .autograd import grad
+    from .tensor import Tensor
+    g = value
+    for k in range(order):
+        if isinstance(g, Tensor) and g.requires_grad:
+            (g,) = grad(g if k == 0 else g.sum(), x, weight if k == 0 else None, create_graph=k + 1 < order,
+                        allow_unused=True)
+        else:
+            g = None
+        if g is None:  # no path to x: None for the value itself, a zero derivative after that
+            yield Tensor._make(np.zeros_like(x.array)) if k else None
+            g = Tensor._make(np.zeros_like(x.array))
+            continue
+        yield g.detach()
 
 
 def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None, filename="<expression>",

@@ -274,3 +274,56 @@ def check(expression, at, order=1, eps=1e-6, atol=1e-5, rtol=1e-3, filename="<ex
     outputs = outputs if isinstance(outputs, tuple) else (outputs,)
     shapes = ([tuple(x.shape) for x in inputs], [tuple(o.shape) for o in outputs])
     return Check(expression, order, point, names, shapes, found, eps, atol, rtol)
+
+
+# ---------------------------------------------------------------- plot
+class Curves:
+    """An expression and its derivatives sampled on a grid of one input: `x` and `series`, a list of
+    (label, values) — the expression first, then d/dx, d2/dx2, ... — as numpy arrays."""
+
+    def __init__(self, expression, name, x, series):
+        self.expression, self.name, self.x, self.series = expression, name, x, series
+
+    def to_dict(self):
+        return {"expression": self.expression, "over": self.name, "x": self.x.tolist(),
+                "series": [{"label": label, "values": values.tolist()} for label, values in self.series]}
+
+
+def curves(expression, name, low, high, at=None, order=1, points=200, filename="<expression>"):
+    """`expression` and its derivatives up to `order` with respect to `name` on linspace(low, high, points), in
+    float64, evaluated once with autograd (the derivatives by autograd.grad of the sum, create_graph=True: the
+    expression must be elementwise in `name`); the other inputs fixed by `at`.
+
+    >>> c = curves("x^2", "x", -1, 1, points=3)
+    >>> [(label, values.tolist()) for label, values in c.series]
+    [('x^2', [1.0, 0.0, 1.0]), ('d/dx', [-2.0, 0.0, 2.0])]
+    """
+    import numpy as np
+    from .tensor import Tensor
+    order = api._order(order)
+    if not str(name).isidentifier():
+        raise errors.value_error("the input to plot over must be a name, not %r" % name)
+    if int(points) < 2 or not low < high:
+        raise errors.value_error("plot needs at least 2 points over a range low < high, not %r points over "
+                                 "%r:%r" % (points, low, high))
+    values = dict(api._input_values(at) if at else {})
+    values[name] = np.linspace(float(low), float(high), int(points)).tolist()
+    point = {n: api._leaf(v, api._dtype("float64")) for n, v in values.items()}
+    x = point[name]
+    interpreter = api._expression_interpreter()
+    interpreter.variables.update(point)
+    value = interpreter.evaluate(expression, filename)
+    if isinstance(value, (bool, int, float)):
+        value = Tensor._make(np.asarray(float(value)))
+    constant = isinstance(value, Tensor) and value.numel() == 1 and not value.requires_grad
+    if not isinstance(value, Tensor) or value.ndim > 1 or value.numel() != x.numel() and not constant:
+        shape = list(value.shape) if isinstance(value, Tensor) else type(value).__name__
+        raise GradcliError("plot draws an expression elementwise in %s: its value must have one element per "
+                           "point (shape [%d]), not %s" % (name, x.numel(), shape), "ValueError",
+                           Position(filename, expression, 1, 1, len(expression) + 1))
+    series = [(expression, np.broadcast_to(value.detach().array, x.array.shape).astype(float))]
+    found = _located(lambda: list(api.successive_derivatives(value.sum(), x, order)), expression, filename)
+    for k, derivative in enumerate(found, 1):
+        derivative = np.zeros(x.array.shape) if derivative is None else derivative.array
+        series.append(("d/d%s" % name if k == 1 else "d%d/d%s%d" % (k, name, k), np.asarray(derivative, float)))
+    return Curves(expression, name, x.detach().array.copy(), series)

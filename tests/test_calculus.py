@@ -145,3 +145,42 @@ def test_check_command_reports_the_largest_error_and_where():
     assert second["order"] == 2 and {c["input"] for c in second["checks"]} == {"x", "y", "grad_output"}
     assert invoke("check", "x^3", "--at", "x=1.", "--order", "3").exit_code == 1
     assert invoke("check", "x^3", "--at", "x=1.", "--eps", "big").exit_code == 2
+
+
+# ---------------------------------------------------------------- gradcli plot
+@pytest.mark.parametrize("case", GOLD["plots"], ids=[c["expression"] for c in GOLD["plots"]])
+def test_plotted_curves_are_torchs(case):
+    name, low, high = case["over"]
+    result = calculus.curves(case["expression"], name, low, high, case["inputs"], case["order"], case["points"])
+    close(result.x.tolist(), case["x"])
+    assert [label for label, _ in result.series] == [case["expression"]] + [
+        "d/dx" if k == 1 else "d%d/dx%d" % (k, k) for k in range(1, case["order"] + 1)]
+    for (_, values), expected in zip(result.series, case["series"]):
+        close(values.tolist(), expected)
+
+
+def test_plot_in_the_terminal_is_plain_text_when_piped():
+    result = invoke("plot", "x^3 - 2*x", "--over", "x=-2:2", "--order", "2", "--points", "50")
+    assert result.exit_code == 0 and "\x1b[" not in result.stdout
+    lines = result.stdout.splitlines()
+    assert lines[0].strip() == "x^3 - 2*x" and lines[-1].strip() == "x"
+    legend = "\n".join(lines[:6])
+    assert "x^3 - 2*x" in legend and "d/dx" in legend and "d2/dx2" in legend
+    assert any(c in result.stdout for c in "⠁⠂⠄⡀⢀⠈⠐⠠")  # the braille line of the function itself
+
+
+def test_plot_json_errors_and_the_image_extra(tmp_path, monkeypatch):
+    data = json.loads(invoke("plot", "x^2", "--over", "x=-1:1", "--points", "3", "--json").stdout)
+    assert data["x"] == [-1.0, 0.0, 1.0] and data["series"][1] == {"label": "d/dx", "values": [-2.0, 0.0, 2.0]}
+    result = invoke("plot", "sum(x)", "--over", "x=-1:1")
+    assert result.exit_code == 1 and "one element per point" in result.stderr
+    assert invoke("plot", "x", "--over", "x=3").exit_code == 2
+    assert invoke("plot", "x", "--over", "x=0:1", "--out", str(tmp_path / "a.pdf")).exit_code == 2
+    target = tmp_path / "curves.svg"
+    import importlib.util
+    if importlib.util.find_spec("matplotlib") is not None:
+        result = invoke("plot", "tanh(x)", "--over", "x=-3:3", "--out", str(target))
+        assert result.exit_code == 0 and target.read_text().lstrip().startswith("<?xml")
+    monkeypatch.setitem(__import__("sys").modules, "matplotlib", None)  # as without the extra
+    result = invoke("plot", "tanh(x)", "--over", "x=-3:3", "--out", str(tmp_path / "other.png"))
+    assert result.exit_code == 1 and "pip install 'gradcli[plot]'" in result.stderr

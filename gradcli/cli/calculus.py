@@ -1,4 +1,4 @@
-"""The derivative commands: diff, jacobian, hessian, check. Each is options, a docstring and a call into gradcli.calculus; cli.app registers
+"""The derivative commands: diff, jacobian, hessian, check, plot. Each is options, a docstring and a call into gradcli.calculus; cli.app registers
 COMMANDS (name -> function)."""
 
 import sys
@@ -218,4 +218,64 @@ def _number(text, option):
         raise typer.BadParameter("expected a number, got %r" % text, param_hint="'%s'" % option) from None
 
 
-COMMANDS = {"diff": diff_command, "jacobian": jacobian_command, "hessian": hessian_command, "check": check_command}
+def plot_command(
+    expression: str = typer.Argument(..., metavar="EXPR", help="An expression elementwise in the input plotted over."),
+    over: str = typer.Option(..., "--over", metavar="NAME=LOW:HIGH", help="The input and its range, e.g. x=-3:3."),
+    at: List[str] = _at_option("The other inputs' values."),
+    order: str = typer.Option("1", "--order", metavar="N", help="Draw the derivatives up to order N."),
+    points: str = typer.Option("200", "--points", metavar="N", help="How many points across the range."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", metavar="FILE.svg|FILE.png",
+                                      help="Write an image instead (needs matplotlib: pip install 'gradcli[plot]')."),
+    json_output: bool = _JSON,
+):
+    """Draw EXPR and its derivatives over a range, in the terminal (or into an image file with --out).
+
+    The expression is evaluated once on torch.linspace(LOW, HIGH, N) with autograd; each derivative is
+    autograd.grad of the sum of the one before (create_graph=True), elementwise for an elementwise EXPR.
+
+    [bold]Examples:[/bold]
+
+      gradcli plot "tanh(x)" --over x=-3:3
+
+      gradcli plot "x^3 - 2*x" --over x=-2:2 --order 2
+
+      gradcli plot "sin(x)*y" --over x=0:6.3 --at y=2. --out curves.svg
+
+    """
+    from .. import calculus
+    from ..errors import GradcliError
+    name, low, high = _range(over)
+    if out is not None and not out.lower().endswith((".svg", ".png")):
+        raise typer.BadParameter("expected FILE.svg or FILE.png, got %r" % out, param_hint="'--out'")
+    try:
+        result = calculus.curves(expression, name, low, high, parse_at(at), positive(order),
+                                 positive(points, "--points"))
+    except GradcliError as error:
+        report(error)
+        raise typer.Exit(EXIT_ERROR) from None
+    if json_output:
+        import json
+        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
+    elif out is not None:
+        from .plots import write_image
+        write_image(result, out)
+        stderr_write("wrote %s\n" % out)
+    else:
+        from .plots import draw
+        draw(result)
+
+
+def _range(text):
+    """NAME=LOW:HIGH as (name, low, high); bad usage otherwise."""
+    name, sep, span = text.partition("=")
+    low, colon, high = span.partition(":")
+    try:
+        if sep and colon and name.strip().isidentifier():
+            return name.strip(), float(low), float(high)
+    except ValueError:
+        pass
+    raise typer.BadParameter("expected NAME=LOW:HIGH such as x=-3:3, got %r" % text, param_hint="'--over'")
+
+
+COMMANDS = {"diff": diff_command, "jacobian": jacobian_command, "hessian": hessian_command, "check": check_command,
+            "plot": plot_command}

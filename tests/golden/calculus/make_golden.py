@@ -66,6 +66,14 @@ CHECKS = [
     ("tanh(x)*y", {"x": "[0.5, -0.2]", "y": "[1., 2.]"}, 2),
 ]
 
+# (expression, input plotted over, low, high, other inputs, order, points): `gradcli plot`'s curves
+PLOTS = [
+    ("tanh(x)", "x", -3., 3., {}, 2, 7),
+    ("x^3 - 2*x", "x", -2., 2., {}, 3, 5),
+    ("sin(x)*y", "x", 0., 6.3, {"y": "2."}, 1, 9),
+    ("relu(x)^2", "x", -1., 1., {}, 2, 5),
+]
+
 # scripts: torch.autograd.functional's products and gradcheck as scripts call them, stdout and final error
 F = "from torch.autograd.functional import vjp, jvp, vhp, hvp\n"
 XY = ("x = torch.tensor([1., 2.])\ny = torch.tensor([3., -1.])\n"
@@ -235,6 +243,21 @@ def checks():
     return cases
 
 
+def plots():
+    cases = []
+    for text, name, low, high, inputs, order, points in PLOTS:
+        point = values(inputs)
+        x = torch.linspace(low, high, points, dtype=torch.float64).requires_grad_()
+        g = evaluate(text, dict(point, **{name: x}))
+        series = [g.detach().tolist()]
+        for k in range(order):
+            g, = torch.autograd.grad(g.sum(), x, create_graph=k + 1 < order)
+            series.append(g.detach().tolist())
+        cases.append({"expression": text, "over": [name, low, high], "inputs": inputs, "order": order,
+                      "points": points, "x": x.detach().tolist(), "series": series})
+    return cases
+
+
 def scripts():
     """Each script's stdout, warnings and final error under torch (tests/golden/autograd's recorder)."""
     import runpy
@@ -244,7 +267,7 @@ def scripts():
 
 def main():
     data = {"torch": torch.__version__, "orders": orders(), "blocks": blocks(), "tangents": tangents(),
-            "checks": checks(), "scripts": scripts()}
+            "checks": checks(), "plots": plots(), "scripts": scripts()}
     (HERE / "calculus.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print("wrote calculus.json: %s" % {k: len(v) for k, v in data.items() if not isinstance(v, str)})
 
