@@ -175,7 +175,7 @@ def gradgrad_function(func, inputs, grad_outputs=None, generator=None):
     """torch.autograd.gradgradcheck's function of (inputs, grad_outputs) -> the inputs' gradients
     (create_graph=True), and its arguments: grad_outputs default to uniform(-1, 1) draws of the outputs' shapes,
     as torch.testing.make_tensor makes them."""
-    from .factory import empty
+    from .ops.creation import empty
     inputs = _as_tuple(inputs)
     if grad_outputs is None:
         outputs = _differentiable(func(*inputs))
