@@ -105,6 +105,9 @@ def mul(*factors):
             return mul(number(coefficient), p, *[power(b, exponents[b]) for b in order if b is not base])
         else:
             parts.append(p)
+    parts = _conjunction(parts)
+    if parts is None:
+        return ZERO
     coefficient = number(coefficient)
     if not parts:
         return coefficient
@@ -115,6 +118,22 @@ def mul(*factors):
             return add(*[mul(coefficient, t) for t in parts[0].terms])
     parts.sort(key=factor_order)
     return Mul(coefficient, tuple(parts))
+
+
+def _conjunction(parts):
+    """The factors, comparisons of a name with a number that `u == v` beside them decides taken out: (x == 0) *
+    (x >= 0) is (x == 0); None where they contradict it (the product is 0)."""
+    fixed = {f.lhs: f.rhs.value for f in parts if isinstance(f, Rel) and f.op == "==" and isinstance(f.rhs, Number)}
+    if not fixed:
+        return parts
+    kept = []
+    for f in parts:
+        if isinstance(f, Rel) and f.op != "==" and f.lhs in fixed and isinstance(f.rhs, Number):
+            if not _HOLDS[f.op](fixed[f.lhs], f.rhs.value):
+                return None
+            continue
+        kept.append(f)
+    return kept
 
 
 # ---------------------------------------------------------------- powers

@@ -79,7 +79,7 @@ def _pow(a, b):
     a, b = as_value(a), as_value(b)
     result = al.power(a.expr, b.expr)
     if not a.is_tensor and b.is_tensor:
-        return "pow.Scalar", {"self": a, "exponent": b}, {}, result
+        return "pow.Scalar", {"exponent": b}, {"base": a}, result
     if b.is_tensor:
         return "pow.Tensor_Tensor", {"self": a, "exponent": b}, {}, result
     return "pow.Tensor_Scalar", {"self": a}, {"exponent": b}, result
@@ -102,9 +102,11 @@ def _with_params(name, **defaults):
             raise TypeError(name)
         x = as_value(x)
         values = {k: plain(v) for k, v in params.items()}
-        if name == "gelu" and values.pop("approximate") != "none":
-            raise TypeError(name)
-        return name, {"self": x}, {k: as_value(v) for k, v in values.items()}, call(name, [x.expr], values)
+        if name == "gelu" and values["approximate"] != "none":
+            raise TypeError(name)  # the tanh approximation: no symbolic rule here
+        numbers = {k: v for k, v in values.items() if k != "approximate"}
+        return name, {"self": x}, {k: as_value(v) if k in numbers else v for k, v in values.items()}, \
+            call(name, [x.expr], numbers)
     return rule
 
 
@@ -224,3 +226,12 @@ for _name in ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "
               "asin", "atan", "sinh", "cosh", "tanh", "sigmoid", "erf", "relu", "abs", "sgn", "floor", "ceil",
               "round", "trunc", "silu"):
     DISPATCH[_name] = _unary(_name)
+
+# the op table's rows that these rules record (each must have its formula texts: tests/test_diff.py checks it)
+OVERLOADS = frozenset((
+    "add.Tensor", "sub.Tensor", "rsub.Scalar", "mul.Tensor", "div.Tensor", "neg", "reciprocal", "pow.Tensor_Scalar",
+    "pow.Tensor_Tensor", "pow.Scalar", "where.self", "clamp", "clamp_min", "clamp_max", "maximum", "minimum",
+    "max", "min", "atan2", "sum", "sum.dim_IntList", "mean", "mean.dim", "logsumexp", "leaky_relu", "elu",
+    "softplus", "gelu", "remainder.Scalar", "fmod.Scalar", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
+    "sqrt", "rsqrt", "sin", "cos", "tan", "asin", "atan", "sinh", "cosh", "tanh", "sigmoid", "erf", "relu", "abs",
+    "sgn", "floor", "ceil", "round", "trunc", "silu"))

@@ -1,4 +1,5 @@
-"""Reverse mode over formulas: the symbolic gradient of an expression, composed from the op table's formula texts.
+"""Reverse mode over formulas: the symbolic gradient of an expression, composed from the op table's formula texts
+(gradcli/ops: each row carries, per differentiable input, its formula as text beside the code backward runs).
 
 As autograd's engine does with numbers, but with expressions: the gradient of the output starts at 1; each tape
 entry, last first, evaluates the formula of each of its inputs with `grad` bound to the gradient arrived so far,
@@ -9,12 +10,23 @@ summed down to the input's shape, as the engine's sum_to does.
 
 from . import algebra as al
 from . import expr as ex
-from .dispatch import Value
-from .formulas import FORMULAS
+from .dispatch import DISPATCH, Value
 from .functions import FULL, SCALAR, call, numel, shape_class
+from .helpers import FORMULA_NAMES, HELPERS
 from .trace import Evaluator, Node, NoSymbolicRule
 
 _templates = {}  # formula text -> its parse tree
+_formulas = {}   # overload -> {input: formula text}, read from the op table once
+_FUNCTIONS = dict(DISPATCH, **HELPERS)  # what formula texts may call
+
+
+def formulas(overload):
+    """input name -> formula text, of the op table's row for `overload`."""
+    if not _formulas:
+        from ..ops import table
+        for row in table.ROWS:
+            _formulas[row.overload] = {row.inputs[i]: d.formula for i, d in zip(row.edges, row.rules)}
+    return _formulas[overload]
 
 
 def template(text):
@@ -52,15 +64,15 @@ def gradients(output, leaves, tape, seed=ex.ONE):
         g = grads.pop(node, None)
         if g is None or g == ex.ZERO:
             continue
-        grad_fn, names, formulas = FORMULAS[node.overload]
-        env = {name: (Value(v.expr) if isinstance(v, Value) else v) for name, v in node.params.items()}
+        env = dict(FORMULA_NAMES)
+        env.update((name, Value(v.expr) if isinstance(v, Value) else v) for name, v in node.params.items())
         env.update((name, Value(v.expr)) for name, v in node.inputs.items())
         env["grad"], env["result"] = Value(g), Value(node.result)
-        for name in names:
+        for name, text in formulas(node.overload).items():
             operand = node.inputs.get(name)
             if operand is None or operand.node is None:
                 continue
-            contribution = Evaluator(env).evaluate(template(formulas[name])).expr
+            contribution = Evaluator(env, functions=_FUNCTIONS).evaluate(template(text)).expr
             if node.overload not in _SPREADING:
                 contribution = sum_to(contribution, node.result, operand.expr)
             previous = grads.get(operand.node)

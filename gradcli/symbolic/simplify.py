@@ -135,23 +135,23 @@ def together(e):
 
 
 def expand(e):
-    """Products of sums multiplied out and like terms collected; None when that would exceed _MOST_TERMS."""
-    def distribute(e):
-        if isinstance(e, Pow) and isinstance(e.base, Add) and is_integer(e.exponent) and 1 < e.exponent.value <= 4:
-            e = mul(*[e.base] * int(e.exponent.value)) if len(e.base.terms) ** e.exponent.value <= _MOST_TERMS \
-                else e
-            if isinstance(e, Pow):
-                return e
-        if not isinstance(e, Mul):
-            return e
-        terms = [mul(e.coefficient)]
-        for f in e.factors:
-            f = distribute(f) if isinstance(f, Pow) else f
+    """Products of sums, and small integer powers of sums, multiplied out and like terms collected; None when that
+    would exceed _MOST_TERMS."""
+    def multiplied(factors, coefficient=ONE):
+        terms = [coefficient]
+        for f in factors:
             parts = f.terms if isinstance(f, Add) else (f,)
             if len(terms) * len(parts) > _MOST_TERMS:
                 raise _TooLarge()
             terms = [mul(t, p) for t in terms for p in parts]
         return add(*terms)
+
+    def distribute(e):
+        if isinstance(e, Pow) and isinstance(e.base, Add) and is_integer(e.exponent) and 1 < e.exponent.value <= 4:
+            return multiplied([e.base] * int(e.exponent.value))
+        if isinstance(e, Mul):
+            return multiplied([distribute(f) if isinstance(f, Pow) else f for f in e.factors], e.coefficient)
+        return e
     try:
         return _bottom_up(distribute, e)
     except _TooLarge:

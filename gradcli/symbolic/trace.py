@@ -58,11 +58,11 @@ _CONSTANTS = {"pi": ex.PI, "e": ex.E}
 
 
 class Evaluator:
-    """Evaluates parse trees of the expression syntax over `env` (name -> Value or python value); records onto
-    `tape` (a list) when one is given."""
+    """Evaluates parse trees of the expression syntax over `env` (name -> Value or python value) and the functions
+    of `functions` (name -> dispatch rule); records onto `tape` (a list) when one is given."""
 
-    def __init__(self, env, tape=None):
-        self.env, self.tape = env, tape
+    def __init__(self, env, tape=None, functions=DISPATCH):
+        self.env, self.tape, self.functions = env, tape, functions
 
     def evaluate(self, node):
         rule = getattr(self, "e_" + kind_of(node), None)
@@ -81,7 +81,7 @@ class Evaluator:
             return Value(_CONSTANTS[name])
         if name == "torch":
             return _TORCH
-        if name in DISPATCH or ALIASES.get(name) in DISPATCH:
+        if name in self.functions or ALIASES.get(name) in self.functions:
             return Function(name)
         raise NoSymbolicRule("the name '%s'" % name, token)
 
@@ -158,6 +158,8 @@ class Evaluator:
     def e_conditional(self, node):
         then, test, otherwise = node.children
         condition = self.evaluate(test)
+        if isinstance(condition, Value) and isinstance(condition.expr, ex.Number):  # `exponent == 0`, a number
+            condition = condition.expr.value != 0
         if isinstance(condition, bool) or condition is None:
             return self.evaluate(then if condition else otherwise)
         return self.apply("where", [condition, self.evaluate(then), self.evaluate(otherwise)], {}, node)
@@ -168,7 +170,7 @@ class Evaluator:
         if obj is _TORCH or isinstance(obj, Function):  # torch.sin, torch.nn.functional.relu
             if name in _CONSTANTS:
                 return Value(_CONSTANTS[name])
-            if name in ("nn", "functional") or name in DISPATCH or ALIASES.get(name) in DISPATCH:
+            if name in ("nn", "functional") or name in self.functions or ALIASES.get(name) in self.functions:
                 return Function(name)
             raise NoSymbolicRule("torch.%s" % name, node)
         if isinstance(obj, Value):
@@ -204,7 +206,7 @@ class Evaluator:
     # ------------------------------------------------------------ applying overloads
     def apply(self, name, args, kwargs, node):
         name = ALIASES.get(name, name)
-        rule = DISPATCH.get(name)
+        rule = self.functions.get(name)
         if rule is None:
             raise NoSymbolicRule("the function '%s'" % name, node)
         try:
