@@ -1,11 +1,23 @@
 """The library API of the derivative commands: `diff`, a symbolic derivative checked against autograd.
 
-Like gradcli.api, everything here raises GradcliError (with a source position when there is one) and never
-prints.
+Like gradcli.api, everything here raises GradcliError (with a source position when there is one), never prints,
+and leaves numpy's error state and warning filters as it found them.
 """
+
+import functools
 
 from . import api, errors
 from .errors import GradcliError, Position
+
+
+def _quietly(fn):
+    """`fn` with numpy as torch behaves (inf and nan silently), within the call only (numerics.quiet)."""
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        from .numerics import quiet
+        with quiet():
+            return fn(*args, **kwargs)
+    return call
 
 # how closely the derivative's value must match autograd's (float32 rounds each op of both at ~6e-8)
 _TOLERANCE = {"float64": (1e-7, 1e-10), "float32": (1e-4, 1e-5)}
@@ -63,6 +75,7 @@ class DiffResult:
         }
 
 
+@_quietly
 def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<expression>"):
     """The `order`-th derivative of `expression` with respect to each name of `wrt` (default: every free name)
     as a simplified formula, composed from the op table's gradient formulas. For a non-scalar expression it is
@@ -161,6 +174,7 @@ class Blocks:
                            for (of, wrt), t in self.blocks]}
 
 
+@_quietly
 def jacobian(expression, at, dtype="float32", filename="<expression>"):
     """torch.autograd.functional.jacobian of `expression` as a function of the inputs of `at` (in that order):
     one block per input, d expression / d input, shaped expression.shape + input.shape.
@@ -169,16 +183,17 @@ def jacobian(expression, at, dtype="float32", filename="<expression>"):
     >>> [(names, t.tolist()) for names, t in j.blocks]
     [(('x*y', 'x'), [[3.0, 0.0], [0.0, 3.0]]), (('x*y', 'y'), [1.0, 2.0])]
     """
-    from .autograd import jacobian as torch_jacobian
+    from .functional import jacobian as torch_jacobian
     point, function = _function_of(expression, at, dtype, filename)
     found = _located(lambda: torch_jacobian(function, tuple(point.values())), expression, filename)
     return Blocks("jacobian", expression, point, [((expression, name), block) for name, block in zip(point, found)])
 
 
+@_quietly
 def hessian(expression, at, dtype="float32", filename="<expression>"):
     """torch.autograd.functional.hessian of `expression` (one element) as a function of the inputs of `at`: a
     block per pair of inputs, d2 expression / d input_i d input_j, shaped input_i.shape + input_j.shape."""
-    from .autograd import hessian as torch_hessian
+    from .functional import hessian as torch_hessian
     point, function = _function_of(expression, at, dtype, filename)
     found = _located(lambda: torch_hessian(function, tuple(point.values())), expression, filename)
     names = list(point)
@@ -245,6 +260,7 @@ class Check:
                 "checks": [entry(c) for c in self.comparisons]}
 
 
+@_quietly
 def check(expression, at, order=1, eps=1e-6, atol=1e-5, rtol=1e-3, filename="<expression>"):
     """torch.autograd.gradcheck of `expression` as a function of the inputs of `at` (float64), or with order=2
     gradgradcheck (its grad_outputs drawn uniform(-1, 1) from a generator seeded with 0): for each input, the
@@ -289,6 +305,7 @@ class Curves:
                 "series": [{"label": label, "values": values.tolist()} for label, values in self.series]}
 
 
+@_quietly
 def curves(expression, name, low, high, at=None, order=1, points=200, filename="<expression>"):
     """`expression` and its derivatives up to `order` with respect to `name` on linspace(low, high, points), in
     float64, evaluated once with autograd (the derivatives by autograd.grad of the sum, create_graph=True: the

@@ -1,7 +1,8 @@
-"""torch.autograd.functional's products: vjp, jvp, vhp and hvp, as torch computes them (jvp and hvp through the
-double-backward trick: the gradient of a backward pass with respect to its own grad_outputs).
+"""torch.autograd.functional: jacobian and hessian (a backward pass per output element, as torch's unvectorized
+ones), and the products vjp, jvp, vhp and hvp as torch computes them (jvp and hvp through the double-backward
+trick: the gradient of a backward pass with respect to its own grad_outputs).
 
-Each returns (the function's output, the product), detached unless create_graph; a tensor where the inputs (or
+Each product returns (the function's output, the product), detached unless create_graph; a tensor where the inputs (or
 outputs) were given as one tensor, a tuple where they were a tuple.
 """
 
@@ -9,6 +10,7 @@ import numpy as np
 
 from . import errors, grad_mode
 from .autograd import grad
+from .ops import FUNCTIONS
 from .tensor import Tensor
 
 
@@ -150,3 +152,50 @@ def _hessian_product(fn_name, func, inputs, v, create_graph, strict):
     with grad_mode.set_grad_enabled(create_graph or grad_mode.is_grad_enabled()):
         product = _zeros_for_none(_autograd_grad(jac, wrt, v, create_graph), inputs)
     return _finished(outputs, create_graph, outputs_tuple), _finished(product, create_graph, inputs_tuple)
+
+
+# ---------------------------------------------------------------- jacobian and hessian
+def _fresh_inputs(inputs):
+    """The inputs as new leaves that require grad, sharing memory (torch differentiates detached copies)."""
+    return tuple(x.detach().requires_grad_() for x in (inputs if isinstance(inputs, tuple) else tuple(inputs) if isinstance(inputs, list) else (inputs,)))
+
+
+def _jacobian_of(outputs, inputs, create_graph):
+    """For each output, a tuple over the inputs of d output / d input, shaped output.shape + input.shape:
+    one backward pass per output element, as torch's (unvectorized) jacobian does."""
+    result = []
+    for out in outputs:
+        flat = out.reshape(-1)
+        rows = [[] for _ in inputs]
+        for k in range(flat.shape[0]):
+            grads = (grad(flat[k], inputs, retain_graph=True, create_graph=create_graph, allow_unused=True)
+                     if flat.requires_grad else (None,) * len(inputs))
+            for row, x, g in zip(rows, inputs, grads):
+                row.append(g if g is not None else Tensor._make(np.zeros_like(x.array)))
+        result.append(tuple(FUNCTIONS["stack"](row).reshape(tuple(out.shape) + tuple(x.shape)) if row else
+                            Tensor._make(np.zeros(tuple(out.shape) + tuple(x.shape), x.array.dtype))
+                            for row, x in zip(rows, inputs)))
+    return result
+
+
+def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
+    """torch.autograd.functional.jacobian: a tensor for one input and one output, tuples where they are tuples."""
+    fresh = _fresh_inputs(inputs)
+    outputs = func(*fresh)
+    rows = _jacobian_of(outputs if isinstance(outputs, (tuple, list)) else (outputs,), fresh, create_graph)
+    per_output = [row if isinstance(inputs, (tuple, list)) else row[0] for row in rows]
+    return tuple(per_output) if isinstance(outputs, (tuple, list)) else per_output[0]
+
+
+def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"):
+    """torch.autograd.functional.hessian: the jacobian of the gradient of a function with one output element."""
+    fresh = _fresh_inputs(inputs)
+    out = func(*fresh)
+    if not isinstance(out, Tensor):
+        raise errors.GradcliError(errors.HESSIAN_NOT_TENSOR)
+    if out.array.size != 1:
+        raise errors.GradcliError(errors.HESSIAN_NOT_SCALAR)
+    first = grad(out, fresh, create_graph=True, allow_unused=True)
+    first = [g if g is not None else Tensor._make(np.zeros_like(x.array)) for x, g in zip(fresh, first)]
+    rows = _jacobian_of(first, fresh, create_graph)
+    return tuple(rows) if isinstance(inputs, (tuple, list)) else rows[0][0]

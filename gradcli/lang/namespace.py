@@ -56,8 +56,8 @@ def _torch_members():
 
 
 LINALG = Module("torch.linalg", dict(OPS_LINALG))
-AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": autograd.jacobian,
-                                                           "hessian": autograd.hessian, "vjp": functional.vjp,
+AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": functional.jacobian,
+                                                           "hessian": functional.hessian, "vjp": functional.vjp,
                                                            "jvp": functional.jvp, "vhp": functional.vhp,
                                                            "hvp": functional.hvp})
 AUTOGRAD_FUNCTION = Module("torch.autograd.function", {"Function": Function, "FunctionCtx": FunctionCtx,
