@@ -109,7 +109,8 @@ ROW_EXAMPLES = {
     "gelu": "gelu(x - 1)", "remainder.Scalar": "remainder(x, 0.7)*x", "fmod.Scalar": "fmod(x, 0.7)*x",
     "sum": "sum(x)^2", "sum.dim_IntList": "sum(sum(m*m, dim=1)^2)", "mean": "mean(x)*x",
     "mean.dim": "sum(mean(m, dim=0)^3)", "max": "max(x)*x", "min": "min(x)*x",
-    "logsumexp": "sum(logsumexp(m, 1)^2)",
+    "logsumexp": "sum(logsumexp(m, 1)^2)", "erfc": "erfc(x)", "acos": "acos(x/4)", "asinh": "asinh(x)",
+    "acosh": "acosh(x + 1)", "atanh": "atanh(x/4)", "hypot": "hypot(x, y)",
 }
 
 

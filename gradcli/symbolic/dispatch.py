@@ -210,7 +210,7 @@ DISPATCH = {
     "where": _where, "clamp": _clamp, "clamp_min": _clamp_one("min"), "clamp_max": _clamp_one("max"),
     "maximum": _binary_function("maximum"), "minimum": _binary_function("minimum"),
     "max": _max_or_min("max", "maximum"), "min": _max_or_min("min", "minimum"),
-    "atan2": _binary_function("atan2"),
+    "atan2": _binary_function("atan2"), "hypot": _binary_function("hypot"),
     "sum": _reduction("sum", "sum.dim_IntList"), "mean": _reduction("mean", "mean.dim"),
     "logsumexp": _reduction("logsumexp", "logsumexp"),
     "leaky_relu": _with_params("leaky_relu", negative_slope=0.01), "elu": _with_params("elu", alpha=1.0),
@@ -224,7 +224,7 @@ DISPATCH = {
 }
 for _name in ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan",
               "asin", "atan", "sinh", "cosh", "tanh", "sigmoid", "erf", "relu", "abs", "sgn", "floor", "ceil",
-              "round", "trunc", "silu"):
+              "round", "trunc", "silu", "erfc", "acos", "asinh", "acosh", "atanh"):
     DISPATCH[_name] = _unary(_name)
 
 # the op table's rows that these rules record (each must have its formula texts: tests/test_diff.py checks it)
@@ -234,4 +234,4 @@ OVERLOADS = frozenset((
     "max", "min", "atan2", "sum", "sum.dim_IntList", "mean", "mean.dim", "logsumexp", "leaky_relu", "elu",
     "softplus", "gelu", "remainder.Scalar", "fmod.Scalar", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
     "sqrt", "rsqrt", "sin", "cos", "tan", "asin", "atan", "sinh", "cosh", "tanh", "sigmoid", "erf", "relu", "abs",
-    "sgn", "floor", "ceil", "round", "trunc", "silu"))
+    "sgn", "floor", "ceil", "round", "trunc", "silu", "erfc", "acos", "asinh", "acosh", "atanh", "hypot"))
