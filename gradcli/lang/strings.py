@@ -112,7 +112,7 @@ def _outside_brackets(text, start=0):
             depth += 1
         elif ch in ")]}" and depth:
             depth -= 1
-        else:
+        elif not depth:
             yield i, ch
             if ch in ")]}":
                 return
