@@ -162,3 +162,20 @@ def test_decorators_wrap_the_function_innermost_first():
     source = ("import torch\ndef tag(f):\n    def g(v):\n        return f(v) + 1\n    return g\n@tag\n@torch.no_grad()\n"
               "def double(v):\n    return v * 2\ny = double(torch.ones(1, requires_grad=True))\nprint(y, y.requires_grad)")
     assert run_script(source) == "tensor([3.]) False\n"
+
+
+def test_fstring_fields_with_slices_brackets_and_nested_specs():
+    """A `:` or `!` inside brackets belongs to the field's expression, not to its format spec (the output is
+    CPython 3.11's for the same line)."""
+    source = ("d = {'a': 1}\nx = [1, 2, 3]\n"
+              "print(f\"{d['a']:>4}|{x[1:]}|{x[::2]!r:>10}|{(lambda v: v)(3)}|{ {1: 2}[1] }|{x[0]:{x[2]}}\")\n")
+    assert run_script(source) == "   1|[2, 3]|    [1, 3]|3|2|  1\n"
+
+
+def test_accelerator_queries_answer_as_torch_does_on_a_cpu_build():
+    """torch 2.13 (CPU build) printed `False None 0` and `cpu`, and fails on a CUDA default device."""
+    source = ("import torch\nprint(torch.accelerator.is_available(), torch.accelerator.current_accelerator(), "
+              "torch.accelerator.device_count())\ntorch.set_default_device('cpu')\nprint(torch.get_default_device())\n")
+    assert run_script(source) == "False None 0\ncpu\n"
+    with pytest.raises(GradcliError, match="Torch not compiled with CUDA enabled"):
+        run_script("import torch\ntorch.set_default_device('cuda')\n")

@@ -71,7 +71,16 @@ AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd
 FUNCTIONAL = Module("torch.nn.functional", dict(NN_FUNCTIONAL))
 NN = Module("torch.nn", {"functional": FUNCTIONAL})
 CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0})
-TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA))
+ACCELERATOR = Module("torch.accelerator", {"is_available": lambda: False, "current_accelerator": lambda: None,
+                                           "device_count": lambda: 0})
+
+
+def _set_default_device(device):
+    """torch.set_default_device: the CPU, the only device here (torch fails on CUDA at the next tensor)."""
+    if device is not None and Device(device).type != "cpu":
+        raise errors.GradcliError("Torch not compiled with CUDA enabled", "AssertionError")
+TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA, accelerator=ACCELERATOR,
+                            set_default_device=_set_default_device, get_default_device=lambda: Device("cpu")))
 TORCH.members.update(from_numpy=numpy_bridge.from_numpy, tensor=numpy_bridge.accepting_arrays(FUNCTIONS["tensor"]),
                      as_tensor=numpy_bridge.accepting_arrays(FUNCTIONS["as_tensor"]))
 _NUMPY_RANDOM = numpy_bridge.RandomModule()
