@@ -264,7 +264,7 @@ def make_builtins(write):
         "str": str, "list": list, "tuple": tuple, "dict": dict, "sorted": sorted, "reversed": reversed,
         "any": any, "all": all, "repr": repr, "isinstance": _isinstance, "format": format, "map": map,
         "filter": filter, "pow": pow, "divmod": divmod, "type": _type_name, "set": set,
-        "next": next, "iter": _iter, "hasattr": _hasattr, "callable": callable, "chr": chr, "ord": ord,
+        "next": next, "iter": _iter, "hasattr": _hasattr, "callable": callable, "chr": chr, "ord": ord, "id": id,
         "object": object, "super": super, "staticmethod": staticmethod, "classmethod": classmethod,
         "property": property, **exceptions.CLASSES,
     }
