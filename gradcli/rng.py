@@ -200,6 +200,13 @@ def _normal_blocks_float64(d):
     return np.concatenate([radius * _glibc(math.cos, theta), radius * _glibc(math.sin, theta)], axis=1)
 
 
+# ---------------------------------------------------------------- bernoulli
+def bernoulli(n, p, generator=None):
+    """n draws of 1 with probability p (else 0), as booleans: torch's default bernoulli_(p) kernel, one U53
+    each, `u < p`. (On Intel CPUs torch's MKL build draws bernoulli_(float) from MKL's own stream instead.)"""
+    return _gen(generator).uniform53(n) < p
+
+
 # ---------------------------------------------------------------- integers
 def randint(low, high, n, generator=None):
     """n integers in [low, high): one word each, or one random64() each when the range is 2**28 or more."""

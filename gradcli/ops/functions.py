@@ -149,7 +149,7 @@ unary("sigmoid", "SigmoidBackward0", lambda self: 1 / (1 + np.exp(-self)), "grad
       lambda grad, result: sigmoid_backward(grad, result)).doors("sigmoid", functional=True, inplace=True)
 # relu'(0) is 0: the gradient passes only where the result is positive
 unary("relu", "ReluBackward0", lambda self: np.maximum(self, 0).astype(self.dtype), "where(result > 0, grad, 0)",
-      lambda grad, result: threshold_backward(grad, result), promote=None).doors("relu", functional=True, inplace=True)
+      lambda grad, result: threshold_backward(grad, result), promote=None).doors("relu", inplace=True)
 unary("abs", "AbsBackward0", np.abs, "grad * self.sgn()", lambda grad, self: grad * self.sgn(), promote=None
       ).doors("abs", "absolute", inplace=True)
 

@@ -5,7 +5,7 @@ import numpy as np
 
 from .bind import apply
 from .shape import UNSAFE_VIEW
-from .table import front_door, row
+from .table import formula_helper, front_door, row
 from .. import errors, limits
 from ..tensor import Tensor
 
@@ -376,3 +376,71 @@ def einsum(equation, *operands):
 
 def _label(subscript):
     return chr(ord("A") + subscript) if subscript < 26 else chr(ord("a") + subscript - 26)
+
+
+# ---------------------------------------------------------------- bilinear forms
+@formula_helper
+def backward_equation(equation, position):
+    """The equation whose result is the gradient of operand `position`: that operand and the result trade
+    places (every product here is linear in each operand, and each index of an operand appears elsewhere)."""
+    operands, result = equation.split("->")
+    parts = operands.split(",")
+    parts[position], result = result, parts[position]
+    return ",".join(parts) + "->" + result
+
+
+@formula_helper
+def trilinear(i1, i2, i3, equation):
+    """The product of three operands contracted as `equation` (einsum's notation): torch's _trilinear."""
+    return apply(TRILINEAR, i1, i2, i3, equation=equation)
+
+
+def _trilinear_derivative(position):
+    others = [name for k, name in enumerate(("i1", "i2", "i3")) if k != position]
+    args = ["grad"] + others
+    args.insert(position, args.pop(0))  # grad takes the operand's place
+    text = "trilinear(%s, backward_equation(equation, %d))" % (", ".join(args), position)
+
+    def derivative(grad, i1, i2, i3, equation):
+        operands = [i1, i2, i3]
+        operands[position] = grad
+        return trilinear(*operands, backward_equation(equation, position))
+    return text, derivative
+
+
+TRILINEAR = row("_trilinear", "TrilinearBackward0",
+                lambda i1, i2, i3, equation: np.einsum(equation, i1, i2, i3).astype(np.result_type(i1, i2, i3)),
+                "i1 i2 i3", i1=_trilinear_derivative(0), i2=_trilinear_derivative(1), i3=_trilinear_derivative(2))
+
+
+@front_door("bilinear", method=False, functional=True)
+def bilinear(input1, input2, weight, bias=None):
+    """y = x1^T A x2 + b for each (x1, x2) along the leading dims: torch's _trilinear on the flattened inputs,
+    viewed back, plus the bias."""
+    if input1.shape[:-1] != input2.shape[:-1]:
+        raise errors.GradcliError("bilinear(): input batch dimensions do not match: got %s and %s"
+                                  % (list(input1.shape[:-1]), list(input2.shape[:-1])))
+    if input1.shape[-1] != weight.shape[1] or input2.shape[-1] != weight.shape[2]:
+        raise errors.GradcliError("bilinear(): input%d size does not match weight size: got %d but expected %d"
+                                  % ((1, input1.shape[-1], weight.shape[1]) if input1.shape[-1] != weight.shape[1]
+                                     else (2, input2.shape[-1], weight.shape[2])))
+    size = tuple(input1.shape[:-1]) + (weight.shape[0],)
+    out = trilinear(input1.reshape(-1, input1.shape[-1]), weight, input2.reshape(-1, input2.shape[-1]),
+                    "bi,oij,bj->bo").reshape(*size)
+    return out + bias if bias is not None else out
+
+
+@front_door("cosine_similarity", method=False, functional=True)
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """sum(x1/|x1| * x2/|x2|) along dim, each norm at least eps: torch divides each input by its norm first (a
+    clone, clamped without recording), then sums the products (SumBackward1(MulBackward0(DivBackward0, ...)))."""
+    from .. import grad_mode
+    shape = np.broadcast_shapes(x1.shape, x2.shape)
+    x1 = x1 if tuple(x1.shape) == shape else x1.expand(*shape)
+    x2 = x2 if tuple(x2.shape) == shape else x2.expand(*shape)
+    norm1 = x1.norm(2, dim, keepdim=True).clone()
+    norm2 = x2.norm(2, dim, keepdim=True).clone()
+    with grad_mode.no_grad():
+        norm1.clamp_min_(eps)
+        norm2.clamp_min_(eps)
+    return ((x1 / norm1) * (x2 / norm2)).sum(dim)

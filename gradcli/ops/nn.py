@@ -9,12 +9,12 @@ import math
 
 import numpy as np
 
-from .arithmetic import add_scalar, div_scalar
+from .arithmetic import add_scalar, div_scalar, mul_scalar
 from .bind import apply
 from .compare import where
 from ..kernels.special import erf as _erf
 from .table import formula_helper, front_door, row
-from .. import dtypes, errors, limits
+from .. import dtypes, errors, limits, rng
 from ..tensor import Tensor, wrap_dim
 
 
@@ -233,6 +233,12 @@ SOFTPLUS = row("softplus", "SoftplusBackward0", _softplus_forward, "self", promo
                      lambda grad, self, beta=1, threshold=20: softplus_backward(grad, self, beta, threshold)))
 
 
+@front_door("relu", function=False, method=False, functional=True)
+def relu(input, inplace=False):
+    """F.relu; with inplace=True, Tensor.relu_."""
+    return input.relu_() if inplace else input.relu()
+
+
 @front_door("leaky_relu", function=False, method=False, functional=True)
 def leaky_relu(x, negative_slope=0.01, inplace=False):
     return apply(LEAKY_RELU, x, negative_slope=negative_slope)
@@ -374,7 +380,7 @@ NLL_LOSS = row("nll_loss", "NllLossBackward0", _nll_forward, "self",
 
 
 @front_door("nll_loss", function=False, method=False, functional=True)
-def nll_loss(input, target, weight=None, reduction="mean", ignore_index=-100):
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     if weight is not None:
         raise errors.GradcliError("gradcli's nll_loss does not take class weights")
     if target.dtype not in (dtypes.int64, dtypes.uint8):
@@ -388,9 +394,41 @@ def nll_loss(input, target, weight=None, reduction="mean", ignore_index=-100):
 
 
 @front_door("cross_entropy", function=False, method=False, functional=True)
-def cross_entropy(input, target, weight=None, reduction="mean", ignore_index=-100):
-    """log_softmax over the class dim, then nll_loss: NllLossBackward0(LogSoftmaxBackward0)."""
-    return nll_loss(log_softmax(input, 1 if input.ndim > 1 else 0), target, weight, reduction, ignore_index)
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+                  label_smoothing=0.0):
+    """log_softmax over the class dim, then nll_loss (NllLossBackward0(LogSoftmaxBackward0)); with class
+    probabilities as the target, -(log_softmax * target) summed; label_smoothing mixes in the uniform
+    distribution as torch's cross_entropy_loss does."""
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise errors.GradcliError("label_smoothing must be between 0.0 and 1.0. Got: %s" % label_smoothing)
+    class_dim = 1 if input.ndim > 1 else 0
+    log_probs = log_softmax(input, class_dim)
+    if tuple(target.shape) == tuple(input.shape):  # torch tells the two kinds of target apart by shape
+        return _cross_entropy_probabilities(log_probs, target, class_dim, reduction, label_smoothing)
+    loss = nll_loss(log_probs, target, weight, reduction=reduction, ignore_index=ignore_index)
+    if label_smoothing == 0.0:
+        return loss
+    ignored = Tensor._make(target.array == ignore_index)
+    smooth = (-log_probs.sum(class_dim)).masked_fill(ignored, 0.0)
+    if reduction == "mean":
+        smooth = smooth.sum() / Tensor._make(np.asarray(np.sum(~ignored.array)))
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return mul_scalar(loss, 1 - label_smoothing) + mul_scalar(smooth, label_smoothing / log_probs.shape[class_dim])
+
+
+def _cross_entropy_probabilities(log_probs, target, class_dim, reduction, label_smoothing):
+    if not target.dtype.is_floating_point:
+        raise errors.GradcliError("Expected floating point type for target with class probabilities, got %s"
+                                  % target.dtype.short_name)
+    classes = log_probs.shape[class_dim]
+    if label_smoothing > 0.0:
+        target = add_scalar(mul_scalar(target, 1 - label_smoothing), label_smoothing / classes)
+    if reduction == "mean":
+        return div_scalar(-(log_probs * target).sum(), log_probs.numel() // classes)
+    if reduction == "sum":
+        return -(log_probs * target).sum()
+    return -(log_probs * target).sum(class_dim)
 
 
 def _bce_forward(self, target, reduction="mean"):
@@ -504,6 +542,10 @@ def addmm(x, mat1, mat2):
 @front_door("linear", function=False, method=False, functional=True)
 def linear(input, weight, bias=None):
     """torch: addmm(bias, x, w.t()) for a matrix input; other ranks are viewed as one, then viewed back."""
+    if input.shape[-1:] != weight.shape[-1:] and input.ndim and weight.ndim == 2:
+        rows = int(np.prod(input.shape[:-1], dtype=np.int64))
+        raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
+                                  % (rows, input.shape[-1], weight.shape[1], weight.shape[0]))
     if input.ndim == 2:
         return input.mm(weight.t()) if bias is None else apply(ADDMM, bias, input, weight.t())
     if bias is None:
@@ -536,10 +578,16 @@ def one_hot(tensor, num_classes=-1):
 
 @front_door("dropout", method=False, functional=True)
 def dropout(input, p=0.5, training=True, inplace=False):
-    """In evaluation (training=False) dropout is the identity: torch hands back the input itself."""
+    """torch's CPU dropout: the input times a mask of Bernoulli(1 - p) draws on the generator's stream, scaled
+    by 1 / (1 - p) (MulBackward0); in evaluation, for p = 0 or an empty input, the input itself."""
     if not 0 <= p <= 1:
         raise errors.value_error("dropout probability has to be between 0 and 1, but got %s" % p)
-    if training and p > 0:
-        raise errors.GradcliError("gradcli's dropout runs with training=False only (its random mask is not "
-                                  "torch's stream)")
-    return input
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    dtype = input.array.dtype
+    if p == 1:
+        noise = Tensor._make(np.zeros((), dtype))
+    else:
+        noise = Tensor._make(rng.bernoulli(input.numel(), 1 - p).reshape(input.shape).astype(dtype))
+        noise.array /= dtype.type(1 - p)  # torch's noise.div_(1 - p), in the input's precision
+    return input.mul_(noise) if inplace else input * noise

@@ -93,6 +93,20 @@ def flatten(x, start_dim=0, end_dim=-1):
     return reshape(x, x.shape[:start] + (-1,) + x.shape[end + 1:])
 
 
+@front_door("unflatten")
+def unflatten(x, dim, sizes):
+    """Dim `dim` viewed as the shape `sizes` (one of them may be -1)."""
+    d = wrap_dim(dim, x.ndim)
+    sizes = tuple(int(s) for s in sizes)
+    if not sizes:
+        raise errors.GradcliError("unflatten: sizes must be non-empty")
+    inner = _infer_shape(sizes, x.shape[d]) if -1 in sizes else sizes
+    if int(np.prod(inner)) != x.shape[d]:
+        raise errors.GradcliError("unflatten: Provided sizes %s don't multiply up to the size of dim %d (%d) in "
+                                  "the input tensor" % (shape_text(sizes), dim, x.shape[d]))
+    return view(x, x.shape[:d] + inner + x.shape[d + 1:])
+
+
 def _expand_shape(x, sizes):
     sizes = _size_args(sizes)
     lead = len(sizes) - x.ndim
