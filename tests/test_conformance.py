@@ -78,7 +78,8 @@ def test_script_agrees_with_torch(script, fresh_state):
 
 
 def assert_agrees_in_process(script):
-    """Run `script` through api.run_script and compare its output and error with what torch did."""
+    """Run `script` through api.run_script and compare its output and error with what torch did; returns what
+    the script printed."""
     from gradcli import api
     from gradcli.errors import GradcliError
     out, warnings = [], []
@@ -93,6 +94,7 @@ def assert_agrees_in_process(script):
     expected = script.with_suffix(".expected").read_text(encoding="utf-8")
     actual = "".join(out)
     assert agrees(expected, actual), "\n--- torch\n%s\n--- gradcli\n%s" % (expected, actual)
+    return actual
 
 
 # one script of each kind through the real command: a clean run, an error after output, a version-counter error

@@ -22,7 +22,7 @@ LAYERS = {
     "graph": GRAPH, "engine": GRAPH,
     "ops": CORE, "kernels": CORE, "tensor": CORE, "rng": CORE,
     "printing": CORE, "autograd": CORE, "functional": CORE, "gradcheck": CORE, "return_types": CORE, "limits": CORE,
-    "graph_view": CORE, "graph_formats": CORE, "graph_svg": CORE, "function": CORE, "numerics": CORE,
+    "graph_view": CORE, "graph_formats": CORE, "graph_svg": CORE, "function": CORE, "numerics": CORE, "nn": CORE,
     "lang": LANG,
     "symbolic": SYMBOLIC,
     "api": API, "calculus": API, "explain": API, "explain_format": API, "diagnosis": API,

@@ -7,6 +7,7 @@
 """
 
 import builtins as _py
+import collections
 import math
 
 import numpy as np
@@ -15,6 +16,7 @@ from . import classes, exceptions, guards, numpy_bridge, stdlib
 from .. import anomaly, autograd, dtypes, errors, functional, grad_mode, gradcheck, limits, printing, rng
 from ..function import CTX_MEMBERS, Function, FunctionCtx, once_differentiable
 from ..graph import Node, RemovableHandle
+from ..nn import public as nn
 from ..ops import FUNCTIONS, METHODS
 from ..ops import FUNCTIONAL as NN_FUNCTIONAL, LINALG as OPS_LINALG
 from ..ops.creation import variable
@@ -69,7 +71,8 @@ AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd
                                      "detect_anomaly": anomaly.detect_anomaly,
                                      "Function": Function, "function": AUTOGRAD_FUNCTION})
 FUNCTIONAL = Module("torch.nn.functional", dict(NN_FUNCTIONAL))
-NN = Module("torch.nn", {"functional": FUNCTIONAL})
+INIT = Module("torch.nn.init", dict(nn.init.NAMES))
+NN = Module("torch.nn", dict(nn.NAMES, functional=FUNCTIONAL, init=INIT))
 CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0})
 ACCELERATOR = Module("torch.accelerator", {"is_available": lambda: False, "current_accelerator": lambda: None,
                                            "device_count": lambda: 0})
@@ -89,7 +92,7 @@ NUMPY_RANDOM = Module("numpy.random", {name: getattr(_NUMPY_RANDOM, name) for na
 NUMPY = Module("numpy", dict(numpy_bridge._members(), random=NUMPY_RANDOM))
 MODULES = {"torch": TORCH, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
            "torch.autograd.function": AUTOGRAD_FUNCTION,
-           "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.linalg": LINALG,
+           "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.nn.init": INIT, "torch.linalg": LINALG,
            "math": Module("math", stdlib.math_members()), "random": Module("random", stdlib.random_members()),
            "collections": Module("collections", stdlib.collections_members()),
            "__future__": Module("__future__", stdlib.future_members()),
@@ -110,6 +113,8 @@ _PY_MEMBERS = {
     list: frozenset(("append", "extend", "pop", "insert", "index", "count", "reverse", "sort", "copy", "clear",
                      "remove")),
     dict: frozenset(("items", "keys", "values", "get", "update", "pop", "copy", "setdefault")),
+    collections.OrderedDict: frozenset(("items", "keys", "values", "get", "update", "pop", "copy", "setdefault")),
+    nn.module.IncompatibleKeys: frozenset(("missing_keys", "unexpected_keys")),
     str: frozenset(("join", "upper", "lower", "strip", "lstrip", "rstrip", "split", "replace", "startswith",
                     "endswith", "center", "ljust", "rjust", "zfill", "title", "capitalize", "find", "count",
                     "splitlines", "isdigit", "isalpha")),
@@ -166,6 +171,12 @@ def get_attribute(obj, name):
     elif isinstance(obj, dtypes.DType):
         if name in DTYPE_MEMBERS:
             return getattr(obj, name)
+    elif isinstance(obj, nn.Module) and not classes.is_script_instance(obj):  # (script classes: classes.py)
+        found = nn.get_member(obj, name)
+        if found is not nn.MISSING:
+            return found
+    elif isinstance(obj, type) and name in nn.CLASS_MEMBERS.get(obj, ()):
+        return getattr(obj, name)
     elif name == "format" and isinstance(obj, str):
         return _safe_format(obj)
     elif isinstance(obj, ReturnTypes):
@@ -203,6 +214,9 @@ def members(obj):
         return DTYPE_MEMBERS
     if isinstance(obj, ReturnTypes):
         return frozenset(obj.names) | _TUPLE_MEMBERS
+    if isinstance(obj, nn.Module) and not classes.is_script_instance(obj):
+        own = set(obj.__dict__) | nn.module.registered(obj)
+        return nn.members(obj) | frozenset(n for n in own if not n.startswith("_"))
     found = next((names for kind, names in _PY_MEMBERS.items() if type(obj) is kind), frozenset())
     if not found and classes.readable(obj, "") is not None:
         candidates = set(dir(obj)) | set(getattr(obj, "__dict__", ()))
@@ -219,6 +233,9 @@ def set_attribute(obj, name, value):
         return
     if isinstance(obj, FunctionCtx) and name not in CTX_MEMBERS and name not in NODE_MEMBERS:
         obj.attributes[name] = value
+        return
+    if isinstance(obj, nn.Module) and not name.startswith("_") and not callable(getattr(type(obj), name, None)):
+        setattr(obj, name, value)  # through Module.__setattr__: parameters and submodules register
         return
     if isinstance(obj, Tensor) or isinstance(obj, Node):
         raise errors.GradcliError("gradcli cannot set attribute '%s' of a %s" % (
@@ -295,14 +312,17 @@ def _isinstance(value, kind):
     if kind is FUNCTIONS.get("Tensor"):
         return isinstance(value, Tensor)
     if kind in (float, int, bool, str, list, tuple, dict, set, object) or classes.is_script_class(kind) or (
-            isinstance(kind, type) and (issubclass(kind, BaseException) or classes.is_subclassable_family(kind))):
+            isinstance(kind, type) and (issubclass(kind, BaseException) or classes.is_subclassable_family(kind))
+            or kind in nn.CLASSES):
         return isinstance(value, kind)
     raise errors.type_error("isinstance() arg 2 must be a type or tuple of types")
 
 
 def _type_name(value):
     """type(value) as torch shows it: `<class 'torch.Tensor'>`, `<class 'MulBackward0'>`."""
-    if isinstance(value, Tensor):
+    if isinstance(value, (nn.Parameter, nn.Module)) and nn.qualified_name(type(value)):
+        name = nn.qualified_name(type(value))
+    elif isinstance(value, Tensor):
         name = "torch.Tensor"
     elif isinstance(value, Size):
         name = "torch.Size"

@@ -1,0 +1,18 @@
+"""torch.nn: Module and Parameter, the layers, containers and losses, and torch.nn.init.
+
+The modules compute through torch.nn.functional's front doors (gradcli.ops), so their graphs carry torch's node
+names; they create and initialise their parameters in torch's order, on gradcli's copy of torch's random
+stream, so that a seeded model starts from torch's weights bit for bit.
+
+    parameter.py   Parameter
+    module.py      Module: registration by attribute, the walks over a model, train/eval, state_dict, repr
+    containers.py  Sequential, ModuleList, ModuleDict
+    init.py        torch.nn.init
+    layers.py      Identity, Linear, Bilinear, Flatten, Unflatten, Dropout, Embedding, the activations
+    conv.py        Conv1d, Conv2d, MaxPool2d, AvgPool2d, LayerNorm, BatchNorm1d
+    loss.py        the loss modules
+    rnn.py         RNN, LSTM, GRU
+    public.py      what `torch.nn` offers a script, and what a script may use on a module
+
+The package imports none of its modules (public.py is the front door the language uses).
+"""

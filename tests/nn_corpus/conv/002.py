@@ -1,0 +1,15 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(1)
+c = nn.Conv2d(3, 4, 3, stride=2, padding=1)
+print(c)
+x = torch.randn(2, 3, 7, 7, requires_grad=True)
+y = c(x)
+print(y.shape, y.grad_fn)
+print(y[0, 0])
+y.sum().backward()
+print(x.grad[1, 2])
+print(c.weight.grad[3])
+print(c.bias.grad)
+print(nn.Conv2d(4, 8, (3, 5), padding=(1, 2), dilation=2, groups=4, bias=False))
+print(nn.Conv2d(2, 2, 3, padding='same'), nn.Conv2d(2, 2, 3, padding='valid'))

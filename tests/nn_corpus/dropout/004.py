@@ -1,0 +1,3 @@
+import torch
+import torch.nn as nn
+nn.Dropout(1.5)

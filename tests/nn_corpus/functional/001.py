@@ -1,0 +1,16 @@
+import torch
+import torch.nn.functional as F
+torch.manual_seed(0)
+x = torch.randn(1, 2, 5, 5, requires_grad=True)
+w = torch.randn(3, 2, 3, 3, requires_grad=True)
+b = torch.randn(3, requires_grad=True)
+y = F.conv2d(x, w, b, padding=1)
+print(y.grad_fn, y.shape)
+z = F.max_pool2d(F.relu(y), 2)
+print(z)
+a = F.avg_pool2d(y, 2, stride=1)
+print(a.shape, a.grad_fn)
+(z.sum() + a.sum()).backward()
+print(w.grad[0])
+print(b.grad)
+print(F.conv1d(torch.randn(1, 2, 6), torch.randn(1, 2, 3)).grad_fn)

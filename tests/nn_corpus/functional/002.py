@@ -1,0 +1,15 @@
+import torch
+import torch.nn.functional as F
+torch.manual_seed(1)
+x = torch.randn(2, 3, requires_grad=True)
+print(F.pad(x, (1, 2)))
+print(F.pad(x, (1, 1, 2, 0), value=-1.0))
+p = F.pad(x, (0, 0, -1, 1))
+print(p, p.grad_fn)
+p.sum().backward()
+print(x.grad)
+print(F.normalize(x), F.normalize(x, p=1, dim=0))
+print(F.cosine_similarity(x, torch.ones(2, 3)))
+print(F.cosine_similarity(x, torch.ones(3), dim=1))
+c = F.cosine_similarity(x[0], x[1], dim=0)
+print(c, c.grad_fn)

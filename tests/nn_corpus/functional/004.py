@@ -1,0 +1,15 @@
+import torch
+import torch.nn.functional as F
+torch.manual_seed(3)
+a = torch.randn(4, 3, requires_grad=True)
+b = torch.randn(4, 3)
+print(F.smooth_l1_loss(a, b), F.smooth_l1_loss(a, b, beta=0.1), F.huber_loss(a, b, delta=0.5))
+print(F.mse_loss(a, b), F.l1_loss(a, b))
+print(F.cross_entropy(a, torch.tensor([0, 2, 1, 0]), label_smoothing=0.25))
+print(F.nll_loss(F.log_softmax(a, 1), torch.tensor([1, 1, 0, 2])))
+print(F.binary_cross_entropy(torch.sigmoid(a), torch.rand(4, 3)))
+print(F.binary_cross_entropy_with_logits(a, torch.rand(4, 3)))
+print(F.kl_div(F.log_softmax(a, 1), F.softmax(b, 1), reduction='batchmean'))
+print(F.bilinear(a, b, torch.randn(2, 3, 3)))
+print(F.gelu(a), F.silu(a), F.elu(a), F.leaky_relu(a, 0.1), F.softplus(a), F.relu(a))
+print(F.softmax(a, dim=0), F.log_softmax(a, dim=1))

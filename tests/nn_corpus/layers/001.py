@@ -1,0 +1,16 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+x = torch.randn(2, 3, 4, 5, requires_grad=True)
+f = nn.Flatten()
+print(f, f(x).shape, f(x).grad_fn)
+print(nn.Flatten(0, 2)(x).shape, nn.Flatten(start_dim=2)(x).shape)
+u = nn.Unflatten(1, (3, 1))
+print(u, u(x).shape)
+v = nn.Unflatten(2, torch.Size([2, 2]))
+print(v(x).shape)
+i = nn.Identity(54, unused='x')
+print(i, i(x) is x)
+y = nn.Flatten()(x).sum()
+y.backward()
+print(x.grad.shape)

@@ -1,0 +1,18 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(3)
+emb = nn.Embedding(10, 3)
+print(emb)
+idx = torch.tensor([[1, 2, 4, 5], [4, 3, 2, 9]])
+out = emb(idx)
+print(out)
+print(out.grad_fn)
+out.sum().backward()
+print(emb.weight.grad)
+pad = nn.Embedding(5, 2, padding_idx=0)
+print(pad, pad.weight)
+o = pad(torch.tensor([0, 2, 0, 4]))
+(o * torch.arange(8.).view(4, 2)).sum().backward()
+print(pad.weight.grad)
+pre = nn.Embedding.from_pretrained(torch.tensor([[1.0, 2.3, 3.0], [4.0, 5.1, 6.3]]))
+print(pre(torch.tensor([1])), pre.weight.requires_grad)

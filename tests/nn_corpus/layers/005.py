@@ -1,0 +1,17 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(4)
+ln = nn.LayerNorm(5)
+print(ln)
+x = torch.randn(2, 3, 5, requires_grad=True)
+y = ln(x)
+print(y)
+print(y.grad_fn)
+(y * torch.arange(5.)).sum().backward()
+print(x.grad)
+print(ln.weight.grad, ln.bias.grad)
+ln2 = nn.LayerNorm([3, 5], elementwise_affine=False)
+print(ln2, list(ln2.parameters()))
+print(ln2(x)[0])
+ln3 = nn.LayerNorm(5, eps=1e-3, bias=False)
+print(ln3, ln3(x[0]))

@@ -1,0 +1,15 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(6)
+bn = nn.BatchNorm1d(4, momentum=None, affine=False)
+print(bn)
+x = torch.randn(5, 4, 3)
+print(bn(x)[0])
+bn(x * 3)
+print(bn.running_mean, bn.running_var)
+t = nn.BatchNorm1d(2, track_running_stats=False)
+print(t, t.running_mean)
+print(t(torch.randn(3, 2)))
+t.eval()
+print(t(torch.randn(3, 2)))
+nn.BatchNorm1d(3)(torch.randn(1, 3))

@@ -1,0 +1,21 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(2)
+logp = F.log_softmax(torch.randn(3, 5, requires_grad=True), dim=1)
+target = torch.tensor([4, 0, 2])
+nll = nn.NLLLoss()
+loss = nll(logp, target)
+print(loss, loss.grad_fn)
+print(nn.NLLLoss(reduction='none')(logp, target))
+p = torch.sigmoid(torch.randn(6, requires_grad=True))
+t = torch.tensor([1., 0., 1., 1., 0., 0.])
+bce = nn.BCELoss()
+l = bce(p, t)
+print(l, l.grad_fn)
+z = torch.randn(6, requires_grad=True)
+lw = nn.BCEWithLogitsLoss()(z, t)
+print(lw, lw.grad_fn)
+lw.backward()
+print(z.grad)
+print(nn.BCELoss(), nn.BCEWithLogitsLoss(), nn.NLLLoss(), nn.CrossEntropyLoss(), nn.KLDivLoss())

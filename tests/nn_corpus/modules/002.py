@@ -1,0 +1,17 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(1)
+layer = nn.Linear(3, 2)
+print(layer.weight)
+print(layer.bias)
+print(type(layer.weight))
+print(layer.weight.data)
+print(layer.weight.grad)
+print(layer.in_features, layer.out_features)
+p = nn.Parameter(torch.ones(2, 2))
+print(p)
+print(p.requires_grad, p.is_leaf, p.grad_fn)
+q = nn.Parameter(torch.zeros(3), requires_grad=False)
+print(q)
+print(p * 2)
+print(repr(nn.Parameter(torch.tensor(1.5))))

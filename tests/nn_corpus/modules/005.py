@@ -1,0 +1,15 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(4)
+net = nn.Sequential(nn.Linear(3, 2), nn.ReLU(), nn.Linear(2, 1))
+x = torch.randn(5, 3)
+out = net(x).sum()
+out.backward()
+print(net[0].weight.grad)
+net.zero_grad()
+print(net[0].weight.grad, net[2].bias.grad)
+out = net(x).sum()
+out.backward()
+print(net[2].weight.grad)
+net.zero_grad(set_to_none=False)
+print(net[2].weight.grad, net[0].bias.grad)

@@ -1,0 +1,15 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(7)
+a = nn.Sequential(nn.Linear(3, 2), nn.ReLU(), nn.Linear(2, 2))
+sd = a.state_dict()
+print(sd)
+print(list(sd.keys()))
+print(sd['0.weight'].requires_grad)
+b = nn.Sequential(nn.Linear(3, 2), nn.ReLU(), nn.Linear(2, 2))
+print(b(torch.ones(1, 3)))
+result = b.load_state_dict(sd)
+print(result)
+print(result.missing_keys, result.unexpected_keys)
+print(b(torch.ones(1, 3)))
+print(a(torch.ones(1, 3)))

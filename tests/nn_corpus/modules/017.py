@@ -1,0 +1,4 @@
+import torch
+import torch.nn as nn
+m = nn.Sequential(nn.Linear(2, 2))
+print(m[3])
