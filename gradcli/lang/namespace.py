@@ -175,8 +175,6 @@ def get_attribute(obj, name):
         found = nn.get_member(obj, name)
         if found is not nn.MISSING:
             return found
-    elif isinstance(obj, type) and name in nn.CLASS_MEMBERS.get(obj, ()):
-        return getattr(obj, name)
     elif name == "format" and isinstance(obj, str):
         return _safe_format(obj)
     elif isinstance(obj, ReturnTypes):

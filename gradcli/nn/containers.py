@@ -4,6 +4,9 @@ import collections
 import operator
 
 from .module import Module, _addindent
+from ..subclassable import subclassable
+
+_LIST_MEMBERS = ("append", "extend", "insert", "pop")
 
 
 def _index(container, idx):
@@ -20,6 +23,7 @@ def _renumber(container):
         (str(i), module) for i, module in enumerate(container._modules.values()))
 
 
+@subclassable(members=_LIST_MEMBERS)
 class Sequential(Module):
     """Modules called one after another: Sequential(a, b, c)(x) is c(b(a(x))). Built from modules (named 0, 1,
     ...) or from one OrderedDict of named modules."""
@@ -91,6 +95,7 @@ class Sequential(Module):
         return module
 
 
+@subclassable(members=_LIST_MEMBERS)
 class ModuleList(Module):
     """A list of modules whose parameters belong to the module holding it. Its repr folds runs of equal
     submodules (`(0-2): 3 x Linear(...)`), as torch's does."""
@@ -170,6 +175,7 @@ class ModuleList(Module):
     __str__ = __repr__
 
 
+@subclassable(members=("keys", "items", "values", "update", "clear", "pop"))
 class ModuleDict(Module):
     """A dict of modules (in insertion order) whose parameters belong to the module holding it."""
 

@@ -7,6 +7,7 @@ from .module import Module
 from .parameter import Parameter
 from ..ops import FUNCTIONAL as F
 from ..ops import FUNCTIONS as torch
+from ..subclassable import subclassable
 
 
 def _ntuple(value, n):
@@ -160,6 +161,7 @@ class LayerNorm(Module):
                                                                  self.elementwise_affine, self.bias is not None)
 
 
+@subclassable(members=("reset_running_stats",))
 class BatchNorm1d(Module):
     """Normalises each feature (dim 1 of (N, C) or (N, C, L) input) by the batch's statistics in training mode,
     keeping running averages (buffers running_mean, running_var, num_batches_tracked) for evaluation mode."""

@@ -8,6 +8,7 @@ from . import init
 from .module import Module
 from .parameter import Parameter
 from .. import grad_mode
+from ..subclassable import subclassable
 from ..ops import FUNCTIONAL as F
 from ..ops import FUNCTIONS as torch
 
@@ -150,6 +151,7 @@ class Dropout(Module):
         return "p=%s, inplace=%s" % (self.p, self.inplace)
 
 
+@subclassable(members=("from_pretrained",))
 class Embedding(Module):
     """A lookup table of num_embeddings vectors of size embedding_dim, drawn from N(0, 1) (the padding_idx row
     zero)."""

@@ -10,7 +10,16 @@ import collections
 
 from .parameter import Parameter
 from .. import dtypes, errors, grad_mode
+from ..subclassable import subclassable
 from ..tensor import Device, Tensor
+
+# what a script may use on a module (and a script class deriving from Module) besides its own attributes,
+# parameters, buffers and submodules
+MEMBERS = ("forward", "parameters", "named_parameters", "buffers", "named_buffers", "children", "named_children",
+           "modules", "named_modules", "state_dict", "load_state_dict", "train", "eval", "training", "zero_grad",
+           "requires_grad_", "apply", "register_buffer", "register_parameter", "add_module", "register_module",
+           "get_submodule", "get_parameter", "extra_repr", "to", "cpu", "cuda", "float", "double", "half",
+           "reset_parameters")
 
 
 def _addindent(text, spaces):
@@ -43,6 +52,13 @@ class IncompatibleKeys(collections.namedtuple("IncompatibleKeys", ["missing_keys
     __str__ = __repr__
 
 
+def registered(module):
+    """The names of a module's parameters, buffers and submodules (attributes that live outside its __dict__)."""
+    state = module.__dict__
+    return set(state.get("_parameters", ())) | set(state.get("_buffers", ())) | set(state.get("_modules", ()))
+
+
+@subclassable(members=MEMBERS, attributes=registered)
 class Module:
     """torch.nn.Module. Subclasses set their layers and parameters as attributes in __init__ and define forward;
     calling the module calls forward."""

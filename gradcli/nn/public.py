@@ -1,6 +1,6 @@
 """torch.nn as scripts see it: NAMES is what `torch.nn` offers (its functional and init submodules are added by
-the language's namespace); MEMBERS lists what a script may call or read on a module besides its own
-attributes, parameters, buffers and submodules (get_member)."""
+the language's namespace); get_member is what a script may read on a module: its own attributes, parameters,
+buffers and submodules, and the members its classes list with @subclassable."""
 
 from . import init, module
 from .containers import ModuleDict, ModuleList, Sequential
@@ -11,6 +11,7 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDi
                    SmoothL1Loss)
 from .module import Module
 from .parameter import Parameter
+from ..subclassable import has_dynamic_attribute, library_members
 
 CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, Identity, Linear, Bilinear, Flatten, Unflatten,
            Dropout, Embedding, ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax, GELU, ELU, SiLU, Softplus,
@@ -36,45 +37,21 @@ def qualified_name(cls):
     """torch's module path and name of a torch.nn class (`torch.nn.modules.linear.Linear`), or None."""
     return _QUALIFIED.get(cls)
 
-# what a script may use on a module besides its own attributes, parameters, buffers and submodules
-MEMBERS = {
-    Module: frozenset((
-        "forward", "parameters", "named_parameters", "buffers", "named_buffers", "children", "named_children",
-        "modules", "named_modules", "state_dict", "load_state_dict", "train", "eval", "training", "zero_grad",
-        "requires_grad_", "apply", "register_buffer", "register_parameter", "add_module", "register_module",
-        "get_submodule", "get_parameter", "extra_repr", "to", "cpu", "cuda", "float", "double", "half",
-        "reset_parameters")),
-    Sequential: frozenset(("append", "extend", "insert", "pop")),
-    ModuleList: frozenset(("append", "extend", "insert", "pop")),
-    ModuleDict: frozenset(("keys", "items", "values", "update", "clear", "pop")),
-    BatchNorm1d: frozenset(("reset_running_stats",)),
-}
-CLASS_MEMBERS = {Embedding: frozenset(("from_pretrained",))}
-
-
-def members(obj):
-    """The class-defined names a script may use on a module instance (its library classes' MEMBERS)."""
-    names = frozenset()
-    for kind in type(obj).__mro__:
-        names |= MEMBERS.get(kind, frozenset())
-    return names
-
-
 MISSING = object()
 
 
+def members(obj):
+    """The class-defined names a script may use on a module or a torch.nn class (their @subclassable members)."""
+    return library_members(obj if isinstance(obj, type) else type(obj))
+
+
 def get_member(obj, name):
-    """obj.name for a script: a listed member of its class, or one of the module's own attributes, parameters,
-    buffers or submodules (names without a leading underscore); MISSING when neither."""
+    """obj.name for a script: one of the module's own attributes, parameters, buffers or submodules, or a listed
+    member of its class (no name with a leading underscore); MISSING when neither."""
     if name.startswith("_"):
         return MISSING
-    state = obj.__dict__
-    if name in state:
-        return state[name]
-    for registry in ("_parameters", "_buffers", "_modules"):
-        found = state.get(registry)
-        if found is not None and name in found:
-            return found[name]
-    if name in members(obj):
+    if name in obj.__dict__:
+        return obj.__dict__[name]
+    if has_dynamic_attribute(obj, name) or name in members(obj):
         return getattr(obj, name)
     return MISSING
