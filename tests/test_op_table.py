@@ -1,7 +1,7 @@
 """The op table as a whole: every row registered once and reached, every front door a name torch has, and every
 row's formula text computing what its code computes.
 
-The reach and formula checks share one workload: the torch-recorded op, nn and autograd goldens (replayed), plus a
+The reach and formula checks share one workload: the torch-recorded op and autograd goldens (replayed), plus a
 few scripts for rows those do not reach. Each row's first call is recorded (its inputs, parameters and output),
 and then each derivative of the row is computed twice on those values: by its code, and by evaluating its formula
 text with gradcli's own language. So `--explain` and `diff`, which show and compose the texts, can never drift
@@ -94,9 +94,8 @@ def test_in_place_methods_are_made_one_way():
 
 # ---------------------------------------------------------------- one workload for reach and formulas
 def _replay_goldens():
-    import test_nn_ops_golden
     import test_ops_golden
-    for case in test_ops_golden.load() + test_nn_ops_golden.load():
+    for case in test_ops_golden.load():
         test_ops_golden.replay(case)
     for group in ("autograd", "inplace", "views"):
         cases = json.loads((GOLDEN / "autograd" / ("%s.json" % group)).read_text(encoding="utf-8"))

@@ -164,5 +164,8 @@ def test_golden_covers_the_op_set():
     for name in ("add", "sub", "mul", "truediv", "pow", "neg", "matmul", "mm", "mv", "dot", "bmm", "sum", "mean",
                  "prod", "exp", "log", "log1p", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "sqrt", "abs",
                  "square", "reciprocal", "clamp", "clamp_min", "max", "min", "argmax", "argmin", "maximum",
-                 "minimum", "norm", "softmax", "log_softmax", "cumsum", "where", "eq", "lt", "logical_and"):
+                 "minimum", "norm", "softmax", "log_softmax", "cumsum", "where", "eq", "lt", "logical_and",
+                 # torch.nn.functional's layers (golden_nn)
+                 "conv1d", "conv2d", "max_pool2d", "avg_pool2d", "pad", "layer_norm", "batch_norm", "embedding",
+                 "smooth_l1_loss", "huber_loss", "kl_div", "cross_entropy", "bilinear", "cosine_similarity"):
         assert name in names, name

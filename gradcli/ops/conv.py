@@ -121,24 +121,37 @@ def _convolution_backward_forward(grad_output, input, weight, stride, padding, d
             grad_bias.astype(grad_output.dtype))
 
 
+def _double_backward_derivative(i):
+    text = "convolution_double_backward(grads, grad_output, input, weight, stride, padding, dilation, groups)[%d]" % i
+    return (text, lambda grads, grad_output, input, weight, stride, padding, dilation, groups:
+            convolution_double_backward(grads, grad_output, input, weight, stride, padding, dilation, groups)[i])
+
+
 CONVOLUTION_BACKWARD = row(
     "convolution_backward", "ConvolutionBackwardBackward0", _convolution_backward_forward,
-    "grad_output input weight",
-    grad_output=("convolution(grads[0], weight, grads[2], stride, padding, dilation, groups) "
-                 "+ convolution(input, grads[1], None, stride, padding, dilation, groups)",
-                 lambda grads, input, weight, stride, padding, dilation, groups:
-                 convolution(grads[0], weight, grads[2], stride, padding, dilation, groups)
-                 + convolution(input, grads[1], None, stride, padding, dilation, groups)),
-    input=("convolution_backward(grad_output, input, grads[1], stride, padding, dilation, groups, "
-           "(True, False, False))[0]",
-           lambda grads, grad_output, input, stride, padding, dilation, groups:
-           convolution_backward(grad_output, input, grads[1], stride, padding, dilation, groups,
-                                (True, False, False))[0]),
-    weight=("convolution_backward(grad_output, grads[0], weight, stride, padding, dilation, groups, "
-            "(False, True, False))[1]",
-            lambda grads, grad_output, weight, stride, padding, dilation, groups:
-            convolution_backward(grad_output, grads[0], weight, stride, padding, dilation, groups,
-                                 (False, True, False))[1]))
+    "grad_output input weight", grad_output=_double_backward_derivative(0), input=_double_backward_derivative(1),
+    weight=_double_backward_derivative(2))
+
+
+@formula_helper
+def convolution_double_backward(grads, grad_output, input, weight, stride, padding, dilation, groups):
+    """The derivatives of convolution_backward's outputs, weighted by grads = (ggI, ggW, ggB) (None where no
+    gradient arrived), for grad_output, input and weight: the convolution is bilinear, so each is a convolution
+    or a convolution's backward again (torch's _convolution_double_backward)."""
+    ggi, ggw, ggb = grads
+    params = (stride, padding, dilation, groups)
+    terms = [convolution(ggi, weight, None, *params) if ggi is not None else None,
+             convolution(input, ggw, None, *params) if ggw is not None else None]
+    terms = [t for t in terms if t is not None]
+    grad_grad_output = terms[0] + terms[1] if len(terms) == 2 else terms[0] if terms else None
+    if ggb is not None:
+        bias = ggb.reshape((-1,) + (1,) * (grad_output.ndim - 2))
+        grad_grad_output = bias.expand(*grad_output.shape) if grad_grad_output is None else grad_grad_output + bias
+    grad_input = (convolution_backward(grad_output, input, ggw, *params, (True, False, False))[0]
+                  if ggw is not None else None)
+    grad_weight = (convolution_backward(grad_output, ggi, weight, *params, (False, True, False))[1]
+                   if ggi is not None else None)
+    return grad_grad_output, grad_input, grad_weight
 
 
 @formula_helper

@@ -1,16 +1,17 @@
 """torch.nn.functional's smooth_l1_loss, huber_loss and kl_div.
 
 smooth_l1_loss and huber_loss are single nodes in torch whose backward kernels are ops of their own (as
-mse_loss's, in nn.py); kl_div is composed of elementwise ops in torch, and so it is here.
+mse_loss's, in nn.py); kl_div is composed of elementwise ops in torch (xlogy, exp, mul, sub), and so it is
+here.
 """
 
 import numpy as np
 
 from .bind import apply
 from .compare import where
+from .functions import xlogy
 from .table import formula_helper, front_door, row
 from .. import errors
-from ..tensor import Tensor
 
 
 def _reduced(loss, reduction, dtype):
@@ -177,14 +178,6 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 
 # ---------------------------------------------------------------- kl_div
-def _xlogy_self(t):
-    """t * log(t), 0 where t is 0 (torch's xlogy(target, target))."""
-    if t.requires_grad:
-        return where(t == 0, 0.0, t * t.log())
-    a = t.array
-    return Tensor._make(np.where(a == 0, a.dtype.type(0), a * np.log(np.where(a == 0, 1, a))).astype(a.dtype))
-
-
 @front_door("kl_div", function=False, method=False, functional=True)
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
     """The pointwise KL divergence target * (log target - input), input given as log-probabilities (and target
@@ -198,7 +191,7 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     if log_target:
         output = target.exp() * (target - input)
     else:
-        output = _xlogy_self(target) - target * input
+        output = xlogy(target, target) - target * input
     if reduction == "mean":
         return output.mean()
     if reduction in ("sum", "batchmean"):

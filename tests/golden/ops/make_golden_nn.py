@@ -1,25 +1,19 @@
-"""Record torch's answers for gradcli's torch.nn.functional layers: run with /work/torchenv/bin/python (torch 2.13).
+"""Record torch's answers for torch.nn.functional's layers (issue 17's torch.nn part): convolutions, pooling,
+padding, layer and batch norm, embedding, the newer losses, cosine_similarity, bilinear; second derivatives where
+marked. Same record format as make_golden.py, whose machinery it uses:
 
-    /work/torchenv/bin/python tests/golden/nn/make_golden.py
-
-Writes tests/golden/nn/golden.json.gz in the format of tests/golden/ops (same recorder, imported from
-tests/golden/ops/make_golden.py): convolutions, pooling, padding, layer and batch norm, embedding, the newer
-losses, cosine_similarity, bilinear; values, grad_fn and next_functions names, gradients, the names of the
-gradients' grad_fns under create_graph=True, and second derivatives where marked. tests/test_nn_ops_golden.py
-replays it without torch.
+    /work/torchenv/bin/python tests/golden/ops/make_golden_nn.py
 """
 
 import pathlib
-import sys
 
 import numpy as np
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "ops"))
-import make_golden as ops  # noqa: E402  (the recorder of the op goldens; its own cases are not used here)
+import make_golden as ops
 
-OUT = pathlib.Path(__file__).with_name("golden.json.gz")
+ops.CASES.clear()  # importing make_golden made its own cases: this file records only these
 ops.rng = np.random.default_rng(20270117)
-ops.CASES = []
+OUT = pathlib.Path(__file__).with_name("golden_nn.json.gz")
 case, make_input, int_input, prob_input = ops.case, ops.make_input, ops.int_input, ops.prob_input
 F32, F64 = ops.F32, ops.F64
 
@@ -153,5 +147,4 @@ case("activation", ["F", "relu"], [make_input("x", (2, 3), F32, "grid")], ["$x"]
 
 
 if __name__ == "__main__":
-    ops.OUT = OUT
-    ops.main()
+    ops.main(OUT, ops.CASES)
