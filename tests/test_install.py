@@ -42,6 +42,14 @@ def test_wheel_ships_the_grammar(installed):
     assert str(installed) in site
 
 
+def test_wheel_ships_torch_names(installed):
+    """An unimplemented torch name is told apart from a misspelling with the recorded names the wheel carries."""
+    out = subprocess.run([str(installed / "bin" / "python"), "-c",
+                          "from gradcli.lang import namespace; print(len(namespace.torch_names()['torch']))"],
+                         capture_output=True, text=True, cwd="/", env=CLEAN_ENV)
+    assert out.returncode == 0 and int(out.stdout) > 1000, out.stderr
+
+
 def test_console_script_runs_eval_from_another_directory(installed, tmp_path):
     result = subprocess.run([str(installed / "bin" / "gradcli"), "eval", "mean(3*(x+2)^2)", "--at", "x=ones(2,2)"],
                             capture_output=True, text=True, cwd=tmp_path, env=CLEAN_ENV)

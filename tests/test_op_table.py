@@ -10,14 +10,13 @@ from what backward computes.
 
 import collections
 import functools
-import gzip
 import json
 
 import numpy as np
 import pytest
 
 from conftest import GOLDEN
-from gradcli import api, dtypes, errors, grad_mode
+from gradcli import api, errors, grad_mode, numerics
 from gradcli.lang import namespace
 from gradcli.lang.interpreter import Interpreter
 from gradcli.ops import FUNCTIONAL, FUNCTIONS, METHODS, ROWS, table
@@ -51,7 +50,10 @@ EXTRA_SCRIPTS = [
     "(g * w).sum().backward()\n"
     "torch.manual_seed(0)\n"
     "torch.empty(3).uniform_()\n"
-    "torch.empty(3).normal_()\n",
+    "torch.empty(3).normal_()\n"
+    "torch.bernoulli(torch.full((3,), 0.5))\n"
+    "torch.empty(3).bernoulli_(0.5)\n"
+    "torch.empty(3).exponential_()\n",
 ]
 
 
@@ -69,34 +71,54 @@ def test_every_derivative_has_a_formula_text():
             assert derivative.formula and derivative.formula.strip(), row
 
 
-@functools.lru_cache(maxsize=None)
-def torch_names():
-    return json.loads((GOLDEN / "names" / "names.json").read_text(encoding="utf-8"))
-
-
 @pytest.mark.parametrize("doors, module", [(FUNCTIONS, "torch"), (METHODS, "torch.Tensor"),
                                            (FUNCTIONAL, "torch.nn.functional")])
 def test_every_front_door_is_a_name_torch_has_there(doors, module):
-    """A script that uses a name torch lacks would not run under torch (tests/golden/names/make_names.py)."""
-    assert sorted(set(doors) - set(torch_names()[module])) == []
+    """A script that uses a name torch lacks would not run under torch (gradcli/lang/torch_names.json, recorded by
+    tests/golden/names/make_names.py)."""
+    assert sorted(set(doors) - set(namespace.torch_names()[module])) == []
+
+
+@pytest.mark.parametrize("template, module", [("torch.%s", "torch"), ("torch.ones(1).%s", "torch.Tensor")])
+def test_a_name_torch_has_and_gradcli_lacks_is_told_apart_from_a_misspelling(template, module):
+    missing = next(name for name in namespace.torch_names()[module] if name.isidentifier() and not
+                   name.startswith("_") and name not in (FUNCTIONS if module == "torch" else METHODS)
+                   and _fails(template % name))
+    with pytest.raises(errors.GradcliError) as told:
+        api.run_script("import torch\n" + template % missing)
+    assert (told.value.kind, str(told.value.message)) == (
+        "NotImplementedError", "gradcli does not implement %s.%s yet" % (module, missing))
+    with pytest.raises(errors.GradcliError) as told:
+        api.run_script("import torch\n" + template % "onse")
+    assert told.value.kind == "AttributeError"
+
+
+def _fails(line):
+    try:
+        api.run_script("import torch\n" + line)
+    except errors.GradcliError:
+        return True
+    return False
 
 
 # in-place changes of geometry: torch records nodes of their own (UnsqueezeBackward1, ...), see inplace.py
 RESTRIDING = {"unsqueeze_", "squeeze_", "transpose_", "swapaxes_", "t_"}
+NOT_IN_PLACE_FORMS = {"bernoulli_"}  # x.bernoulli_(p) fills x with draws of p; bernoulli(x) draws with x as p
 
 
 def test_in_place_methods_are_made_one_way():
     """Every `name_` method that has an out-of-place front door of the same name comes from it (table.INPLACE),
-    but for the changes of geometry."""
+    but for the changes of geometry and the samplers whose in-place form is another operation."""
     made = {name for name in METHODS if name.endswith("_") and not name.startswith("_") and name[:-1] in METHODS}
-    assert sorted(made - set(table.INPLACE)) == sorted(RESTRIDING)
+    assert sorted(made - set(table.INPLACE)) == sorted(RESTRIDING | NOT_IN_PLACE_FORMS)
 
 
 # ---------------------------------------------------------------- one workload for reach and formulas
 def _replay_goldens():
     import test_ops_golden
-    for case in test_ops_golden.load():
-        test_ops_golden.replay(case)
+    with numerics.quiet():  # as a script runs: nan and inf are values, not warnings
+        for case in test_ops_golden.load():
+            test_ops_golden.replay(case)
     for group in ("autograd", "inplace", "views"):
         cases = json.loads((GOLDEN / "autograd" / ("%s.json" % group)).read_text(encoding="utf-8"))
         for case in cases.values():

@@ -41,8 +41,8 @@ def _empty(size, dtype, transposed=False):
 
 def _operand(spec):
     if isinstance(spec, dict):
-        values = np.arange(spec["arange"], dtype=np.float32) * np.float32(spec.get("scale", 1.0))
-        values = values + np.float32(spec.get("offset", 0.0))
+        dtype = np.dtype(spec.get("dtype", "float32")).type
+        values = np.arange(spec["arange"], dtype=dtype) * dtype(spec.get("scale", 1.0)) + dtype(spec.get("offset", 0.0))
         return Tensor(values.reshape(spec.get("shape", [spec["arange"]])))
     return spec
 
@@ -51,7 +51,7 @@ def replay(step, generators, earlier):
     op = step["op"]
     kw = {"generator": generators[step["gen"]]} if step.get("gen") else {}
     dtype = _dtype(step)
-    if dtype is not None and op not in ("uniform_", "normal_"):
+    if dtype is not None and op not in ("uniform_", "normal_", "bernoulli_", "exponential_"):
         kw["dtype"] = dtype
     if op == "manual_seed":
         sampling.manual_seed(step["seed"])
@@ -75,7 +75,11 @@ def replay(step, generators, earlier):
         return sampling.normal(step["mean"], step["std"], size=tuple(step["size"]), **kw)
     if op == "normal_tensors":
         return sampling.normal(_operand(step["mean"]), _operand(step["std"]), **kw)
-    if op in ("uniform_", "normal_"):
+    if op == "bernoulli":
+        return sampling.bernoulli(_operand(step["p"]), **kw)
+    if op == "multinomial":
+        return sampling.multinomial(_operand(step["p"]), step["n"], step["replacement"], **kw)
+    if op in ("uniform_", "normal_", "bernoulli_", "exponential_"):
         target = _empty(step["size"], dtype or dtypes.float32, step.get("transposed", False))
         returned = getattr(target, op)(*step["args"], **kw)
         assert returned is target
@@ -130,7 +134,7 @@ def test_golden_covers_the_brief():
     ops = {s["op"] for c in CASES for s in c["steps"]}
     assert ops >= {"rand", "randn", "randint", "randperm", "uniform_", "normal_", "normal", "normal_tensors",
                    "rand_like", "randn_like", "randint_like", "initial_seed", "manual_seed", "get_rng_state",
-                   "set_rng_state"}
+                   "set_rng_state", "bernoulli", "bernoulli_", "exponential_", "multinomial"}
     sizes = {s["size"][0] for c in CASES for s in c["steps"] if s["op"] == "randn" and s.get("dtype") == "float32"}
     assert set(range(1, 21)) | {31, 33, 100, 1000, 4097, 100000} <= sizes
     assert GOLDEN["capability"] in ("AVX2", "AVX512")

@@ -8,7 +8,10 @@
 
 import builtins as _py
 import collections
+import functools
+import json
 import math
+import pathlib
 
 import numpy as np
 
@@ -135,10 +138,28 @@ _PY_MEMBERS = {
 _TUPLE_MEMBERS = frozenset(("index", "count"))
 
 
+@functools.lru_cache(maxsize=None)
+def torch_names():
+    """torch 2.13's public names per module ({"torch": [...], "torch.Tensor": [...], ...}), recorded from torch."""
+    return json.loads(pathlib.Path(__file__).with_name("torch_names.json").read_text(encoding="utf-8"))
+
+
+def _not_implemented(where, name):
+    """gradcli's error for a name torch has there and gradcli not yet (None when torch lacks it too)."""
+    if name in torch_names().get(where, ()):
+        return errors.GradcliError("gradcli does not implement %s.%s yet" % (where, name), "NotImplementedError")
+    return None
+
+
 def _attribute_error(obj, name):
     kind = type(obj).__name__
     if isinstance(obj, Module):
-        return errors.GradcliError("module '%s' has no attribute '%s'" % (obj.name, name), "AttributeError")
+        return (_not_implemented(obj.name, name) or
+                errors.GradcliError("module '%s' has no attribute '%s'" % (obj.name, name), "AttributeError"))
+    if isinstance(obj, Tensor):
+        missing = _not_implemented("torch.Tensor", name)
+        if missing is not None:
+            return missing
     if isinstance(obj, Node):
         kind = obj.name()
     return errors.GradcliError("'%s' object has no attribute '%s'" % (kind, name), "AttributeError")

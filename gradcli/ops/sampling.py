@@ -5,10 +5,13 @@ They parse torch's arguments, pick dtypes and shapes, and leave every number to 
 reproduce torch's CPU stream bit for bit (../shared/reference/rng.md).
 """
 
+import math
+
 import numpy as np
 
 from .creation import _size, zeros
-from .inplace import apply_inplace
+from .bind import apply
+from .inplace import apply_inplace, rewrite_inplace
 from .table import front_door, row
 from .. import dtypes, errors, rng
 from ..tensor import Tensor, to_numpy_dtype
@@ -260,3 +263,98 @@ def normal_(self, mean=0.0, std=1.0, *, generator=None):
     """Fill self with normal values (in place; a leaf that requires grad refuses outside no_grad)."""
     return apply_inplace(NORMAL_, self, mean=mean, std=std, generator=generator)
 
+
+
+# ---------------------------------------------------------------- bernoulli, exponential_, multinomial
+def _bernoulli_tensor_forward(self, generator):
+    """torch's CPU kernel: for each element in order one draw, uniform24 < p (uniform53 for double p)."""
+    p = np.asarray(self)
+    if p.size and (np.nanmin(p) < 0 or np.nanmax(p) > 1 or np.isnan(p).any()):
+        raise errors.GradcliError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
+                                  "message be improved?  If so, please report an enhancement request to PyTorch.)")
+    g = rng._gen(generator)
+    draws = g.uniform53(p.size) if p.dtype == np.float64 else g.uniform24(p.size).astype(np.float64)
+    return (draws.reshape(p.shape) < p).astype(p.dtype)
+
+
+def _bernoulli_scalar_forward(self, p, generator):
+    """bernoulli_(p) with a number p: one double draw per element, uniform53 < p (torch's default CPU kernel,
+    which x86 builds of torch use on AMD CPUs; on Intel CPUs torch draws with MKL instead)."""
+    if not 0 <= p <= 1:
+        raise errors.GradcliError("bernoulli_ expects p to be in [0, 1], but got p=%s" % p)
+    return _fill(self, lambda n, float64, contiguous: (rng._gen(generator).uniform53(n) < p).astype(self.dtype))
+
+
+BERNOULLI = row("bernoulli", "BernoulliBackward0", _bernoulli_tensor_forward, "self",
+                self=("zeros_like(grad)", _no_gradient))
+BERNOULLI_ = row("bernoulli_.float", "BernoulliBackward1", _bernoulli_scalar_forward, "self",
+                 self=("zeros_like(grad)", _no_gradient))
+
+
+@front_door("bernoulli")
+def bernoulli(x, p=None, *, generator=None):
+    """0 or 1 per element, 1 with the element's probability (or with p, for every element)."""
+    if p is not None:
+        return bernoulli_(x.detach().clone(), p, generator=generator)
+    _floating(x.dtype, "bernoulli_tensor_cpu_self_")
+    return apply(BERNOULLI, x, generator=generator)
+
+
+@front_door("bernoulli_", function=False)
+def bernoulli_(x, p=0.5, *, generator=None):
+    if isinstance(p, Tensor):
+        probabilities = Tensor._make(np.ascontiguousarray(np.broadcast_to(p.array, x.array.shape), x.array.dtype))
+        return rewrite_inplace(x, lambda: apply(BERNOULLI, probabilities, generator=generator))
+    return apply_inplace(BERNOULLI_, x, p=float(p), generator=generator)
+
+
+def _exponential_draws(generator, n, lambd):
+    """n exponential doubles as torch's CPU kernel makes them: -1/lambd * log1p(-u), u a double uniform. The C
+    library's log1p, as torch calls it (numpy's own log1p differs from it in the last bit on some values)."""
+    uniforms = rng._gen(generator).uniform53(n)
+    return -1.0 / lambd * np.fromiter(map(math.log1p, -uniforms), np.float64, n)
+
+
+def _exponential_forward(self, lambd, generator):
+    return _fill(self, lambda n, float64, contiguous: _exponential_draws(generator, n, lambd).astype(self.dtype))
+
+
+EXPONENTIAL_ = row("exponential_", "ExponentialBackward0", _exponential_forward, "self",
+                   self=("zeros_like(grad)", _no_gradient))
+
+
+@front_door("exponential_", function=False)
+def exponential_(x, lambd=1.0, *, generator=None):
+    """Fill x with exponential values of rate lambd."""
+    if lambd <= 0:
+        raise errors.GradcliError("exponential_ expects lambda > 0.0, but found lambda=%s" % lambd)
+    _floating(x.dtype, "exponential_cpu")
+    return apply_inplace(EXPONENTIAL_, x, lambd=lambd, generator=generator)
+
+
+@front_door("multinomial")
+def multinomial(x, num_samples, replacement=False, *, generator=None):
+    """num_samples category indices per row of x's (unnormalised) probabilities, as torch's CPU kernel draws
+    them: with replacement a double uniform each, found in the cumulative distribution by bisection; without,
+    the largest of p / Exp(1) draws (argmax or topk; a single sample is drawn so with replacement too)."""
+    if x.ndim not in (1, 2):
+        raise errors.GradcliError("prob_dist must be 1 or 2 dim")
+    p = x.array if x.ndim == 2 else x.array[None]
+    if not replacement and num_samples > p.shape[-1]:
+        raise errors.GradcliError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+    if not np.all(np.isfinite(p)) or np.any(p < 0):
+        raise errors.GradcliError("probability tensor contains either `inf`, `nan` or element < 0")
+    if np.any(p.sum(-1) <= 0):
+        raise errors.GradcliError("invalid multinomial distribution (sum of probabilities <= 0)")
+    g = rng._gen(generator)
+    if replacement and num_samples > 1:
+        out = np.empty((p.shape[0], num_samples), np.int64)
+        for r, row_p in enumerate(p):
+            cumulative = np.cumsum(row_p, dtype=row_p.dtype) / row_p.sum(dtype=row_p.dtype)
+            cumulative[-1] = 1
+            out[r] = np.searchsorted(cumulative, g.uniform53(num_samples), side="left")
+    else:
+        q = p / _exponential_draws(generator, p.size, 1.0).astype(p.dtype).reshape(p.shape)
+        out = np.argsort(-q, axis=-1, kind="stable")[:, :num_samples] if num_samples > 1 else \
+            np.argmax(q, axis=-1)[:, None]
+    return Tensor._make(out if x.ndim == 2 else out[0])

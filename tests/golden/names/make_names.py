@@ -1,8 +1,9 @@
 """Record the public names of torch 2.13's modules gradcli reproduces: torch, torch.Tensor, torch.nn.functional,
-torch.linalg, torch.autograd, torch.nn, torch.optim (run with torch installed; writes names.json beside this file).
+torch.linalg, torch.autograd, torch.nn, torch.optim (run with torch installed; writes gradcli/lang/torch_names.json).
 
 gradcli must not offer a name under a module that torch lacks there (a script using it would not run under
-torch), so tests/test_op_table.py checks every front door against these lists.
+torch): tests/test_op_table.py checks every front door against these lists. gradcli reads them too, to tell a
+name it has not implemented yet from one torch does not have.
 """
 
 import json
@@ -22,6 +23,6 @@ if __name__ == "__main__":
              for module, obj in MODULES.items()}
     names["torch.Tensor"] += sorted(n for n in dir(torch.Tensor) if n.startswith("__") and n.endswith("__"))
     names["version"] = torch.__version__
-    path = pathlib.Path(__file__).with_name("names.json")
+    path = pathlib.Path(__file__).resolve().parents[3] / "gradcli" / "lang" / "torch_names.json"
     path.write_text(json.dumps(names, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print("wrote", path, {k: len(v) for k, v in names.items()})

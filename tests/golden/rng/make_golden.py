@@ -66,7 +66,11 @@ def run_step(step, generators, earlier):
         mean = _operand(step["mean"])
         std = _operand(step["std"])
         return torch.normal(mean, std, **kw)
-    if op in ("uniform_", "normal_"):
+    if op == "bernoulli":  # probabilities per element
+        return torch.bernoulli(_operand(step["p"]), **kw)
+    if op == "multinomial":
+        return torch.multinomial(_operand(step["p"]), step["n"], step["replacement"], **kw)
+    if op in ("uniform_", "normal_", "bernoulli_", "exponential_"):
         target = torch.empty(*step["size"], dtype=dtype or torch.float32)
         if step.get("transposed"):  # fill a non-contiguous view: torch walks it in memory order
             target = torch.empty(*reversed(step["size"]), dtype=dtype or torch.float32).t()
@@ -84,7 +88,8 @@ def run_step(step, generators, earlier):
 def _operand(spec):
     """A number, or a tensor written as {"arange": n, "scale": s, "offset": o, "shape": [...]}."""
     if isinstance(spec, dict):
-        t = torch.arange(spec["arange"], dtype=torch.float32) * spec.get("scale", 1.0) + spec.get("offset", 0.0)
+        t = (torch.arange(spec["arange"], dtype=DTYPES[spec.get("dtype", "float32")]) * spec.get("scale", 1.0)
+             + spec.get("offset", 0.0))
         return t.reshape(spec.get("shape", [spec["arange"]]))
     return spec
 
@@ -234,6 +239,25 @@ def cases():
             {"op": "randn_like", "size": [4, 5]},
             {"op": "randn_like", "size": [3, 6], "transposed": True, "like_dtype": "float64"},
             {"op": "randint_like", "size": [2, 5], "args": [10], "transposed": True, "like_dtype": "int64"}]})
+    # bernoulli (tensor and scalar p), exponential_, multinomial (with and without replacement)
+    for seed in (0, 42, 31337):
+        for dtype in ("float32", "float64"):
+            for n in (1, 7, 16, 100, 5000):
+                out.append({"seed": seed, "steps": [
+                    {"op": "bernoulli", "p": {"arange": n, "scale": 1.0 / n, "dtype": dtype}},
+                    {"op": "bernoulli_", "size": [n], "dtype": dtype, "args": [0.3]},
+                    {"op": "exponential_", "size": [n], "dtype": dtype, "args": [1.5]},
+                    {"op": "randn", "size": [3]}]})
+            out.append({"seed": seed, "steps": [
+                {"op": "bernoulli", "p": {"arange": 12, "scale": 0.08, "shape": [3, 4], "dtype": dtype}},
+                {"op": "exponential_", "size": [3, 4], "dtype": dtype, "args": [0.5], "transposed": True}]})
+        for n, k, replacement in ((5, 3, False), (5, 5, False), (5, 1, False), (5, 10, True), (7, 1, True),
+                                  (100, 20, False), (100, 50, True)):
+            out.append({"seed": seed, "steps": [
+                {"op": "multinomial", "p": {"arange": n, "offset": 0.5}, "n": k, "replacement": replacement},
+                {"op": "multinomial", "p": {"arange": 3 * n, "offset": 1.0, "shape": [3, n], "dtype": "float64"},
+                 "n": k, "replacement": replacement},
+                {"op": "rand", "size": [2]}]})
     return out
 
 
