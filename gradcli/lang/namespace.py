@@ -9,7 +9,6 @@
 import builtins as _py
 import collections
 import functools
-import json
 import math
 import pathlib
 
@@ -140,7 +139,9 @@ _TUPLE_MEMBERS = frozenset(("index", "count"))
 
 @functools.lru_cache(maxsize=None)
 def torch_names():
-    """torch 2.13's public names per module ({"torch": [...], "torch.Tensor": [...], ...}), recorded from torch."""
+    """torch 2.13's public names per module ({"torch": [...], "torch.Tensor": [...], ...}), recorded from torch.
+    Read only when a name is missing: a one-shot command does not import json for it."""
+    import json
     return json.loads(pathlib.Path(__file__).with_name("torch_names.json").read_text(encoding="utf-8"))
 
 
