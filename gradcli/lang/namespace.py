@@ -145,11 +145,18 @@ def torch_names():
     return json.loads(pathlib.Path(__file__).with_name("torch_names.json").read_text(encoding="utf-8"))
 
 
+# torch's ways to files, native code and other processes: a script never reaches them
+_OUT_OF_REACH = frozenset(("load", "save", "from_file", "ops", "classes", "library", "hub", "jit", "compile",
+                           "package", "multiprocessing", "distributed"))
+
+
 def _not_implemented(where, name):
-    """gradcli's error for a name torch has there and gradcli not yet (None when torch lacks it too)."""
-    if name in torch_names().get(where, ()):
-        return errors.GradcliError("gradcli does not implement %s.%s yet" % (where, name), "NotImplementedError")
-    return None
+    """gradcli's error for a public name torch has there and gradcli not (None when torch lacks it too)."""
+    if name.startswith("_") or name not in torch_names().get(where, ()):
+        return None
+    if name in _OUT_OF_REACH:
+        return errors.GradcliError("gradcli does not give access to '%s.%s'" % (where, name), "AttributeError")
+    return errors.GradcliError("gradcli does not implement %s.%s yet" % (where, name), "NotImplementedError")
 
 
 def _attribute_error(obj, name):

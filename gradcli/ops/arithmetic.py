@@ -63,7 +63,14 @@ MUL_SCALAR = row("mul.Scalar", "MulBackward1", lambda self, other: np.multiply(s
                  "self", elementwise=True, self=("grad * other", lambda grad, other: mul_scalar(grad, other)))
 DIV_SCALAR = row("div.Scalar", "DivBackward1", lambda self, other: np.true_divide(self, self.dtype.type(other)),
                  "self", elementwise=True, self=("grad / other", lambda grad, other: div_scalar(grad, other)))
-NEG = row("neg", "NegBackward0", np.negative, "self", self=("-grad", lambda grad: -grad)
+def _negative(self):
+    if self.dtype == np.bool_:
+        raise errors.GradcliError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+                                  "to invert a mask, use the `~` or `logical_not()` operator instead.")
+    return np.negative(self)
+
+
+NEG = row("neg", "NegBackward0", _negative, "self", self=("-grad", lambda grad: -grad)
           ).doors("neg", "negative", inplace=True)
 RECIPROCAL = row("reciprocal", "ReciprocalBackward0", np.reciprocal, "self", promote="float",
                  self=("-grad * (result * result)", lambda grad, result: -grad * (result * result))

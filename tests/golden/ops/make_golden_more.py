@@ -177,6 +177,11 @@ for p in (2.0, 1.0, 3.0, float("inf")):
     case("cdist", ["torch", "cdist"], [make_input("a", (4, 3), F64), make_input("b", (5, 3), F64)], [t("a"), t("b")],
          {"p": p})
 
+# ---------------------------------------------------------------- masks are not numbers: torch's words
+for call in (["torch", "neg"], ["method", "negative"], ["torch", "sub"], ["torch", "rsub"]):
+    mask = make_input("m", (3,), BOOL, requires_grad=False)
+    case("errors", call, [mask], [t("m")] + ([t("m")] if call[1] in ("sub", "rsub") else []))
+
 
 if __name__ == "__main__":
     base.main(OUT, base.CASES)
