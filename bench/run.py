@@ -230,12 +230,25 @@ machine was shared, so single figures are noisy; the ratios are what the targets
 """
 
 
+def write_head(path, head):
+    """Replace what comes before the file's first '## ' section with `head`; the written analysis stays."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            old = f.read()
+    except FileNotFoundError:
+        old = ""
+    sections = old.find("\n## ")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(head + (old[sections:] if sections >= 0 else ""))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--torch-python", help="a python that has torch (default: this one, if it has)")
     parser.add_argument("--gradcli", help="the gradcli command (default: beside this python, else on PATH)")
     parser.add_argument("--json", help="also write the results to this file")
-    parser.add_argument("--markdown", help="also write the machine and the table as Markdown (docs/bench.md)")
+    parser.add_argument("--markdown", help="also write the machine and the table as Markdown: the head of this file "
+                                           "(docs/bench.md), up to its first '## ' section, which is kept")
     parser.add_argument("--quick", action="store_true", help="fewer rounds (figures are noisier)")
     parser.add_argument("--only", nargs="*", choices=("cold", "large", "batch", "deep"),
                         help="run only these workloads")
@@ -263,11 +276,10 @@ def main(argv=None):
     print(heading)
     print(table(rows))
     if args.markdown:
-        with open(args.markdown, "w") as f:
-            f.write(MARKDOWN % {"machine": heading[len("machine: "):], "table": table(rows),
-                                "cold_rounds": 10 if args.quick else 20, "rounds": rounds,
-                                "batch_rounds": batch_rounds,
-                                "command": " ".join(["python bench/run.py"] + (argv or sys.argv[1:]))})
+        head = MARKDOWN % {"machine": heading[len("machine: "):], "table": table(rows),
+                           "cold_rounds": 10 if args.quick else 20, "rounds": rounds, "batch_rounds": batch_rounds,
+                           "command": " ".join(["python bench/run.py"] + (argv or sys.argv[1:]))}
+        write_head(args.markdown, head)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"machine": info, "rows": [r.to_dict() for r in rows]}, f, indent=2)
