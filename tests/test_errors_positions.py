@@ -60,7 +60,7 @@ SYNTAX = [
     ("break", "SyntaxError", 1, 1, "'break' outside loop"),
     ("def f():\n    pass\nreturn 1", "SyntaxError", 3, 1, "'return' outside function"),
     ("def f(a, a):\n    pass", "SyntaxError", 1, 10, "duplicate argument 'a' in function definition"),
-    ("x = 1\nprint(f'{x +}')", "SyntaxError", 2, 7, "f-string: expected an expression after '+'"),
+    ("x = 1\nprint(f'{x +}')", "SyntaxError", 2, 13, "f-string: expected an expression after '+'"),
     ("x = 1__0", "SyntaxError", 1, 6, "expected"),
     # the depth limit points at the node one level too deep: the 100th `-`; the 100th `+` from the end, whose
     # left operand `1 + 1 + ...` starts at column 5
@@ -97,6 +97,11 @@ RUNTIME = [
     ("import torch\nwith 3:\n    pass", "TypeError", 2, 6, "does not support the context manager protocol"),
     ("assert 1 > 2, 'no'", "AssertionError", 1, 1, "no"),
     ("def f():\n    return f()\nf()", "RecursionError", 2, 12, "maximum recursion depth exceeded"),
+    # inside an f-string's fields: where the failing part stands in the script
+    ('x = 1\n\nprint(f"value {x + nope} ok")', "NameError", 3, 20, "name 'nope' is not defined"),
+    ('import torch\nx = torch.ones(2)\ny = f"""a\n{x.foo()}"""', "AttributeError", 4, 4,
+     "'Tensor' object has no attribute 'foo'"),
+    ('x = 1\nprint(f"{x:{y}}")', "NameError", 2, 13, "name 'y' is not defined"),
 ]
 
 

@@ -44,11 +44,7 @@ def compile_expression(source, filename, tree=None):
     if tree is None:
         from .parser import parse
         tree = parse(source, filename, "expression")
-    compiler = ExpressionCompiler(source, filename, tree, "expression")
-    try:
-        return compiler.expression(tree)
-    except RecursionError:  # compiling recurses along the tree: thousands of nested operators
-        raise GradcliError("expression too deeply nested", "SyntaxError", compiler.position(tree)) from None
+    return ExpressionCompiler(source, filename, tree, "expression").compile_whole()
 
 
 def kind_of(node):
@@ -78,6 +74,13 @@ class ExpressionCompiler(Displays, Definitions):
         # Compiling recurses once per level of nested expressions and blocks, and so do the compiled closures
         # when they run: nesting beyond the max_depth limit is refused here, where the recursion is.
         self.depth, self.max_depth = 0, limits.current()["max_depth"]
+
+    def compile_whole(self):
+        """The closure of the whole expression this compiler was made for."""
+        try:
+            return self.expression(self.tree)
+        except RecursionError:  # compiling recurses along the tree: thousands of nested operators
+            raise GradcliError("expression too deeply nested", "SyntaxError", self.position(self.tree)) from None
 
     def nested(self, compile_rule, node):
         """compile_rule(self, node), one level of nesting deeper (a SyntaxError beyond the max_depth limit)."""
@@ -134,9 +137,21 @@ class ExpressionCompiler(Displays, Definitions):
     def error(self, node, message, kind="SyntaxError"):
         return GradcliError(message, kind, self.position(node))
 
-    def field(self, text):
-        """An f-string field's expression, compiled on its own (lang.strings asks: it does not compile)."""
-        return compile_expression(text, self.filename)
+    def field(self, text, token, offset):
+        """An f-string field's expression, compiled on its own (lang.strings asks: it does not compile); `text`
+        stands at `offset` in the string `token`'s text, which is where its errors point."""
+        from .parser import parse
+        string = self.position(token)
+        before = str(token)[:offset]
+        lines = before.count("\n")
+        column = offset - before.rfind("\n") if lines else string.column + offset
+        compiler = FieldCompiler(text, self.filename, None, string.source, string.line + lines, column)
+        try:
+            compiler.tree = parse(text, self.filename, "expression")
+        except GradcliError as exc:
+            exc.position = exc.position and compiler.place(exc.position)
+            raise
+        return compiler.compile_whole()
 
     # ------------------------------------------------------------ assignment targets
     # One method per kind (`t_<rule>`) rather than one with a branch per kind: a function creates the cells of
@@ -442,3 +457,21 @@ _TARGET_RULES = {**rule_table(ExpressionCompiler, "t_"),
 _EXPRESSION_RULES = {**rule_table(ExpressionCompiler, "e_"),
                      **dict.fromkeys(_BINARY, ExpressionCompiler._binary),
                      **dict.fromkeys(_UNARY, ExpressionCompiler._unary)}
+
+
+class FieldCompiler(ExpressionCompiler):
+    """An f-string field's expression: compiled from its own text, placed where that text stands in the script
+    (starting at `line`, `column` of `script`), as errors show it."""
+
+    def __init__(self, text, filename, tree, script, line, column):
+        super().__init__(text, filename, tree, "expression")
+        self.script, self.line, self.column = script, line, column
+
+    def position(self, node):
+        return self.place(super().position(node))
+
+    def place(self, inner):
+        """A position in the field's text, as a position in the script."""
+        shift = self.column - 1 if inner.line == 1 else 0
+        return Position(self.filename, self.script, inner.line + self.line - 1, inner.column + shift,
+                        inner.end_column and inner.end_column + shift)

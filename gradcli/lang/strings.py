@@ -35,13 +35,13 @@ def _unescape(body):
 
 
 def _split_literal(text):
-    """(prefix letters, body) of a string token."""
+    """(prefix letters, body, where the body starts in the token's text) of a string token."""
     i = 0
     while text[i] not in "\"'":
         i += 1
     prefix, rest = text[:i].lower(), text[i:]
     quote = rest[:3] if rest[:3] in ('"""', "'''") else rest[0]
-    return prefix, rest[len(quote):-len(quote)]
+    return prefix, rest[len(quote):-len(quote)], i + len(quote)
 
 
 def compile_string(token, compiler):
@@ -53,18 +53,19 @@ def compile_string(token, compiler):
 
 
 def _compile_string(token, compiler):
-    prefix, body = _split_literal(str(token))
+    prefix, body, start = _split_literal(str(token))
     raw = "r" in prefix
     if "b" in prefix:
         raise compiler.error(token, "gradcli has no bytes literals")
     if "f" not in prefix:
         value = body if raw else _unescape(body)
         return lambda frame: value
-    return _compile_fstring(body, raw, token, compiler)
+    return _compile_fstring(body, raw, token, compiler, start)
 
 
-def _compile_fstring(body, raw, token, compiler):
-    """Literal parts and `{expr!conv:spec}` fields, each field compiled by `compiler` as an expression."""
+def _compile_fstring(body, raw, token, compiler, start):
+    """Literal parts and `{expr!conv:spec}` fields, each field compiled by `compiler` as an expression; `start`
+    is where `body` stands in the token's text (a field's errors point into the script)."""
     parts = []
     i, n = 0, len(body)
     literal = []
@@ -86,7 +87,7 @@ def _compile_fstring(body, raw, token, compiler):
             end = _field_end(body, i + 1)
             if end is None:
                 raise compiler.error(token, "f-string: expecting '}'")
-            parts.append(_compile_field(body[i + 1:end], token, compiler))
+            parts.append(_compile_field(body[i + 1:end], token, compiler, start + i + 1))
             i = end + 1
         else:
             literal.append(ch)
@@ -124,19 +125,19 @@ def _field_end(body, start):
 
 
 def _split_field(field):
-    """expression, conversion ('r', 's' or None), spec text."""
+    """expression, conversion ('r', 's' or None), spec text, where the spec starts in the field."""
     for i, ch in _outside_brackets(field):
         if ch == "!" and field[i + 1:i + 2] != "=":
             conversion = field[i + 1:i + 2]
             rest = field[i + 2:]
-            return field[:i], conversion, rest[1:] if rest.startswith(":") else ""
+            return field[:i], conversion, rest[1:] if rest.startswith(":") else "", i + 3
         if ch == ":":
-            return field[:i], None, field[i + 1:]
-    return field, None, ""
+            return field[:i], None, field[i + 1:], i + 1
+    return field, None, "", len(field)
 
 
-def _compile_field(field, token, compiler):
-    expression_text, conversion, spec = _split_field(field)
+def _compile_field(field, token, compiler, start):
+    expression_text, conversion, spec, spec_start = _split_field(field)
     debug = expression_text.rstrip().endswith("=") and not expression_text.rstrip().endswith(("==", "!=", "<=",
                                                                                            ">="))
     # `{x = }` echoes its source text verbatim, spaces around `=` included, as Python does
@@ -147,10 +148,12 @@ def _compile_field(field, token, compiler):
         raise compiler.error(token, "f-string: empty expression not allowed")
     position = compiler.position(token)
     try:
-        expression = compiler.field(expression_text.strip())
+        stripped = expression_text.lstrip()
+        expression = compiler.field(stripped.rstrip(), token, start + len(expression_text) - len(stripped))
     except GradcliError as exc:
-        raise GradcliError("f-string: " + exc.message, "SyntaxError", position) from None
-    spec_part = _compile_fstring(spec, False, token, compiler) if "{" in spec else (lambda frame: spec)
+        raise GradcliError("f-string: " + exc.message, "SyntaxError", exc.position or position) from None
+    spec_part = (_compile_fstring(spec, False, token, compiler, start + spec_start) if "{" in spec
+                 else (lambda frame: spec))
     if conversion not in (None, "r", "s", "a"):
         raise compiler.error(token, "f-string: invalid conversion character %r" % conversion)
 
