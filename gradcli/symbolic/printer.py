@@ -60,11 +60,11 @@ class _Printer:
                 out += " + " + self.wrapped(t, _SUM)
         return out
 
-    def product(self, e):
+    def product(self, e, negated=False):
         coefficient, _ = split_coefficient(e)
         factors = e.factors if isinstance(e, Mul) else (e,)
         if coefficient < 0:
-            text, _ = self.product(negate(e))
+            text, _ = self.product(negate(e), negated=True)
             return "-" + text, _UNARY
         numerator, denominator = [], []
         for f in factors:
@@ -84,6 +84,11 @@ class _Printer:
                 top.append(self.number(Fraction(coefficient.numerator))[0])
             if coefficient.denominator != 1:
                 denominator.insert(0, Number(Fraction(coefficient.denominator)))
+        if negated and not top and numerator and isinstance(numerator[0], Rel) and self.parenthesize_conditions:
+            # `-` before a mask is an error in torch: a factor that is a number goes first, else where(c, 1.0, 0.0)
+            numerator.sort(key=lambda f: isinstance(f, Rel))
+            if isinstance(numerator[0], Rel):
+                top.append(self.indicator([numerator.pop(0)], ONE))
         if len(numerator) == 1 and not top and not denominator:
             return self.factor(numerator[0])
         top += [self.wrapped_factor(f) for f in numerator]
