@@ -41,7 +41,7 @@ class Generator:
     def manual_seed(self, seed):
         seed = int(seed)
         self._initial_seed = seed & 0xFFFFFFFFFFFFFFFF
-        self._twister = None  # made on first use: numpy.random costs a one-shot command ~8 ms to import
+        self._twister = None  # made on first use: a command that draws nothing never imports numpy.random
         self._fresh = True  # nothing drawn since seeding (torch's state then says next = 0, not 624)
         self.normal_cache = None
         return self
