@@ -91,14 +91,19 @@ def _no_attribute(obj, name):
 
 
 # ---------------------------------------------------------------- reading
+def governs(obj):
+    """Whether what a script reads on `obj` is decided here: a script class or an instance of one, a library
+    class marked subclassable (or derived from one) or an instance of it, a super() object."""
+    if isinstance(obj, type):
+        return is_script_class(obj) or is_subclassable_family(obj)
+    return isinstance(obj, super) or _NAMES in type(obj).__dict__ or is_subclassable_family(type(obj))
+
+
 def readable(obj, name):
-    """Whether a script may read `obj.name` on an object of a script or library class (None: gradcli's other
-    rules decide, `obj` being neither)."""
+    """Whether a script may read `obj.name` (`obj` being one that `governs` answers for)."""
     cls = type(obj)
     if isinstance(obj, type):
-        if is_script_class(obj):
-            return name in _script_names(obj) or name in library_members(obj)
-        return name in library_members(obj) if is_subclassable_family(obj) else None
+        return (is_script_class(obj) and name in _script_names(obj)) or name in library_members(obj)
     if isinstance(obj, super):
         start = obj.__thisclass__
         after = obj.__self_class__.__mro__
@@ -109,19 +114,16 @@ def readable(obj, name):
         if name in own and (name in own.get(_SET, ()) or not _has_library_base(cls)):
             return True
         return name in _script_names(cls) or name in library_members(cls) or has_dynamic_attribute(obj, name)
-    if library_members(cls):
-        return name in library_members(cls) or has_dynamic_attribute(obj, name)
-    return None
+    return name in library_members(cls) or has_dynamic_attribute(obj, name)
 
 
 def is_subclassable_family(cls):
     """A library class marked subclassable, or one deriving from such a class (nn.Linear from nn.Module)."""
-    return bool(library_members(cls)) or any(is_subclassable(klass) for klass in cls.__mro__)
+    return any(is_subclassable(klass) for klass in cls.__mro__)
 
 
 def get_attribute(obj, name):
-    """obj.name where `readable` allows it; Python's AttributeError otherwise. None-returning `readable` (not a
-    class object of ours) is the caller's business: this is called only when it said True or False."""
+    """obj.name where `readable` allows it; Python's AttributeError otherwise."""
     if not readable(obj, name):
         raise _no_attribute(obj, name)
     try:

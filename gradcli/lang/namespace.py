@@ -221,7 +221,7 @@ def get_attribute(obj, name):
         for kind, members in _PY_MEMBERS.items():
             if type(obj) is kind and name in members:
                 return guards.guard_method(obj, name, getattr(obj, name))
-        if classes.readable(obj, name) is not None:  # script classes, library bases, exceptions
+        if classes.governs(obj):  # script classes, library bases, exceptions
             return classes.get_attribute(obj, name)
     raise _attribute_error(obj, name)
 
@@ -245,7 +245,7 @@ def members(obj):
         own = set(obj.__dict__) | nn.module.registered(obj)
         return nn.members(obj) | frozenset(n for n in own if not n.startswith("_"))
     found = next((names for kind, names in _PY_MEMBERS.items() if type(obj) is kind), frozenset())
-    if not found and classes.readable(obj, "") is not None:
+    if not found and classes.governs(obj):
         candidates = set(dir(obj)) | set(getattr(obj, "__dict__", ()))
         return frozenset(n for n in candidates if not n.startswith("__") and classes.readable(obj, n))
     return found | {"format"} if isinstance(obj, str) else found
@@ -365,7 +365,7 @@ def _type_name(value):
         name = "torch.autograd.function." + value.name()
     elif isinstance(value, Node):
         name = value.name().rsplit("::", 1)[-1]  # C++ nodes (torch::autograd::AccumulateGrad) bind unqualified
-    elif classes.readable(value, "") is not None and not isinstance(value, type):
+    elif not isinstance(value, type) and classes.governs(value):
         name = classes.type_name(type(value))  # `__main__.Net`, `torch.nn.modules.linear.Linear`
     else:
         name = type(value).__name__
