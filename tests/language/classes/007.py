@@ -14,7 +14,7 @@ class Stack:
     def __len__(self):
         return len(self.items)
 
-    def __str__(self):
+    def __repr__(self):
         return "Stack(%s)" % self.items
 
 
