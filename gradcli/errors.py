@@ -20,20 +20,95 @@ import sys
 class GradcliError(Exception):
     """An error with a message in torch's words and, once the interpreter knows it, a source position."""
 
-    def __init__(self, message, kind="RuntimeError", position=None):
+    def __init__(self, message, kind="RuntimeError", position=None, suggest=None):
         super().__init__(message)
         self.message = message
         self.kind = kind
         self.position = position  # a Position, filled in by the interpreter where the error surfaced
+        self._suggest = suggest  # () -> the name the user may have meant, worked out only when shown
+        self.calls = []  # the call sites the error left, innermost first: (Position, name of the function)
+        self._left = None  # the name of the function the error has just left, until its call site is known
+
+    @property
+    def suggestion(self):
+        """The name the user may have meant (a NameError's or AttributeError's), or None. Python's traceback
+        shows it after the message ("Did you mean: 'zero_'?"); it is never part of `message`, so a script's
+        `except` sees Python's words only."""
+        if callable(self._suggest):
+            self._suggest = self._suggest()
+        return self._suggest
+
+    @suggestion.setter
+    def suggestion(self, name):
+        self._suggest = name
 
     def at(self, position):
-        """Attach `position` unless an inner, more precise one is already there; returns self."""
+        """Attach `position` unless an inner, more precise one is already there; returns self. Once the error has
+        left a script function (`left_function`), the first position given is that call's site."""
         if self.position is None:
             self.position = position
+        elif self._left is not None and position is not None:
+            self.calls.append((position, self._left))
+            self._left = None
+        return self
+
+    def left_function(self, name):
+        """The error passes out of the script function `name`: the next `at()` is where it was called."""
+        if self.position is not None:
+            self._left = name
         return self
 
     def __str__(self):
-        return "%s: %s" % (self.kind, self.message) if self.kind else self.message
+        text = "%s: %s" % (self.kind, self.message) if self.kind else self.message
+        if self.suggestion is not None:
+            text += ". Did you mean: '%s'?" % self.suggestion
+        return text
+
+    def report(self):
+        """The error as gradcli reports it: the call chain if it left a function, then `file:line:col: Kind:
+        message`, the source line and a caret (or `Kind: message` alone where no position is known)."""
+        return self.traceback() + (self.position.render(str(self)) if self.position is not None else str(self))
+
+    def traceback(self):
+        """The call chain as Python's traceback prints it, outermost first, or "" when the error did not leave a
+        function: `  file:line, in f` and the source line for each call site (a run of one call site repeated
+        is cut as Python cuts it); the error's own line follows it (Position.render)."""
+        if not self.calls:
+            return ""
+        entries = []
+        for i, (position, _) in enumerate(reversed(self.calls)):
+            # a call site lies in the function the next inner entry left (the outermost in the module)
+            caller = self.calls[len(self.calls) - i][1] if i else "<module>"
+            entries.append("  %s:%d, in %s\n    %s\n" % (position.filename, position.line, caller,
+                                                        position.source_line().strip()))
+        entries.append("  %s:%d, in %s\n" % (self.position.filename, self.position.line, self.calls[0][1]))
+        return "Traceback (most recent call last):\n" + "".join(_cut_repeats(entries))
+
+
+def _cut_repeats(entries, shown=3):
+    """Python's traceback cut: after `shown` equal entries in a row, one line counts the rest."""
+    out, previous, count = [], None, 0
+    for entry in entries + [None]:
+        if entry == previous:
+            count += 1
+            if count <= shown:
+                out.append(entry)
+            continue
+        if count > shown:
+            out.append("  [Previous line repeated %d more time%s]\n" % (count - shown, "" if count - shown == 1
+                                                                          else "s"))
+        previous, count = entry, 1
+        if entry is not None:
+            out.append(entry)
+    return out
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C while a script ran, with the position of the statement that was running (None if unknown)."""
+
+    def __init__(self, position):
+        super().__init__()
+        self.position = position
 
 
 class Position:
@@ -61,6 +136,66 @@ class Position:
             width = min(self.end_column - self.column, max(1, len(text) - column + 1))
         caret = " " * (column - 1) + "^" * width
         return "%s:%d:%d: %s\n    %s\n    %s" % (self.filename, self.line, self.column, message, text, caret)
+
+
+# ---------------------------------------------------------------- did you mean
+# CPython's suggestion for a NameError or AttributeError (3.11's Python/suggestions.c, which later versions
+# keep in Lib/traceback.py): the candidate closest in edit distance, a case change costing half a letter, and
+# no more than about a third of the characters changed
+_MOVE_COST, _CASE_COST, _MAX_STRING_SIZE = 2, 1, 40
+
+
+def suggestion(wrong, candidates):
+    """The name of `candidates` that Python would suggest for the misspelt `wrong`, or None."""
+    if len(wrong) > _MAX_STRING_SIZE:
+        return None
+    best, best_distance = None, sys.maxsize
+    for candidate in sorted(set(candidates)):
+        if candidate == wrong or not isinstance(candidate, str):
+            continue
+        most = min((len(candidate) + len(wrong) + 3) * _MOVE_COST // 6, best_distance - 1)
+        distance = _levenshtein(wrong, candidate, most)
+        if distance <= most and (best is None or distance < best_distance):
+            best, best_distance = candidate, distance
+    return best
+
+
+def _substitution_cost(a, b):
+    return 0 if a == b else _CASE_COST if a.lower() == b.lower() else _MOVE_COST
+
+
+def _levenshtein(a, b, most):
+    """The edit distance of a and b, or more than `most` once it is sure to exceed it."""
+    if a == b:
+        return 0
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    a, b = a[start:], b[start:]
+    while a and b and a[-1] == b[-1]:
+        a, b = a[:-1], b[:-1]
+    if not a or not b:
+        return _MOVE_COST * (len(a) + len(b))
+    if len(a) > _MAX_STRING_SIZE or len(b) > _MAX_STRING_SIZE:
+        return most + 1
+    if len(b) < len(a):
+        a, b = b, a
+    if (len(b) - len(a)) * _MOVE_COST > most:
+        return most + 1
+    row = list(range(_MOVE_COST, _MOVE_COST * (len(a) + 1), _MOVE_COST))
+    result = 0
+    for b_index, b_char in enumerate(b):
+        distance = result = b_index * _MOVE_COST
+        minimum = sys.maxsize
+        for index, a_char in enumerate(a):
+            substitute = distance + _substitution_cost(b_char, a_char)
+            distance = row[index]
+            result = min(min(result, distance) + _MOVE_COST, substitute)
+            row[index] = result
+            minimum = min(minimum, result)
+        if minimum > most:
+            return most + 1
+    return result
 
 
 def type_error(message):

@@ -15,7 +15,7 @@ from .. import __version__
 from . import calculus
 from .common import EXIT_ERROR, EXIT_INTERRUPTED
 from .common import check_dtype as _check_dtype, parse_at as _parse_at, positive, report as _report
-from .common import stderr_write as _stderr_write, usage_error as _usage_error
+from .common import report_interrupt, stderr_write as _stderr_write, usage_error as _usage_error
 from .params import Command, ExpressionCommand, Group
 
 
@@ -92,9 +92,9 @@ def _write_stdout(text):
 def _read(name):
     """The text of a file argument (- is standard input); a missing file is bad usage (exit 2)."""
     if name == "-":
-        return sys.stdin.read()
+        return sys.stdin.read().removeprefix("\ufeff")
     try:
-        with open(name, encoding="utf-8") as f:
+        with open(name, encoding="utf-8-sig") as f:  # a UTF-8 byte order mark marks the encoding, as for Python
             return f.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise _usage_error("cannot read %s: %s" % (name, getattr(exc, "strerror", None) or exc)) from None
@@ -287,8 +287,8 @@ def run_command(
                                on_error=report if keep_going else None)
             except GradcliError as error:
                 report(error)
-            except KeyboardInterrupt:  # Typer turns it into a silent exit 130: say so here
-                _stderr_write("\ngradcli: interrupted\n")
+            except KeyboardInterrupt as interrupt:  # Typer turns it into a silent exit 130: say so here
+                report_interrupt(interrupt, progress.write_stderr)
                 raise typer.Exit(EXIT_INTERRUPTED) from None
             finally:
                 sys.stdout.flush()

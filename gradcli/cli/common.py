@@ -9,13 +9,24 @@ EXIT_INTERRUPTED = 130
 
 
 def report(error, write=None):
-    """A GradcliError on stderr: `file:line:col: message`, the source line and a caret when known."""
+    """A GradcliError on stderr: the call chain if it left a function, `file:line:col: message`, the source line
+    and a caret when known."""
     write = write or stderr_write
     sys.stdout.flush()
     if error.position is not None:
-        write(error.position.render(str(error)) + "\n")
+        write(error.report() + "\n")
     else:
         write("gradcli: %s\n" % error)
+
+
+def report_interrupt(interrupt, write=None):
+    """Ctrl-C on stderr: the statement that was running (`file:line:col: KeyboardInterrupt`, its line and a
+    caret) when the interpreter said which, then `gradcli: interrupted`."""
+    write = write or stderr_write
+    sys.stdout.flush()
+    position = getattr(interrupt, "position", None)
+    write("\n" + (position.render("KeyboardInterrupt") + "\n" if position is not None else "") +
+          "gradcli: interrupted\n")
 
 
 def stderr_write(text):

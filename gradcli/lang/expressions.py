@@ -245,7 +245,8 @@ class ExpressionCompiler(Displays, Definitions):
                 if value is _MISSING:
                     value = context.torch_names.get(name, _MISSING)
                     if value is _MISSING:
-                        raise GradcliError("name '%s' is not defined" % name, "NameError", self.position(token))
+                        raise GradcliError("name '%s' is not defined" % name, "NameError", self.position(token),
+                                           suggest=lambda: errors.suggestion(name, _visible_names(frame)))
             return value
         return run
 
@@ -475,3 +476,11 @@ class FieldCompiler(ExpressionCompiler):
         shift = self.column - 1 if inner.line == 1 else 0
         return Position(self.filename, self.script, inner.line + self.line - 1, inner.column + shift,
                         inner.end_column and inner.end_column + shift)
+
+
+def _visible_names(frame):
+    """Every name a script could have meant where `frame` runs (for a NameError's suggestion)."""
+    names = set(frame.vars).union(frame.globals, frame.context.builtins, frame.context.torch_names)
+    for scope in frame.enclosing:
+        names.update(scope)
+    return names

@@ -114,6 +114,10 @@ class Interpreter:
                             raise
                         value = None
                         on_error(exc)
+            except KeyboardInterrupt as interrupt:  # Ctrl-C: say which statement was running
+                if isinstance(interrupt, errors.Interrupted):
+                    raise
+                raise errors.Interrupted(self.context.position) from None
             except (_Break, _Continue):
                 raise GradcliError("'break' or 'continue' outside loop", "SyntaxError") from None
             except _Return:

@@ -160,17 +160,21 @@ def _not_implemented(where, name):
 
 
 def _attribute_error(obj, name):
+    """Python's AttributeError, suggesting the closest member a script may read (Python's 'Did you mean')."""
     kind = type(obj).__name__
+    suggest = lambda: errors.suggestion(name, members(obj))  # noqa: E731 (worked out only when shown)
     if isinstance(obj, Module):
         return (_not_implemented(obj.name, name) or
-                errors.GradcliError("module '%s' has no attribute '%s'" % (obj.name, name), "AttributeError"))
+                errors.GradcliError("module '%s' has no attribute '%s'" % (obj.name, name), "AttributeError",
+                                    suggest=suggest))
     if isinstance(obj, Tensor):
         missing = _not_implemented("torch.Tensor", name)
         if missing is not None:
             return missing
     if isinstance(obj, Node):
         kind = obj.name()
-    return errors.GradcliError("'%s' object has no attribute '%s'" % (kind, name), "AttributeError")
+    return errors.GradcliError("'%s' object has no attribute '%s'" % (kind, name), "AttributeError",
+                               suggest=suggest)
 
 
 def get_attribute(obj, name):

@@ -124,6 +124,7 @@ def parse(text, filename="<input>", start="start"):
     a SyntaxError GradcliError with its position otherwise. A tree from lang.lalr's driver carries no positions:
     the compiler works them out from its tokens when an error needs one (lalr.span)."""
     limits.check_source(text, filename)
+    check_tabs(text, filename)
     if not text.endswith("\n"):  # also for expressions: Lark's indenter needs a newline after a last comment
         text += "\n"
     fast = driver()
@@ -193,6 +194,11 @@ def read_input(text):
         return False, None
     source = text if text.endswith("\n") else text + "\n"
     fast = driver()
+    if "\t" in text:
+        try:
+            check_tabs(text, "<input>")
+        except errors.GradcliError:
+            return False, None  # complete, and wrong: parse() says so
     if fast is not None and len(text) <= limits.current()["max_script_size"]:
         from .lalr import Fallback
         try:
@@ -233,23 +239,52 @@ def _opens_long_string(text, pos):
     return rest[:3] in ('"""', "'''") and rest.find(rest[:3], 3) < 0
 
 
-def _bad_dedent_line(text):
-    """The 1-based line whose indentation matches no enclosing block (Python's IndentationError)."""
-    stack, depth = [0], 0
+def _statement_indents(text):
+    """(line number, indentation with tabs to multiples of 8, indentation with a tab as one column, its length
+    in characters) of each line that starts a statement: not blank, not a comment, not inside brackets."""
+    depth = 0
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.lstrip(" \t")
-        if not stripped or stripped.startswith("#") or depth > 0:
-            depth += sum(stripped.count(c) for c in "([{") - sum(stripped.count(c) for c in ")]}")
-            continue
-        indent = len(line.expandtabs(8)) - len(stripped)
+        if stripped and not stripped.startswith("#") and depth <= 0:
+            leading = line[:len(line) - len(stripped)]
+            yield number, len(leading.expandtabs(8)), len(leading), len(leading)
+        depth += sum(stripped.count(c) for c in "([{") - sum(stripped.count(c) for c in ")]}")
+
+
+def _bad_dedent_line(text):
+    """The 1-based line whose indentation matches no enclosing block (Python's IndentationError)."""
+    stack = [0]
+    for number, indent, _, _ in _statement_indents(text):
         if indent > stack[-1]:
             stack.append(indent)
         while indent < stack[-1]:
             stack.pop()
         if indent != stack[-1]:
             return number
-        depth += sum(stripped.count(c) for c in "([{") - sum(stripped.count(c) for c in ")]}")
     return 1
+
+
+def check_tabs(text, filename):
+    """Python's TabError: a block's lines must be indented alike whether a tab is 8 columns or 1 (the tokenizer's
+    two measures), so that tabs and spaces cannot be mixed in a way whose meaning depends on the tab size."""
+    if "\t" not in text:
+        return
+    stack, alternative = [0], [0]
+    for number, indent, alt, width in _statement_indents(text):
+        if indent == stack[-1]:
+            consistent = alt == alternative[-1]
+        elif indent > stack[-1]:
+            consistent = alt > alternative[-1]
+            stack.append(indent)
+            alternative.append(alt)
+        else:
+            while len(stack) > 1 and indent < stack[-1]:
+                stack.pop()
+                alternative.pop()
+            consistent = indent != stack[-1] or alt == alternative[-1]  # a bad dedent is an IndentationError
+        if not consistent:
+            raise errors.GradcliError("inconsistent use of tabs and spaces in indentation", "TabError",
+                                      errors.Position(filename, text, number, width + 1))
 
 
 # ---------------------------------------------------------------- errors in words

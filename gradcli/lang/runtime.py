@@ -122,6 +122,8 @@ class Function:
             self.body(frame)
         except _Return as signal:
             return signal.value
+        except GradcliError as error:  # its traceback gets this call's site
+            raise error.left_function(self.name)
         return None
 
     def _bind_plain(self, args, kwargs):
