@@ -81,8 +81,8 @@ class Compiler(Handling, ExpressionCompiler):
         if compile_rule is None:
             raise self.error(node, "gradcli does not support this statement")
         body = self.nested(compile_rule, node)
-        if node.data in _COMPOUND:
-            return body  # their parts carry positions of their own
+        if node.data in _COMPOUND or node.data == "pass":
+            return body  # their parts carry positions of their own; `pass` has none, and does nothing
         position = StatementPosition(self, node)
 
         def run(frame):  # returns the value of an expression statement (the REPL echoes a lone one)
@@ -282,8 +282,10 @@ class Compiler(Handling, ExpressionCompiler):
         test = self.expression(test_node)
         body = self.loop_body(node.children[1])
         otherwise = self.block(node.children[2].children[0]) if len(node.children) > 2 else None
+        header = StatementPosition(self, test_node)
 
         def check(frame):
+            frame.context.position = header  # the running statement while the test runs (Ctrl-C, warnings)
             try:
                 value = test(frame)
                 return value if value.__class__ is bool else bool(value)
