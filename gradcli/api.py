@@ -10,7 +10,8 @@ import io
 from . import errors
 from .errors import GradcliError, Position
 
-INPUT_DTYPES = ("float32", "float64")
+# the dtypes inputs can be made in (torch.set_default_dtype's), with torch's other names for them
+INPUT_DTYPES = {"float32": "float32", "float": "float32", "float64": "float64", "double": "float64"}
 
 
 class Result:
@@ -27,6 +28,17 @@ class Result:
         self.order = order
         self.tangent = None             # name -> the direction of a directional derivative (evaluate's tangent)
         self.jvp = None                 # the value's derivative along it (torch.autograd.functional.jvp)
+
+    @property
+    def no_backward(self):
+        """Why backward did not run from the value, or None when it did: the value is not a tensor (a tuple,
+        a torch.Size, a number), or it does not require grad (then no input's gradient depends on it)."""
+        from .tensor import Tensor
+        if not isinstance(self.value, Tensor):
+            return "the value is %s, not a tensor" % _kind_of(self.value)
+        if not self.value.requires_grad and all(g is None for g in self.grads.values()):
+            return "the value does not require grad"
+        return None
 
     def explain(self):
         """The backward pass step by step (an explain.Explanation: `text()`, `to_list()`, `steps`). Evaluated
@@ -48,17 +60,26 @@ class Result:
         return backward_graph(self.value, self.inputs, self.explanation.details if self.explanation else None)
 
     def to_dict(self):
-        """A JSON-ready summary: expression, value, shape, dtype, grad_fn and grads as nested lists."""
+        """A JSON-ready summary (docs/cli.md has the schema): expression, value (a tensor as nested lists, a
+        tuple as a list, a return type as an object of its fields, a dtype as its name), type, shape, dtype,
+        grad_fn, requires_grad, each input's value, shape, dtype and gradient (`inputs`), the gradients alone
+        (`grads`), and why backward did not run (`no_backward`, or None). Non-finite numbers stay floats here:
+        explain_format.json_safe makes them null with a text beside them."""
         from .tensor import Tensor
         value = self.value
         is_tensor = isinstance(value, Tensor)
         data = {
             "expression": self.expression,
-            "value": value.tolist() if is_tensor else value,
-            "shape": list(value.shape) if is_tensor else [],
-            "dtype": str(value.dtype) if is_tensor else type(value).__name__,
+            "value": plain(value),
+            "type": _type_name(value),
+            "shape": list(value.shape) if is_tensor else None,
+            "dtype": str(value.dtype) if is_tensor else None,
             "grad_fn": self.grad_fn,
-            "grads": {name: (g.tolist() if g is not None else None) for name, g in self.grads.items()},
+            "requires_grad": bool(is_tensor and value.requires_grad),
+            "inputs": {name: {"value": leaf.tolist(), "shape": list(leaf.shape), "dtype": str(leaf.dtype),
+                              "grad": plain(self.grads.get(name))} for name, leaf in self.inputs.items()},
+            "grads": {name: plain(g) for name, g in self.grads.items()},
+            "no_backward": self.no_backward,
         }
         if self.order != 1:
             data["order"] = self.order
@@ -68,23 +89,73 @@ class Result:
         return data
 
 
+def plain(value):
+    """A value as plain Python data that JSON can hold (non-finite floats aside): tensors as nested lists,
+    tuples and lists as lists, a return type as a dict of its fields, a dtype or anything else as its text."""
+    from .dtypes import DType
+    from .return_types import ReturnTypes
+    from .tensor import Tensor
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Tensor):
+        return value.tolist()
+    if isinstance(value, ReturnTypes):
+        return {name: plain(item) for name, item in zip(value.names, value)}
+    if isinstance(value, (tuple, list)):
+        return [plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, DType):
+        return str(value)
+    return repr(value)
+
+
+def _type_name(value):
+    """torch's name of the value's type: "torch.Tensor", "torch.return_types.max", "torch.Size", "tuple"."""
+    from .dtypes import DType
+    from .return_types import ReturnTypes
+    from .tensor import Size, Tensor
+    if isinstance(value, Tensor):
+        return "torch.Tensor"
+    if isinstance(value, ReturnTypes):
+        return "torch.return_types." + value.kind
+    if isinstance(value, Size):
+        return "torch.Size"
+    if isinstance(value, DType):
+        return "torch.dtype"
+    return type(value).__name__
+
+
+def _kind_of(value):
+    """"a tuple", "a torch.return_types.max", "None": the value's kind, for a sentence."""
+    if value is None:
+        return "None"
+    name = _type_name(value)
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
 def _dtype(name):
+    """The dtype inputs are made in: torch's default float32 for None, else float32 or float64 by any of torch's
+    names (float, double, torch.float64, ...)."""
     from . import dtypes
     if name is None:
         return dtypes.float32
     if not isinstance(name, str):
         return name
-    if name.replace("torch.", "") not in INPUT_DTYPES:
-        raise errors.value_error("dtype must be float32 or float64, not %r" % name)
-    return dtypes.by_name(name.replace("torch.", ""))
+    canonical = INPUT_DTYPES.get(name.strip().removeprefix("torch."))
+    if canonical is None:
+        raise errors.value_error("dtype must be float32 (float) or float64 (double), not %r" % name)
+    return dtypes.by_name(canonical)
 
 
 def _leaf(value, dtype, what="an input"):
-    """An input value as a fresh leaf of `dtype` that requires grad."""
+    """An input value as a fresh leaf that requires grad: a floating tensor keeps its dtype; numbers, lists and
+    integer tensors are made in `dtype`."""
     from .ops.creation import tensor
     from .tensor import Tensor
     if isinstance(value, Tensor):
-        leaf = Tensor(value.detach().to(dtype).array.copy())
+        array = value.detach().array if value.dtype.is_floating_point else value.detach().to(dtype).array
+        leaf = Tensor(array.copy())
     elif isinstance(value, (bool, int, float, list, tuple)):
         leaf = tensor(value, dtype=dtype)
     else:
@@ -92,18 +163,25 @@ def _leaf(value, dtype, what="an input"):
     return leaf.requires_grad_()
 
 
-def _expression_interpreter(provenance=None):
-    """An interpreter for one-shot expressions: math spelling, and `torch` bound so `torch.sin(x)` works too."""
+def _expression_interpreter(provenance=None, dtype=None):
+    """An interpreter for one-shot expressions: math spelling, `torch` bound so `torch.sin(x)` works too, and
+    `dtype` (a DType) as its default dtype (torch.set_default_dtype)."""
     from .lang.interpreter import Interpreter
     from .lang.namespace import TORCH
     interpreter = Interpreter(write=lambda text: None, expression_mode=True, provenance=provenance)
     interpreter.variables["torch"] = TORCH
+    if dtype is not None:
+        interpreter.default_float = dtype
     return interpreter
 
 
-def _input_values(at):
-    """The --at values, each expression evaluated once: name -> number or tensor."""
-    interpreter = _expression_interpreter()
+def _input_values(at, dtype=None, seed=None):
+    """The --at values, each expression evaluated once (in the default dtype `dtype`, after
+    torch.manual_seed(seed) when a seed is given): name -> number or tensor."""
+    if seed is not None:
+        from .rng import default_generator
+        default_generator.manual_seed(seed)
+    interpreter = _expression_interpreter(dtype=dtype)
     values = {}
     for name, value in (at or {}).items():
         if not str(name).isidentifier():
@@ -126,13 +204,16 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
         from .explain import Collector, Sources
         from .lang.provenance import Provenance
         provenance = Provenance(keep_values=True)
-    interpreter = _expression_interpreter(provenance)
+    interpreter = _expression_interpreter(provenance, dtype)
     inputs = {name: _leaf(value, dtype) for name, value in values.items()}
     interpreter.variables.update(inputs)
     value = interpreter.evaluate(expression, filename)
     grads = None
     if isinstance(value, Tensor) and value.requires_grad:
-        if isinstance(weight, str):
+        if isinstance(weight, str) and weight.strip() == "ones":  # shorthand: ones of the value's shape
+            from .ops.creation import ones
+            weight = ones(*value.shape, dtype=value.dtype)
+        elif isinstance(weight, str):
             weight = interpreter.evaluate(weight, filename="--weight")
         if weight is not None and not isinstance(weight, Tensor):
             weight = _leaf(weight, value.dtype, "the weight").detach()
@@ -146,6 +227,7 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
                 else:
                     grads = derivatives(value, inputs, order, weight)
         except GradcliError as error:  # point at the whole expression: its backward failed
+            error.result = Result(expression, value, inputs, {})  # the forward pass's, without gradients
             raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
     if grads is None:  # read after backward, and also when the expression ran backward itself (`x.backward()`)
         grads = {name: leaf.grad for name, leaf in inputs.items()}
@@ -205,25 +287,30 @@ def successive_derivatives(value, x, order, weight=None):
 
 
 def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None, filename="<expression>",
-             explain=False, order=1, tangent=None):
+             explain=False, order=1, tangent=None, seed=None):
     """Evaluate `expression` with the named inputs of `at` as leaves requiring grad, run backward and return
     a Result (value, grad_fn name, gradient per input).
 
-    `at` maps names to numbers, tensors or expressions ("ones(2,2)"); `dtype` is "float32" (default) or
-    "float64"; `weight` is the gradient for a non-scalar result (a value or an expression). With `explain`,
-    the Result carries the backward pass step by step (`Result.explain()`). With `order` N > 1, `grads` are the
+    `at` maps names to numbers, tensors or expressions ("ones(2,2)"). `dtype` ("float32", the default, or
+    "float64", or torch's other names for them) is the default dtype the inputs and the expression's tensors
+    are made in, as torch.set_default_dtype: a floating tensor given in `at` keeps its own. `weight` is the
+    gradient for a non-scalar result: a value, an expression, or "ones" (ones of the result's shape). `seed`:
+    torch.manual_seed(seed) before the inputs are made (`randn(3)` is then reproducible). With `explain`, the
+    Result carries the backward pass step by step (`Result.explain()`). With `order` N > 1, `grads` are the
     N-th derivatives (see `derivatives`), and no .grad is set.
     With `tangent` (name -> value, as `at`; zero for an input it leaves out), `jvp` is the value's derivative in
     that direction: the Jacobian-vector product of torch.autograd.functional.jvp, beside the vector-Jacobian
-    product `weight` gives.
+    product `weight` gives. When backward fails, the GradcliError raised carries the Result so far as
+    `error.result` (value and inputs; `grads` empty).
 
     >>> r = evaluate("mean(3*(x+2)^2)", at={"x": "ones(2,2)"})
     >>> r.grad_fn, r.grads["x"].tolist()
     ('MeanBackward0', [[4.5, 4.5], [4.5, 4.5]])
     """
-    result = _evaluate(expression, _input_values(at), weight, retain_graph, _dtype(dtype), filename, explain,
+    dtype = _dtype(dtype)
+    result = _evaluate(expression, _input_values(at, dtype, seed), weight, retain_graph, dtype, filename, explain,
                        _order(order))
-    return _with_jvp(result, _input_values(tangent), filename) if tangent else result
+    return _with_jvp(result, _input_values(tangent, dtype), filename) if tangent else result
 
 
 def _with_jvp(result, tangent, filename):
@@ -259,15 +346,15 @@ def _order(order):
 
 
 def evaluate_lines(lines, at=None, weight=None, retain_graph=False, dtype=None, filename="<expressions>",
-                   explain=False, order=1, tangent=None):
+                   explain=False, order=1, tangent=None, seed=None):
     """Evaluate each expression line of `lines` (a string or a list of lines; blank and # lines skipped)
     with the same inputs. Yields `(line_number, Result)` or `(line_number, GradcliError)` and goes on after
     a failing line; an error's position is the line in `filename`. Bad inputs raise before the first line."""
     if isinstance(lines, str):
         lines = lines.splitlines()
     text = "\n".join(lines) + "\n"
-    values = _input_values(at)
-    dtype, order, tangent = _dtype(dtype), _order(order), _input_values(tangent)
+    dtype, order = _dtype(dtype), _order(order)
+    values, tangent = _input_values(at, dtype, seed), _input_values(tangent, dtype)
     for number, line in enumerate(lines, 1):
         expression = line.strip()
         if not expression or expression.startswith("#"):

@@ -189,18 +189,21 @@ def _suffixes(tensor):
     return suffixes
 
 
-def repr_segments(tensor):
+def repr_segments(tensor, dtype=True):
     """The repr as (kind, text) pieces whose texts concatenate to `tensor_repr(tensor)`.
 
     kind is "prefix" (`tensor(`), "body" (the values), "separator" (`, ` or `,\n` plus indent), "suffix"
     (`dtype=torch.float64`, `grad_fn=<MulBackward0>`, ...) or "close" (`)`): what a view needs to colour
-    the parts without formatting anything itself."""
+    the parts without formatting anything itself. Without `dtype`, the repr leaves out its dtype= suffix and
+    lays out the others as torch would without it (a view that states the dtype once)."""
     indent = len(_PREFIX)
     body = body_str(tensor.array, indent)
     segments = [("prefix", _PREFIX), ("body", body)]
     # torch's _add_suffixes: `last` is the last line's length + 2 (its rfind arithmetic), then the true length
     last = len(_PREFIX + body) - (_PREFIX + body).rfind("\n") + 1
     for suffix in _suffixes(tensor):
+        if not dtype and suffix.startswith("dtype="):
+            continue
         if last + len(suffix) + 2 > OPTIONS.linewidth:
             segments.append(("separator", ",\n" + " " * indent))
             last = indent + len(suffix)
@@ -212,9 +215,10 @@ def repr_segments(tensor):
     return segments
 
 
-def tensor_repr(tensor):
-    """repr(tensor) exactly as torch prints it (str and print give the same text)."""
-    return "".join(text for _, text in repr_segments(tensor))
+def tensor_repr(tensor, dtype=True):
+    """repr(tensor) exactly as torch prints it (str and print give the same text); without `dtype`, no dtype=
+    suffix (see repr_segments)."""
+    return "".join(text for _, text in repr_segments(tensor, dtype))
 
 
 def one_line(value):

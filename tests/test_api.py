@@ -50,8 +50,11 @@ def test_to_dict_is_json_ready():
     import json
     data = gradcli.evaluate("x*y", at={"x": "2.", "y": "3."}).to_dict()
     assert json.loads(json.dumps(data)) == {
-        "expression": "x*y", "value": 6.0, "shape": [], "dtype": "torch.float32", "grad_fn": "MulBackward0",
-        "grads": {"x": 3.0, "y": 2.0}}
+        "expression": "x*y", "value": 6.0, "type": "torch.Tensor", "shape": [], "dtype": "torch.float32",
+        "grad_fn": "MulBackward0", "requires_grad": True,
+        "inputs": {"x": {"value": 2.0, "shape": [], "dtype": "torch.float32", "grad": 3.0},
+                   "y": {"value": 3.0, "shape": [], "dtype": "torch.float32", "grad": 2.0}},
+        "grads": {"x": 3.0, "y": 2.0}, "no_backward": None}
 
 
 def test_evaluate_errors_are_gradcli_errors_with_positions():
@@ -59,10 +62,12 @@ def test_evaluate_errors_are_gradcli_errors_with_positions():
         gradcli.evaluate("x +* 2", at={"x": "1."})
     assert caught.value.kind == "SyntaxError"
     assert (caught.value.position.line, caught.value.position.column) == (1, 4)
-    with pytest.raises(gradcli.GradcliError, match="float32 or float64"):
+    with pytest.raises(gradcli.GradcliError, match=r"float32 \(float\) or float64 \(double\)"):
         gradcli.evaluate("x", at={"x": "1."}, dtype="int64")
-    with pytest.raises(gradcli.GradcliError, match="only for scalar outputs"):
+    with pytest.raises(gradcli.GradcliError, match="only for scalar outputs") as caught:
         gradcli.evaluate("x*2", at={"x": "ones(2)"})
+    assert caught.value.result.value.tolist() == [2.0, 2.0]  # the forward pass's value, without gradients
+    assert caught.value.result.grads == {}
 
 
 # ---------------------------------------------------------------- evaluate_lines

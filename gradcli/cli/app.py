@@ -12,10 +12,10 @@ from typing import List, Optional
 import typer
 
 from .. import __version__
-from . import calculus
-from .common import EXIT_ERROR, EXIT_INTERRUPTED
-from .common import check_dtype as _check_dtype, parse_at as _parse_at, positive, report as _report
-from .common import report_interrupt, stderr_write as _stderr_write, usage_error as _usage_error
+from . import calculus, evaluation, examples
+from .common import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
+from .common import report as _report
+from .common import read_text, report_interrupt, stderr_write as _stderr_write, usage_error as _usage_error
 from .params import Command, ExpressionCommand, Group
 
 
@@ -31,13 +31,13 @@ run scripts with torch's exact output, or explore in a REPL.
 
 [bold]Examples:[/bold]
 
-  gradcli "mean(3*(x+2)^2)" --at "x=ones(2,2)"      (same as gradcli eval ...)
+  gradcli "mean(3*(x+2)^2)" --at "x=ones(2,2)"   (same as gradcli eval ...)
 
-  gradcli run examples/linear.py
+  gradcli example linear | gradcli run -         (gradcli example lists them)
 
-  gradcli diff "x^2*sin(x)" x                       (the derivative)
+  gradcli diff "x^2*sin(x)" x                    (the derivative)
 
-  gradcli repl                                        (or just gradcli, on a terminal)
+  gradcli repl                                   (or just gradcli, on a terminal)
 
 """ + _EXIT_CODES)
 
@@ -53,12 +53,23 @@ def _limit(name):
     from ..limits import LIMITS
     limit = LIMITS[name]
     return typer.Option(None, limit.option, metavar="N", rich_help_panel="Limits",
-                        help="Most %s (default %d; env %s)." % (limit.what, limit.default, limit.env))
+                        help="Most %s (default %d; env %s), e.g. gradcli %s %d run x.py." % (
+                            limit.what, limit.default, limit.env, limit.option, limit.default // 10 or 1))
+
+
+def _help_all_callback(ctx: typer.Context, value: bool):
+    if value:
+        from .manual import print_manual
+        print_manual(ctx)
+        raise typer.Exit()
 
 
 @app.callback()
 def main_options(version: bool = typer.Option(False, "--version", "-V", callback=_version_callback,
-                                              is_eager=True, help="Show the version and exit."),
+                                              is_eager=True, help="Show the version and exit, e.g. gradcli -V."),
+                 help_all: bool = typer.Option(False, "--help-all", callback=_help_all_callback, is_eager=True,
+                                               help="Show the help of every command, one after another (the "
+                                                    "manual), e.g. gradcli --help-all | less."),
                  max_elements: Optional[str] = _limit("max_elements"),
                  max_iterations: Optional[str] = _limit("max_iterations"),
                  max_depth: Optional[str] = _limit("max_depth"),
@@ -89,152 +100,9 @@ def _write_stdout(text):
         raise _ReaderGone() from None
 
 
-def _read(name):
-    """The text of a file argument (- is standard input); a missing file is bad usage (exit 2)."""
-    if name == "-":
-        return sys.stdin.read().removeprefix("\ufeff")
-    try:
-        with open(name, encoding="utf-8-sig") as f:  # a UTF-8 byte order mark marks the encoding, as for Python
-            return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _usage_error("cannot read %s: %s" % (name, getattr(exc, "strerror", None) or exc)) from None
-
-
-# ---------------------------------------------------------------- eval
-@app.command("eval", cls=ExpressionCommand)
-def eval_command(
-    expressions: List[str] = typer.Argument(None, show_default=False, metavar="EXPR",
-                                            help="Expressions such as \"mean(3*(x+2)^2)\"; several are a batch."),
-    at: List[str] = typer.Option([], "--at", "-a", metavar="NAME=VALUE", show_default=False,
-                                 help="An input: a leaf that requires grad (a number or e.g. \"ones(2,2)\")."),
-    weight: Optional[str] = typer.Option(None, "--weight", "-w", metavar="VALUE",
-                                         help="The gradient to start backward from, for a non-scalar result."),
-    retain_graph: bool = typer.Option(False, "--retain-graph", help="Keep the graph's saved values."),
-    dtype: str = typer.Option("float32", "--dtype", metavar="float32|float64", callback=_check_dtype,
-                              help="The inputs' dtype."),
-    tangent: List[str] = typer.Option([], "--tangent", "-t", metavar="NAME=VALUE", show_default=False,
-                                      help="A direction for the value's derivative along it (the JVP, "
-                                           "torch.autograd.functional.jvp); inputs left out move by 0."),
-    order: str = typer.Option("1", "--order", metavar="N",
-                              help="The N-th derivatives: autograd.grad with create_graph=True, then N-1 times "
-                                   "autograd.grad of the sum of the result (elementwise for an elementwise EXPR)."),
-    file: Optional[str] = typer.Option(None, "--file", "-f", metavar="FILE",
-                                       help="Evaluate each line of FILE (- for stdin); blank and # lines skipped."),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object (per expression) only."),
-    graph: bool = typer.Option(False, "--graph", help="Show the backward graph as a tree: each node's source "
-                                                      "text, value and gradient."),
-    dot: Optional[str] = typer.Option(None, "--dot", metavar="FILE",
-                                      help="Write the backward graph as Graphviz DOT (- for stdout; FILE.svg too "
-                                           "if `dot` is installed)."),
-    explain: bool = typer.Option(False, "--explain", "-e",
-                                 help="Show the backward pass step by step: each node's formula (derivatives.yaml "
-                                      "spelling) with its values, the gradient in and out, each leaf's sum."),
-    graph_depth: Optional[str] = typer.Option(None, "--graph-depth", metavar="N|all",
-                                              help="How many levels of the graph the views show (default 25); "
-                                                   "deeper nodes are counted on one line."),
-    svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE",
-                                      help="Draw the backward graph as an SVG picture (no Graphviz needed)."),
-):
-    """Evaluate an expression, run backward, and show the value, its grad_fn and each input's gradient.
-
-    [bold]Examples:[/bold]
-
-      gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)"
-
-      gradcli eval "x*y" --at x=2. --at y=3. --graph
-
-      gradcli eval "x^2" --at "x=tensor([1.,2.])" --weight "ones(2)" --json
-
-      gradcli eval --file exprs.txt --at x=3.                (one result per line)
-
-      gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)" --explain   (the chain rule, step by step)
-
-      gradcli eval "sum(x*y)" --at x=2. --at "y=ones(3)" --graph --svg graph.svg
-
-      gradcli eval "x^3*y" --at x=2. --at y=1. --order 2      (d2/dx2 and d2/dy2)
-
-      gradcli eval "x*y" --at "x=tensor([1.,2.])" --at y=3. --tangent "x=ones(2)" --weight "ones(2)"
-
-    """
-    from .. import api
-    from ..errors import GradcliError
-    inputs = _parse_at(at)
-    expressions = list(expressions or ())
-    if file is None and not expressions:
-        raise _usage_error("eval needs an expression or --file FILE (see gradcli eval --help)")
-    if file is not None and expressions:
-        raise _usage_error("give expressions or --file, not both")
-    if (dot is not None or svg is not None) and (file is not None or len(expressions) > 1):
-        raise _usage_error("--dot and --svg take a single expression")
-    depth = _graph_depth(graph_depth)
-    explaining = explain or graph or dot is not None or svg is not None  # the views show what explain records
-    if file is None and len(expressions) == 1:
-        try:
-            result = api.evaluate(expressions[0], inputs, weight=weight, retain_graph=retain_graph, dtype=dtype,
-                                  explain=explaining, order=positive(order),
-                                  tangent=_parse_at(tangent, "--tangent"))
-        except GradcliError as error:
-            _report(_with_hint(error))
-            raise typer.Exit(EXIT_ERROR) from None
-        if dot != "-":
-            _show(result, json_output, graph, explain=explain, depth=depth)
-        from .explain_view import write_pictures
-        write_pictures(result, dot, svg, depth)
-        return
-    lines, filename = (_read(file).splitlines(), "<stdin>" if file == "-" else file) if file is not None \
-        else (expressions, "<expressions>")
-    failed = 0
-    try:
-        for number, outcome in api.evaluate_lines(lines, inputs, weight=weight, retain_graph=retain_graph,
-                                                  dtype=dtype, filename=filename, explain=explaining,
-                                                  order=positive(order), tangent=_parse_at(tangent, "--tangent")):
-            if isinstance(outcome, GradcliError):
-                failed += 1
-                _report(_with_hint(outcome))
-            else:
-                _show(outcome, json_output, graph, line=number, explain=explain, depth=depth)
-    except GradcliError as error:  # a bad --at value: nothing can be evaluated
-        _report(error)
-        raise typer.Exit(EXIT_ERROR) from None
-    if failed:
-        raise typer.Exit(EXIT_ERROR)
-
-
-def _with_hint(error):
-    from ..errors import IMPLICIT_GRAD_SCALAR
-    if error.message == IMPLICIT_GRAD_SCALAR:
-        error.message += " (give the output's gradient with --weight, e.g. --weight \"ones_like(...)\")"
-    return error
-
-
-def _show(result, json_output, graph, line=None, explain=False, depth=None):
-    if json_output:
-        import json
-        data = result.to_dict()
-        if line is not None:
-            data["line"] = line
-        if graph:
-            from ..graph_formats import json_data
-            data["graph"] = json_data(result.graph())
-        if explain:
-            data["explain"] = result.explain().to_list()
-        from ..explain_format import json_safe
-        sys.stdout.write(json.dumps(json_safe(data), allow_nan=False) + "\n")
-        sys.stdout.flush()
-        return
-    from . import render
-    render.show_result(result, graph=result.graph() if graph else None, line=line, graph_depth=depth)
-    if explain:
-        from .explain_view import show_explanation
-        show_explanation(result.explain())
-
-
-def _graph_depth(text):
-    """--graph-depth: a positive number of levels, or "all"; None when not given."""
-    if text is None or text == "all":
-        return text
-    from .common import positive
-    return positive(text, "--graph-depth")
+# ---------------------------------------------------------------- eval (cli/evaluation.py)
+for _name, _command in evaluation.COMMANDS.items():
+    app.command(_name, cls=ExpressionCommand)(_command)
 
 
 # ---------------------------------------------------------------- run
@@ -253,7 +121,7 @@ def run_command(
 
     [bold]Examples:[/bold]
 
-      gradcli run examples/linear.py
+      gradcli example linear | gradcli run -          (a shipped example: gradcli example lists them)
 
       echo 'import torch; print(torch.ones(2) * 3)' | gradcli run -
 
@@ -266,7 +134,7 @@ def run_command(
     from ..errors import GradcliError
     from . import process
     from .progress import DelayedProgress
-    scripts = [(name, _read(name)) for name in files]  # every file readable before anything runs
+    scripts = [(name, read_text(name)) for name in files]  # every file readable before anything runs
     failed = 0
     for name, text in scripts:
         filename = "<stdin>" if name == "-" else name
@@ -315,14 +183,19 @@ def repl_command():
     run_repl()
 
 
+# ---------------------------------------------------------------- the shipped examples (cli/examples.py)
+for _name, _command in examples.COMMANDS.items():
+    app.command(_name, cls=Command)(_command)
+
+
 # ---------------------------------------------------------------- the derivative commands (cli/calculus.py)
 for _name, _command in calculus.COMMANDS.items():
     app.command(_name, cls=ExpressionCommand)(_command)
 
 
 # ---------------------------------------------------------------- entry point
-_COMMANDS = ("eval", "run", "repl", *calculus.COMMANDS)
-_ROOT_OPTIONS = ("-h", "--help", "-V", "--version", "--install-completion", "--show-completion")
+_COMMANDS = (*evaluation.COMMANDS, "run", "repl", *examples.COMMANDS, *calculus.COMMANDS)
+_ROOT_OPTIONS = ("-h", "--help", "--help-all", "-V", "--version", "--install-completion", "--show-completion")
 
 
 def resolve_argv(argv, interactive):
@@ -336,6 +209,21 @@ def resolve_argv(argv, interactive):
     if argv[0] not in _COMMANDS and argv[0] not in _ROOT_OPTIONS and not argv[0].startswith("--max-"):
         argv.insert(0, "eval")
     return argv
+
+
+def misspelt_command(argv):
+    """The command a mistyped first word meant (`gradcli evl x` -> "eval"), or None. Such a word would be
+    evaluated as an expression (resolve_argv); it is taken for a command instead if it is a bare name close to
+    a command's, and no torch function, constant or --at input has that name."""
+    if not argv or argv[0] in _COMMANDS or not argv[0].isidentifier() or "_GRADCLI_COMPLETE" in os.environ:
+        return None
+    word = argv[0]
+    from ..errors import suggestion
+    meant = suggestion(word, _COMMANDS)
+    if meant is None or any(arg.lstrip().startswith(word + "=") or ("," + word + "=") in arg for arg in argv[1:]):
+        return None
+    from ..lang.namespace import math_names
+    return None if word in math_names(True)[0] else meant
 
 
 def command():
@@ -356,7 +244,13 @@ def command():
 
 def main(argv=None):
     """What the `gradcli` command runs (see command()); raises SystemExit with the exit code."""
-    argv = resolve_argv(sys.argv[1:] if argv is None else argv, sys.stdin.isatty() and sys.stdout.isatty())
+    argv = sys.argv[1:] if argv is None else list(argv)
+    meant = misspelt_command(argv)
+    if meant is not None:
+        _stderr_write("gradcli: no command '%s'; did you mean '%s'? (an expression that is a bare name goes "
+                      "after eval: gradcli eval %s)\n" % (argv[0], meant, argv[0]))
+        sys.exit(EXIT_USAGE)
+    argv = resolve_argv(argv, sys.stdin.isatty() and sys.stdout.isatty())
     try:
         app(args=argv, prog_name="gradcli")
     except KeyboardInterrupt:

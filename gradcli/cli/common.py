@@ -39,23 +39,66 @@ def usage_error(message):
     return typer.Exit(EXIT_USAGE)
 
 
+def read_text(name):
+    """The text of a file argument (- is standard input); a missing file is bad usage (exit 2). A UTF-8 byte
+    order mark marks the encoding, as it does for Python, and is not part of the text."""
+    if name == "-":
+        return sys.stdin.read().removeprefix("\ufeff")
+    try:
+        with open(name, encoding="utf-8-sig") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise usage_error("cannot read %s: %s" % (name, getattr(exc, "strerror", None) or exc)) from None
+
+
 def parse_at(items, option="--at"):
-    """NAME=VALUE options as a dict (bad usage for anything else, or a name given twice)."""
+    """NAME=VALUE options as {name: value text} (bad usage for anything else, or a name given twice); one
+    option may give several, `--at x=1,y=2`."""
     inputs = {}
     for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip().isidentifier() or not value.strip():
-            raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="'%s'" % option)
-        if name.strip() in inputs:
-            raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'%s'" % option)
-        inputs[name.strip()] = value
+        for part in split_inputs(item):
+            name, sep, value = part.partition("=")
+            if not sep or not name.strip().isidentifier() or not value.strip():
+                raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="'%s'" % option)
+            if name.strip() in inputs:
+                raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'%s'" % option)
+            inputs[name.strip()] = value
     return inputs
 
 
+def split_inputs(text):
+    """`x=1,y=tensor([1.,2.])` as ["x=1", "y=tensor([1.,2.])"]: split at each comma outside brackets and
+    strings that a `NAME=` follows (so `x=f(1, y=2)` and `x=1,2` stay whole)."""
+    parts, depth, quote, start, i = [], 0, None, 0, 0
+    while i < len(text):
+        char = text[i]
+        if quote:
+            if char == "\\":
+                i += 1
+            elif char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            name, sep, rest = text[i + 1:].partition("=")
+            if sep and name.strip().isidentifier() and not rest.startswith("="):
+                parts.append(text[start:i])
+                start = i + 1
+        i += 1
+    return parts + [text[start:]]
+
+
 def check_dtype(value: str):
-    if value not in ("float32", "float64"):
-        raise typer.BadParameter("expected float32 or float64, got %r" % value)
-    return value
+    """--dtype: float32 or float64, by any of torch's names for them (float, double, torch.float64)."""
+    from ..api import INPUT_DTYPES
+    canonical = INPUT_DTYPES.get(value.strip().removeprefix("torch."))
+    if canonical is None:
+        raise typer.BadParameter("expected float32 (float) or float64 (double), got %r" % value)
+    return canonical
 
 
 def positive(text, option="--order"):
