@@ -1,14 +1,15 @@
-"""The library API the CLI sits on: evaluate expressions with gradients, run scripts, keep a REPL session.
+"""The library API the CLI sits on: evaluate expressions with gradients, run scripts, keep a REPL session
+(gradcli.session's Session).
 
 Everything here raises GradcliError (with a source position when there is one) and never prints: output goes
 to the `write` callables the caller passes, or comes back as a value.
 """
 
-import contextlib
 import io
 
 from . import errors
 from .errors import GradcliError, Position
+from .session import Session, watched as _watched
 
 # the dtypes inputs can be made in (torch.set_default_dtype's), with torch's other names for them
 INPUT_DTYPES = {"float32": "float32", "float": "float32", "float64": "float64", "double": "float64"}
@@ -239,20 +240,6 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
                   lambda: _evaluate(expression, values, weight, retain_graph, dtype, filename, True, order), order)
 
 
-@contextlib.contextmanager
-def _watched(watcher):
-    """Every backward and autograd.grad call inside goes through `watcher` (autograd.WATCHER); None: nothing."""
-    if watcher is None:
-        yield
-        return
-    from .autograd import WATCHER
-    token = WATCHER.set(watcher)
-    try:
-        yield
-    finally:
-        WATCHER.reset(token)
-
-
 def derivatives(value, inputs, order, weight=None):
     """name -> the `order`-th derivative of `value` with respect to that input (None where it does not depend on
     it): torch.autograd.grad(value, x, weight, create_graph=True), then autograd.grad of the sum of the result,
@@ -437,152 +424,3 @@ class Script:
             write = buffer.write
         Interpreter(write=write, warn=warn).run(self.text, self.filename, on_error=on_error, program=self.program)
         return buffer.getvalue() if buffer is not None else None
-
-
-class Session:
-    """A REPL session: inputs run in one set of variables; a lone expression's value is echoed. With `explain`
-    (True, or a callable taking text to write notes to), the session records where its values come from and
-    what each backward did, for `why` and `explain`."""
-
-    def __init__(self, write, warn=None, explain=False):
-        self.write = write
-        self.warn = warn
-        self.explaining = explain
-        self._read = None  # (text, tree) of the last input is_incomplete read whole: execute runs that tree
-        self.reset()
-
-    def watching(self):
-        """While running inputs: every backward is watched (a context manager; nothing without `explain`)."""
-        return _watched(self.watch)
-
-    @property
-    def variables(self):
-        return self.interpreter.variables
-
-    def is_incomplete(self, text):
-        """True when `text` needs more lines (an open block or bracket)."""
-        from .lang.parser import read_input
-        incomplete, tree = read_input(text)
-        self._read = (text, tree) if tree is not None and not incomplete else None
-        return incomplete
-
-    def execute(self, text, filename="<stdin>"):
-        """Run one input; the value of a lone expression is echoed (repr) as Python's REPL echoes it."""
-        from .lang.interpreter import compile_program
-        from .lang.parser import parse
-        read, self._read = self._read, None
-        tree = read[1] if read is not None and read[0] == text else parse(text, filename)
-        with self.watching():
-            value = self.interpreter.run(text, filename, program=compile_program(text, filename, tree,
-                                                                                 self.interpreter.provenance))
-        if len(tree.children) == 1 and tree.children[0].data == "expression_statement":
-            if value is not None:
-                self.write(repr(value) + "\n")
-            return value
-        return None
-
-    def reset(self):
-        """Forget every variable."""
-        from .lang.interpreter import Interpreter
-        provenance = self.watch = None
-        if self.explaining:
-            from .diagnosis import Watch
-            from .lang.provenance import Provenance
-            provenance = Provenance()
-        self.interpreter = Interpreter(write=self.write, warn=self.warn, provenance=provenance)
-        if provenance is not None:
-            notes = self.explaining if callable(self.explaining) else None
-            self.watch = Watch(provenance, self.interpreter.variables, notes)
-
-    def why(self, expression):
-        """Why `expression` ("y.grad", or a tensor such as "y") has the .grad it has: an Answer (`cause`,
-        `message`, `line`). Needs a session made with `explain`."""
-        from .diagnosis import diagnose
-        from .tensor import Tensor
-        text = expression.strip()
-        if text.endswith(".grad"):
-            text = text[:-len(".grad")]
-        value = self.interpreter.evaluate(text, "<why>")
-        if not isinstance(value, Tensor):
-            raise errors.type_error("%s is a %s, not a tensor: only tensors have a .grad" % (
-                text, type(value).__name__))
-        return diagnose(value, self._watch())
-
-    def explain(self, name):
-        """The backward of the variable `name` (a scalar tensor), step by step, without changing any .grad: the
-        gradients are computed as torch.autograd.grad computes them, keeping the graph. An Explanation."""
-        from .autograd import grad
-        from .explain import Explainer, Explanation, Sources
-        from .tensor import Tensor
-        value = self.variables.get(name)
-        if value is None:
-            raise GradcliError("name '%s' is not defined" % name, "NameError")
-        if not isinstance(value, Tensor) or not value.requires_grad:
-            raise errors.value_error("%s has no backward: it does not require grad" % name)
-        leaves = [node.grad_fn.variable for node in self.graph(name).nodes if node.is_leaf]
-        watch = self._watch()
-        explainer = Explainer(Sources(watch.provenance, lambda: self.variables), "backward of %s:" % name)
-        explainer.start([value])
-        grad(value, leaves or [value], retain_graph=True, allow_unused=True, observer=explainer)
-        return Explanation([explainer.finish(leaves)])
-
-    def _watch(self):
-        if self.watch is None:
-            raise errors.value_error("this session does not explain (make it with Session(..., explain=True))")
-        return self.watch
-
-    def describe_variables(self):
-        """Rows of (name, shape, dtype, requires_grad, grad_fn) for the tensors and values defined so far."""
-        from .lang import namespace
-        from .tensor import Tensor
-        rows = []
-        for name, value in sorted(self.variables.items()):
-            if isinstance(value, Tensor):
-                grad_fn = value.grad_fn.name() if value.grad_fn is not None else None
-                rows.append((name, list(value.shape), str(value.dtype), value.requires_grad, grad_fn))
-            elif not callable(value) and not isinstance(value, namespace.Module):
-                rows.append((name, None, type(value).__name__, None, None))
-        return rows
-
-    def graph(self, name):
-        """The BackwardGraph of variable `name`, its leaves named by the session's variables."""
-        from .graph_view import backward_graph
-        from .tensor import Tensor
-        if name not in self.variables:
-            raise GradcliError("name '%s' is not defined" % name, "NameError")
-        leaves = {n: v for n, v in self.variables.items() if isinstance(v, Tensor) and v.is_leaf}
-        details = self.watch.details if self.watch is not None else None
-        return backward_graph(self.variables[name], leaves, details)
-
-    def complete(self, text):
-        """Completions of `text` at the cursor: variable and torch names, `torch.<member>`, `x.<member>`."""
-        from .lang import namespace
-        head, dot, prefix = text.rpartition(".")
-        if not dot:
-            names = set(self.variables) | set(namespace.make_builtins(None)) | {"torch"}
-            names |= {"import", "for", "while", "if", "else", "elif", "def", "return", "with", "print",
-                      "True", "False", "None", "in", "not", "and", "or", "pass", "break", "continue"}
-            return sorted(n for n in names if n.startswith(text))
-        try:
-            obj = self._lookup(head)
-        except GradcliError:
-            return []
-        members = namespace.members(obj)
-        return sorted(head + "." + m for m in members if m.startswith(prefix) and not m.startswith("_"))
-
-    def _lookup(self, dotted):
-        """The value of a dotted name without running anything else (no calls, no indexing)."""
-        from .lang import namespace
-        parts = dotted.split(".")
-        if not all(part.isidentifier() for part in parts):
-            raise GradcliError("not a dotted name", "SyntaxError")
-        first = parts[0]
-        if first in self.variables:
-            obj = self.variables[first]
-        elif first == "torch":
-            obj = namespace.TORCH
-        else:
-            raise GradcliError("name '%s' is not defined" % first, "NameError")
-        for part in parts[1:]:
-            obj = namespace.get_attribute(obj, part)
-        return obj

@@ -152,10 +152,12 @@ def test_session_describes_variables():
     session = gradcli.Session(write=lambda text: None)
     session.execute("import torch\nx = torch.ones(2, 3, requires_grad=True)\ny = x.sum()\nn = 4\n")
     assert session.describe_variables() == [
-        ("n", None, "int", None, None),
-        ("x", [2, 3], "torch.float32", True, None),
-        ("y", [], "torch.float32", True, "SumBackward0"),
+        ("n", None, "int", None, None, None),
+        ("x", [2, 3], "torch.float32", True, None, "None"),  # a leaf that requires grad: its .grad not set yet
+        ("y", [], "torch.float32", True, "SumBackward0", None),
     ]
+    session.execute("y.backward()\n")
+    assert session.describe_variables()[1][-1] == "set"
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -499,7 +499,7 @@ def test_examples_print_their_expected():
 def test_one_shot_eval_imports_nothing_it_does_not_need():
     """Cold start is the judge of a one-shot command: no pydantic (Typer's coercion), and Rich's table, json,
     readline and the progress bar only where they are used."""
-    heavy = {"pydantic", "rich.table", "rich.tree", "json", "readline", "rich.progress"}
+    heavy = {"pydantic", "rich.table", "rich.tree", "json", "readline", "rich.progress", "prompt_toolkit"}
 
     def loaded(*args):
         return modules_loaded(*args) & heavy

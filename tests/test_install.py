@@ -2,6 +2,7 @@
 `python -m gradcli`, with the grammar shipped inside the wheel and found from any working directory."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -67,3 +68,27 @@ def test_python_dash_m_runs_a_seed(installed, tmp_path):
 
 def test_installed_python_is_not_the_test_python(installed):
     assert str(installed) not in sys.executable
+
+
+def test_the_shipped_examples_run_from_anywhere(installed, tmp_path):
+    """`gradcli --help`'s example, `gradcli example linear | gradcli run -`, outside the checkout."""
+    gradcli = str(installed / "bin" / "gradcli")
+    text = subprocess.run([gradcli, "example", "linear"], capture_output=True, text=True, cwd=tmp_path,
+                          env=CLEAN_ENV).stdout
+    assert text == (ROOT / "examples" / "linear.py").read_text()
+    result = subprocess.run([gradcli, "run", "-"], input=text, capture_output=True, text=True, cwd=tmp_path,
+                            env=CLEAN_ENV)
+    assert result.returncode == 0, result.stderr
+    assert normalize_addresses(result.stdout) == normalize_addresses((ROOT / "examples" / "linear.expected")
+                                                                     .read_text())
+
+
+def test_an_install_pulls_in_only_what_the_readme_lists(installed):
+    """The README's list of what `pip install gradcli` brings (Dependencies) is what a fresh install has."""
+    listed = subprocess.run([str(installed / "bin" / "python"), "-m", "pip", "list", "--format=freeze"],
+                            capture_output=True, text=True, env=CLEAN_ENV, check=True).stdout
+    installed_names = {line.split("==")[0].lower().replace("_", "-") for line in listed.split()} - {"pip", "setuptools"}
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("<!-- install-list -->"):readme.index("<!-- /install-list -->")]
+    documented = {name.lower() for name in re.findall(r"^\| `([\w.-]+)` \|", section, re.M)}
+    assert installed_names == documented

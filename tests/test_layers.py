@@ -25,7 +25,7 @@ LAYERS = {
     "graph_view": CORE, "graph_formats": CORE, "graph_svg": CORE, "function": CORE, "numerics": CORE, "nn": CORE,
     "lang": LANG,
     "symbolic": SYMBOLIC,
-    "api": API, "calculus": API, "explain": API, "explain_format": API, "diagnosis": API,
+    "api": API, "session": API, "calculus": API, "explain": API, "explain_format": API, "diagnosis": API,
     "__init__": API,  # the package's front door: its lazy attributes are api's
     "cli": CLI, "__main__": CLI,
 }

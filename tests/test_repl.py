@@ -1,5 +1,6 @@
-"""The REPL driven through a pseudo-terminal, as a person would use it: blocks, completion, history across
-sessions, Ctrl-C, errors, the : commands and Ctrl-D."""
+"""The REPL driven through a pseudo-terminal, as a person would use it, on a dumb terminal (TERM=dumb: input()
+and readline, line by line): blocks, completion, history across sessions, Ctrl-C, errors, the : commands and
+Ctrl-D. tests/test_repl_editor.py drives prompt_toolkit's line editor on a capable terminal."""
 
 import os
 import sys
@@ -141,7 +142,8 @@ def test_history_is_kept_across_sessions(tmp_path, xdg):
     first = spawn(tmp_path, xdg)
     send(first, "40 + 2")
     finish(first)
-    history = (tmp_path / "state" if xdg else tmp_path / "home" / ".local" / "state") / "gradcli" / "history"
+    history = (tmp_path / "state" if xdg else tmp_path / "home" / ".local" / "state") / "gradcli" / \
+        "readline-history"  # a dumb terminal: readline's line editor, and its history
     assert "40 + 2" in history.read_text()
     second = spawn(tmp_path, xdg)
     second.send("\x1b[A")  # the up arrow recalls the last line of the first session

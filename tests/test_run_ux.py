@@ -159,5 +159,5 @@ def test_ctrl_c_reports_the_line_that_was_running(tmp_path):
     time.sleep(0.2)
     child.send_signal(signal.SIGINT)
     assert child.wait(timeout=60) == 130
-    assert child.stderr.read() == "\n%s:5:5: KeyboardInterrupt\n        x += 1\n        ^^^^^^\ngradcli: interrupted\n" \
-        % script
+    assert child.stderr.read() == ("\n%s:5:5: KeyboardInterrupt\n        x += 1\n        ^^^^^^\n"
+                                   "gradcli: interrupted\n" % script)

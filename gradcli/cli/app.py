@@ -68,6 +68,7 @@ def _help_all_callback(ctx: typer.Context, value: bool):
 def main_options(version: bool = typer.Option(False, "--version", "-V", callback=_version_callback,
                                               is_eager=True, help="Show the version and exit, e.g. gradcli -V."),
                  help_all: bool = typer.Option(False, "--help-all", callback=_help_all_callback, is_eager=True,
+                                               show_default=False,
                                                help="Show the help of every command, one after another (the "
                                                     "manual), e.g. gradcli --help-all | less."),
                  max_elements: Optional[str] = _limit("max_elements"),
@@ -108,12 +109,18 @@ for _name, _command in evaluation.COMMANDS.items():
 # ---------------------------------------------------------------- run
 @app.command("run", cls=Command, epilog=_EXIT_CODES)
 def run_command(
-    files: List[str] = typer.Argument(..., metavar="FILE", help="Script files, or - for standard input."),
+    files: List[str] = typer.Argument(..., metavar="FILE", help="Script files, e.g. train.py, or - for standard "
+                                                                  "input."),
     keep_going: bool = typer.Option(False, "--keep-going", "-k",
-                                    help="Report each failing top-level statement and go on."),
+                                    help="Report each failing top-level statement and go on, e.g. gradcli run -k "
+                                         "a.py b.py."),
     explain: bool = typer.Option(False, "--explain", "-e",
                                  help="On stderr: each backward()'s steps, why a .grad read is None, and gradients "
-                                      "added to a .grad that held one (stdout stays the script's)."),
+                                      "added to a .grad that held one (stdout stays the script's), e.g. gradcli "
+                                      "run -e chain.py."),
+    interactive: bool = typer.Option(False, "--interactive", "-i",
+                                     help="Then the REPL, with the script's variables (as python -i), e.g. gradcli "
+                                          "run -i train.py."),
 ):
     """Run scripts of gradcli's PyTorch subset and print exactly what torch would print.
 
@@ -129,11 +136,19 @@ def run_command(
 
       gradcli run --explain chain.py               (the chain rule and .grad notes on stderr)
 
+      gradcli run -i train.py                      (then the REPL, with the script's variables)
+
     """
     from .. import api
     from ..errors import GradcliError
     from . import process
     from .progress import DelayedProgress
+    if interactive:
+        if len(files) != 1 or files[0] == "-":
+            raise _usage_error("run -i takes one script file (the REPL reads standard input after it)")
+        from .repl import run_repl
+        run_repl(startup=(read_text(files[0]), files[0]))
+        return
     scripts = [(name, read_text(name)) for name in files]  # every file readable before anything runs
     failed = 0
     for name, text in scripts:
@@ -169,10 +184,12 @@ def run_command(
 # ---------------------------------------------------------------- repl
 @app.command("repl", cls=Command)
 def repl_command():
-    """An interactive session: continuation lines, echoed results, history, tab completion.
+    """An interactive session, like Python's REPL: torch, nn and F imported, values echoed, highlighting, whole
+    blocks edited and recalled from history, completion, help(name) and name?, dir(x), _.
 
-    Commands inside: :help, :vars, :graph NAME, :reset. Ctrl-C cancels the input, Ctrl-D exits.
-    History is kept in $XDG_STATE_HOME/gradcli/history (default ~/.local/state/gradcli/history).
+    Commands inside: :help, :vars, :graph NAME, :explain NAME, :why EXPR, :save FILE, :load FILE, :reset, :q.
+    Ctrl-C cancels the input or stops a running statement; exit(), :q or Ctrl-D leaves. History is kept in
+    $XDG_STATE_HOME/gradcli/history (default ~/.local/state/gradcli/history).
 
     [bold]Example:[/bold]
 

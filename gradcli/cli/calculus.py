@@ -10,17 +10,20 @@ from .common import EXIT_ERROR, check_dtype, parse_at, positive, report, stderr_
 
 
 def diff_command(
-    expression: str = typer.Argument(..., metavar="EXPR", help="An expression such as \"x^2*sin(x)\"."),
+    expression: str = typer.Argument(..., metavar="EXPR", help="An expression, e.g. \"x^2*sin(x)\"."),
     wrt: Optional[List[str]] = typer.Argument(None, metavar="[WRT]...", show_default=False,
                                               help="Names to differentiate with respect to (default: every "
-                                                   "input)."),
+                                                   "input), e.g. gradcli diff \"x*y^2\" y."),
     at: List[str] = typer.Option([], "--at", "-a", metavar="NAME=VALUE", show_default=False,
-                                 help="A point: evaluate the derivative there and beside it autograd's."),
-    order: str = typer.Option("1", "--order", metavar="N", help="Differentiate N times."),
-    dtype: str = typer.Option("float64", "--dtype", metavar="float32|float64", callback=check_dtype,
-                              help="The dtype of the values at the point."),
-    json_output: bool = typer.Option(False, "--json", help="Print one JSON object only."),
-    latex: bool = typer.Option(False, "--latex", help="Print the derivatives in LaTeX."),
+                                 help="A point: evaluate the derivative there and beside it autograd's, e.g. "
+                                      "--at x=0.5."),
+    order: str = typer.Option("1", "--order", metavar="N", help="Differentiate N times, e.g. --order 2."),
+    dtype: str = typer.Option("float64", "--dtype", metavar="DTYPE", callback=check_dtype,
+                              help="The dtype of the values at the point, e.g. --dtype float32."),
+    json_output: bool = typer.Option(False, "--json",
+                                     help="Print one JSON object only, e.g. gradcli diff \"x^2\" --at x=3 --json."),
+    latex: bool = typer.Option(False, "--latex",
+                               help="Print the derivatives in LaTeX, e.g. gradcli diff \"exp(-x^2)\" --latex."),
 ):
     """The derivative as a formula, simplified, composed from the same gradient formulas autograd runs.
 

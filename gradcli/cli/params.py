@@ -1,4 +1,5 @@
-"""Typer's command classes with a cheaper coercion for plain parameters (strings, lists of strings, flags).
+"""Typer's command classes with a cheaper coercion for plain parameters (strings, lists of strings, flags), and
+help texts without Typer's type placeholders beside an argument's name (`EXPR <str>`).
 
 Typer 0.29 coerces every parameter that is not already a bool through a pydantic TypeAdapter, and importing
 pydantic would add a large share of a cold start (docs/bench.md). gradcli's parameters are all plain, so they
@@ -33,18 +34,46 @@ def _without_pydantic(params):
     return params
 
 
+def _unlabelled(params):
+    """Arguments named by their metavar only: Typer's help would print the type's name beside it (`EXPR <str>`)."""
+    for param in params:
+        if getattr(param, "param_type_name", None) == "argument" and param.metavar and \
+                not isinstance(param.type, _Unlabelled):
+            param.type = _unlabelled_type(param.type)
+    return params
+
+
+class _Unlabelled:
+    """Mixed into a parameter type: no metavar of its own in help texts."""
+
+    def get_metavar(self, *args, **kwargs):
+        return ""
+
+
+_UNLABELLED = {}
+
+
+def _unlabelled_type(param_type):
+    cls = type(param_type)
+    if cls not in _UNLABELLED:
+        _UNLABELLED[cls] = type(cls.__name__, (_Unlabelled, cls), {})
+    unlabelled = object.__new__(_UNLABELLED[cls])
+    unlabelled.__dict__.update(param_type.__dict__)
+    return unlabelled
+
+
 class Command(typer.core.TyperCommand):
     """@app.command(cls=Command)"""
 
     def get_params(self, ctx):
-        return _without_pydantic(super().get_params(ctx))
+        return _unlabelled(_without_pydantic(super().get_params(ctx)))
 
 
 class Group(typer.core.TyperGroup):
     """typer.Typer(cls=Group)"""
 
     def get_params(self, ctx):
-        return _without_pydantic(super().get_params(ctx))
+        return _unlabelled(_without_pydantic(super().get_params(ctx)))
 
 
 class ExpressionCommand(Command):

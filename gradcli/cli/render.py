@@ -284,9 +284,9 @@ def variables_table(rows):
     """The REPL's :vars view from Session.describe_variables()."""
     from rich.table import Table
     table = Table()
-    for column in ("name", "shape", "dtype", "requires_grad", "grad_fn"):
+    for column in ("name", "shape", "dtype", "requires_grad", "grad_fn", ".grad"):
         table.add_column(column)
-    for name, shape, dtype, requires_grad, grad_fn in rows:
+    for name, shape, dtype, requires_grad, grad_fn, grad in rows:
         table.add_row(Text(name, style="bold cyan"), "" if shape is None else str(shape), dtype,
-                      "" if requires_grad is None else str(requires_grad), grad_fn or "")
+                      "" if requires_grad is None else str(requires_grad), grad_fn or "", grad or "")
     return table

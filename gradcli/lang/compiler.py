@@ -98,7 +98,15 @@ class Compiler(Handling, ExpressionCompiler):
 
     def s_expression_statement(self, node):
         expression = self.expression(node.children[0])
-        return expression
+        echo = self.echo if self.scope is None else None
+        if echo is None:
+            return expression
+
+        def run(frame):  # Python's interactive mode: each expression statement outside a def or class shows
+            value = expression(frame)
+            echo(value)
+            return value
+        return run
 
     def s_assign(self, node):
         *targets, value_node = node.children

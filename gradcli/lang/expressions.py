@@ -71,6 +71,7 @@ class ExpressionCompiler(Displays, Definitions):
         self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
         self.in_function = False
         self.scope = None      # the innermost def, lambda, class body or comprehension (None: the module)
+        self.echo = None       # interactive input: called with the value of each module-level expression statement
         # Compiling recurses once per level of nested expressions and blocks, and so do the compiled closures
         # when they run: nesting beyond the max_depth limit is refused here, where the recursion is.
         self.depth, self.max_depth = 0, limits.current()["max_depth"]

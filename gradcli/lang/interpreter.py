@@ -15,10 +15,11 @@ from .. import anomaly, dtypes, errors, grad_mode, limits, numerics
 from ..errors import GradcliError, Position
 
 
-def compile_program(source, filename="<input>", tree=None, provenance=None):
+def compile_program(source, filename="<input>", tree=None, provenance=None, echo=None):
     """Parse `source` (unless its `tree` is given) and compile it: a list of top-level statement closures.
     Every failure is a GradcliError with a position. With `provenance` (lang.provenance), the closures report
-    where the values they make come from."""
+    where the values they make come from. With `echo`, an interactive input: each expression statement outside
+    a def or class passes its value to echo(value), as Python's REPL prints them (`1; 2` shows both)."""
     with limits.recursion_room():
         try:
             if tree is None:
@@ -28,6 +29,7 @@ def compile_program(source, filename="<input>", tree=None, provenance=None):
             else:
                 from .provenance import recording_compiler
                 compiler = recording_compiler(provenance, source, filename, tree, "start")
+            compiler.echo = echo
             compiled = []
             for node in tree.children:
                 try:

@@ -114,6 +114,8 @@ class Function:
             if self.cell is not None:
                 local["__class__"] = self.cell[0]  # what super() reads (no script can name a dunder)
             return self.run(Frame(local, self.globals, context, self.enclosing))
+        except GradcliError as error:  # from the body (it has a position then): its traceback gets this call
+            raise error.left_function(self.name)
         finally:
             context.depth -= 1
 
@@ -122,8 +124,6 @@ class Function:
             self.body(frame)
         except _Return as signal:
             return signal.value
-        except GradcliError as error:  # its traceback gets this call's site
-            raise error.left_function(self.name)
         return None
 
     def _bind_plain(self, args, kwargs):
