@@ -150,18 +150,22 @@ def _dtype(name):
 
 
 def _leaf(value, dtype, what="an input"):
-    """An input value as a fresh leaf that requires grad: a floating tensor keeps its dtype; numbers, lists and
-    integer tensors are made in `dtype`."""
+    """A value as a fresh leaf of `dtype` that requires grad."""
     from .ops.creation import tensor
     from .tensor import Tensor
     if isinstance(value, Tensor):
-        array = value.detach().array if value.dtype.is_floating_point else value.detach().to(dtype).array
-        leaf = Tensor(array.copy())
+        leaf = Tensor(value.detach().to(dtype).array.copy())
     elif isinstance(value, (bool, int, float, list, tuple)):
         leaf = tensor(value, dtype=dtype)
     else:
         raise errors.type_error("%s must be a number or a tensor, not %s" % (what, type(value).__name__))
     return leaf.requires_grad_()
+
+
+def _own_dtype(value, default):
+    """An input's dtype: a floating tensor's own, else the default dtype (numbers, lists, integer tensors)."""
+    dtype = getattr(value, "dtype", None)
+    return dtype if dtype is not None and getattr(dtype, "is_floating_point", False) else default
 
 
 def _expression_interpreter(provenance=None, dtype=None):
@@ -206,7 +210,7 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
         from .lang.provenance import Provenance
         provenance = Provenance(keep_values=True)
     interpreter = _expression_interpreter(provenance, dtype)
-    inputs = {name: _leaf(value, dtype) for name, value in values.items()}
+    inputs = {name: _leaf(value, _own_dtype(value, dtype)) for name, value in values.items()}
     interpreter.variables.update(inputs)
     value = interpreter.evaluate(expression, filename)
     grads = None

@@ -107,13 +107,14 @@ def _labelled(label, text, style):
     return Text(head, style="bold") + Text(text.replace("\n", "\n" + " " * len(head)), style=style)
 
 
-def _at_option(help="An input and its value (a number or e.g. \"ones(2,2)\"); the order of the inputs is theirs."):
+def _at_option(help="An input and its value, e.g. --at x=2 or --at \"w=ones(2,2)\"; the order of the inputs is "
+                    "theirs."):
     return typer.Option([], "--at", "-a", metavar="NAME=VALUE", show_default=False, help=help)
 
 
-_DTYPE = typer.Option("float32", "--dtype", metavar="float32|float64", callback=check_dtype,
-                      help="The inputs' dtype.")
-_JSON = typer.Option(False, "--json", help="Print one JSON object only.")
+_DTYPE = typer.Option("float32", "--dtype", metavar="DTYPE", callback=check_dtype,
+                      help="The inputs' dtype, e.g. --dtype float64 (or double).")
+_JSON = typer.Option(False, "--json", help="Print one JSON object only, e.g. ... --json | jq .")
 
 
 def jacobian_command(
@@ -175,10 +176,10 @@ def _blocks_command(kind, expression, at, dtype, json_output):
 def check_command(
     expression: str = typer.Argument(..., metavar="EXPR", help="An expression of the inputs."),
     at: List[str] = _at_option(),
-    order: str = typer.Option("1", "--order", metavar="1|2", help="1: gradcheck; 2: gradgradcheck."),
-    eps: str = typer.Option("1e-6", "--eps", metavar="EPS", help="The finite differences' step."),
-    atol: str = typer.Option("1e-5", "--atol", metavar="ATOL", help="Absolute tolerance."),
-    rtol: str = typer.Option("1e-3", "--rtol", metavar="RTOL", help="Relative tolerance."),
+    order: str = typer.Option("1", "--order", metavar="1|2", help="1: gradcheck; 2: gradgradcheck, e.g. --order 2."),
+    eps: str = typer.Option("1e-6", "--eps", metavar="EPS", help="The finite differences' step, e.g. --eps 1e-4."),
+    atol: str = typer.Option("1e-5", "--atol", metavar="ATOL", help="Absolute tolerance, e.g. --atol 1e-8."),
+    rtol: str = typer.Option("1e-3", "--rtol", metavar="RTOL", help="Relative tolerance, e.g. --rtol 1e-5."),
     json_output: bool = _JSON,
 ):
     """torch.autograd.gradcheck from the shell: analytical against numerical Jacobians, in float64.
@@ -224,11 +225,12 @@ def _number(text, option):
 def plot_command(
     expression: str = typer.Argument(..., metavar="EXPR", help="An expression elementwise in the input plotted over."),
     over: str = typer.Option(..., "--over", metavar="NAME=LOW:HIGH", help="The input and its range, e.g. x=-3:3."),
-    at: List[str] = _at_option("The other inputs' values."),
-    order: str = typer.Option("1", "--order", metavar="N", help="Draw the derivatives up to order N."),
-    points: str = typer.Option("200", "--points", metavar="N", help="How many points across the range."),
+    at: List[str] = _at_option("The other inputs' values, e.g. --at y=2."),
+    order: str = typer.Option("1", "--order", metavar="N", help="Draw the derivatives up to order N, e.g. --order 2."),
+    points: str = typer.Option("200", "--points", metavar="N", help="How many points across the range, e.g. --points 50."),
     out: Optional[str] = typer.Option(None, "--out", "-o", metavar="FILE.svg|FILE.png",
-                                      help="Write an image instead (needs matplotlib: pip install 'gradcli[plot]')."),
+                                      help="Write an image instead (needs matplotlib: pip install 'gradcli[plot]'), "
+                                           "e.g. --out curve.svg."),
     json_output: bool = _JSON,
 ):
     """Draw EXPR and its derivatives over a range, in the terminal (or into an image file with --out).
