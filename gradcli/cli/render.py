@@ -73,6 +73,11 @@ def _print_labelled(out, name, text, style):
         out.print(Text(text, style=style))
 
 
+def _indented(text, width, style):
+    """A multi-line repr aligned under its first line."""
+    return Text(text.replace("\n", "\n" + " " * width), style=style)
+
+
 def _width(text):
     return max(len(line) for line in text.split("\n"))
 
