@@ -113,18 +113,8 @@ def plain(value):
 
 def _type_name(value):
     """torch's name of the value's type: "torch.Tensor", "torch.return_types.max", "torch.Size", "tuple"."""
-    from .dtypes import DType
-    from .return_types import ReturnTypes
-    from .tensor import Size, Tensor
-    if isinstance(value, Tensor):
-        return "torch.Tensor"
-    if isinstance(value, ReturnTypes):
-        return "torch.return_types." + value.kind
-    if isinstance(value, Size):
-        return "torch.Size"
-    if isinstance(value, DType):
-        return "torch.dtype"
-    return type(value).__name__
+    from .lang.namespace import _type_name as class_text  # type(value) as a script sees it: "<class '...'>"
+    return class_text(value)[len("<class '"):-len("'>")]
 
 
 def _kind_of(value):
