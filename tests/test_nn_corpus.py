@@ -16,7 +16,11 @@ CORPUS = ROOT / "tests" / "nn_corpus"
 EXACT = {"init", "dropout"}
 
 # script -> why gradcli still differs from torch there
-DIFFERS = {}
+DIFFERS = {
+    "rnn/007.py": "a gradient taken with create_graph=True through a float32 LSTM: torch's differentiable backward of "
+                  "its oneDNN layer ends the input's gradient in a cat (CatBackward0), gradcli's (the VJP of the "
+                  "layer in tensor ops, ops/composite) in a view (ViewBackward0); the values agree",
+}
 
 
 def scripts():
@@ -34,7 +38,7 @@ def _cases():
 
 def test_corpus_covers_the_categories():
     counts = {d.name: len(list(d.glob("*.py"))) for d in CORPUS.iterdir() if d.is_dir()}
-    assert set(counts) >= {"modules", "init", "layers", "conv", "losses", "functional", "dropout", "training"}
+    assert set(counts) >= {"modules", "init", "layers", "conv", "rnn", "losses", "functional", "dropout", "training"}
     assert all(s.with_suffix(".expected").exists() and s.with_suffix(".rc").exists() for s in scripts())
     assert set(DIFFERS) <= {name_of(s) for s in scripts()}
 

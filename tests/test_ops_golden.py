@@ -90,7 +90,11 @@ def graph_text(node):
 
 
 def node_name(node):
-    return None if node is None else graph_text(node).split("(")[0]
+    """The node's class name as torch's Python shows it (type(node).__name__), without walking its graph."""
+    if node is None:
+        return None
+    name = node.name()
+    return name[len("torch::autograd::"):] if name.startswith("torch::autograd::") else name
 
 
 def replay(c):

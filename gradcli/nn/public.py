@@ -11,12 +11,13 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDi
                    SmoothL1Loss)
 from .module import Module
 from .parameter import Parameter
+from .rnn import GRU, LSTM, RNN
 from ..subclassable import has_dynamic_attribute, library_members
 
 CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, Identity, Linear, Bilinear, Flatten, Unflatten,
            Dropout, Embedding, ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax, GELU, ELU, SiLU, Softplus,
            LayerNorm, BatchNorm1d, Conv1d, Conv2d, MaxPool2d, AvgPool2d, MSELoss, L1Loss, SmoothL1Loss, HuberLoss,
-           CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss)
+           CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss, RNN, LSTM, GRU)
 NAMES = {cls.__name__: cls for cls in CLASSES}
 # where torch defines each class: type(nn.Linear(1, 1)) is <class 'torch.nn.modules.linear.Linear'>
 TORCH_MODULES = {
@@ -27,6 +28,7 @@ TORCH_MODULES = {
     "torch.nn.modules.activation": (ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax, GELU, ELU, SiLU, Softplus),
     "torch.nn.modules.normalization": (LayerNorm,), "torch.nn.modules.batchnorm": (BatchNorm1d,),
     "torch.nn.modules.conv": (Conv1d, Conv2d), "torch.nn.modules.pooling": (MaxPool2d, AvgPool2d),
+    "torch.nn.modules.rnn": (RNN, LSTM, GRU),
     "torch.nn.modules.loss": (MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss,
                               BCEWithLogitsLoss, KLDivLoss),
 }

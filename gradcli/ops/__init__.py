@@ -21,6 +21,8 @@ Where things are:
     losses.py     smooth_l1_loss, huber_loss, kl_div (torch.nn.functional; the older losses are in nn.py)
     conv.py       convolutions, max and average pooling, constant padding (torch.nn.functional)
     norm.py       layer_norm, batch_norm, embedding (torch.nn.functional)
+    rnn.py        rnn_tanh, rnn_relu, gru, lstm (what nn.RNN, nn.GRU, nn.LSTM run)
+    composite.py  derivatives as VJPs of a kernel written again in tensor ops (the norms', the oneDNN LSTM's)
     creation.py   torch.tensor and the factories (ones, arange, ...)
     sampling.py   the random factories and fills, on rng's stream
 
@@ -33,7 +35,7 @@ from ..tensor import Tensor
 from .bind import apply, as_tensor, grad_accumulator, grad_edge, result_dtype  # noqa: F401
 from .table import FUNCTIONAL, FUNCTIONS, INPLACE, LINALG, METHODS, OPERATORS, ROWS, front_door, row  # noqa: F401
 from . import (arithmetic, compare, functions, reduce, statistics, sorting, shape, join, arrange, indexing,  # noqa: F401
-               linalg, decompositions, nn, losses, conv, norm, creation, sampling)
+               linalg, decompositions, nn, losses, conv, norm, rnn, creation, sampling)
 from .inplace import inplace_variant
 
 

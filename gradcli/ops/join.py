@@ -197,3 +197,19 @@ def meshgrid(*tensors, indexing=None):
         view[p] = -1
         grids.append(t.view(*view).expand(*shape))
     return tuple(grids)
+
+
+# unsafe_split / unsafe_chunk: split's pieces as tensors of their own (no views: torch's RNN cells change them in
+# place), joined back the same way
+UNSAFE_SPLIT = row("unsafe_split.Tensor", "UnsafeSplitBackward0",
+                   lambda self, dim, sizes: tuple(p.copy() for p in _split_forward(self, dim, sizes)), "self",
+                   self=_JOINED_BACK)
+
+
+@front_door("unsafe_chunk")
+def unsafe_chunk(x, chunks, dim=0):
+    """chunk's pieces, not views of x."""
+    d = wrap_dim(dim, x.ndim)
+    size = -(-x.shape[d] // chunks)
+    sizes = [min(size, x.shape[d] - start) for start in range(0, x.shape[d], size)]
+    return apply(UNSAFE_SPLIT, x, dim=d, sizes=tuple(sizes))

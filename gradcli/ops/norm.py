@@ -2,46 +2,18 @@
 
 Each is one node in torch (NativeLayerNormBackward0, NativeBatchNormBackward0, EmbeddingBackward0) whose
 backward is an op of its own (NativeLayerNormBackwardBackward0, ...): here too, the forward and backward kernels
-run on numpy, and the backward rows' own derivatives (needed only for third derivatives and beyond ... and for
-second derivatives taken through them) are the vector-Jacobian products of the same backward written in tensor
-ops, which torch writes out by hand (layer_norm_double_backward, batchnorm_double_backward).
+run on numpy, and the backward rows' own derivatives (second derivatives taken through them) are the
+vector-Jacobian products of the same backward written in tensor ops (ops/composite), which torch writes out by
+hand (layer_norm_double_backward, batchnorm_double_backward).
 """
 
 import numpy as np
 
-from .bind import apply, grad_edge
-from .fastpath import materialized
+from .bind import apply
+from .composite import composite_vjp
 from .table import formula_helper, front_door, row
-from .. import errors, grad_mode
-from ..engine import run_backward
+from .. import errors
 from ..tensor import Tensor
-
-
-def composite_vjp(composite, inputs, grads):
-    """The gradients of <grads, composite(*inputs)> with respect to each tensor input, as a graph of tensor ops:
-    the derivative of a backward kernel, differentiable again. Inputs that require grad stay connected to
-    their history; the others are differentiated through a detached alias."""
-    with grad_mode.enable_grad():
-        inputs = [x if not isinstance(x, Tensor) or x.requires_grad else x.detach().requires_grad_()
-                  for x in inputs]
-        outputs = composite(*inputs)
-        pairs = [(o, g) for o, g in zip(outputs, grads) if o is not None and g is not None and o.requires_grad]
-        wanted = [i for i, x in enumerate(inputs) if isinstance(x, Tensor)]
-        found = [None] * len(inputs)
-        captured = run_backward([grad_edge(o) for o, _ in pairs], [g for _, g in pairs], retain_graph=True,
-                                create_graph=True, capture=[grad_edge(inputs[i]) for i in wanted],
-                                hand_over=materialized)
-        for i, g in zip(wanted, captured):
-            found[i] = g if g is not None else _zeros_like(inputs[i])
-    return found
-
-
-def _zeros_like(x):
-    return Tensor._make(np.zeros(x.shape, x.array.dtype))
-
-
-def _defined(value, like):
-    return value if value is not None else _zeros_like(like)
 
 
 # ---------------------------------------------------------------- layer_norm

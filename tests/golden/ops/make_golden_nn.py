@@ -145,6 +145,39 @@ case("shape", ["torch", "unflatten"], [make_input("x", (4, 3), F32)], ["$x", 0, 
 case("shape", ["method", "unflatten"], [make_input("x", (2, 6), F32)], ["$x", 1, [4, 2]])
 case("activation", ["F", "relu"], [make_input("x", (2, 3), F32, "grid")], ["$x"])
 
+# ---------------------------------------------------------------- recurrent layers (torch.rnn_tanh, gru, lstm)
+for select in (0, 1, 2):
+    case("shape", ["method", "unsafe_chunk"], [make_input("x", (2, 6), F64)], ["$x", 3, 1], select=select,
+         second=True)
+
+
+def rnn_inputs(gates, dtype, layers=1, directions=1, bias=True, hidden=3, features=2):
+    inputs = [make_input("x", (4, 2, features), dtype), make_input("h", (layers * directions, 2, hidden), dtype)]
+    names = []
+    for layer in range(layers):
+        for direction in range(directions):
+            width = features if layer == 0 else hidden * directions
+            shapes = [(gates * hidden, width), (gates * hidden, hidden)] + ([(gates * hidden,)] * 2 if bias else [])
+            for k, shape in enumerate(shapes):
+                name = "p%d%d%d" % (layer, direction, k)
+                inputs.append(make_input(name, shape, dtype))
+                names.append("$" + name)
+    return inputs, names
+
+
+for name, gates in (("rnn_tanh", 1), ("rnn_relu", 1), ("gru", 3)):
+    for layers, directions, bias, batch_first in ((1, 1, True, False), (2, 2, True, False), (1, 1, False, True)):
+        inputs, params = rnn_inputs(gates, F64, layers, directions, bias)
+        for select in (0, 1):
+            case("rnn", ["torch", name], inputs, ["$x", "$h", params, bias, layers, 0.0, False, directions == 2,
+                                                  batch_first], select=select, second=layers == 1 and bias)
+for layers, directions, batch_first in ((1, 1, False), (2, 2, True)):
+    inputs, params = rnn_inputs(4, F64, layers, directions)
+    inputs.append(make_input("c", (layers * directions, 2, 3), F64))
+    for select in (0, 1, 2):
+        case("rnn", ["torch", "lstm"], inputs, ["$x", ["$h", "$c"], params, True, layers, 0.0, False, directions == 2,
+                                                batch_first], select=select, second=layers == 1)
+
 
 if __name__ == "__main__":
     ops.main(OUT, ops.CASES)
