@@ -1,5 +1,5 @@
-"""Kernels that torch's compiler fuses into a multiply-add (tanh_backward, addcmul, lerp: one rounding where
-numpy's separate operations round twice), bit for bit against torch's recorded answers
+"""Kernels that torch's compiler fuses into a multiply-add (tanh_backward, addcmul, add/sub with alpha, lerp: one
+rounding where numpy's separate operations round twice) and addcdiv's order of operations, bit for bit against torch's recorded answers
 (tests/golden/ops/fused.json.gz, made by make_fused.py). The ordinary golden tests allow an ulp or two; a value
 printed with all its digits (`x.grad[0].item()`) does not. (tanh itself is numpy's and may differ from torch's
 SLEEF tanh by an ulp: the kernel is checked on torch's own outputs.)"""
@@ -48,3 +48,24 @@ def test_addcmul_is_torchs_bit_for_bit(dtype, value):
 def test_lerp_is_torchs_bit_for_bit(dtype, weight):
     got = arithmetic.lerp(Tensor(array(dtype, "a")), Tensor(array(dtype, "b")), float(weight))
     np.testing.assert_array_equal(got.array, np.array(load()[dtype]["lerp"][weight], dtype=dtype))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("value", ["1", "0.3", "-2.5"])
+def test_addcdiv_is_torchs_bit_for_bit(dtype, value):
+    """self + value * tensor1 / tensor2, in that order (the optimizers' last step)."""
+    a, b, c = (Tensor(array(dtype, key)) for key in "abc")
+    got = arithmetic.addcdiv(a, b, c, value=float(value) if "." in value else int(value))
+    np.testing.assert_array_equal(got.array, np.array(load()[dtype]["addcdiv"][value], dtype=dtype))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("alpha", ["0.3", "-0.1", "0.9", "2"])
+@pytest.mark.parametrize("op", ["add", "sub"])
+def test_add_and_sub_with_alpha_are_torchs_bit_for_bit(dtype, alpha, op):
+    """self + alpha * other (sub: -alpha), one rounding: SGD's `p.add_(grad, alpha=-lr)`. float16 as torch's
+    vector code computes it: the 400 elements' last 16 take its scalar code, which rounds the product to half."""
+    a, b = Tensor(array(dtype, "a")), Tensor(array(dtype, "b"))
+    got = getattr(arithmetic, op)(a, b, alpha=float(alpha) if "." in alpha else int(alpha))
+    vector = 384 if dtype == "float16" else None
+    np.testing.assert_array_equal(got.array[:vector], np.array(load()[dtype][op][alpha], dtype=dtype)[:vector])

@@ -35,19 +35,30 @@ def _half_as_float(*arrays):
 
 
 # ---------------------------------------------------------------- + - * /
+def _plus_multiple(self, other, alpha):
+    """self + alpha * other as torch's add kernel computes it (sub is add with -alpha): alpha in the operands'
+    precision, the multiply and the add fused into one rounding. Half precision as its vector code: alpha
+    rounded to half, the rest in float32 rounded once (the scalar tail of a row rounds the product too)."""
+    from ..kernels.fma import fused_multiply_add  # (not at import: a one-shot command rarely needs it)
+    (self, other), dtype = _half_as_float(self, other)
+    if dtype == np.float16:
+        alpha = np.float32(np.float16(alpha))
+    return np.asarray(fused_multiply_add(other, alpha, self)).astype(dtype, copy=False)
+
+
 ADD = row("add.Tensor", "AddBackward0",
-          lambda self, other, alpha=1: np.add(self, other if alpha == 1 else _scaled(other, alpha)),
+          lambda self, other, alpha=1: np.add(self, other) if alpha == 1 else _plus_multiple(self, other, alpha),
           "self other", promote="common", elementwise=True,
           self=("grad", lambda grad: grad),
           other=("grad * alpha", lambda grad, alpha=1: grad if alpha == 1 else grad * alpha))
 SUB = row("sub.Tensor", "SubBackward0",
-          lambda self, other, alpha=1: np.subtract(self, other if alpha == 1 else _scaled(other, alpha)),
+          lambda self, other, alpha=1: np.subtract(self, other) if alpha == 1 else _plus_multiple(self, other, -alpha),
           "self other", promote="common", elementwise=True,
           self=("grad", lambda grad: grad),
           other=("-grad * alpha", lambda grad, alpha=1: -grad if alpha == 1 else grad * -alpha))
 # number - tensor: the number is a parameter of the node (one next_functions entry)
 RSUB = row("rsub.Scalar", "RsubBackward1",
-           lambda self, other, alpha=1: np.subtract(other, self if alpha == 1 else np.multiply(self, alpha)),
+           lambda self, other, alpha=1: np.subtract(other, self) if alpha == 1 else _plus_multiple(other, self, -alpha),
            "self", elementwise=True, self=("-grad * alpha", lambda grad, alpha=1: -grad if alpha == 1 else grad * -alpha))
 MUL = row("mul.Tensor", "MulBackward0", np.multiply, "self other", promote="common",
           self=("grad * other", lambda grad, other: grad * other),
@@ -330,7 +341,9 @@ def _addcmul_forward(self, tensor1, tensor2, value=1):
 
 
 def _addcdiv_forward(self, tensor1, tensor2, value=1):
-    return self + _scaled(tensor1 / tensor2, value) if value != 1 else self + tensor1 / tensor2
+    """torch's kernel, self + value * tensor1 / tensor2, left to right (the division keeps the add unfused)."""
+    (self, tensor1, tensor2), dtype = _half_as_float(self, tensor1, tensor2)
+    return np.asarray(self + (tensor1 if value == 1 else _scaled(tensor1, value)) / tensor2).astype(dtype, copy=False)
 
 
 ADDCMUL = row("addcmul", "AddcmulBackward0", _addcmul_forward, "self tensor1 tensor2", promote="common",

@@ -5,7 +5,8 @@ rounds twice): run with /work/torchenv/bin/python (torch 2.13).
 
 Writes tests/golden/ops/fused.json.gz: for each dtype, inputs y (tanh outputs, including values near +-1 and tiny
 ones), upstream gradients g and torch's tanh_backward(g, y); operands a, b, c and torch's addcmul(a, b, c,
-value) and lerp(a, b, weight) for a few values and weights.
+value), addcdiv(a, b, c, value), add(a, b, alpha), sub(a, b, alpha) and lerp(a, b, weight) for a few values,
+alphas and weights (the optimizers' arithmetic).
 Read by tests/test_ops_fused.py, which needs no torch.
 """
 
@@ -32,11 +33,15 @@ def record(dtype):
     return {"y": as_list(y_t), "g": as_list(g_t), "tanh_backward": as_list(torch.ops.aten.tanh_backward(g_t, y_t)),
             "a": as_list(a), "b": as_list(b), "c": as_list(c),
             "addcmul": {str(v): as_list(torch.addcmul(a, b, c, value=v)) for v in VALUES},
-            "lerp": {str(w): as_list(torch.lerp(a, b, w)) for w in WEIGHTS}}
+            "lerp": {str(w): as_list(torch.lerp(a, b, w)) for w in WEIGHTS},
+            "addcdiv": {str(v): as_list(torch.addcdiv(a, b, c, value=v)) for v in VALUES},
+            "add": {str(v): as_list(torch.add(a, b, alpha=v)) for v in ALPHAS},
+            "sub": {str(v): as_list(torch.sub(a, b, alpha=v)) for v in ALPHAS}}
 
 
 VALUES = (1, 0.3, -2.5)
 WEIGHTS = (0.3, 0.7, -0.2, 1.5, 0.5)
+ALPHAS = (0.3, -0.1, 0.9, 2)
 
 
 if __name__ == "__main__":
