@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from conftest import GOLDEN
+from gradcli.kernels import mkl
 from gradcli.ops import arithmetic, functions
 from gradcli.tensor import Tensor
 
@@ -69,3 +70,19 @@ def test_add_and_sub_with_alpha_are_torchs_bit_for_bit(dtype, alpha, op):
     got = getattr(arithmetic, op)(a, b, alpha=float(alpha) if "." in alpha else int(alpha))
     vector = 384 if dtype == "float16" else None
     np.testing.assert_array_equal(got.array[:vector], np.array(load()[dtype][op][alpha], dtype=dtype)[:vector])
+
+
+@pytest.mark.skipif(not mkl.available(), reason="the optional mkl extra is not installed")
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_sqrt_through_mkl_is_torchs_bit_for_bit(dtype):
+    """torch's sqrt is MKL's VML (its float32 roots are not always correctly rounded); with the mkl extra
+    gradcli calls it too."""
+    x = Tensor(array(dtype, "sqrt_x"))
+    np.testing.assert_array_equal(x.sqrt().array, array(dtype, "sqrt"))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_sqrt_without_mkl_is_numpys_correctly_rounded_root(dtype, monkeypatch):
+    monkeypatch.setattr(mkl, "_library", False)
+    x = array(dtype, "sqrt_x")
+    np.testing.assert_array_equal(Tensor(x).sqrt().array, np.sqrt(x))

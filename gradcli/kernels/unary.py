@@ -160,3 +160,11 @@ def _vml(x, sleef_function, fallback):
         if x.dtype == _F16:
             return sleef_function(x.astype(f32)).astype(_F16)
         return fallback(x)
+
+
+def sqrt(x):
+    """torch.sqrt: float32/64 through MKL's VML when it is installed (kernels/mkl.py: its float32 roots are not
+    always correctly rounded), numpy's correctly rounded root otherwise and for half precision."""
+    from . import mkl
+    out = mkl.vml("Sqrt", x)
+    return np.sqrt(x) if out is None else out

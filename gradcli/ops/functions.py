@@ -39,7 +39,12 @@ unary("log2", "Log2Backward0", np.log2, "grad / (self * M_LN2)",
       lambda grad, self: grad / (self * M_LN2)).doors("log2", inplace=True)
 unary("log10", "Log10Backward0", np.log10, "grad / (self * M_LN10)",
       lambda grad, self: grad / (self * M_LN10)).doors("log10", inplace=True)
-unary("sqrt", "SqrtBackward0", np.sqrt, "grad / (result * 2)",
+def _sqrt(x):
+    from ..kernels import unary as kernels  # (not at import: a one-shot command rarely needs it)
+    return kernels.sqrt(x)
+
+
+unary("sqrt", "SqrtBackward0", _sqrt, "grad / (result * 2)",
       lambda grad, result: grad / mul_scalar(result, 2)).doors("sqrt", inplace=True)
 unary("rsqrt", "RsqrtBackward0", lambda self: np.reciprocal(np.sqrt(self)), "-0.5 * grad * result.pow(3)",
       lambda grad, result: -0.5 * grad * result ** 3).doors("rsqrt", inplace=True)

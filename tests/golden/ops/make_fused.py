@@ -6,7 +6,7 @@ rounds twice): run with /work/torchenv/bin/python (torch 2.13).
 Writes tests/golden/ops/fused.json.gz: for each dtype, inputs y (tanh outputs, including values near +-1 and tiny
 ones), upstream gradients g and torch's tanh_backward(g, y); operands a, b, c and torch's addcmul(a, b, c,
 value), addcdiv(a, b, c, value), add(a, b, alpha), sub(a, b, alpha) and lerp(a, b, weight) for a few values,
-alphas and weights (the optimizers' arithmetic).
+alphas and weights (the optimizers' arithmetic); sqrt_x and torch's sqrt of it (Intel MKL's, for float32/64).
 Read by tests/test_ops_fused.py, which needs no torch.
 """
 
@@ -36,7 +36,8 @@ def record(dtype):
             "lerp": {str(w): as_list(torch.lerp(a, b, w)) for w in WEIGHTS},
             "addcdiv": {str(v): as_list(torch.addcdiv(a, b, c, value=v)) for v in VALUES},
             "add": {str(v): as_list(torch.add(a, b, alpha=v)) for v in ALPHAS},
-            "sub": {str(v): as_list(torch.sub(a, b, alpha=v)) for v in ALPHAS}}
+            "sub": {str(v): as_list(torch.sub(a, b, alpha=v)) for v in ALPHAS},
+            "sqrt_x": as_list(a.abs() * 3), "sqrt": as_list((a.abs() * 3).sqrt())}
 
 
 VALUES = (1, 0.3, -2.5)
