@@ -216,6 +216,11 @@ def randint(low, high, n, generator=None):
     return (v % np.uint64(span)).astype(np.int64) + np.int64(low)
 
 
+def random_int64(generator=None):
+    """One value of torch's random_() on an int64 tensor (no bounds): random64() modulo 2**63, a python int."""
+    return int(_gen(generator).words64(1)[0] & np.uint64((1 << 63) - 1))
+
+
 def randperm(n, generator=None):
     """A permutation of range(n) by torch's forward Fisher-Yates: n - 1 words, one per swap."""
     g = _gen(generator)

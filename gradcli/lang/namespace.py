@@ -14,7 +14,7 @@ import pathlib
 
 import numpy as np
 
-from . import classes, exceptions, guards, numpy_bridge, stdlib
+from . import classes, exceptions, guards, numpy_bridge, stdlib, training
 from .. import anomaly, autograd, dtypes, errors, functional, grad_mode, gradcheck, limits, printing, rng
 from ..function import CTX_MEMBERS, Function, FunctionCtx, once_differentiable
 from ..graph import Node, RemovableHandle
@@ -27,13 +27,20 @@ from ..tensor import Device, Size, Tensor
 
 
 class Module:
-    """A module as the language sees it: a name and its members, nothing else."""
+    """A module as the language sees it: a name and its members, nothing else (made by `load` on first use
+    when it is given instead)."""
 
-    __slots__ = ("name", "members")
+    __slots__ = ("name", "_members", "_load")
 
-    def __init__(self, name, members):
+    def __init__(self, name, members=None, load=None):
         self.name = name
-        self.members = members
+        self._members, self._load = members, load
+
+    @property
+    def members(self):
+        if self._members is None:
+            self._members = self._load()
+        return self._members
 
     def __repr__(self):
         return "<module '%s'>" % self.name
@@ -75,16 +82,27 @@ AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd
 FUNCTIONAL = Module("torch.nn.functional", dict(NN_FUNCTIONAL))
 INIT = Module("torch.nn.init", dict(nn.init.NAMES))
 NN = Module("torch.nn", dict(nn.NAMES, functional=FUNCTIONAL, init=INIT))
-CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0})
+# the devices, the CPU way: no accelerator, CUDA's seeding calls do nothing (torch's do nothing without CUDA)
+CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0,
+                             "manual_seed": lambda seed: None, "manual_seed_all": lambda seed: None})
 ACCELERATOR = Module("torch.accelerator", {"is_available": lambda: False, "current_accelerator": lambda: None,
                                            "device_count": lambda: 0})
+MPS = Module("torch.backends.mps", {"is_available": lambda: False, "is_built": lambda: False})
+BACKENDS = Module("torch.backends", {"mps": MPS})
+LR_SCHEDULER = Module("torch.optim.lr_scheduler", load=training.lr_scheduler_members)
+OPTIM = Module("torch.optim", load=lambda: dict(training.optim_members(), lr_scheduler=LR_SCHEDULER))
+DATA = Module("torch.utils.data", load=training.data_members)
+UTILS = Module("torch.utils", {"data": DATA})
 
 
 def _set_default_device(device):
     """torch.set_default_device: the CPU, the only device here (torch fails on CUDA at the next tensor)."""
     if device is not None and Device(device).type != "cpu":
         raise errors.GradcliError("Torch not compiled with CUDA enabled", "AssertionError")
-TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA, accelerator=ACCELERATOR,
+
+
+TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA, optim=OPTIM,
+                            utils=UTILS, accelerator=ACCELERATOR, backends=BACKENDS,
                             set_default_device=_set_default_device, get_default_device=lambda: Device("cpu")))
 TORCH.members.update(from_numpy=numpy_bridge.from_numpy, tensor=numpy_bridge.accepting_arrays(FUNCTIONS["tensor"]),
                      as_tensor=numpy_bridge.accepting_arrays(FUNCTIONS["as_tensor"]))
@@ -98,7 +116,9 @@ MODULES = {"torch": TORCH, "torch.autograd": AUTOGRAD, "torch.autograd.functiona
            "math": Module("math", stdlib.math_members()), "random": Module("random", stdlib.random_members()),
            "collections": Module("collections", stdlib.collections_members()),
            "__future__": Module("__future__", stdlib.future_members()),
-           "numpy": NUMPY, "numpy.random": NUMPY_RANDOM}
+           "numpy": NUMPY, "numpy.random": NUMPY_RANDOM, "torch.optim": OPTIM, "torch.optim.lr_scheduler": LR_SCHEDULER,
+           "torch.utils": UTILS, "torch.utils.data": DATA, "torch.cuda": CUDA, "torch.accelerator": ACCELERATOR,
+           "torch.backends": BACKENDS, "torch.backends.mps": MPS}
 
 # ---------------------------------------------------------------- members of values
 TENSOR_PROPERTIES = frozenset((
@@ -132,6 +152,7 @@ _PY_MEMBERS = {
     property: frozenset(("setter", "getter", "deleter")),
     **stdlib.COLLECTION_MEMBERS,
 }
+_PY_MEMBERS[collections.defaultdict] = _PY_MEMBERS[dict]  # optimizer.state
 
 
 _TUPLE_MEMBERS = frozenset(("index", "count"))
@@ -225,6 +246,8 @@ def get_attribute(obj, name):
         for kind, members in _PY_MEMBERS.items():
             if type(obj) is kind and name in members:
                 return guards.guard_method(obj, name, getattr(obj, name))
+        if name in (training.object_members(obj) or ()):  # torch.optim's and torch.utils.data's objects
+            return getattr(obj, name)
         if classes.governs(obj):  # script classes, library bases, exceptions
             return classes.get_attribute(obj, name)
     raise _attribute_error(obj, name)
@@ -245,6 +268,8 @@ def members(obj):
         return DTYPE_MEMBERS
     if isinstance(obj, ReturnTypes):
         return frozenset(obj.names) | _TUPLE_MEMBERS
+    if training.object_members(obj) is not None:
+        return training.object_members(obj)
     if isinstance(obj, nn.Module) and not classes.is_script_instance(obj):
         own = set(obj.__dict__) | nn.module.registered(obj)
         return nn.members(obj) | frozenset(n for n in own if not n.startswith("_"))
@@ -342,7 +367,7 @@ def _isinstance(value, kind):
         return _py.any(_isinstance(value, k) for k in kind)
     if kind is FUNCTIONS.get("Tensor"):
         return isinstance(value, Tensor)
-    if kind in (float, int, bool, str, list, tuple, dict, set, object) or classes.is_script_class(kind) or (
+    if kind in (float, int, bool, str, list, tuple, dict, set, object) or classes.is_script_class(kind) or training.is_library_class(kind) or (
             isinstance(kind, type) and (issubclass(kind, BaseException) or classes.is_subclassable_family(kind))
             or kind in nn.CLASSES):
         return isinstance(value, kind)

@@ -1,0 +1,6 @@
+import torch
+
+w = torch.ones(3, requires_grad=True)
+print('before')
+torch.optim.SGD([w], lr=-0.1)
+print('not reached')

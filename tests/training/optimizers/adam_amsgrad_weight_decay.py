@@ -1,0 +1,21 @@
+# adam_amsgrad_weight_decay: 200 steps, parameters at full precision
+import torch
+
+torch.manual_seed(5)
+torch.set_printoptions(precision=17)
+x = torch.randn(37, dtype=torch.float32)
+y = torch.randn(37, dtype=torch.float32)
+w = torch.randn(37, dtype=torch.float32, requires_grad=True)
+b = torch.zeros(37, dtype=torch.float32, requires_grad=True)
+optimizer = torch.optim.Adam([w, b], lr=0.02, betas=(0.8, 0.99), eps=1e-6, weight_decay=0.1, amsgrad=True)
+print(optimizer)
+for step in range(200):
+    optimizer.zero_grad()
+    loss = ((w * x + b - y) ** 2).sum()
+    loss.backward()
+    optimizer.step()
+    if step % 50 == 49:
+        print(step + 1, w.tolist())
+        print(b.tolist())
+print(w)
+print(b)
