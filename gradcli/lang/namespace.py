@@ -396,6 +396,8 @@ def _type_name(value):
         name = value.name().rsplit("::", 1)[-1]  # C++ nodes (torch::autograd::AccumulateGrad) bind unqualified
     elif not isinstance(value, type) and classes.governs(value):
         name = classes.type_name(type(value))  # `__main__.Net`, `torch.nn.modules.linear.Linear`
+    elif training.is_library_class(type(value)):
+        name = training.torch_name(type(value))
     else:
         name = type(value).__name__
     return "<class '%s'>" % name

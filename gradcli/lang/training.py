@@ -7,8 +7,8 @@ _kinds = None  # class -> the members a script may use on its objects (and its s
 
 
 def optim_members():
-    from ..optim import adagrad, adam, optimizer, rmsprop, sgd
-    return {"Optimizer": optimizer.Optimizer, "SGD": sgd.SGD, "Adam": adam.Adam, "AdamW": adam.AdamW,
+    from ..optim import adagrad, adam, adamw, optimizer, rmsprop, sgd
+    return {"Optimizer": optimizer.Optimizer, "SGD": sgd.SGD, "Adam": adam.Adam, "AdamW": adamw.AdamW,
             "RMSprop": rmsprop.RMSprop, "Adagrad": adagrad.Adagrad}
 
 
@@ -48,6 +48,11 @@ def _object_members():
 def is_library_class(kind):
     """Whether `kind` is one of these classes or derives from one."""
     return isinstance(kind, type) and any(k.__module__.startswith(_PACKAGES) for k in kind.__mro__)
+
+
+def torch_name(kind):
+    """The class's name in torch, `torch.optim.sgd.SGD`: its modules mirror torch's."""
+    return "torch" + kind.__module__[len("gradcli"):] + "." + kind.__name__
 
 
 def object_members(obj):

@@ -1,4 +1,4 @@
-"""torch.optim.Adam and AdamW (Adam with decoupled weight decay), amsgrad, maximize."""
+"""torch.optim.Adam: amsgrad, weight decay (coupled, or decoupled as AdamW's), maximize."""
 
 from .optimizer import Optimizer, check_hyperparameters, check_implementation, new_step, to_scalar, zeros_like
 from .. import errors
@@ -57,15 +57,4 @@ class Adam(Optimizer):
             else:
                 denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
             param.addcdiv_(exp_avg, denom, value=-step_size)
-
-
-class AdamW(Adam):
-    """torch.optim.AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
-    maximize=False): Adam whose weight decay shrinks the parameters, not the gradient."""
-
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
-                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
-        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
-                         capturable=capturable, differentiable=differentiable, fused=fused,
-                         decoupled_weight_decay=True)
 

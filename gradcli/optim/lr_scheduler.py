@@ -89,6 +89,9 @@ class LRScheduler:
     def load_state_dict(self, state_dict):
         vars(self).update(state_dict)
 
+    def __repr__(self):
+        return "<torch.optim.lr_scheduler.%s object at %#x>" % (type(self).__name__, id(self))
+
 
 class StepLR(LRScheduler):
     """Multiply the learning rates by gamma every step_size epochs."""

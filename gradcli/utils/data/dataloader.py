@@ -92,7 +92,7 @@ class DataLoader:
         if self.pin_memory:
             errors.warn("'pin_memory' argument is set as true but no accelerator is found, then device pinned "
                         "memory won't be used.")
-        return _Iterator(self)
+        return _SingleProcessDataLoaderIter(self)
 
     def __len__(self):
         return len(self._index_sampler())
@@ -101,7 +101,7 @@ class DataLoader:
         return "<torch.utils.data.dataloader.DataLoader object at %#x>" % id(self)
 
 
-class _Iterator:
+class _SingleProcessDataLoaderIter:
     """One pass over a DataLoader (torch's _SingleProcessDataLoaderIter)."""
 
     def __init__(self, loader):
