@@ -148,3 +148,9 @@ def test_library_objects_show_their_members_only():
         namespace.get_attribute(loader, "_index_sampler")
     assert "zero_grad" in namespace.members(sgd) and "_update" not in namespace.members(sgd)
 
+
+
+def test_iter_and_next_without_endless_forms():
+    assert api.run_script("it = iter([1, 2])\nprint(next(it), next(it), next(it, 'end'))") == "1 2 end\n"
+    with pytest.raises(GradcliError, match="takes 1 positional argument"):
+        api.run_script("def f():\n    return 0\nprint(list(iter(f, 1)))")
