@@ -6,6 +6,7 @@ the batch sampler and collates the dataset's items. num_workers > 0 loads in thi
 the random stream are the same.
 """
 
+from .dataset import object_repr
 from .sampler import BatchSampler, RandomSampler, SequentialSampler
 from ... import dtypes, errors, rng
 from ...ops.creation import tensor
@@ -98,7 +99,7 @@ class DataLoader:
         return len(self._index_sampler())
 
     def __repr__(self):
-        return "<torch.utils.data.dataloader.DataLoader object at %#x>" % id(self)
+        return object_repr(self)
 
 
 class _SingleProcessDataLoaderIter:
@@ -123,4 +124,4 @@ class _SingleProcessDataLoaderIter:
         return len(self._loader)
 
     def __repr__(self):
-        return "<torch.utils.data.dataloader._SingleProcessDataLoaderIter object at %#x>" % id(self)
+        return object_repr(self)

@@ -4,13 +4,24 @@ import itertools
 import math
 
 from ... import errors, rng
+from ...subclassable import subclassable
 
 
+@subclassable()
 class Dataset:
-    """torch.utils.data.Dataset: anything with __getitem__ (and, for a DataLoader, __len__)."""
+    """torch.utils.data.Dataset: anything with __getitem__ (and, for a DataLoader, __len__); scripts subclass
+    it (`class Squares(Dataset):` with `__len__` and `__getitem__`), as the tutorials do."""
 
     def __repr__(self):
-        return "<torch.utils.data.dataset.%s object at %#x>" % (type(self).__name__, id(self))
+        return object_repr(self)
+
+
+def object_repr(obj):
+    """Python's default repr, with torch's module for gradcli's classes: `<torch.utils.data.dataset.Subset
+    object at 0x...>` (a script's subclass keeps its own module, `__main__`)."""
+    kind = type(obj)
+    module = "torch" + kind.__module__[len("gradcli"):] if kind.__module__.startswith("gradcli.") else kind.__module__
+    return "<%s.%s object at %#x>" % (module, kind.__qualname__, id(obj))
 
 
 class TensorDataset(Dataset):

@@ -6,6 +6,7 @@ RandomSampler draws as torch's does: without a generator of its own, a fresh Gen
 
 import itertools
 
+from .dataset import object_repr
 from ... import errors, rng
 
 
@@ -13,7 +14,7 @@ class Sampler:
     """torch.utils.data.Sampler: iterates over indices (or lists of them)."""
 
     def __repr__(self):
-        return "<torch.utils.data.sampler.%s object at %#x>" % (type(self).__name__, id(self))
+        return object_repr(self)
 
 
 class SequentialSampler(Sampler):
