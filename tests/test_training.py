@@ -12,11 +12,10 @@ NEEDS_MKL (strict xfails then).
 Scripts run in-process (restoring print options and grad mode after each); a few also run
 through the real `gradcli run`."""
 
-import json
 
 import pytest
 
-from conftest import GOLDEN, ROOT, agrees, run_cli
+from conftest import ROOT, agrees, run_cli
 from gradcli import api
 from gradcli.errors import GradcliError
 from gradcli.kernels import mkl
@@ -131,7 +130,7 @@ def test_command_line(name):
                                     "torch.cuda", "torch.accelerator", "torch.backends.mps"])
 def test_every_name_is_one_torch_has_there(module):
     """A script using a name torch lacks would not run under torch (tests/golden/names/make_names.py)."""
-    torch_names = json.loads((GOLDEN / "names" / "names.json").read_text(encoding="utf-8"))
+    torch_names = namespace.torch_names()
     assert sorted(set(namespace.MODULES[module].members) - set(torch_names[module])) == []
 
 

@@ -394,10 +394,10 @@ def _type_name(value):
         name = "torch.autograd.function." + value.name()
     elif isinstance(value, Node):
         name = value.name().rsplit("::", 1)[-1]  # C++ nodes (torch::autograd::AccumulateGrad) bind unqualified
+    elif training.is_own_class(type(value)):  # (a script's subclass of Dataset is the class rules')
+        name = training.torch_name(type(value))
     elif not isinstance(value, type) and classes.governs(value):
         name = classes.type_name(type(value))  # `__main__.Net`, `torch.nn.modules.linear.Linear`
-    elif training.is_library_class(type(value)):
-        name = training.torch_name(type(value))
     else:
         name = type(value).__name__
     return "<class '%s'>" % name

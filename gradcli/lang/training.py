@@ -45,6 +45,11 @@ def _object_members():
     }
 
 
+def is_own_class(kind):
+    """Whether `kind` is one of these classes itself (not a script's subclass of one)."""
+    return isinstance(kind, type) and kind.__module__.startswith(_PACKAGES)
+
+
 def is_library_class(kind):
     """Whether `kind` is one of these classes or derives from one."""
     return isinstance(kind, type) and any(k.__module__.startswith(_PACKAGES) for k in kind.__mro__)

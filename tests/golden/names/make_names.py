@@ -1,9 +1,6 @@
 """Record the public names of torch 2.13's modules gradcli reproduces: torch, torch.Tensor, torch.nn.functional,
-<<<<<<< HEAD
-torch.linalg, torch.autograd, torch.nn, torch.optim (run with torch installed; writes gradcli/lang/torch_names.json).
-=======
-torch.linalg, torch.autograd, torch.nn, torch.optim and its lr_scheduler, torch.utils.data, the device modules (run with torch installed; writes names.json beside this file).
->>>>>>> aee6194 (torch.optim (SGD, Adam, AdamW, RMSprop, Adagrad; param_groups, state, zero_grad, step(closure), add_param_group, state_dict, load_state_dict, repr; lr_scheduler StepLR, MultiStepLR, ExponentialLR, LambdaLR, CosineAnnealingLR), torch.utils.data (TensorDataset, Subset, random_split, samplers, DataLoader, default_collate) and the CPU-only device calls (torch.accelerator, torch.cuda, torch.backends.mps). Each optimizer runs torch's CPU single-tensor implementation op for op through the op table; shuffles draw torch's random stream. lang/training names what scripts reach, loaded on first use. tests/training: 51 torch-recorded scripts (200+ steps of each optimizer at full precision, schedulers, seeded data loading, devices, 21 of torch's errors), compared exactly)
+torch.linalg, torch.autograd, torch.nn, torch.optim and its lr_scheduler, torch.utils.data, the device modules (run
+with torch installed; writes gradcli/lang/torch_names.json).
 
 gradcli must not offer a name under a module that torch lacks there (a script using it would not run under
 torch): tests/test_op_table.py checks every front door against these lists. gradcli reads them too, to tell a
