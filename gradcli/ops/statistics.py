@@ -216,19 +216,20 @@ def _median_indices(a, dim, ignore_nan):
 @front_door("median")
 def median(x, dim=None, keepdim=False):
     """median(x): the lower median (MedianBackward0); median(x, dim): (values, indices) as torch picks them."""
-    if dim is None:
-        return apply(MEDIAN, x)
-    d = wrap_dim(dim, x.ndim) if x.ndim else 0
-    return _selected("median", MEDIAN_DIM, x, d, keepdim, _median_indices(np.atleast_1d(x.array), d, False))
+    return _median("median", MEDIAN, MEDIAN_DIM, x, dim, keepdim, ignore_nan=False)
 
 
 @front_door("nanmedian")
 def nanmedian(x, dim=None, keepdim=False):
     """As median, ignoring nan (nan only where every value is nan)."""
+    return _median("nanmedian", NANMEDIAN, NANMEDIAN_DIM, x, dim, keepdim, ignore_nan=True)
+
+
+def _median(name, whole, along_dim, x, dim, keepdim, ignore_nan):
     if dim is None:
-        return apply(NANMEDIAN, x)
+        return apply(whole, x)
     d = wrap_dim(dim, x.ndim) if x.ndim else 0
-    return _selected("nanmedian", NANMEDIAN_DIM, x, d, keepdim, _median_indices(np.atleast_1d(x.array), d, True))
+    return _selected(name, along_dim, x, d, keepdim, _median_indices(np.atleast_1d(x.array), d, ignore_nan))
 
 
 @front_door("kthvalue")
