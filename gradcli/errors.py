@@ -146,17 +146,21 @@ _MOVE_COST, _CASE_COST, _MAX_STRING_SIZE = 2, 1, 40
 
 
 def suggestion(wrong, candidates):
-    """The name of `candidates` that Python would suggest for the misspelt `wrong`, or None."""
+    """The name of `candidates` that Python would suggest for the misspelt `wrong`, or None; where Python has
+    none, a name two neighbouring letters of `wrong` swapped give (`onse`: `ones`), a typo Python's measure
+    counts twice."""
     if len(wrong) > _MAX_STRING_SIZE:
         return None
     best, best_distance = None, sys.maxsize
-    for candidate in sorted(set(candidates)):
-        if candidate == wrong or not isinstance(candidate, str):
-            continue
+    names = sorted(c for c in set(candidates) if isinstance(c, str) and c != wrong)
+    for candidate in names:
         most = min((len(candidate) + len(wrong) + 3) * _MOVE_COST // 6, best_distance - 1)
         distance = _levenshtein(wrong, candidate, most)
         if distance <= most and (best is None or distance < best_distance):
             best, best_distance = candidate, distance
+    if best is None:
+        swaps = {wrong[:i] + wrong[i + 1] + wrong[i] + wrong[i + 2:] for i in range(len(wrong) - 1)}
+        best = next((c for c in names if c in swaps), None)
     return best
 
 
