@@ -286,7 +286,14 @@ class RandomModule:
     """np.random's legacy functions over a RandomState of gradcli's own."""
 
     def __init__(self):
-        self.state = np.random.RandomState()
+        self._state = None
+
+    @property
+    def state(self):
+        """The RandomState, made on first use (a command that draws nothing never imports numpy.random)."""
+        if self._state is None:
+            self._state = np.random.RandomState()
+        return self._state
 
     def seed(self, seed=None):
         self.state.seed(seed)
