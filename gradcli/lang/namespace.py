@@ -110,7 +110,13 @@ _NUMPY_RANDOM = numpy_bridge.RandomModule()
 NUMPY_RANDOM = Module("numpy.random", {name: getattr(_NUMPY_RANDOM, name) for name in (
     "seed", "randn", "rand", "randint", "normal", "uniform", "random", "choice", "permutation", "shuffle")})
 NUMPY = Module("numpy", dict(numpy_bridge._members(), random=NUMPY_RANDOM))
-MODULES = {"torch": TORCH, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
+# torch.functional: the functions torch defines in that module (what gradcli has of them)
+TORCH_FUNCTIONAL = Module("torch.functional", {name: FUNCTIONS[name] for name in (
+    "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_shapes", "broadcast_tensors", "cartesian_prod", "block_diag",
+    "cdist", "chain_matmul", "einsum", "norm", "meshgrid", "split", "tensordot", "unique", "unique_consecutive",
+    "unravel_index") if name in FUNCTIONS})
+TORCH.members["functional"] = TORCH_FUNCTIONAL
+MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
            "torch.autograd.function": AUTOGRAD_FUNCTION,
            "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.nn.init": INIT, "torch.linalg": LINALG,
            "math": Module("math", stdlib.math_members()), "random": Module("random", stdlib.random_members()),

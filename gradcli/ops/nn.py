@@ -68,10 +68,10 @@ LOG_SOFTMAX = row("_log_softmax", "LogSoftmaxBackward0", _log_softmax_forward, "
                         lambda grad, result, dim: log_softmax_backward_data(grad, result, dim)))
 
 
-def _softmax_dim(x, dim):
+def _softmax_dim(x, dim, name="softmax"):
     if dim is None:
-        errors.warn("Implicit dimension choice for softmax has been deprecated. Change the call to include dim=X "
-                    "as an argument.")
+        errors.warn("Implicit dimension choice for %s has been deprecated. Change the call to include dim=X "
+                    "as an argument." % name)
         dim = 0 if x.ndim in (0, 1, 3) else 1
     return wrap_dim(dim, x.ndim)
 
@@ -93,7 +93,7 @@ def log_softmax(x, dim=None, dtype=None):
     x = _softmax_input(x, dtype)
     if x.ndim == 0:
         return apply(LOG_SOFTMAX, x.reshape(1), dim=0).reshape(())
-    return apply(LOG_SOFTMAX, x, dim=_softmax_dim(x, dim))
+    return apply(LOG_SOFTMAX, x, dim=_softmax_dim(x, dim, "log_softmax"))
 
 
 # ---------------------------------------------------------------- activations
