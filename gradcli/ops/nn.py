@@ -327,70 +327,115 @@ def l1_loss(input, target, reduction="mean"):
     return _reduce((input - target).abs(), reduction)
 
 
-def _nll_terms(x, target, ignore_index):
-    """Row and class indices of the picked log-probabilities (class dim 1, or 0 for a 1-D input)."""
-    t = target.array if isinstance(target, Tensor) else np.asarray(target)
+def _array(value):
+    """A parameter as numpy: formula texts pass the node's index and weight arrays as tensors."""
+    return value.array if isinstance(value, Tensor) else np.asarray(value)
+
+
+def _picked(self, target, ignore_index, weight):
+    """Each target's log-probability (class dim 1, or 0 for a 1-D input) and its weight (the class's weight, or
+    1; 0 where the target is ignore_index), both of the target's shape."""
+    t = _array(target)
     keep = t != ignore_index
-    if x.ndim == 1:
-        return (t if keep else np.zeros((), np.int64),), keep
-    rows = np.arange(x.shape[0])
-    return (rows, np.where(keep, t, 0)), keep
+    safe = np.where(keep, t, 0)
+    classes_last = np.moveaxis(self, 1, -1) if self.ndim > 1 else self
+    picked = np.take_along_axis(classes_last, safe[..., None], axis=-1)[..., 0]
+    w = np.ones(t.shape, self.dtype) if weight is None else _array(weight).astype(self.dtype)[safe]
+    return picked, np.where(keep, w, 0).astype(self.dtype), safe
 
 
-def _nll_forward(self, target, reduction="mean", ignore_index=-100):
-    index, keep = _nll_terms(self, target, ignore_index)
-    picked = np.where(keep, -self[index], 0).astype(self.dtype)
+def _nll_forward(self, target, reduction="mean", ignore_index=-100, weight=None):
+    picked, w, _ = _picked(self, target, ignore_index, weight)
+    losses = (-picked * w).astype(self.dtype)
     if reduction == "none":
-        return picked
-    total = np.sum(picked)
+        return losses
+    total = np.sum(losses)
     if reduction == "sum":
         return np.asarray(total, dtype=self.dtype)
-    return np.asarray(total / np.sum(keep), dtype=self.dtype)
+    return np.asarray(total / np.sum(w), dtype=self.dtype)
 
 
-def _nll_backward_forward(grad_output, self, target, reduction="mean", ignore_index=-100):
-    index, keep = _nll_terms(self, target, ignore_index)
+def _nll_backward_forward(grad_output, self, target, reduction="mean", ignore_index=-100, weight=None):
+    _, w, safe = _picked(self, target, ignore_index, weight)
+    scale = grad_output if reduction == "none" else grad_output / (np.sum(w) if reduction == "mean" else 1)
+    values = np.where(_array(target) != ignore_index, -w * scale, 0)  # an ignored target's row stays +0
     out = np.zeros(self.shape, dtype=grad_output.dtype)
-    scale = grad_output if reduction == "none" else np.broadcast_to(
-        grad_output / (np.sum(keep) if reduction == "mean" else 1), keep.shape)
-    out[index] = np.where(keep, -scale, 0)
+    classes_last = np.moveaxis(out, 1, -1) if out.ndim > 1 else out  # a view: writing it fills out
+    np.put_along_axis(classes_last, safe[..., None], values[..., None].astype(out.dtype), axis=-1)
     return out
 
 
-# linear in grad; with respect to self torch's formula is zeros_like(grad) (a zero tensor, not None)
-NLL_LOSS_BACKWARD = row(
-    "nll_loss_backward", "NllLossBackwardBackward0", _nll_backward_forward, "grad_output self",
-    grad_output=("F.nll_loss(grad, target, ignore_index=ignore_index, reduction=reduction)",
-                 lambda grad, target, reduction="mean", ignore_index=-100:
-                 apply(NLL_LOSS, grad, target=target, reduction=reduction, ignore_index=ignore_index)),
-    self=("zeros_like(grad)", lambda grad: Tensor._make(np.zeros(grad.shape, grad.array.dtype))))
+def _nll_rows(overload, stem):
+    """nll_loss's rows under one of torch's two names (nll_loss: 1-D and 2-D input; nll_loss2d: 4-D input, and
+    other ranks viewed as it): the loss and its backward kernel."""
+    def double_backward(grad, target, reduction="mean", ignore_index=-100, weight=None):
+        return apply(loss, grad, target=target, reduction=reduction, ignore_index=ignore_index, weight=weight)
+
+    def backward_of(grad, self, target, reduction="mean", ignore_index=-100, weight=None):
+        return apply(backward, grad, self, target=target, reduction=reduction, ignore_index=ignore_index,
+                     weight=weight)
+
+    # linear in grad; with respect to self torch's formula is zeros_like(grad) (a zero tensor, not None)
+    backward = row(
+        overload + "_backward", stem + "BackwardBackward0", _nll_backward_forward, "grad_output self",
+        grad_output=("F.nll_loss(grad, target, weight, ignore_index=ignore_index, reduction=reduction)",
+                     double_backward),
+        self=("zeros_like(grad)", lambda grad: Tensor._make(np.zeros(grad.shape, grad.array.dtype))))
+    loss = row(overload, stem + "Backward0", _nll_forward, "self",
+               self=("nll_loss_backward(grad, self, target, reduction, ignore_index, weight)", backward_of))
+    return loss, backward
+
+
+NLL_LOSS, NLL_LOSS_BACKWARD = _nll_rows("nll_loss", "NllLoss")
+NLL_LOSS2D, NLL_LOSS2D_BACKWARD = _nll_rows("nll_loss2d", "NllLoss2D")
 
 
 @formula_helper
-def nll_loss_backward(grad, self, target, reduction="mean", ignore_index=-100):
-    """-grad at each target's class (0 elsewhere and where the target is ignore_index), over the number of kept
-    targets for the mean."""
-    return apply(NLL_LOSS_BACKWARD, grad, self, target=target, reduction=reduction, ignore_index=ignore_index)
+def nll_loss_backward(grad, self, target, reduction="mean", ignore_index=-100, weight=None):
+    """-grad (times the class's weight) at each target's class, 0 elsewhere and where the target is
+    ignore_index; over the targets' total weight for the mean (nll_loss2d's backward for 4-D self)."""
+    return apply(NLL_LOSS2D_BACKWARD if np.ndim(self.array if isinstance(self, Tensor) else self) == 4
+                 else NLL_LOSS_BACKWARD, grad, self, target=target, reduction=reduction, ignore_index=ignore_index,
+                 weight=weight)
 
 
-NLL_LOSS = row("nll_loss", "NllLossBackward0", _nll_forward, "self",
-               self=("nll_loss_backward(grad, self, target, reduction, ignore_index)",
-                     lambda grad, self, target, reduction="mean", ignore_index=-100:
-                     nll_loss_backward(grad, self, target, reduction, ignore_index)))
+def _class_weights(weight, classes):
+    if weight is None:
+        return None
+    if weight.ndim != 1 or weight.shape[0] != classes:
+        raise errors.GradcliError("weight tensor should be defined either for all %d classes or no classes but got "
+                                  "weight tensor of shape: %s" % (classes, list(weight.shape)))
+    return weight.array
 
 
 @front_door("nll_loss", function=False, method=False, functional=True)
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
-    if weight is not None:
-        raise errors.GradcliError("gradcli's nll_loss does not take class weights")
+    """The negative log-probability at each target's class (weighted by class), averaged over the targets'
+    total weight, summed, or per target."""
     if target.dtype not in (dtypes.int64, dtypes.uint8):
         raise errors.GradcliError("expected target dtype to be Long or Byte, but got %s" % target.dtype.short_name)
     classes = input.shape[1 if input.ndim > 1 else 0]
+    expected = (input.shape[0],) + tuple(input.shape[2:]) if input.ndim > 1 else ()
+    if tuple(target.shape) != expected:
+        if input.ndim == 2 and target.ndim == 1:
+            raise errors.value_error("Expected input batch_size (%d) to match target batch_size (%d)."
+                                     % (input.shape[0], target.shape[0]))
+        raise errors.GradcliError("Expected target size %s, got %s" % (list(expected), target.shape))
     t = target.array
     bad = t[(t != ignore_index) & ((t < 0) | (t >= classes))]
     if bad.size:  # torch checks the targets before it picks anything
         raise errors.index_error("Target %d is out of bounds." % bad.flat[0])
-    return apply(NLL_LOSS, input, target=t, reduction=reduction, ignore_index=ignore_index)
+    weights = _class_weights(weight, classes)
+    if input.ndim <= 2:
+        return apply(NLL_LOSS, input, target=t, reduction=reduction, ignore_index=ignore_index, weight=weights)
+    if input.ndim == 4:
+        return apply(NLL_LOSS2D, input, target=t, reduction=reduction, ignore_index=ignore_index, weight=weights)
+    # other ranks as torch's nll_loss_nd: viewed as (N, C, 1, rest), the per-position losses viewed back
+    n, c = input.shape[:2]
+    flat = input.contiguous().view(n, c, 1, -1)
+    out = apply(NLL_LOSS2D, flat, target=np.ascontiguousarray(t).reshape(n, 1, -1), reduction=reduction,
+                ignore_index=ignore_index, weight=weights)
+    return out.view(*target.shape) if reduction == "none" else out
 
 
 @front_door("cross_entropy", function=False, method=False, functional=True)
@@ -404,31 +449,43 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     class_dim = 1 if input.ndim > 1 else 0
     log_probs = log_softmax(input, class_dim)
     if tuple(target.shape) == tuple(input.shape):  # torch tells the two kinds of target apart by shape
-        return _cross_entropy_probabilities(log_probs, target, class_dim, reduction, label_smoothing)
+        return _cross_entropy_probabilities(log_probs, target, weight, class_dim, reduction, label_smoothing)
     loss = nll_loss(log_probs, target, weight, reduction=reduction, ignore_index=ignore_index)
     if label_smoothing == 0.0:
         return loss
     ignored = Tensor._make(target.array == ignore_index)
-    smooth = (-log_probs.sum(class_dim)).masked_fill(ignored, 0.0)
+    if weight is not None:
+        shape = [1] * log_probs.ndim
+        shape[class_dim] = weight.shape[0]
+        smooth = (-(log_probs * weight.view(*shape)).sum(class_dim)).masked_fill(ignored, 0.0)
+    else:
+        smooth = (-log_probs.sum(class_dim)).masked_fill(ignored, 0.0)
     if reduction == "mean":
-        smooth = smooth.sum() / Tensor._make(np.asarray(np.sum(~ignored.array)))
+        kept = target.array[~ignored.array].reshape(-1)
+        total = Tensor._make(np.asarray(np.sum(weight.array[kept]) if weight is not None else kept.size))
+        smooth = smooth.sum() / total
     elif reduction == "sum":
         smooth = smooth.sum()
     return mul_scalar(loss, 1 - label_smoothing) + mul_scalar(smooth, label_smoothing / log_probs.shape[class_dim])
 
 
-def _cross_entropy_probabilities(log_probs, target, class_dim, reduction, label_smoothing):
+def _cross_entropy_probabilities(log_probs, target, weight, class_dim, reduction, label_smoothing):
     if not target.dtype.is_floating_point:
         raise errors.GradcliError("Expected floating point type for target with class probabilities, got %s"
                                   % target.dtype.short_name)
     classes = log_probs.shape[class_dim]
     if label_smoothing > 0.0:
         target = add_scalar(mul_scalar(target, 1 - label_smoothing), label_smoothing / classes)
+    terms = log_probs * target
+    if weight is not None:
+        shape = [1] * log_probs.ndim
+        shape[class_dim] = classes
+        terms = terms * weight.view(*shape)
     if reduction == "mean":
-        return div_scalar(-(log_probs * target).sum(), log_probs.numel() // classes)
+        return div_scalar(-terms.sum(), log_probs.numel() // classes)
     if reduction == "sum":
-        return -(log_probs * target).sum()
-    return -(log_probs * target).sum(class_dim)
+        return -terms.sum()
+    return -terms.sum(class_dim)
 
 
 def _bce_forward(self, target, reduction="mean"):

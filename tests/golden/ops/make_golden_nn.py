@@ -127,6 +127,26 @@ case("loss", ["F", "huber_loss"], [fixed("a", [-2.0, -1.0, 0.0, 1.0, 2.5], F32, 
 case("loss", ["F", "smooth_l1_loss"], [fixed("a", [-2.0, -1.0, 0.0, 1.0, 2.5], F32, True), fixed("b", [0.0] * 5, F32)],
      ["$a", "$b"])
 
+for dtype in (F32, F64):
+    weights = make_input("w", (3,), dtype, "pos", requires_grad=False)
+    for reduction in ("mean", "sum", "none"):
+        case("loss", ["F", "cross_entropy"], [make_input("a", (4, 3), dtype), int_input("t", (4,), 3), dict(weights)],
+             ["$a", "$t", "$w"], {"reduction": reduction}, second=True)
+        case("loss", ["F", "cross_entropy"], [make_input("a", (4, 3), dtype), fixed("t", [0, 2, -100, 1]),
+                                              dict(weights)], ["$a", "$t", "$w"],
+             {"reduction": reduction, "label_smoothing": 0.2}, second=True)
+        case("loss", ["F", "nll_loss"], [make_input("a", (2, 3, 4), dtype), int_input("t", (2, 4), 3)], ["$a", "$t"],
+             {"reduction": reduction}, second=True, graph=True)
+        case("loss", ["F", "nll_loss"], [make_input("a", (2, 3, 2, 2), dtype), int_input("t", (2, 2, 2), 3),
+                                         dict(weights)], ["$a", "$t", "$w"], {"reduction": reduction}, second=True)
+    case("loss", ["F", "cross_entropy"], [make_input("a", (4, 3), dtype), prob_input("t", (4, 3), dtype, False),
+                                          dict(weights)], ["$a", "$t", "$w"], {"label_smoothing": 0.1})
+case("loss", ["F", "cross_entropy"], [make_input("a", (2, 3, 5), F32), int_input("t", (2, 5), 3)], ["$a", "$t"],
+     {"ignore_index": 1}, graph=True)
+case("loss", ["F", "nll_loss"], [make_input("a", (4, 3), F32), int_input("t", (4,), 3),
+                                 make_input("w", (2,), F32, requires_grad=False)], ["$a", "$t", "$w"])
+case("loss", ["F", "nll_loss"], [make_input("a", (4, 3), F32), int_input("t", (3,), 3)], ["$a", "$t"])
+
 # ---------------------------------------------------------------- products, similarity, shapes
 for dtype in (F32, F64):
     case("bilinear", ["F", "bilinear"], [make_input("x", (4, 3), dtype), make_input("y", (4, 2), dtype),
