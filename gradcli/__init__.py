@@ -13,11 +13,14 @@ Nothing heavy is imported until used: a one-shot command is judged by its cold s
 """
 
 __version__ = "0.1.0"
-__all__ = ["evaluate", "run_script", "Session", "why", "diff", "GradcliError", "__version__"]
+__all__ = ["evaluate", "run_script", "run_scripts", "Session", "why", "diff", "GradcliError", "__version__"]
 
 
 def __getattr__(name):
-    if name in ("evaluate", "run_script", "Session", "why"):
+    if name in ("run_script", "run_scripts"):  # api.run_script, and isolated=True: a worker process
+        from . import isolation
+        return getattr(isolation, name)
+    if name in ("evaluate", "Session", "why"):
         from . import api
         return getattr(api, name)
     if name == "diff":

@@ -359,12 +359,13 @@ def _rebased(error, filename, text, line, indent):
 
 
 def run_script(text, filename="<script>", write=None, warn=None, on_error=None, explain=None):
-    """Run a script of the language and return what it printed (or send it to `write`, a callable taking
-    text, and return None). Warnings go to `warn` (dropped without one). Raises GradcliError (with a
-    position) where the script fails, unless `on_error` is given: then each failing top-level statement is
-    passed to it and the script goes on. With `explain` (a callable taking text), the script is explained
+    """Run a script of the language in this process and return what it printed (or send it to `write`, a
+    callable taking text, and return None). Warnings go to `warn` (dropped without one). Raises GradcliError
+    (with a position) where the script fails, unless `on_error` is given: then each failing top-level statement
+    is passed to it and the script goes on. With `explain` (a callable taking text), the script is explained
     there: each backward() / autograd.grad call's steps, why a `.grad` it reads is None, and gradients added
-    to a `.grad` that already held one; what it prints is unchanged.
+    to a `.grad` that already held one; what it prints is unchanged. (gradcli.run_script adds `isolated`: a
+    worker process under resource limits, gradcli.isolation.)
 
     >>> run_script("import torch\\nprint(torch.ones(2))")
     'tensor([1., 1.])\\n'

@@ -17,6 +17,7 @@ are the language's: lang.guards.
 """
 
 import os
+import re
 import sys
 
 from .errors import GradcliError, Position
@@ -102,6 +103,117 @@ def exceeded(name, detail):
     limit = LIMITS[name]
     return GradcliError("%s (the limit is %d %s; raise it with %s N or %s=N)"
                         % (detail, current()[name], limit.what, limit.option, limit.env), limit.kind)
+
+
+# ---------------------------------------------------------------- the envelope (the OS enforces it)
+# max_memory (bytes) and timeout (seconds, CPU and wall clock) bound a whole script, in a worker process that
+# gradcli.isolation starts: resource limits there, so that they hold where a check above is missing. They
+# are read as the limits above are (option, then environment, then default); 0 or "none" switches one off.
+ENVELOPE = {
+    "max_memory": Limit("max_memory", None, "of memory per script"),
+    "timeout": Limit("timeout", None, "seconds per script, of CPU and of wall clock"),
+}
+BATCH_TIMEOUT = 60.0    # seconds: a batch or an isolated library call is bounded unless told otherwise
+MEMORY_SHARE = 4        # the default max_memory is the machine's memory / MEMORY_SHARE (one of a few jobs)
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+_envelope = {}          # name -> value set by configure_envelope (None: not given)
+
+
+def configure_envelope(max_memory=None, timeout=None):
+    """Set --max-memory ("2G", "512M", bytes; "0"/"none": off) and --timeout (seconds; "0"/"none": off)."""
+    _envelope.clear()
+    if max_memory is not None:
+        _envelope["max_memory"] = parse_memory(max_memory, "--max-memory")
+    if timeout is not None:
+        _envelope["timeout"] = parse_seconds(timeout, "--timeout")
+
+
+def parse_memory(text, source):
+    """Bytes from "2G", "512MB", "1.5g" or a number of bytes; 0 or "none" is None (no limit)."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        return int(text) or None
+    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([kmgt]?)(i?b)?\s*", str(text), re.I)
+    if str(text).strip().lower() == "none":
+        return None
+    if match is None:
+        raise GradcliError("%s must be a size such as 2G or 512M, got %r" % (source, text), "UsageError")
+    return int(float(match.group(1)) * _UNITS[match.group(2).upper()]) or None
+
+
+def parse_seconds(text, source):
+    """Seconds from "30" or "2.5"; 0 or "none" is None (no limit)."""
+    if str(text).strip().lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise GradcliError("%s must be a number of seconds, got %r" % (source, text), "UsageError")
+    return value or None
+
+
+def max_memory():
+    """The memory a script may use, in bytes (None: no limit): option, environment, else a share of the
+    machine's memory."""
+    if "max_memory" in _envelope:
+        return _envelope["max_memory"]
+    if os.environ.get("GRADCLI_MAX_MEMORY", "").strip():
+        return parse_memory(os.environ["GRADCLI_MAX_MEMORY"], "GRADCLI_MAX_MEMORY")
+    physical = physical_memory()
+    return max(physical // MEMORY_SHARE, 1 << 30) if physical else None
+
+
+def timeout(default=None):
+    """The seconds a script may run (None: no limit): option, environment, else `default` (off for one
+    script run from a terminal, BATCH_TIMEOUT for batches and isolated library calls)."""
+    if "timeout" in _envelope:
+        return _envelope["timeout"]
+    if os.environ.get("GRADCLI_TIMEOUT", "").strip():
+        return parse_seconds(os.environ["GRADCLI_TIMEOUT"], "GRADCLI_TIMEOUT")
+    return default
+
+
+def physical_memory():
+    """The machine's memory in bytes, or None where the platform does not say (the default is then none)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # (Windows has no sysconf)
+        return None
+
+
+def format_bytes(n):
+    """2G, 1.5G, 512M: as --max-memory takes it."""
+    for unit in ("T", "G", "M", "K"):
+        if n >= _UNITS[unit]:
+            return "%g%s" % (round(n / _UNITS[unit], 1), unit)
+    return "%d" % n
+
+
+def envelope_exceeded(name, detail, value):
+    """The LimitError of an envelope limit: what happened, the limit, how to raise it."""
+    limit = ENVELOPE[name]
+    shown = format_bytes(value) if name == "max_memory" else "%g" % value
+    hint = "SIZE" if name == "max_memory" else "SECONDS"
+    return GradcliError("%s (the limit is %s %s; raise it with %s %s or %s=%s)"
+                        % (detail, shown, limit.what, limit.option, hint, limit.env, hint), "LimitError")
+
+
+_memory_in_force = None  # bytes, set by isolation in the worker that enforces max_memory
+
+
+def enforce_memory(limit):
+    """Record that this process runs under `limit` bytes (the worker that set it): MemoryError is then
+    that limit's LimitError."""
+    global _memory_in_force
+    _memory_in_force = limit
+
+
+def memory_error():
+    """What a MemoryError means here: the envelope's limit where one is in force, else plain out of memory."""
+    if _memory_in_force:
+        return envelope_exceeded("max_memory", "the script ran out of memory", _memory_in_force)
+    return GradcliError("out of memory", "MemoryError")
 
 
 # ---------------------------------------------------------------- sizes (core layer)

@@ -301,13 +301,13 @@ def test_run_keep_going_reports_each_failure(tmp_path):
     assert "%s:8:5: NameError: name 'undefined_name' is not defined" % script in result.stderr
 
 
-def test_run_several_files_stops_at_the_first_failure_unless_keep_going(tmp_path):
+def test_run_several_files_runs_each_and_fails_if_one_fails(tmp_path):
     bad, good = tmp_path / "bad.py", tmp_path / "good.py"
     bad.write_text("print(1)\nnope\n")
     good.write_text("print(2)\n")
-    assert invoke("run", str(bad), str(good)).stdout == "1\n"
-    result = invoke("run", "-k", str(bad), str(good))
+    result = invoke("run", str(bad), str(good))
     assert (result.exit_code, result.stdout) == (1, "1\n2\n")
+    assert "%s:2:1: NameError: name 'nope' is not defined" % bad in result.stderr
 
 
 def test_run_missing_file_is_bad_usage_before_anything_runs(tmp_path):

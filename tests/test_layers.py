@@ -26,7 +26,8 @@ LAYERS = {
     "optim": CORE, "utils": CORE,
     "lang": LANG,
     "symbolic": SYMBOLIC,
-    "api": API, "session": API, "calculus": API, "explain": API, "explain_format": API, "diagnosis": API,
+    "api": API, "session": API, "isolation": API, "workers": API, "calculus": API, "explain": API,
+    "explain_format": API, "diagnosis": API,
     "__init__": API,  # the package's front door: its lazy attributes are api's
     "cli": CLI, "__main__": CLI,
 }

@@ -76,14 +76,26 @@ def main_options(version: bool = typer.Option(False, "--version", "-V", callback
                  max_depth: Optional[str] = _limit("max_depth"),
                  max_recursion: Optional[str] = _limit("max_recursion"),
                  max_script_size: Optional[str] = _limit("max_script_size"),
-                 max_int_bits: Optional[str] = _limit("max_int_bits")):
+                 max_int_bits: Optional[str] = _limit("max_int_bits"),
+                 max_memory: Optional[str] = typer.Option(
+                     None, "--max-memory", metavar="SIZE", rich_help_panel="Limits",
+                     help="Most memory per script, enforced by the OS (e.g. 2G; 0: none; default a quarter of the "
+                          "machine's; env GRADCLI_MAX_MEMORY)."),
+                 timeout: Optional[str] = typer.Option(
+                     None, "--timeout", metavar="SECONDS", rich_help_panel="Limits",
+                     help="Most seconds of CPU and of wall clock per script run by `run` (default: none for one "
+                          "file, 60 for batches; env GRADCLI_TIMEOUT).")):
     """PyTorch's autograd answers from a terminal, on numpy."""
     from .. import limits
     from ..errors import GradcliError
+    from . import process
     try:  # a bad value, given here or in GRADCLI_MAX_..., is bad usage
         limits.configure(max_elements=max_elements, max_iterations=max_iterations, max_depth=max_depth,
                          max_recursion=max_recursion, max_script_size=max_script_size, max_int_bits=max_int_bits)
+        limits.configure_envelope(max_memory=max_memory, timeout=timeout)
         limits.current()
+        process.limit_memory(limits.max_memory())
+        limits.timeout()
     except GradcliError as error:
         raise _usage_error(error.message) from None
 
@@ -121,6 +133,12 @@ def run_command(
     interactive: bool = typer.Option(False, "--interactive", "-i",
                                      help="Then the REPL, with the script's variables (as python -i), e.g. gradcli "
                                           "run -i train.py."),
+    jobs: Optional[str] = typer.Option(None, "--jobs", "-j", metavar="N",
+                                       help="Run N files at once, each in its own worker process (auto: one per "
+                                            "core); output stays per file and in order."),
+    report: Optional[str] = typer.Option(None, "--report", metavar="FILE.jsonl",
+                                         help="Write one JSON object per file: path, status, exit_code, seconds, "
+                                              "peak_memory, stdout, stderr, message."),
 ):
     """Run scripts of gradcli's PyTorch subset and print exactly what torch would print.
 
@@ -139,9 +157,9 @@ def run_command(
       gradcli run -i train.py                      (then the REPL, with the script's variables)
 
     """
-    from .. import api
+    from .. import api, limits
     from ..errors import GradcliError
-    from . import process
+    from . import batch, process
     from .progress import DelayedProgress
     if interactive:
         if len(files) != 1 or files[0] == "-":
@@ -149,34 +167,41 @@ def run_command(
         from .repl import run_repl
         run_repl(startup=(read_text(files[0]), files[0]))
         return
-    scripts = [(name, read_text(name)) for name in files]  # every file readable before anything runs
+    workers = batch.jobs_option(jobs)
+    scripts = [("<stdin>" if name == "-" else name, read_text(name)) for name in files]  # all readable first
+    if batch.isolated(files, workers, report, limits.timeout() is not None):
+        try:
+            failed = batch.run(scripts, workers, report, keep_going, explain, _write_stdout)
+        except KeyboardInterrupt:
+            _stderr_write("\ngradcli: interrupted\n")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        if failed:
+            raise typer.Exit(EXIT_ERROR)
+        return
     failed = 0
-    for name, text in scripts:
-        filename = "<stdin>" if name == "-" else name
+    for filename, text in scripts:
         with DelayedProgress(filename) as progress:
-            def report(error):
+            def report_error(error):
                 nonlocal failed
                 failed += 1
                 _report(error, progress.write_stderr)
             try:
                 if explain:  # compiled to record where values come from: run_script does both
                     api.run_script(text, filename, write=_write_stdout, warn=progress.write_stderr,
-                                   on_error=report if keep_going else None, explain=progress.write_stderr)
+                                   on_error=report_error if keep_going else None, explain=progress.write_stderr)
                 else:
                     with process.compiling(text):
                         script = api.compile_script(text, filename)
                     process.keep_until_exit(script)
                     script.run(write=_write_stdout, warn=progress.write_stderr,
-                               on_error=report if keep_going else None)
+                               on_error=report_error if keep_going else None)
             except GradcliError as error:
-                report(error)
+                report_error(error)
             except KeyboardInterrupt as interrupt:  # Typer turns it into a silent exit 130: say so here
                 report_interrupt(interrupt, progress.write_stderr)
                 raise typer.Exit(EXIT_INTERRUPTED) from None
             finally:
                 sys.stdout.flush()
-        if failed and not keep_going:
-            break
     if failed:
         raise typer.Exit(EXIT_ERROR)
 
@@ -223,7 +248,7 @@ def resolve_argv(argv, interactive):
         return argv
     if not argv:
         return ["repl"] if interactive else ["--help"]
-    if argv[0] not in _COMMANDS and argv[0] not in _ROOT_OPTIONS and not argv[0].startswith("--max-"):
+    if argv[0] not in _COMMANDS and argv[0] not in _ROOT_OPTIONS and not argv[0].startswith(("--max-", "--timeout")):
         argv.insert(0, "eval")
     return argv
 

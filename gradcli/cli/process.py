@@ -7,7 +7,10 @@ process as it is. Their measured effect is in docs/bench.md.
 - the cycle collector pauses while a long script compiles (its tree and closures are millions of acyclic
   objects), and the compiled program is then frozen out of later collections;
 - the process leaves through `os._exit` once stdout and stderr are flushed, skipping the teardown that would
-  free every object one by one; a script's compiled program is kept for that end.
+  free every object one by one; a script's compiled program is kept for that end;
+- its memory is bounded by --max-memory (a soft RLIMIT_AS, where the platform has one), so a script that runs
+  in this process (eval, repl, a single `run`) meets the same envelope as a worker; and `run`'s workers are
+  forked from it (gradcli.isolation).
 """
 
 import gc
@@ -25,6 +28,29 @@ def take_over():
     global _active
     _active = True
     keep_freed_memory()
+
+
+def owned():
+    """Whether this process is the gradcli command's own (take_over was called)."""
+    return _active
+
+
+def limit_memory(limit):
+    """Bound this process's address space to `limit` bytes (the soft limit: workers forked from it set their
+    own). Where there are no resource limits (Windows) nothing is done; returns whether it was done."""
+    if not _active or not limit:
+        return False
+    try:
+        import resource
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+        if hard != resource.RLIM_INFINITY and hard < limit:
+            limit = hard
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, ValueError, OSError):
+        return False
+    from ..limits import enforce_memory
+    enforce_memory(limit)
+    return True
 
 
 def keep_freed_memory():

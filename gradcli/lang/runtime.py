@@ -33,7 +33,7 @@ def located(exc, position):
     if isinstance(exc, RecursionError):
         return GradcliError("maximum recursion depth exceeded", "RecursionError", position)
     if isinstance(exc, MemoryError):
-        return GradcliError("out of memory", "MemoryError", position)
+        return limits.memory_error().at(position)
     message = str(exc) if not isinstance(exc, KeyError) else repr(exc.args[0]) if exc.args else ""
     error = GradcliError(message, type(exc).__name__, position)
     if type(exc) in _PLAIN_EXCEPTIONS and all(isinstance(a, _PLAIN_VALUES) for a in exc.args):
