@@ -192,6 +192,7 @@ def _evaluate(expression, values, weight, retain_graph, dtype, filename, explain
 
 
 def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain=False, order=1):
+    from . import limits
     from .autograd import backward
     from .tensor import Tensor
     provenance = collector = None
@@ -203,6 +204,7 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
     inputs = {name: _leaf(value, _own_dtype(value, dtype)) for name, value in values.items()}
     interpreter.variables.update(inputs)
     value = interpreter.evaluate(expression, filename)
+    limits.check_nested_size(value)  # (the result is shown: a shared nested list would never end)
     grads = None
     if isinstance(value, Tensor) and value.requires_grad:
         if isinstance(weight, str) and weight.strip() == "ones":  # shorthand: ones of the value's shape

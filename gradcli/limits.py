@@ -9,6 +9,8 @@ and refused *before* the work is done, with a message naming the limit and how t
     max_recursion    depth of calls of the script's own functions
     max_script_size  characters of one script or expression
     max_int_bits     bits of a Python integer made by `*` or `**` (`10**10**10` would take hours)
+    max_nesting      depth of data that CPython walks recursively in C without a check (hashing nested tuples,
+                     a chain of map/zip/filter iterators): past a few 10^4 levels the C stack overflows
 
 Each is set by `--max-...` (the CLI calls `configure`), else by `GRADCLI_MAX_...`, else its default. Stdlib only:
 the core layer checks sizes here (`check_numel`, `check_nested_size`, ...), the language layer its run's budget
@@ -46,6 +48,7 @@ LIMITS = {limit.name: limit for limit in (
     Limit("max_recursion", 200, "nested calls of the script's own functions", "RecursionError"),
     Limit("max_script_size", 10 ** 6, "characters per script or expression"),
     Limit("max_int_bits", 10 ** 5, "bits per integer built by * or **"),
+    Limit("max_nesting", 1000, "levels of tuples in tuples, or of iterators over iterators"),
 )}
 
 _overrides = {}   # set by configure() (the CLI's options); they win over the environment
@@ -305,10 +308,16 @@ _CONTAINERS = (list, tuple, dict)
 _QUICK_VISITS = 10_000
 
 
+def _cost(item):
+    """What writing a value that is not a container costs: a string its length, anything else one."""
+    return len(item) if item.__class__ is str else 1
+
+
 def _visits_within(values, budget):
-    """Whether visiting the containers in `values` (a shared one again at each place) visits at most `budget`
-    elements. Counts each container once more than printing does, so True is never wrong; a value that
-    contains itself exhausts the budget."""
+    """Whether writing the containers in `values` (a shared one again at each place) visits at most `budget`
+    elements and characters. Counts each container once more than printing does, so True is never wrong; a
+    value that contains itself exhausts the budget."""
+    budget -= sum(_cost(value) for value in values if value.__class__ not in _CONTAINERS)
     stack = [value for value in values if value.__class__ in _CONTAINERS]
     while stack:
         node = stack.pop()
@@ -319,17 +328,21 @@ def _visits_within(values, budget):
         for item in items:
             if item.__class__ in _CONTAINERS:
                 stack.append(item)
-    return True
+            elif item.__class__ is str:
+                budget -= len(item)
+    return budget >= 0
 
 
 def check_nested_size(*values):
     """Printing (or converting) a container visits every element, a shared one again at each place it appears:
-    `a = [a, a]` a hundred times is small in memory but prints 2**100 items. Count the visits, each shared
-    container's total worked out once (and without recursion: the nesting can be deep)."""
+    `a = [a, a]` a hundred times is small in memory but prints 2**100 items, and `[s] * 20` of a long string
+    writes it 20 times. Count the visits and the characters, each shared container's total worked out once
+    (and without recursion: the nesting can be deep)."""
     limit = current()["max_elements"]
     if _visits_within(values, min(limit, _QUICK_VISITS)):
-        return  # the common case, a small literal: counted plainly, without the bookkeeping for shared parts
-    totals = {}  # id -> elements visited when printing that container
+        return  # the common case, a small value: counted plainly, without the bookkeeping for shared parts
+    total_all = sum(_cost(value) for value in values if value.__class__ not in _CONTAINERS)
+    totals = {}  # id -> elements and characters visited when writing that container
     for value in values:
         if value.__class__ not in _CONTAINERS:
             continue
@@ -345,13 +358,19 @@ def check_nested_size(*values):
             if children_done:
                 total = 1
                 for item in items:
-                    total += totals.get(id(item), 1) if item.__class__ in _CONTAINERS else 1
+                    total += totals.get(id(item), 1) if item.__class__ in _CONTAINERS else _cost(item)
                     if total > limit:
-                        raise exceeded("max_elements", "printing this nested value would visit more than %d "
-                                                       "elements" % limit)
+                        raise _too_long(limit)
                 totals[key] = total
             else:
                 totals[key] = 1  # a container inside itself (`a.append(a)`) prints as [...]
                 stack.append((node, True))
                 stack.extend((item, False) for item in items
                              if item.__class__ in _CONTAINERS and id(item) not in totals)
+        total_all += totals[id(value)]
+    if total_all > limit:
+        raise _too_long(limit)
+
+
+def _too_long(limit):
+    return exceeded("max_elements", "writing this value would take more than %d elements and characters" % limit)

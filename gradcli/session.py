@@ -82,6 +82,8 @@ class Session:
 
     def _echoed(self, value):
         if value is not None:
+            from .limits import check_nested_size
+            check_nested_size(value)  # (the echo writes it out: a shared nested list would never end)
             self.variables["_"] = value
             self._shown = True
             self.echo(value)

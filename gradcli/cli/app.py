@@ -77,6 +77,7 @@ def main_options(version: bool = typer.Option(False, "--version", "-V", callback
                  max_recursion: Optional[str] = _limit("max_recursion"),
                  max_script_size: Optional[str] = _limit("max_script_size"),
                  max_int_bits: Optional[str] = _limit("max_int_bits"),
+                 max_nesting: Optional[str] = _limit("max_nesting"),
                  max_memory: Optional[str] = typer.Option(
                      None, "--max-memory", metavar="SIZE", rich_help_panel="Limits",
                      help="Most memory per script, enforced by the OS (e.g. 2G; 0: none; default a quarter of the "
@@ -91,7 +92,8 @@ def main_options(version: bool = typer.Option(False, "--version", "-V", callback
     from . import process
     try:  # a bad value, given here or in GRADCLI_MAX_..., is bad usage
         limits.configure(max_elements=max_elements, max_iterations=max_iterations, max_depth=max_depth,
-                         max_recursion=max_recursion, max_script_size=max_script_size, max_int_bits=max_int_bits)
+                         max_recursion=max_recursion, max_script_size=max_script_size, max_int_bits=max_int_bits,
+                         max_nesting=max_nesting)
         limits.configure_envelope(max_memory=max_memory, timeout=timeout)
         limits.current()
         process.limit_memory(limits.max_memory())

@@ -4,6 +4,7 @@ and generator comprehensions, whose variables live in a scope of their own as in
 from lark import Tree
 
 from .definitions import Scope
+from .guards import check_tuple_depth
 from .runtime import Frame, located
 from .. import limits
 
@@ -17,7 +18,15 @@ class Displays:
 
     def e_tuple(self, node):
         items = [self.expression(c) for c in node.children]
-        return lambda frame: tuple(item(frame) for item in items)
+        if not items:
+            return lambda frame: ()
+
+        def run(frame):
+            values = [item(frame) for item in items]
+            if any(value.__class__ is tuple for value in values):  # its nesting bounded (lang.guards)
+                check_tuple_depth(values)
+            return tuple(values)
+        return run
 
     e_tuple_display = e_tuple
 

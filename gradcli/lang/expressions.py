@@ -29,11 +29,11 @@ _BINARY = {rule: guards.guard_operator(op) for rule, op in {
     "bitand": operator.and_, "bitor": operator.or_,
 }.items()}
 _UNARY = {"neg": operator.neg, "pos": operator.pos, "not_": operator.not_, "invert": operator.invert}
-_COMPARE = {
+_COMPARE = {token: guards.guard_operator(op) for token, op in {  # (== and != of shared nested lists)
     "<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge, "<=": operator.le,
     "!=": operator.ne, "is": operator.is_, "is not": operator.is_not,
     "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
-}
+}.items()}
 
 
 _LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expression on their own

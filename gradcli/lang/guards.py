@@ -52,8 +52,29 @@ def _guard_pow(op):
     def pow_(a, b, *mod):
         if _int(a) and _int(b) and not mod and b > 0 and abs(a) > 1:
             _check_int_bits((abs(a).bit_length() - 1) * b)
+        if mod and _int(b) and _int(mod[0]):  # square-and-multiply: a product of the modulus's size per bit of b
+            bits, room = b.bit_length() * mod[0].bit_length(), current()["max_int_bits"] ** 2 // 100
+            if bits > room:
+                raise exceeded("max_int_bits", "pow() of a %d-bit exponent modulo a %d-bit integer would take too "
+                                               "long" % (b.bit_length(), mod[0].bit_length()))
         return op(a, b, *mod)
     return pow_
+
+
+def _guard_lshift(op):
+    def lshift(a, b):
+        if _int(a) and _int(b) and a and b > 0:
+            _check_int_bits(a.bit_length() + b)
+        return op(a, b)
+    return lshift
+
+
+def _guard_equality(op):
+    def compare(a, b):  # lists compare element by element, a shared one again at each place
+        if a.__class__ in _CONTAINERS and b.__class__ in _CONTAINERS and a is not b:
+            check_nested_size(a)
+        return op(a, b)
+    return compare
 
 
 _PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
@@ -63,7 +84,7 @@ def _guard_mod(op):
     def mod(a, b):
         if isinstance(a, str):
             check_percent_format(a, b)
-            check_nested_size(b)
+            check_nested_size(a, b)
         return op(a, b)
     return mod
 
@@ -90,7 +111,9 @@ def check_format_spec(spec):
 
 
 _OPERATOR_GUARDS = {"mul": _guard_mul, "imul": _guard_mul, "add": _guard_add, "iadd": _guard_add,
-                    "pow": _guard_pow, "ipow": _guard_pow, "mod": _guard_mod, "imod": _guard_mod}
+                    "pow": _guard_pow, "ipow": _guard_pow, "mod": _guard_mod, "imod": _guard_mod,
+                    "lshift": _guard_lshift, "ilshift": _guard_lshift, "eq": _guard_equality, "ne": _guard_equality}
+_CONTAINERS = (list, tuple, dict)
 
 
 def guard_operator(op):
@@ -110,7 +133,15 @@ def guard_builtins(builtins):
         check_nested_size(value)
         return inner_format(value, spec)
     builtins["format"] = format_
-    builtins["repr"] = _nested_checked(builtins.get("repr", repr))  # (str stays the type: isinstance needs it)
+    builtins["repr"] = _nested_checked(builtins.get("repr", repr))
+    builtins["str"] = checked_str  # (isinstance(x, str) still works: see PLAIN_TYPES)
+    builtins["int"] = checked_int
+    builtins["tuple"] = checked_tuple
+    builtins["round"] = _round
+    builtins["sum"] = _sum
+    for name in ("map", "zip", "filter", "enumerate", "reversed", "iter"):
+        if name in builtins:
+            builtins[name] = _chain_checked(builtins[name])
     inner_print = builtins.get("print")
     if inner_print is not None:
         def print_(*values, sep=" ", end="\n", file=None, flush=False):
@@ -121,6 +152,118 @@ def guard_builtins(builtins):
     return builtins
 
 
+class _PlainType(type):
+    """The metaclass of a checked stand-in for a builtin type: isinstance and issubclass answer for the type."""
+
+    def __instancecheck__(cls, value):
+        return isinstance(value, cls.plain)
+
+    def __subclasscheck__(cls, other):
+        return issubclass(other, cls.plain)
+
+    def __repr__(cls):
+        return "<class '%s'>" % cls.plain.__name__
+
+
+class checked_str(metaclass=_PlainType):
+    """str(value), refused before a huge value is written out (`str([s] * k)`, shared nested lists)."""
+    plain = str
+
+    def __new__(cls, *args, **kwargs):
+        if args:
+            check_nested_size(args[0])
+        return str(*args, **kwargs)
+
+
+class checked_int(metaclass=_PlainType):
+    """int(text, base): the integer's bits counted before Python converts (`int("f" * 10**7, 16)`)."""
+    plain = int
+
+    def __new__(cls, *args, **kwargs):
+        if args and isinstance(args[0], (str, bytes)):
+            base = args[1] if len(args) > 1 else kwargs.get("base", 10)
+            if _int(base) and 2 <= base <= 36:
+                _check_int_bits(int(len(args[0]) * (base - 1).bit_length()))
+        return int(*args, **kwargs)
+
+
+class checked_tuple(metaclass=_PlainType):
+    """tuple(iterable), its nesting bounded (check_tuple_depth)."""
+    plain = tuple
+
+    def __new__(cls, iterable=()):
+        items = list(iterable)
+        check_tuple_depth(items)
+        return tuple(items)
+
+
+PLAIN_TYPES = {checked_str: str, checked_int: int, checked_tuple: tuple}  # what lang.namespace's isinstance reads them as
+
+
+def _round(number, ndigits=None):
+    if _int(number) and _int(ndigits) and ndigits < 0:  # Python works with 10**-ndigits
+        _check_int_bits(-ndigits * 10 // 3)
+    return round(number, ndigits) if ndigits is not None else round(number)
+
+
+def _sum(iterable, /, start=0):
+    """Python's sum, linear for lists and tuples (Python copies the growing result at each step)."""
+    if start.__class__ not in (list, tuple):
+        return sum(iterable, start)
+    result = list(start)
+    for item in iterable:
+        if item.__class__ is not start.__class__:
+            return sum((item,), start.__class__(result))  # Python's TypeError, in Python's words
+        check_length(len(result) + len(item), "the %s" % start.__class__.__name__)
+        result += item
+    return start.__class__(result) if start.__class__ is tuple else result
+
+
+_CHAINS = (map, zip, filter, enumerate, reversed)
+
+
+def _chain_depth(iterable, limit):
+    """How many iterators of map/zip/filter/... lie under `iterable` (each next() recurses through all of them
+    in C, without a check), counted up to `limit` + 1."""
+    depth, level = 0, [iterable]
+    while level and depth <= limit:
+        inner = []
+        for it in level:
+            if it.__class__ in _CHAINS:
+                inner.extend(a for a in it.__reduce__()[1] if a.__class__ in _CHAINS)
+        level = inner
+        depth += 1 if inner else 0
+    return depth
+
+
+def _chain_checked(function):
+    def chained(*args, **kwargs):
+        limit = current()["max_nesting"]
+        for arg in args:
+            if arg.__class__ in _CHAINS and _chain_depth(arg, limit) >= limit:
+                raise exceeded("max_nesting", "the iterator would be nested more than %d levels deep" % limit)
+        return function(*args, **kwargs)
+    return chained
+
+
+def check_tuple_depth(items):
+    """A tuple made of `items`: hashing walks nested tuples recursively in C, so their depth is bounded where
+    one is built (a display, tuple())."""
+    level = [item for item in items if item.__class__ is tuple]
+    depth, limit = 1, current()["max_nesting"]
+    while level:
+        depth += 1
+        if depth > limit:
+            raise exceeded("max_nesting", "the tuple would be nested more than %d levels deep" % limit)
+        level = [inner for item in level for inner in item if inner.__class__ is tuple]
+
+
+def joined(parts):
+    """"".join(parts) of an f-string, its length checked first."""
+    check_length(sum(len(part) for part in parts), "the string")
+    return "".join(parts)
+
+
 def _nested_checked(function):
     if function is None:
         return None
@@ -129,6 +272,15 @@ def _nested_checked(function):
         check_nested_size(*args)
         return function(*args, **kwargs)
     return checked
+
+
+def _bounded_list(iterable, room):
+    items = []
+    for item in iterable:
+        items.append(item)
+        if len(items) > room:
+            break
+    return items
 
 
 def _range(*args):
@@ -166,8 +318,9 @@ def guard_method(obj, name, method):
             return join
     elif isinstance(obj, list) and name == "extend":
         def extend(items):
-            if isinstance(items, _SEQUENCES):
-                check_length(len(obj) + len(items), "the list")
+            if not isinstance(items, _SEQUENCES):  # an iterator over the list itself would feed it for ever
+                items = _bounded_list(items, current()["max_elements"] - len(obj))
+            check_length(len(obj) + len(items), "the list")
             return method(items)
         return extend
     return method

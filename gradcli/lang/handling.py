@@ -8,6 +8,8 @@ from . import exceptions
 from .runtime import located
 from ..errors import GradcliError
 
+from .. import limits
+
 
 class Handling:
     """The compiler's part for exceptions (mixed into the statement Compiler)."""
@@ -18,7 +20,11 @@ class Handling:
 
         def run(frame):
             if not test(frame):
-                raise exceptions.raised(AssertionError(message(frame)) if message else AssertionError())
+                if message is None:
+                    raise exceptions.raised(AssertionError())
+                text = message(frame)
+                limits.check_nested_size(text)  # (the message is written out: str of a shared nested list)
+                raise exceptions.raised(AssertionError(text))
         return run
 
     def s_try(self, node):

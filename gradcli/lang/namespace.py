@@ -317,13 +317,22 @@ def _safe_format(template):
                                           "ValueError")
             return super().get_field(field_name, args, kwargs)
 
+        def convert_field(self, value, conversion):
+            limits.check_nested_size(value)
+            return super().convert_field(value, conversion)
+
         def format_field(self, value, spec):
             guards.check_format_spec(spec)
             limits.check_nested_size(value)
-            return super().format_field(value, spec)
+            text = super().format_field(value, spec)
+            self.written += len(text)  # (many fields of a long string each)
+            limits.check_length(self.written, "the formatted string")
+            return text
 
     def format(*args, **kwargs):
-        return Formatter().format(template, *args, **kwargs)
+        formatter = Formatter()
+        formatter.written = len(template)
+        return formatter.format(template, *args, **kwargs)
     return format
 
 
@@ -371,6 +380,7 @@ def _hasattr(obj, name):
 def _isinstance(value, kind):
     if isinstance(kind, tuple):
         return _py.any(_isinstance(value, k) for k in kind)
+    kind = guards.PLAIN_TYPES.get(kind, kind)  # str, int, tuple: the builtins' checked stand-ins
     if kind is FUNCTIONS.get("Tensor"):
         return isinstance(value, Tensor)
     if kind in (float, int, bool, str, list, tuple, dict, set, object) or classes.is_script_class(kind) or training.is_library_class(kind) or (

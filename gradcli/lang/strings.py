@@ -6,7 +6,7 @@ is Python's own format mini-language applied with `format(value, spec)` (a tenso
 
 import re
 
-from .guards import check_format_spec
+from .guards import check_format_spec, joined
 from .runtime import located
 from .. import errors
 from ..limits import check_nested_size
@@ -95,7 +95,7 @@ def _compile_fstring(body, raw, token, compiler, start):
     if literal:
         text = "".join(literal)
         parts.append(lambda frame, text=(text if raw else _unescape(text)): text)
-    return lambda frame: "".join(part(frame) for part in parts)
+    return lambda frame: joined([part(frame) for part in parts])
 
 
 def _outside_brackets(text, start=0):
