@@ -163,8 +163,11 @@ def _fresh_inputs(inputs):
 def _jacobian_of(outputs, inputs, create_graph):
     """For each output, a tuple over the inputs of d output / d input, shaped output.shape + input.shape:
     one backward pass per output element, as torch's (unvectorized) jacobian does."""
+    from .limits import check_numel
     result = []
     for out in outputs:
+        for x in inputs:  # each row is a backward pass: the whole jacobian's size is known before the first
+            check_numel(tuple(out.shape) + tuple(x.shape), "the jacobian")
         flat = out.reshape(-1)
         rows = [[] for _ in inputs]
         for k in range(flat.shape[0]):

@@ -153,6 +153,9 @@ def body_str(array, indent=7):
         return "[...]"
     layout = _shown_indices(array.shape, summarize)
     shown = array[np.ix_(*(indices for indices, _ in layout))] if summarize and array.ndim else array
+    if floating or array.dtype.kind == "c":  # each number has `precision` digits (set_printoptions(10**8))
+        from .limits import check_length
+        check_length(shown.size * (OPTIONS.precision + 24), "the printed tensor")
     if floating:
         # exact widening: python formats the float64 value of each element, as torch's .tolist() gives it
         shown = shown.astype(np.float64)

@@ -323,7 +323,9 @@ class Tensor:
     def __iter__(self):
         if self.array.ndim == 0:
             raise errors.type_error("iteration over a 0-d tensor")
-        return iter(self.unbind(0))
+        if self.requires_grad:  # torch's elements share one UnbindBackward0
+            return iter(self.unbind(0))
+        return (self[i] for i in range(self.array.shape[0]))  # (lazily: `for v in big: break` is one view)
 
     def __hash__(self):
         return id(self)

@@ -13,7 +13,7 @@ from .bind import apply
 from .inplace import PUT, TAKE, rewrite_inplace
 from .join import cat
 from .table import formula_helper, front_door, row
-from .. import dtypes, errors
+from .. import dtypes, errors, limits
 from ..tensor import Tensor, wrap_dim
 
 
@@ -417,6 +417,7 @@ def put(x, index, source, accumulate=False):
 @front_door("nonzero")
 def nonzero(x, as_tuple=False):
     """The indices of the nonzero elements: one row each (int64), or one index tensor per dim."""
+    limits.check_numel((np.count_nonzero(x.array), max(x.array.ndim, 1)), "the result")  # (64-D: 64 per hit)
     found = np.argwhere(x.array).astype(np.int64)
     if as_tuple:
         return tuple(Tensor._make(found[:, d].copy()) for d in range(found.shape[1]))

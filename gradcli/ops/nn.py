@@ -630,6 +630,8 @@ def one_hot(tensor, num_classes=-1):
         raise errors.GradcliError("Class values must be smaller than num_classes." if t.min() >= 0
                                   else "Class values must be non-negative.")
     limits.check_numel(t.shape + (num_classes,), "the result")
+    if not t.size:  # (no row to compare: arange(num_classes) would be the only allocation)
+        return Tensor._make(np.zeros(t.shape + (num_classes,), np.int64))
     return Tensor._make((t[..., None] == np.arange(num_classes)).astype(np.int64))
 
 

@@ -490,16 +490,25 @@ def cumsum_backward(grad, dim):
 
 @formula_helper
 def cumprod_backward(grad, self, dim, result):
-    """sum over j >= i of grad_j * result_j / self_i, while no element is zero; with zeros, each element's
-    gradient is summed out from the products that leave it out (exact, but without a graph of its own)."""
+    """sum over j >= i of grad_j * result_j / self_i, while no element is zero. With zeros (as ATen's
+    cumprod_backward, in linear time): before a row's first zero the same; at it, the prefix's product times
+    the sum of grad_j * prod(self[first+1..j]); after it, zero (exact, but without a graph of its own)."""
     if not np.any(self.array == 0):
         return cumsum_backward(grad * result, dim) / self
-    a, ga = np.moveaxis(self.array, dim, -1), np.moveaxis(grad.array, dim, -1)
-    out = np.zeros_like(a)
-    for i in range(a.shape[-1]):
-        others = a.copy()
-        others[..., i] = 1
-        out[..., i] = np.sum((ga * np.cumprod(others, axis=-1))[..., i:], axis=-1)
+    a, g = np.moveaxis(self.array, dim, -1), np.moveaxis(grad.array, dim, -1)
+    r = np.moveaxis(result.array, dim, -1)
+    n = a.shape[-1]
+    position = np.arange(n)
+    zero = a == 0
+    first = np.where(zero.any(-1), zero.argmax(-1), n)[..., None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        before = np.flip(np.cumsum(np.flip(g * r, -1), -1), -1) / a
+    out = np.where(position < first, before, 0).astype(a.dtype)
+    after = np.where(position > first, a, 1).astype(a.dtype)  # self[first+1..j] (ones elsewhere)
+    prefix = np.take_along_axis(np.concatenate([np.ones_like(a[..., :1]), r], -1), np.minimum(first, n), -1)
+    at_zero = prefix[..., 0] * np.sum(np.where(position >= first, g * np.cumprod(after, -1), 0), -1)
+    np.put_along_axis(out, np.minimum(first, n - 1), np.where(first[..., 0] < n, at_zero,
+                                                              np.take_along_axis(out, np.minimum(first, n - 1), -1)[..., 0])[..., None], -1)
     return Tensor._make(np.moveaxis(out, -1, dim))
 
 

@@ -109,7 +109,7 @@ class Row:
         self.inputs = tuple(inputs.split())
         self.derivatives = tuple(derivatives.get(name.lstrip("*")) for name in self.inputs)  # Derivative or None
         self.promote = promote
-        names = self.inputs if promoted is None else tuple(promoted.split())
+        names = frozenset(self.inputs if promoted is None else promoted.split())  # (cat of 10^6 tensors)
         self.promoted = tuple(i for i, name in enumerate(self.inputs) if name in names)
         self.view = view
         self.elementwise = type(forward).__name__ == "ufunc" if elementwise is None else elementwise
