@@ -52,11 +52,22 @@ class _GradModeContext:
         return decorated
 
 
-class no_grad(_GradModeContext):
+class _Decorating(_GradModeContext):
+    """no_grad and enable_grad also decorate bare, as torch 2's do: `@torch.no_grad` is `@torch.no_grad()`."""
+
+    def __new__(cls, orig_func=None):
+        if orig_func is None:
+            return super().__new__(cls)
+        if not callable(orig_func):
+            raise TypeError("%s() takes no arguments" % cls.__name__)
+        return cls()(orig_func)
+
+
+class no_grad(_Decorating):
     mode = False
 
 
-class enable_grad(_GradModeContext):
+class enable_grad(_Decorating):
     mode = True
 
 

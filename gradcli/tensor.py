@@ -238,6 +238,9 @@ class Tensor:
 
     @data.setter
     def data(self, value):
+        if self.requires_grad and value.array.dtype.kind not in "fc":
+            raise errors.GradcliError("data set to a tensor that requires gradients must be floating point or "
+                                      "complex dtype")
         self.array = value.array
 
     @property
