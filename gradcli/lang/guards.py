@@ -61,14 +61,6 @@ def _guard_pow(op):
     return pow_
 
 
-def _guard_lshift(op):
-    def lshift(a, b):
-        if _int(a) and _int(b) and a and b > 0:
-            _check_int_bits(a.bit_length() + b)
-        return op(a, b)
-    return lshift
-
-
 def _guard_equality(op):
     def compare(a, b):  # lists compare element by element, a shared one again at each place
         if a.__class__ in _CONTAINERS and b.__class__ in _CONTAINERS and a is not b:
@@ -112,7 +104,7 @@ def check_format_spec(spec):
 
 _OPERATOR_GUARDS = {"mul": _guard_mul, "imul": _guard_mul, "add": _guard_add, "iadd": _guard_add,
                     "pow": _guard_pow, "ipow": _guard_pow, "mod": _guard_mod, "imod": _guard_mod,
-                    "lshift": _guard_lshift, "ilshift": _guard_lshift, "eq": _guard_equality, "ne": _guard_equality}
+                    "eq": _guard_equality, "ne": _guard_equality}
 _CONTAINERS = (list, tuple, dict)
 
 
