@@ -181,6 +181,43 @@ def deep(gradcli, torch_python, rounds, length=200_000):
             Row("deep: peak RSS", "MiB", gm, tm, targets=[("vs torch", ratio(gm, tm), 1.5)])]
 
 
+def tutorial_scripts():
+    """The tutorial-sized scripts that run cleanly: the seeds, examples/ and the corpus's scripts that exit 0."""
+    root = HERE.parent
+    found = sorted(root.glob("tests/seeds/*.py")) + sorted(root.glob("examples/*.py"))
+    for path in sorted(root.glob("tests/corpus/*/*.py")):
+        rc = path.with_suffix(".rc")
+        if not rc.exists() or rc.read_text().strip() == "0":
+            found.append(path)
+    return found
+
+
+def many(gradcli, torch_python, rounds, count=200, torch_sample=10):
+    """`gradcli run -j 1` and `-j 2` over `count` tutorial-sized scripts (each in its own worker), and what
+    running `python` + torch once per script costs: `torch_sample` of them timed in the same rounds, scaled to
+    `count` (torch's ~1.5 s start per script makes the whole count minutes long)."""
+    sources = tutorial_scripts()
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for i in range(count):
+            path = os.path.join(folder, "s%03d.py" % i)
+            shutil.copyfile(sources[i % len(sources)], path)
+            paths.append(path)
+        commands = {"j1": [gradcli, "run", "-j", "1", *paths], "j2": [gradcli, "run", "-j", "2", *paths]}
+        if torch_python:
+            loop = "import subprocess, sys\nfor f in sys.argv[1:]:\n    subprocess.run([sys.executable, f], check=True)\n"
+            commands["torch"] = [torch_python, "-c", loop, *paths[:torch_sample]]
+        results = measure.interleaved(commands, rounds)
+    j1, j2 = (measure.median(results[k]["seconds"]) for k in ("j1", "j2"))
+    t = measure.median(results["torch"]["seconds"]) * count / torch_sample if torch_python else None
+    same = results["j1"]["stdout"] == results["j2"]["stdout"]
+    note = "%d scripts from %d distinct; -j 2's output %s -j 1's" % (count, len(sources),
+                                                                      "same as" if same else "DIFFERENT from")
+    return [Row("many: %d scripts, run -j 1 (torch: python per script)" % count, "s", j1, t, note=note),
+            Row("many: %d scripts, run -j 2" % count, "s", j2, t,
+                targets=[("vs -j 1", ratio(j2, j1), round(1 / 1.7, 3)), ("vs torch", ratio(j2, t), 0.05)])]
+
+
 # ---------------------------------------------------------------- output
 def fmt(value, unit):
     if value is None:
@@ -250,13 +287,13 @@ def main(argv=None):
     parser.add_argument("--markdown", help="also write the machine and the table as Markdown: the head of this file "
                                            "(docs/bench.md), up to its first '## ' section, which is kept")
     parser.add_argument("--quick", action="store_true", help="fewer rounds (figures are noisier)")
-    parser.add_argument("--only", nargs="*", choices=("cold", "large", "batch", "deep"),
+    parser.add_argument("--only", nargs="*", choices=("cold", "large", "batch", "deep", "many"),
                         help="run only these workloads")
     args = parser.parse_args(argv)
     torch_python = find_torch_python(args.torch_python)
     gradcli = find_gradcli(args.gradcli)
-    wanted = set(args.only or ("cold", "large", "batch", "deep"))
-    if gradcli is None and wanted & {"cold", "batch", "deep"}:
+    wanted = set(args.only or ("cold", "large", "batch", "deep", "many"))
+    if gradcli is None and wanted & {"cold", "batch", "deep", "many"}:
         parser.error("no gradcli command found: install gradcli (pip install .) or pass --gradcli")
     rounds = 3 if args.quick else 5
     batch_rounds = 3 if args.quick else 7  # the slope is a difference of two noisy process times
@@ -271,6 +308,8 @@ def main(argv=None):
         rows.extend(batch(gradcli, torch_python, batch_rounds))
     if "deep" in wanted:
         rows.extend(deep(gradcli, torch_python, 3 if args.quick else 5))
+    if "many" in wanted:
+        rows.extend(many(gradcli, torch_python, 3 if args.quick else 5))
     info = machine(torch_python)
     heading = "machine: %(cpu)s, %(cores)s cores; python %(python)s, numpy %(numpy)s, torch %(torch)s" % info
     print(heading)

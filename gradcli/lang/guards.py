@@ -219,12 +219,12 @@ def _chain_depth(iterable, limit):
     in C, without a check), counted up to `limit` + 1."""
     depth, level = 0, [iterable]
     while level and depth <= limit:
-        inner = []
+        inner = {}  # id -> iterator: one shared below several (zip(m, m)) is walked once per level
         for it in level:
             if it.__class__ in _CHAINS:
-                inner.extend(a for a in it.__reduce__()[1] if a.__class__ in _CHAINS)
-        level = inner
-        depth += 1 if inner else 0
+                inner.update((id(a), a) for a in it.__reduce__()[1] if a.__class__ in _CHAINS)
+        level = list(inner.values())
+        depth += 1 if level else 0
     return depth
 
 
@@ -247,7 +247,7 @@ def check_tuple_depth(items):
         depth += 1
         if depth > limit:
             raise exceeded("max_nesting", "the tuple would be nested more than %d levels deep" % limit)
-        level = [inner for item in level for inner in item if inner.__class__ is tuple]
+        level = list({id(inner): inner for item in level for inner in item if inner.__class__ is tuple}.values())
 
 
 def joined(parts):
@@ -267,12 +267,8 @@ def _nested_checked(function):
 
 
 def _bounded_list(iterable, room):
-    items = []
-    for item in iterable:
-        items.append(item)
-        if len(items) > room:
-            break
-    return items
+    import itertools
+    return list(itertools.islice(iterable, max(room, 0) + 1))
 
 
 def _range(*args):

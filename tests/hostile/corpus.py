@@ -52,7 +52,7 @@ def _cases():
                    "t = '{0}{0}{0}{0}{0}{0}{0}{0}{0}{0}{0}'.format(s)"):
         add("string-%d" % len(cases), LONG + source + "\n")
     # ---- lists and ranges
-    for source in ("x = sum([[1] * 100] * 10**6, [])", "x = sum([(1,) * 100] * 10**6, ())", "a = [1]\na.extend(a * 10**8)",
+    for source in ("x = sum([[1] * 100] * (2 * 10**6), [])", "x = sum([(1,) * 100] * (2 * 10**6), ())", "a = [1]\na.extend(a * 10**8)",
                    "x = [0] * 10**9", "x = list(range(10**9))", "x = [[0] * 10**4] * 10**4\ny = str(x)",
                    "x = range(10**20)", "a = [1] * 10**7\nfor i in range(20):\n    a.extend(filter(None, a))",
                    "x = [i for i in range(10**12)]", "x = sorted(range(10**9))"):
@@ -73,7 +73,7 @@ def _cases():
                    "x = torch.ones(10**4, 10**4).outer(torch.ones(10)) if False else torch.outer(torch.ones(10**5), torch.ones(10**5))",
                    "x = torch.cat([torch.ones(10**7)] * 20)", "x = torch.stack([torch.ones(10**7)] * 20)",
                    "x = torch.ones(2, 2).repeat(10**5, 10**5)", "x = torch.full((10**5, 10**5), 1.)",
-                   "x = torch.ones(10**8, dtype=torch.float64) * torch.ones(10**8, 1)",
+                   "x = torch.ones(10**6, dtype=torch.float64) * torch.ones(10**6, 1)",
                    "x = torch.autograd.functional.jacobian(lambda v: v.repeat(10**4), torch.ones(10**4))",
                    "x = torch.autograd.functional.hessian(lambda v: v.sum(), torch.ones(10**5))",
                    "torch.set_printoptions(precision=10**8)\nprint(torch.rand(3))",
