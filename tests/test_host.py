@@ -94,6 +94,7 @@ def test_the_policies_wait_for_the_command_to_take_the_process_over(tmp_path, mo
         cli.main(["run", str(script)])
     assert done.value.code in (0, None) and process._kept == [] and gc.get_freeze_count() == freeze_count
     monkeypatch.setattr(process, "_active", True)  # what take_over() does, but the allocator's tuning
+    monkeypatch.setenv("GRADCLI_MAX_MEMORY", "0")  # nor the address-space limit (it would stay on pytest's process)
     try:
         with pytest.raises(SystemExit):
             cli.main(["run", str(script)])
