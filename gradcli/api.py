@@ -158,25 +158,32 @@ def _own_dtype(value, default):
     return dtype if dtype is not None and getattr(dtype, "is_floating_point", False) else default
 
 
-def _expression_interpreter(provenance=None, dtype=None):
-    """An interpreter for one-shot expressions: math spelling, `torch` bound so `torch.sin(x)` works too, and
-    `dtype` (a DType) as its default dtype (torch.set_default_dtype)."""
+def _expression_interpreter(provenance=None, dtype=None, generator=None):
+    """An interpreter for one-shot expressions: math spelling, `torch` bound so `torch.sin(x)` works too,
+    `dtype` (a DType) as its default dtype (torch.set_default_dtype) and `generator` as its default generator
+    (None: its own, seeded from the OS, as a new torch process)."""
     from .lang.interpreter import Interpreter
     from .lang.namespace import TORCH
     interpreter = Interpreter(write=lambda text: None, expression_mode=True, provenance=provenance)
     interpreter.variables["torch"] = TORCH
     if dtype is not None:
         interpreter.default_float = dtype
+    interpreter.generator = generator
     return interpreter
 
 
-def _input_values(at, dtype=None, seed=None):
-    """The --at values, each expression evaluated once (in the default dtype `dtype`, after
-    torch.manual_seed(seed) when a seed is given): name -> number or tensor."""
-    if seed is not None:
-        from .rng import default_generator
-        default_generator.manual_seed(seed)
-    interpreter = _expression_interpreter(dtype=dtype)
+def _seeded(seed):
+    """The default generator of a call given `seed` (torch.manual_seed(seed) in a new process), or None."""
+    if seed is None:
+        return None
+    from .rng import Generator
+    return Generator().manual_seed(seed)
+
+
+def _input_values(at, dtype=None, generator=None):
+    """The --at values, each expression evaluated once (in the default dtype `dtype`, drawing from `generator`
+    when one is given): name -> number or tensor."""
+    interpreter = _expression_interpreter(dtype=dtype, generator=generator)
     values = {}
     for name, value in (at or {}).items():
         if not str(name).isidentifier():
@@ -185,13 +192,15 @@ def _input_values(at, dtype=None, seed=None):
     return values
 
 
-def _evaluate(expression, values, weight, retain_graph, dtype, filename, explain=False, order=1):
+def _evaluate(expression, values, weight, retain_graph, dtype, filename, explain=False, order=1, generator=None):
     from .numerics import quiet
     with quiet():  # the leaves' casts and backward are the library's work too: numpy as torch behaves
-        return _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain, order)
+        return _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain, order,
+                                 generator)
 
 
-def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain=False, order=1):
+def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename, explain=False, order=1,
+                      generator=None):
     from . import limits
     from .autograd import backward
     from .tensor import Tensor
@@ -200,7 +209,7 @@ def _evaluate_quietly(expression, values, weight, retain_graph, dtype, filename,
         from .explain import Collector, Sources
         from .lang.provenance import Provenance
         provenance = Provenance(keep_values=True)
-    interpreter = _expression_interpreter(provenance, dtype)
+    interpreter = _expression_interpreter(provenance, dtype, generator)
     inputs = {name: _leaf(value, _own_dtype(value, dtype)) for name, value in values.items()}
     interpreter.variables.update(inputs)
     value = interpreter.evaluate(expression, filename)
@@ -290,9 +299,9 @@ def evaluate(expression, at=None, weight=None, retain_graph=False, dtype=None, f
     >>> r.grad_fn, r.grads["x"].tolist()
     ('MeanBackward0', [[4.5, 4.5], [4.5, 4.5]])
     """
-    dtype = _dtype(dtype)
-    result = _evaluate(expression, _input_values(at, dtype, seed), weight, retain_graph, dtype, filename, explain,
-                       _order(order))
+    dtype, generator = _dtype(dtype), _seeded(seed)  # one stream for the inputs and the expression, as torch's
+    result = _evaluate(expression, _input_values(at, dtype, generator), weight, retain_graph, dtype, filename,
+                       explain, _order(order), generator)
     return _with_jvp(result, _input_values(tangent, dtype), filename) if tangent else result
 
 
@@ -337,13 +346,14 @@ def evaluate_lines(lines, at=None, weight=None, retain_graph=False, dtype=None, 
         lines = lines.splitlines()
     text = "\n".join(lines) + "\n"
     dtype, order = _dtype(dtype), _order(order)
-    values, tangent = _input_values(at, dtype, seed), _input_values(tangent, dtype)
+    generator = _seeded(seed)
+    values, tangent = _input_values(at, dtype, generator), _input_values(tangent, dtype)
     for number, line in enumerate(lines, 1):
         expression = line.strip()
         if not expression or expression.startswith("#"):
             continue
         try:
-            result = _evaluate(expression, values, weight, retain_graph, dtype, filename, explain, order)
+            result = _evaluate(expression, values, weight, retain_graph, dtype, filename, explain, order, generator)
             yield number, _with_jvp(result, tangent, filename) if tangent else result
         except GradcliError as error:
             yield number, _rebased(error, filename, text, number, len(line) - len(line.lstrip()))
