@@ -407,6 +407,9 @@ def test_run_help_documents_exit_codes():
     (["run", "f.py"], False, ["run", "f.py"]),
     (["--version"], False, ["--version"]),
     (["--help"], True, ["--help"]),
+    (["--timeout", "5", "x*2"], False, ["--timeout", "5", "eval", "x*2"]),
+    (["--max-elements=9", "--timeout", "5", "run", "f.py"], False, ["--max-elements=9", "--timeout", "5", "run", "f.py"]),
+    (["--timeout", "5"], True, ["--timeout", "5", "repl"]),
 ])
 def test_resolve_argv(argv, interactive, expected, monkeypatch):
     monkeypatch.delenv("_GRADCLI_COMPLETE", raising=False)

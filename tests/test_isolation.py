@@ -169,6 +169,24 @@ def test_run_timeout_on_one_file_and_bad_envelope_values(tmp_path):
     assert run_cli("run", path, env={"GRADCLI_TIMEOUT": "-1"}).returncode == 2
 
 
+@posix
+def test_timeout_bounds_eval_and_each_repl_input():
+    result = run_cli("--timeout", "1", "sum([i % 7 for i in range(10**8)])")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(r"LimitError: the script (ran for|used) more than 1 s", result.stderr), result.stderr
+    result = run_cli("--timeout", "1", "repl", input="while True:\n    pass\n\nprint('after')\n")
+    assert result.stdout == "after\n" and result.returncode == 0  # the session goes on after the input
+    assert re.match(r"<stdin>:[12]:\d+: LimitError: ", result.stderr) and "--timeout SECONDS" in result.stderr
+
+
+def test_the_timeout_is_the_commands_own(monkeypatch):
+    from gradcli.cli import process
+    handler = signal.getsignal(signal.SIGALRM)
+    with process.timed(1):  # in a host (this test process) nothing is armed
+        assert signal.getsignal(signal.SIGALRM) == handler
+        assert getattr(signal, "getitimer", lambda which: (0.0, 0.0))(getattr(signal, "ITIMER_REAL", 0)) == (0.0, 0.0)
+
+
 def test_run_max_memory_in_the_commands_own_process(tmp_path):
     path, = _files(tmp_path, big="import torch\nprint(1)\nl = [torch.ones(10**7) for i in range(60)]\n")
     result = run_cli("--max-memory", "400M", "run", path)

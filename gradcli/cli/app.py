@@ -65,7 +65,8 @@ def _help_all_callback(ctx: typer.Context, value: bool):
 
 
 @app.callback()
-def main_options(version: bool = typer.Option(False, "--version", "-V", callback=_version_callback,
+def main_options(ctx: typer.Context,
+                 version: bool = typer.Option(False, "--version", "-V", callback=_version_callback,
                                               is_eager=True, help="Show the version and exit, e.g. gradcli -V."),
                  help_all: bool = typer.Option(False, "--help-all", callback=_help_all_callback, is_eager=True,
                                                show_default=False,
@@ -84,8 +85,8 @@ def main_options(version: bool = typer.Option(False, "--version", "-V", callback
                           "machine's; env GRADCLI_MAX_MEMORY)."),
                  timeout: Optional[str] = typer.Option(
                      None, "--timeout", metavar="SECONDS", rich_help_panel="Limits",
-                     help="Most seconds of CPU and of wall clock per script run by `run` (default: none for one "
-                          "file, 60 for batches; env GRADCLI_TIMEOUT).")):
+                     help="Most seconds of CPU and of wall clock per script run by `run`, per command (eval, diff, "
+                          "...) and per REPL input (default: none, 60 for batches; env GRADCLI_TIMEOUT).")):
     """PyTorch's autograd answers from a terminal, on numpy."""
     from .. import limits
     from ..errors import GradcliError
@@ -97,9 +98,11 @@ def main_options(version: bool = typer.Option(False, "--version", "-V", callback
         limits.configure_envelope(max_memory=max_memory, timeout=timeout)
         limits.current()
         process.limit_memory(limits.max_memory())
-        limits.timeout()
+        seconds = limits.timeout()
     except GradcliError as error:
         raise _usage_error(error.message) from None
+    if ctx.invoked_subcommand not in ("run", "repl"):  # run times each script in its worker, repl each input
+        ctx.with_resource(process.timed(seconds))
 
 
 # ---------------------------------------------------------------- errors and exit codes
@@ -240,6 +243,7 @@ for _name, _command in calculus.COMMANDS.items():
 # ---------------------------------------------------------------- entry point
 _COMMANDS = (*evaluation.COMMANDS, "run", "repl", *examples.COMMANDS, *calculus.COMMANDS)
 _ROOT_OPTIONS = ("-h", "--help", "--help-all", "-V", "--version", "--install-completion", "--show-completion")
+_LIMIT_OPTIONS = ("--max-", "--timeout")
 
 
 def resolve_argv(argv, interactive):
@@ -248,10 +252,13 @@ def resolve_argv(argv, interactive):
     argv = list(argv)
     if "_GRADCLI_COMPLETE" in os.environ:
         return argv
-    if not argv:
-        return ["repl"] if interactive else ["--help"]
-    if argv[0] not in _COMMANDS and argv[0] not in _ROOT_OPTIONS and not argv[0].startswith(("--max-", "--timeout")):
-        argv.insert(0, "eval")
+    start = 0  # past the limits (`gradcli --timeout 5 EXPR`): each takes a value, unless given as --opt=value
+    while start < len(argv) and argv[start].startswith(_LIMIT_OPTIONS):
+        start += 1 if "=" in argv[start] else 2
+    if start >= len(argv):
+        return argv + (["repl"] if interactive else ["--help"])
+    if argv[start] not in _COMMANDS and argv[start] not in _ROOT_OPTIONS:
+        argv.insert(start, "eval")
     return argv
 
 
@@ -288,6 +295,7 @@ def command():
 
 def main(argv=None):
     """What the `gradcli` command runs (see command()); raises SystemExit with the exit code."""
+    from ..errors import GradcliError
     argv = sys.argv[1:] if argv is None else list(argv)
     meant = misspelt_command(argv)
     if meant is not None:
@@ -300,6 +308,9 @@ def main(argv=None):
     except KeyboardInterrupt:
         _stderr_write("\ngradcli: interrupted\n")
         sys.exit(EXIT_INTERRUPTED)
+    except GradcliError as error:  # the timeout, past the command's call into the library (say, while showing)
+        _report(error)
+        sys.exit(EXIT_ERROR)
     except (BrokenPipeError, _ReaderGone):  # `gradcli run x.py | head`: the reader left; say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_ERROR)

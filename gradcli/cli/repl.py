@@ -90,6 +90,8 @@ def _session(terminal):
 def _one(session, text):
     """Run one input: a : command, `name?`, exit/quit, or code. False: leave."""
     from ..errors import GradcliError
+    from ..limits import timeout
+    from .process import timed
     stripped = text.strip()
     if not stripped:
         return None
@@ -104,7 +106,8 @@ def _one(session, text):
             _write_stderr(str(error) + "\n")
         return None
     try:
-        session.execute(text if text.endswith("\n") else text + "\n")
+        with timed(timeout(), backstop=False):  # --timeout: per input
+            session.execute(text if text.endswith("\n") else text + "\n")
     except GradcliError as error:
         _report(error)
     except KeyboardInterrupt as interrupt:

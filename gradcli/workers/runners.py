@@ -11,7 +11,6 @@ from ..errors import GradcliError
 from .worker import GRACE, Frames, error_from, run_worker, time_exceeded
 
 STATUSES = ("ok", "error", "limit", "crashed")
-GRACE = 2.0  # seconds past the timeout before the worker is killed (it first stops itself, with a position)
 _SIGNALS = {"SIGSEGV": "segmentation fault", "SIGBUS": "bus error", "SIGABRT": "aborted",
             "SIGFPE": "floating-point exception", "SIGILL": "illegal instruction", "SIGKILL": "killed"}
 

@@ -98,20 +98,50 @@ def _apply_envelope(job):
         except (ValueError, OSError):
             notes.append("--max-memory is not enforced on this platform (RLIMIT_AS refused)")
     if seconds:
-        import math
-        import signal
-        cpu = max(1, math.ceil(seconds))
-        try:
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + math.ceil(GRACE)))
-        except (ValueError, OSError):
-            notes.append("--timeout is enforced on the wall clock only on this platform (RLIMIT_CPU refused)")
-
-        def stop(signum, frame):  # raised where the script is: a located LimitError, its output kept
-            raise time_exceeded(seconds, cpu=signum == signal.SIGXCPU)
-        signal.signal(signal.SIGXCPU, stop)
-        signal.signal(signal.SIGALRM, stop)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        notes += arm_timeout(seconds)[0]
     return notes
+
+
+def arm_timeout(seconds, backstop=True):
+    """From now on, `seconds` of wall clock or of CPU time end the work running in this process with the
+    timeout's LimitError, raised where the script is (a Python signal handler: SIGALRM from a real-time timer,
+    SIGXCPU from RLIMIT_CPU's soft limit), its output kept. With `backstop` the kernel also kills the process
+    GRACE seconds of CPU later, should the work be stuck in C. Only for a process that is gradcli's own (a
+    worker, the gradcli command). Returns (notes on what this platform cannot enforce, disarm())."""
+    import math
+    import signal
+    if not hasattr(signal, "setitimer"):  # Windows: a worker's parent kills it at the deadline
+        return ["--timeout is enforced on the wall clock only on this platform (no CPU limit)"], lambda: None
+    notes = []
+
+    def stop(signum, frame):
+        raise time_exceeded(seconds, cpu=signum == signal.SIGXCPU)
+    handlers = signal.signal(signal.SIGXCPU, stop), signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    cpu_limit = None
+    try:
+        import resource
+        cpu_limit = resource.getrlimit(resource.RLIMIT_CPU)
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        soft = math.ceil(usage.ru_utime + usage.ru_stime + seconds)
+        hard = soft + math.ceil(GRACE) if backstop else cpu_limit[1]
+        if cpu_limit[1] != resource.RLIM_INFINITY:
+            soft, hard = min(soft, cpu_limit[1]), min(hard, cpu_limit[1])
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+    except (ImportError, ValueError, OSError):
+        notes.append("--timeout is enforced on the wall clock only on this platform (RLIMIT_CPU refused)")
+
+    def disarm():
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        if cpu_limit is not None:
+            import resource
+            try:
+                resource.setrlimit(resource.RLIMIT_CPU, cpu_limit)
+            except (ValueError, OSError):  # (a backstop lowered the hard limit: it stays)
+                pass
+        signal.signal(signal.SIGXCPU, handlers[0])
+        signal.signal(signal.SIGALRM, handlers[1])
+    return notes, disarm
 
 
 def time_exceeded(seconds, cpu=False):
