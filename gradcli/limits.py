@@ -309,8 +309,9 @@ _QUICK_VISITS = 10_000
 
 
 def _cost(item):
-    """What writing a value that is not a container costs: a string its length, anything else one."""
-    return len(item) if item.__class__ is str else 1
+    """What writing (or converting to a tensor) a value that is no list, tuple or dict costs: a string, a range
+    or a torch.Size its length, anything else one."""
+    return len(item) if item.__class__ is str or item.__class__ is range or isinstance(item, tuple) else 1
 
 
 def _visits_within(values, budget):
@@ -328,16 +329,16 @@ def _visits_within(values, budget):
         for item in items:
             if item.__class__ in _CONTAINERS:
                 stack.append(item)
-            elif item.__class__ is str:
-                budget -= len(item)
+            else:
+                budget -= _cost(item)
     return budget >= 0
 
 
-def check_nested_size(*values):
+def check_nested_size(*values, what=None):
     """Printing (or converting) a container visits every element, a shared one again at each place it appears:
     `a = [a, a]` a hundred times is small in memory but prints 2**100 items, and `[s] * 20` of a long string
     writes it 20 times. Count the visits and the characters, each shared container's total worked out once
-    (and without recursion: the nesting can be deep)."""
+    (and without recursion: the nesting can be deep). `what`: the tensor the values become, when converted."""
     limit = current()["max_elements"]
     if _visits_within(values, min(limit, _QUICK_VISITS)):
         return  # the common case, a small value: counted plainly, without the bookkeeping for shared parts
@@ -360,7 +361,7 @@ def check_nested_size(*values):
                 for item in items:
                     total += totals.get(id(item), 1) if item.__class__ in _CONTAINERS else _cost(item)
                     if total > limit:
-                        raise _too_long(limit)
+                        raise _too_long(limit, what)
                 totals[key] = total
             else:
                 totals[key] = 1  # a container inside itself (`a.append(a)`) prints as [...]
@@ -369,8 +370,10 @@ def check_nested_size(*values):
                              if item.__class__ in _CONTAINERS and id(item) not in totals)
         total_all += totals[id(value)]
     if total_all > limit:
-        raise _too_long(limit)
+        raise _too_long(limit, what)
 
 
-def _too_long(limit):
+def _too_long(limit, what=None):
+    if what is not None:
+        return exceeded("max_elements", "%s would have more than %d elements" % (what, limit))
     return exceeded("max_elements", "writing this value would take more than %d elements and characters" % limit)

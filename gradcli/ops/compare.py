@@ -9,7 +9,7 @@ import numpy as np
 
 from .bind import apply, as_tensor
 from .table import formula_helper, front_door, row
-from .. import errors
+from .. import errors, limits
 from ..tensor import Tensor
 
 
@@ -41,13 +41,18 @@ def logical_and(x, y):
 
 # ---------------------------------------------------------------- where
 # the condition is a parameter of the node: WhereBackward0 has one next_functions entry per branch
-WHERE = row("where.self", "WhereBackward0", lambda self, other, condition: np.where(condition, self, other),
+def _where_forward(self, other, condition):
+    limits.check_broadcast([condition, self, other])  # (the condition is a parameter: apply leaves it out)
+    return np.where(condition, self, other)
+
+
+WHERE = row("where.self", "WhereBackward0", _where_forward,
             "self other", promote="common",
             self=("where(condition, grad, 0)", lambda grad, condition: where(Tensor._make(condition), grad, 0.0)),
             other=("where(condition, 0, grad)", lambda grad, condition: where(Tensor._make(condition), 0.0, grad)))
 
 
-@front_door("where")
+@front_door("where", method=False)
 def where(condition, x=None, y=None):
     if x is None and y is None:
         return tuple(Tensor._make(i.astype(np.int64)) for i in np.nonzero(condition.array))
@@ -58,6 +63,12 @@ def where(condition, x=None, y=None):
     if not isinstance(x, Tensor) and not isinstance(y, Tensor):
         x = as_tensor(x)
     return apply(WHERE, x, y, condition=condition)
+
+
+@front_door("where", function=False)
+def where_method(x, condition, y):
+    """Tensor.where(condition, y): self where condition holds, else y (torch.where(condition, self, y))."""
+    return where(condition, x, y)
 
 
 # ---------------------------------------------------------------- clamp
@@ -181,6 +192,7 @@ def isfinite(x):
 @front_door("allclose")
 def allclose(x, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """A python bool: |x - other| <= atol + rtol * |other| everywhere (broadcasting as torch does)."""
+    limits.check_broadcast([x.array, other.array])  # (numpy's temporaries have the broadcast shape)
     return bool(np.allclose(x.array, other.array, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
@@ -188,6 +200,7 @@ def allclose(x, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 def isclose(x, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|x - other| <= atol + rtol * |other| elementwise (nan equal to nan only with equal_nan)."""
     a, b = x.array, other.array if isinstance(other, Tensor) else other
+    limits.check_broadcast([a, b])
     return Tensor._make(np.asarray(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
 
 

@@ -117,7 +117,7 @@ def tensor(data, dtype=None, requires_grad=False, device=None):
                     "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")
         array = data.array.astype(_np(dtype or data.dtype), copy=True)
     else:
-        limits.check_nested_size(data)  # shared sublists (`a = [a, a]`) would be walked exponentially often
+        limits.check_nested_size(data, what="the tensor")  # shared sublists (`a = [a, a]`) would be walked exponentially often
         array = _numbers(data) if dtype is None else None
         if array is None:
             dtype = dtype or infer_dtype(data)

@@ -11,7 +11,7 @@ from .join import cat
 from .arithmetic import not_implemented
 from .reduce import reduced_dims
 from .table import formula_helper, front_door, row
-from .. import errors
+from .. import errors, limits
 from ..return_types import ReturnTypes
 from ..tensor import Tensor
 
@@ -465,6 +465,9 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
 
 # ---------------------------------------------------------------- cdist
 def _cdist_forward(x1, x2, p=2.0):
+    pairs = np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2]) + (x1.shape[-2], x2.shape[-2])
+    limits.check_numel(pairs, "the result")
+    limits.check_numel(pairs + x1.shape[-1:], "cdist's differences")
     difference = np.abs(x1[..., :, None, :] - x2[..., None, :, :])
     if p == 0:
         return np.sum(difference != 0, axis=-1).astype(x1.dtype)

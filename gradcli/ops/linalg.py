@@ -12,7 +12,12 @@ from ..tensor import Tensor
 MM = row("mm", "MmBackward0", np.matmul, "self mat2",
          self=("grad.mm(mat2.t())", lambda grad, mat2: grad.mm(mat2.t())),
          mat2=("self.t().mm(grad)", lambda grad, self: self.t().mm(grad)))
-MV = row("mv", "MvBackward0", np.matmul, "self vec",
+def _mv_forward(self, vec):
+    limits.check_numel(self.shape[:1], "the result")  # (an empty row: (10**9, 0) @ (0,) is 10**9 zeros)
+    return np.matmul(self, vec)
+
+
+MV = row("mv", "MvBackward0", _mv_forward, "self vec",
          self=("grad.outer(vec)", lambda grad, vec: grad.unsqueeze(1) * vec),
          vec=("self.t().mv(grad)", lambda grad, self: self.t().mv(grad)))
 DOT = row("dot", "DotBackward0", np.dot, "self tensor",

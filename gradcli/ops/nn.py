@@ -584,8 +584,12 @@ def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean
     return apply(BCE_LOGITS, input, target, reduction=reduction)
 
 
-ADDMM = row("addmm", "AddmmBackward0",
-             lambda self, mat1, mat2: (self + mat1 @ mat2).astype(np.result_type(mat1, mat2)), "self mat1 mat2",
+def _addmm_forward(self, mat1, mat2):
+    limits.check_numel(np.broadcast_shapes(self.shape, (mat1.shape[0], mat2.shape[1])), "the result")
+    return (self + mat1 @ mat2).astype(np.result_type(mat1, mat2))
+
+
+ADDMM = row("addmm", "AddmmBackward0", _addmm_forward, "self mat1 mat2",
              self=("grad", lambda grad: grad),
              mat1=("grad.mm(mat2.t())", lambda grad, mat2: grad.mm(mat2.t())),
              mat2=("mat1.t().mm(grad)", lambda grad, mat1: mat1.t().mm(grad)))

@@ -12,7 +12,7 @@ import numpy as np
 from .bind import apply
 from .composite import composite_vjp
 from .table import formula_helper, front_door, row
-from .. import errors
+from .. import errors, limits
 from ..tensor import Tensor
 
 
@@ -321,8 +321,13 @@ def embedding_backward(grad, indices, num_weights, padding_idx, scale_grad_by_fr
                  scale_grad_by_freq=scale_grad_by_freq)
 
 
+def _embedded_rows(weight, indices):
+    limits.check_numel(indices.shape + weight.shape[1:], "the result")
+    return weight[indices]
+
+
 EMBEDDING = row("embedding", "EmbeddingBackward0",
-                lambda weight, indices, padding_idx, scale_grad_by_freq: weight[indices], "weight",
+                lambda weight, indices, padding_idx, scale_grad_by_freq: _embedded_rows(weight, indices), "weight",
                 weight=("embedding_backward(grad, indices, weight.shape[0], padding_idx, scale_grad_by_freq)",
                         lambda grad, weight_shape, indices, padding_idx, scale_grad_by_freq:
                         embedding_backward(grad, indices, weight_shape[0], padding_idx, scale_grad_by_freq)))

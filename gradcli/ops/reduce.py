@@ -10,7 +10,7 @@ import numpy as np
 from .arithmetic import div_scalar
 from .bind import apply
 from .table import formula_helper, front_door, row
-from .. import errors
+from .. import errors, limits
 from ..tensor import Tensor, to_numpy_dtype, wrap_dim
 
 
@@ -32,6 +32,15 @@ def _numel(shape):
     for d in shape:
         n *= d
     return n
+
+
+def reduction_axes(array, dim):
+    """reduced_dims for a forward's array. Over an empty dim the result can be far bigger than the input
+    (zeros(10**9, 0).sum(1) has 10**9 elements): its size is checked before numpy allocates it."""
+    axes = reduced_dims(dim, array.ndim)
+    if array.size == 0:
+        limits.check_numel([n for d, n in enumerate(array.shape) if d not in axes], "the result")
+    return axes
 
 
 @formula_helper
@@ -73,13 +82,13 @@ def mean_backward(grad, sizes, dim, keepdim):
 def _sum_forward(self, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
         self = self.astype(dtype)
-    out = np.add.reduce(self, axis=reduced_dims(dim, self.ndim), keepdims=keepdim)
+    out = np.add.reduce(self, axis=reduction_axes(self, dim), keepdims=keepdim)
     return out.astype(np.int64) if out.dtype.kind in "biu" else out
 
 
 def _mean_forward(self, dim=None, keepdim=False, dtype=None):
     dtype = dtype or self.dtype
-    axis = reduced_dims(dim, self.ndim)
+    axis = reduction_axes(self, dim)
     if self.size == 0:  # nan, as torch gives, without numpy's "Mean of empty slice" warning
         return np.full(np.sum(self, axis=axis, keepdims=keepdim).shape, np.nan, dtype=dtype)
     if self.dtype != dtype:
@@ -142,7 +151,7 @@ def sum_to_size(x, *size):
 
 # ---------------------------------------------------------------- norm
 def _norm_forward(self, p=2, dim=None, keepdim=False):
-    axis = reduced_dims(dim, self.ndim)
+    axis = reduction_axes(self, dim)
     a = np.abs(self)
     if p == 2:
         out = np.sqrt(np.add.reduce(a * a, axis=axis, keepdims=keepdim))
@@ -190,7 +199,7 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
 def _prod_forward(self, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
         self = self.astype(dtype)
-    out = np.prod(self, axis=reduced_dims(dim, self.ndim), keepdims=keepdim)
+    out = np.prod(self, axis=reduction_axes(self, dim), keepdims=keepdim)
     return out.astype(np.int64) if out.dtype.kind in "biu" else out
 
 
@@ -237,7 +246,7 @@ def prod(x, dim=None, keepdim=False, dtype=None):
 
 # ---------------------------------------------------------------- var, std, logsumexp
 def _var_forward(self, dim=None, correction=1, keepdim=False):
-    return np.var(self, axis=reduced_dims(dim, self.ndim), ddof=correction, keepdims=keepdim).astype(self.dtype)
+    return np.var(self, axis=reduction_axes(self, dim), ddof=correction, keepdims=keepdim).astype(self.dtype)
 
 
 @formula_helper
@@ -287,7 +296,7 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
 
 
 def _logsumexp_forward(self, dim, keepdim=False):
-    axis = reduced_dims(dim, self.ndim)
+    axis = reduction_axes(self, dim)
     m = np.max(self, axis=axis, keepdims=True) if self.size else np.zeros((1,) * self.ndim, self.dtype)
     m = np.where(np.isfinite(m), m, 0).astype(self.dtype)
     out = np.log(np.sum(np.exp(self - m), axis=axis, keepdims=True)) + m
@@ -348,11 +357,11 @@ def _amax_derivative(grad, self, result, dim, keepdim):
 
 
 AMAX = row("amax", "AmaxBackward0",
-           lambda self, dim, keepdim: np.max(self, axis=reduced_dims(dim, self.ndim), keepdims=keepdim), "self",
+           lambda self, dim, keepdim: np.max(self, axis=reduction_axes(self, dim), keepdims=keepdim), "self",
            self=("scale_grad_by_count(restore_reduced_dims(grad, dim, keepdim), "
                  "restore_reduced_dims(result, dim, keepdim) == self, dim)", _amax_derivative))
 AMIN = row("amin", "AminBackward0",
-           lambda self, dim, keepdim: np.min(self, axis=reduced_dims(dim, self.ndim), keepdims=keepdim), "self",
+           lambda self, dim, keepdim: np.min(self, axis=reduction_axes(self, dim), keepdims=keepdim), "self",
            self=("scale_grad_by_count(restore_reduced_dims(grad, dim, keepdim), "
                  "restore_reduced_dims(result, dim, keepdim) == self, dim)", _amax_derivative))
 
@@ -463,7 +472,7 @@ def _truth_reduction(test, name):
     def reduce(x, dim=None, keepdim=False):
         if dim is None:
             return Tensor._make(np.asarray(test(x.array)))
-        return Tensor._make(np.asarray(test(x.array, axis=reduced_dims(dim, x.ndim), keepdims=keepdim)))
+        return Tensor._make(np.asarray(test(x.array, axis=reduction_axes(x.array, dim), keepdims=keepdim)))
     reduce.__name__ = reduce.__qualname__ = name
     return front_door(name)(reduce)
 

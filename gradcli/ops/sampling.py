@@ -13,7 +13,7 @@ from .creation import _size, zeros
 from .bind import apply
 from .inplace import apply_inplace, rewrite_inplace
 from .table import front_door, row
-from .. import dtypes, errors, rng
+from .. import dtypes, errors, limits, rng
 from ..tensor import Tensor, to_numpy_dtype
 
 
@@ -134,6 +134,7 @@ def _normal_tensors(mean, std, generator):
     dtype = _floating(dtypes.by_name(arrays[0].dtype.name), "normal_kernel_cpu")
     np_dtype = to_numpy_dtype(dtype)
     shape = np.broadcast_shapes(*(a.shape for a in arrays))
+    limits.check_numel(shape, "the result")
     n = int(np.prod(shape, dtype=np.int64))
     if isinstance(std, Tensor):
         if (std.array < 0).any():

@@ -6,7 +6,7 @@ gradient goes back to where it came from, a whole-tensor median's is shared betw
 import numpy as np
 
 from .bind import apply
-from .reduce import (VALUE_SELECTING, evenly_distribute_backward, mean_backward, reduced_dims, std_backward,
+from .reduce import (VALUE_SELECTING, evenly_distribute_backward, mean_backward, reduced_dims, reduction_axes, std_backward,
                      take_along, var_backward)
 from .table import formula_helper, front_door, row
 from .. import errors
@@ -16,7 +16,7 @@ from ..tensor import Tensor, wrap_dim
 
 # ---------------------------------------------------------------- var_mean, std_mean
 def _moments(self, dim=None, correction=1, keepdim=False, root=False):
-    axis = reduced_dims(dim, self.ndim)
+    axis = reduction_axes(self, dim)
     var = np.var(self, axis=axis, ddof=correction, keepdims=keepdim).astype(self.dtype)
     mean = np.mean(self, axis=axis, keepdims=keepdim).astype(self.dtype)
     return (np.sqrt(var) if root else var), mean
@@ -76,7 +76,7 @@ def std_mean(x, dim=None, unbiased=None, keepdim=False, correction=None):
 
 # ---------------------------------------------------------------- nan-ignoring reductions
 def _nansum_forward(self, dim=None, keepdim=False):
-    out = np.nansum(self, axis=reduced_dims(dim, self.ndim), keepdims=keepdim)
+    out = np.nansum(self, axis=reduction_axes(self, dim), keepdims=keepdim)
     return out.astype(np.int64) if out.dtype.kind in "biu" else out.astype(self.dtype)
 
 
