@@ -209,10 +209,14 @@ def tile(x, dims):
 
 @front_door("diff")
 def diff(x, n=1, dim=-1):
-    """x[1:] - x[:-1] along dim (SubBackward0 over two SliceBackward0), n times."""
+    """x[1:] - x[:-1] along dim (SubBackward0 over two SliceBackward0), n times (logical_xor for bool), until
+    the dim is empty."""
     for _ in range(n):
         length = x.shape[wrap_dim(dim, x.ndim)]
-        x = x.narrow(dim, 1, length - 1) - x.narrow(dim, 0, length - 1)
+        if length == 0:
+            break
+        later, earlier = x.narrow(dim, 1, length - 1), x.narrow(dim, 0, length - 1)
+        x = later ^ earlier if x.dtype.name == "bool" else later - earlier
     return x
 
 

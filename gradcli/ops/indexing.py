@@ -105,8 +105,18 @@ def select(x, dim, index):
 
 @front_door("narrow")
 def narrow(x, dim, start, length):
+    if x.ndim == 0:
+        raise errors.GradcliError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise errors.GradcliError("narrow(): length must be non-negative.")
     dim = wrap_dim(dim, x.ndim)
-    start = start + x.shape[dim] if start < 0 else start
+    size = x.shape[dim]
+    if not -size <= start <= size:
+        raise errors.index_error("start out of range (expected to be in range of [%d, %d], but got %d)"
+                                 % (-size, size, start))
+    start = start + size if start < 0 else start
+    if start > size - length:
+        raise errors.GradcliError("start (%d) + length (%d) exceeds dimension size (%d)." % (start, length, size))
     return apply(SLICE, x, index=(slice(None),) * dim + (slice(start, start + length),))
 
 
@@ -278,6 +288,8 @@ def setitem(x, index, value):
     """x[index] = value, as torch does it: the basic items cut a view, into which value is copied (CopySlices on
     x) or, with list, tensor and mask items, put (index_put_: IndexPutBackward0)."""
     target, advanced = _basic_part(x, index)
+    if value is None or isinstance(value, str):
+        raise errors.type_error("can't assign a %s to a %s" % (type(value).__name__, x.dtype.legacy_name))
     if not isinstance(value, Tensor):
         value = Tensor._make(np.asarray(value, dtype=x.array.dtype))
     if advanced:

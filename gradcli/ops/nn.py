@@ -20,12 +20,16 @@ from ..tensor import Tensor, wrap_dim
 
 # ---------------------------------------------------------------- softmax
 def _softmax_forward(self, dim):
+    if not self.size:  # (nothing to normalize: numpy's max has no identity)
+        return self.copy()
     shifted = self - np.max(self, axis=dim, keepdims=True)
     e = np.exp(shifted)
     return (e / np.sum(e, axis=dim, keepdims=True)).astype(self.dtype)
 
 
 def _log_softmax_forward(self, dim):
+    if not self.size:
+        return self.copy()
     shifted = self - np.max(self, axis=dim, keepdims=True)
     return (shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))).astype(self.dtype)
 
@@ -597,6 +601,12 @@ ADDMM = row("addmm", "AddmmBackward0", _addmm_forward, "self mat1 mat2",
 
 @front_door("addmm")
 def addmm(x, mat1, mat2):
+    for name, m in (("mat1", mat1), ("mat2", mat2)):
+        if m.ndim != 2:
+            raise errors.GradcliError("%s must be a matrix, got %d-D tensor" % (name, m.ndim))
+    if mat1.shape[1] != mat2.shape[0]:
+        raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
+                                  % (mat1.shape + mat2.shape))
     return apply(ADDMM, x, mat1, mat2)
 
 

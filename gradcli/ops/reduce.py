@@ -251,8 +251,14 @@ def _var_forward(self, dim=None, correction=1, keepdim=False):
 
 @formula_helper
 def var_backward(grad, self, dim, correction, keepdim):
-    """2 / (n - correction) * grad * (self - self.mean(dim))."""
+    """2 / (n - correction) * grad * (self - self.mean(dim)); with no degree of freedom over the whole tensor,
+    grad * (nan where self is its mean, else inf), and over a dim 2 / 0 is inf (a nan gradient), as torch's."""
     n = _numel(self.shape[d] for d in reduced_dims(dim, self.ndim))
+    if (dim is None or self.ndim == 0) and n - correction <= 0:
+        spread = self.array != self.array.mean()
+        return grad * Tensor._make(np.where(spread, np.inf, np.nan).astype(self.array.dtype))
+    if n == correction:
+        return grad * Tensor._make(np.full(self.shape, np.nan, self.array.dtype))
     grad = _unsqueeze_reduced(grad, self.ndim, dim, keepdim)
     centered = self - (self.mean() if dim is None else self.mean(dim=reduced_dims(dim, self.ndim), keepdim=True))
     return (2.0 / (n - correction)) * grad * centered
@@ -402,10 +408,20 @@ def _select_reduction(kind, x, dim, keepdim):
     return ReturnTypes(kind, values, Tensor._make(indices))
 
 
-def _check_not_empty(name, x):
-    if x.array.size == 0:
+def check_selectable(name, x, dim):
+    """A reduction that picks one element (max, amax, argmax, median, ...) has none to pick over an empty
+    tensor or dim: torch's IndexError or RuntimeError (argmax and argmin word the whole-tensor case as an
+    IndexError without the hint)."""
+    if x.array.size:
+        return
+    if dim is None or dim == () or dim == []:
+        if name in ("argmax", "argmin"):
+            raise errors.index_error("%s(): Expected reduction dim to be specified for input.numel() == 0." % name)
         raise errors.GradcliError("%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
                                   "reduction dim with the 'dim' argument." % name)
+    for d in reduced_dims(dim, x.ndim) if x.ndim else ():
+        if x.shape[d] == 0:
+            raise errors.index_error("%s(): Expected reduction dim %d to have non-zero size." % (name, d))
 
 
 @front_door("max")
@@ -423,8 +439,8 @@ def _extremum(name, whole, x, dim, keepdim):
     """max/min: of the whole tensor (row `whole`), along dim, or elementwise against a tensor given as dim."""
     if isinstance(dim, Tensor):
         return x.maximum(dim) if name == "max" else x.minimum(dim)
+    check_selectable(name, x, dim)
     if dim is None:
-        _check_not_empty(name, x)
         return apply(whole, x)
     return _select_reduction(name, x, dim, keepdim)
 
@@ -435,17 +451,20 @@ def _all_if_empty(dim):
 
 @front_door("amax")
 def amax(x, dim=(), keepdim=False):
+    check_selectable("amax", x, dim)
     return apply(AMAX, x, dim=_all_if_empty(dim), keepdim=keepdim)
 
 
 @front_door("amin")
 def amin(x, dim=(), keepdim=False):
+    check_selectable("amin", x, dim)
     return apply(AMIN, x, dim=_all_if_empty(dim), keepdim=keepdim)
 
 
 def _arg_reduction(fn, x, dim, keepdim):
     if x.dtype.name == "bool":
         raise errors.GradcliError("%s(): does not support bool input" % fn.__name__)
+    check_selectable(fn.__name__, x, dim)
     if dim is None:
         out = fn(x.array.reshape(-1))
         if keepdim:

@@ -6,7 +6,7 @@ gradient goes back to where it came from, a whole-tensor median's is shared betw
 import numpy as np
 
 from .bind import apply
-from .reduce import (VALUE_SELECTING, evenly_distribute_backward, mean_backward, reduced_dims, reduction_axes, std_backward,
+from .reduce import (VALUE_SELECTING, check_selectable, evenly_distribute_backward, mean_backward, reduced_dims, reduction_axes, std_backward,
                      take_along, var_backward)
 from .table import formula_helper, front_door, row
 from .. import errors
@@ -228,6 +228,7 @@ def nanmedian(x, dim=None, keepdim=False):
 def _median(name, whole, along_dim, x, dim, keepdim, ignore_nan):
     if dim is None:
         return apply(whole, x)
+    check_selectable("median", x, dim)  # nanmedian's message names median too, as torch's
     d = wrap_dim(dim, x.ndim) if x.ndim else 0
     return _selected(name, along_dim, x, d, keepdim, _median_indices(np.atleast_1d(x.array), d, ignore_nan))
 

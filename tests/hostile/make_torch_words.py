@@ -1,0 +1,79 @@
+"""Records tests/hostile/torch_words.json with torch: scripts where gradcli used to answer in Python's or numpy's
+words (or not at all) — narrow out of range, assigning None, reductions over nothing, std of one element,
+softmax over an empty dim, matrix products of the wrong shapes — and what torch prints and raises for each
+(`Kind: message`, the first line). tests/test_torch_words.py runs them through gradcli. Run with a Python that
+has torch 2.13."""
+
+import contextlib
+import io
+import json
+import pathlib
+import warnings
+
+import torch
+
+SETUP = "import torch\nx = torch.arange(6.).reshape(2, 3)\ne = torch.zeros(0)\nz = torch.zeros(2, 0)\n"
+CASES = {
+    "narrow_past_the_end": "print(x.narrow(1, 2, 5))",
+    "narrow_start_out_of_range": "print(torch.narrow(x, 1, 4, 0))",
+    "narrow_negative_length": "print(x.narrow(0, 0, -1))",
+    "narrow_negative_start": "print(x.narrow(1, -2, 2))",
+    "narrow_0d": "print(torch.tensor(1.).narrow(0, 0, 1))",
+    "assign_none": "x[0] = None\nprint(x)",
+    "assign_str": "x[0, 1] = 'a'\nprint(x)",
+    "assign_none_int": "i = torch.arange(3)\ni[1] = None",
+    "std_one_element_backward": "w = torch.tensor([2.], requires_grad=True)\ny = w.std()\ny.backward()\nprint(y, w.grad)",
+    "var_one_element_backward": "w = torch.tensor([2.], requires_grad=True)\nw.var().backward()\nprint(w.grad)",
+    "std_dim_one_element_backward": ("w = torch.tensor([[2.], [3.]], requires_grad=True)\n"
+                                     "w.std(1).sum().backward()\nprint(w.grad)"),
+    "var_correction_past_n_backward": ("w = torch.tensor([1., 2.], requires_grad=True)\n"
+                                       "w.var(correction=3).backward()\nprint(w.grad)"),
+    "amax_of_nothing": "print(e.amax())",
+    "amin_of_nothing": "print(torch.amin(e))",
+    "max_of_nothing": "print(e.max())",
+    "min_of_nothing": "print(torch.min(e))",
+    "argmax_of_nothing": "print(e.argmax())",
+    "argmin_of_nothing": "print(torch.argmin(e))",
+    "amax_empty_dim": "print(z.amax(1))",
+    "amin_empty_dim": "print(z.amin(dim=1))",
+    "max_empty_dim": "print(z.max(1))",
+    "min_empty_dim": "print(torch.min(z, 1))",
+    "argmax_empty_dim": "print(z.argmax(1))",
+    "argmin_empty_dim": "print(z.argmin(dim=-1))",
+    "amax_nonempty_dim_of_empty": "print(z.amax(0))",
+    "max_nonempty_dim_of_empty": "print(z.max(0))",
+    "median_of_nothing": "print(e.median())",
+    "median_empty_dim": "print(z.median(1))",
+    "softmax_empty_dim": "print(z.softmax(1))",
+    "log_softmax_empty_dim": "print(torch.log_softmax(z, dim=1))",
+    "softmax_of_nothing": "print(torch.softmax(e, 0))",
+    "addmm_shapes": "print(torch.addmm(x, x, x))",
+    "addmm_vector": "print(torch.addmm(x, x[0], x))",
+    "addmm_method_shapes": "print(x.addmm(x, x.t().t()))",
+    "logsumexp_empty_dim": "print(z.logsumexp(1))",
+    "diff_of_nothing": "print(torch.diff(e), z.diff(), x.diff(n=5), torch.tensor([True, False, False]).diff())",
+}
+
+
+def run(source):
+    out, error = io.StringIO(), None
+    with contextlib.redirect_stdout(out), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            exec(source, {})
+        except Exception as exc:  # noqa: BLE001 (what torch raises is the record)
+            error = "%s: %s" % (type(exc).__name__, str(exc).split("\n")[0])
+    return out.getvalue(), error
+
+
+def main():
+    cases = {}
+    for name, body in CASES.items():
+        stdout, error = run(SETUP + body + "\n")
+        cases[name] = {"source": body, "stdout": stdout, "error": error}
+    path = pathlib.Path(__file__).with_name("torch_words.json")
+    path.write_text(json.dumps({"torch": torch.__version__, "setup": SETUP, "cases": cases}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
