@@ -165,14 +165,14 @@ def test_state_changes_torch_refuses_or_accepts():
                           "    def h():\n        return 2\nexcept ValueError:\n    pass\nprint(h())") == "1\n"
 
 
-@pytest.mark.parametrize("expression, value, dtype", [
+@pytest.mark.parametrize("expression, value, type_name", [
     ("(x, x * 2)", [[1.0, 2.0], [2.0, 4.0]], "tuple"), ("x.dtype", "torch.float32", "torch.dtype"),
-    ("x.max(0)", [2.0, 1], "torch.return_types.max"), ("{'a': x}", {"a": [1.0, 2.0]}, "dict"),
+    ("x.max(0)", {"values": 2.0, "indices": 1}, "torch.return_types.max"), ("{'a': x}", {"a": [1.0, 2.0]}, "dict"),
     ("[x[0] / 0, None]", [None, None], "list"),
 ])
-def test_eval_json_holds_every_value(expression, value, dtype):
+def test_eval_json_holds_every_value(expression, value, type_name):
     import json
     from gradcli.explain_format import json_safe
     data = json.loads(json.dumps(json_safe(api.evaluate(expression, at={"x": "tensor([1., 2.])"}).to_dict()),
                                  allow_nan=False))
-    assert (data["value"], data["dtype"]) == (value, dtype)
+    assert (data["value"], data["type"]) == (value, type_name)

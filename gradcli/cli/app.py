@@ -81,12 +81,13 @@ def main_options(ctx: typer.Context,
                  max_nesting: Optional[str] = _limit("max_nesting"),
                  max_memory: Optional[str] = typer.Option(
                      None, "--max-memory", metavar="SIZE", rich_help_panel="Limits",
-                     help="Most memory per script, enforced by the OS (e.g. 2G; 0: none; default a quarter of the "
-                          "machine's; env GRADCLI_MAX_MEMORY)."),
+                     help="Most memory per script, enforced by the OS (0: none; default a quarter of the "
+                          "machine's; env GRADCLI_MAX_MEMORY), e.g. gradcli --max-memory 2G run x.py."),
                  timeout: Optional[str] = typer.Option(
                      None, "--timeout", metavar="SECONDS", rich_help_panel="Limits",
                      help="Most seconds of CPU and of wall clock per script run by `run`, per command (eval, diff, "
-                          "...) and per REPL input (default: none, 60 for batches; env GRADCLI_TIMEOUT).")):
+                          "...) and per REPL input (default: none, 60 for batches; env GRADCLI_TIMEOUT), e.g. gradcli "
+                          "--timeout 20 run -j 2 *.py.")):
     """PyTorch's autograd answers from a terminal, on numpy."""
     from .. import limits
     from ..errors import GradcliError
@@ -140,10 +141,11 @@ def run_command(
                                           "run -i train.py."),
     jobs: Optional[str] = typer.Option(None, "--jobs", "-j", metavar="N",
                                        help="Run N files at once, each in its own worker process (auto: one per "
-                                            "core); output stays per file and in order."),
+                                            "core); output stays per file and in order, e.g. gradcli run -j 2 *.py."),
     report: Optional[str] = typer.Option(None, "--report", metavar="FILE.jsonl",
                                          help="Write one JSON object per file: path, status, exit_code, seconds, "
-                                              "peak_memory, stdout, stderr, message."),
+                                              "peak_memory, stdout, stderr, message, e.g. gradcli run --report "
+                                              "out.jsonl *.py."),
 ):
     """Run scripts of gradcli's PyTorch subset and print exactly what torch would print.
 
