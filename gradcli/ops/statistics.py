@@ -6,8 +6,8 @@ gradient goes back to where it came from, a whole-tensor median's is shared betw
 import numpy as np
 
 from .bind import apply
-from .reduce import (VALUE_SELECTING, check_selectable, evenly_distribute_backward, mean_backward, reduced_dims, reduction_axes, std_backward,
-                     take_along, var_backward)
+from .reduce import (VALUE_SELECTING, check_selectable, evenly_distribute_backward, mean_backward, reduced_dims,
+                     reduction_axes, std_backward, take_along, var_backward)
 from .table import formula_helper, front_door, row
 from .. import errors
 from ..return_types import ReturnTypes
