@@ -5,6 +5,7 @@ Ctrl-C and a closed stdout end without a traceback."""
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -98,7 +99,8 @@ def test_ctrl_c_during_a_long_loop_ends_cleanly_with_130(tmp_path):
     path = script(tmp_path, "print('started', flush=True)\nwhile True:\n    pass\n")
     process = _gradcli("--max-iterations", "1000000000000", "run", path)
     try:
-        assert process.stdout.readline() == "started\n"  # the loop is running
+        assert process.stdout.readline() == "started\n"
+        time.sleep(0.2)  # print may not have returned yet when its flushed line arrives: let the loop start
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
     finally:
