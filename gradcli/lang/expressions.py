@@ -12,7 +12,7 @@ from bisect import bisect_right
 
 from lark import Token, Tree
 
-from . import classes, guards, namespace
+from . import classes, guards, keywords, namespace
 from .displays import Displays
 from .definitions import Definitions
 from .lalr import span
@@ -418,19 +418,19 @@ class ExpressionCompiler(Displays, Definitions):
         callee = node.children[0]
         if len(node.children) == 1 and callee.__class__ is not Tree and callee.value == "super":
             return self.zero_argument_super(node, function)
-        positional, keywords, star, starstar = [], [], None, None
+        positional, named, star, starstar = [], [], None, None
         if len(node.children) > 1:
             for arg in node.children[1].children:
                 kind = arg.data if isinstance(arg, Tree) else None
                 if kind == "keyword":
-                    keywords.append((self.checked_name(arg.children[0]), self.expression(arg.children[1])))
+                    named.append((self.checked_name(arg.children[0]), self.expression(arg.children[1])))
                 elif kind == "star":
                     star = self.expression(arg.children[0])
                 elif kind == "starstar":
                     starstar = self.expression(arg.children[0])
                 else:
                     positional.append(self.expression(arg))
-        positional, keywords = tuple(positional), tuple(keywords)  # smaller than lists, for the program's life
+        positional, named = tuple(positional), tuple(named)  # smaller than lists, for the program's life
 
         def run(frame):
             f = function(frame)
@@ -438,14 +438,14 @@ class ExpressionCompiler(Displays, Definitions):
             args = [a(frame) for a in positional] if positional else []
             if star is not None:
                 args.extend(star(frame))
-            kwargs = {name: value(frame) for name, value in keywords} if keywords else {}
+            kwargs = {name: value(frame) for name, value in named} if named else {}
             if starstar is not None:
                 kwargs.update(starstar(frame))
             if not callable(f):
                 raise GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError",
                                   self.position(node))
-            try:
-                return f(*args, **kwargs)  # (a script Function counts its calls and depth itself)
+            try:  # (a script Function counts its calls and depth itself)
+                return keywords.call(f, args, kwargs) if kwargs else f(*args, **kwargs)
             except (_Break, _Continue, _Return):
                 raise
             except Exception as exc:

@@ -68,25 +68,6 @@ def _binary_operator(fn, name):
 
 _UNARY_OPERATORS = ("__neg__", "__pos__", "__abs__", "__invert__", "__getitem__", "__setitem__")
 
-# numpy's keyword spellings that torch's argument parser takes too (`x.sum(axis=0, keepdims=True)`)
-_NUMPY_KEYWORDS = {"axis": "dim", "keepdims": "keepdim"}
-
-
-def _numpy_keywords(door):
-    """The door, taking numpy's `axis=`/`keepdims=` for its `dim=`/`keepdim=` as torch does."""
-    code = getattr(door, "__code__", None)  # (a class such as torch.Generator has none)
-    if code is None or "dim" not in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]:
-        return door
-
-    def aliased(*args, **kwargs):
-        if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
-            kwargs = {_NUMPY_KEYWORDS.get(k, k): v for k, v in kwargs.items()}
-        return door(*args, **kwargs)
-    aliased.__name__, aliased.__qualname__, aliased.__doc__ = door.__name__, door.__qualname__, door.__doc__
-    aliased.__wrapped__ = door
-    return aliased
-
-
 def install():
     """Generate the rows' front doors, then put every method and Python operator on Tensor, once."""
     for made in ROWS:
@@ -102,9 +83,6 @@ def install():
         if name in METHODS:
             raise TypeError("Tensor.%s has a front door of its own and an in-place one" % name)
         METHODS[name] = inplace_variant(door)
-    for doors in (FUNCTIONS, METHODS, FUNCTIONAL, LINALG):
-        for name, door in doors.items():
-            doors[name] = _numpy_keywords(door)
     for operator, method in OPERATORS.items():
         METHODS[operator] = METHODS[method]
     for name, fn in METHODS.items():

@@ -19,6 +19,7 @@ from .bind import OpNode, ViewInfo, apply, grad_edge, inplace_origin_name
 from .table import row
 from .. import errors, grad_mode
 from ..graph import Node
+from ..return_types import ReturnTypes
 from ..tensor import Tensor
 
 
@@ -111,6 +112,43 @@ def inplace_variant(function):
     method.__name__ = function.__name__ + "_"
     method.__doc__ = "In-place form of %s." % function.__name__
     return method
+
+
+# ---------------------------------------------------------------- out=
+OUT_RESIZED = ("An output with one or more elements was resized since it had shape %s, which does not match the "
+               "required output shape %s. This behavior is deprecated, and in a future PyTorch release outputs will "
+               "not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing "
+               "it, inplace, to zero elements with t.resize_(0). (Triggered internally at "
+               "/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)")
+
+
+def write_out(name, result, out):
+    """`torch.name(..., out=out)`: the result written into out (a tensor, or a tuple of them for a function of
+    several results), as torch's out= variants write it; returns out. out= does not record history: torch
+    refuses it where the result or out would need a gradient."""
+    results, outs = (result, out) if isinstance(result, tuple) else ((result,), (out,))
+    if not isinstance(outs, (tuple, list)) or len(outs) != len(results) or not all(
+            isinstance(o, Tensor) for o in outs):
+        raise errors.type_error("%s(): argument 'out' must be %s" % (
+            name, "Tensor" if len(results) == 1 else "tuple of %d Tensors" % len(results)))
+    if grad_mode._enabled and any(t.requires_grad for t in results + tuple(outs)):
+        raise errors.GradcliError("%s(): functions with out=... arguments don't support automatic differentiation, "
+                                  "but one of the arguments requires grad." % name)
+    for value, target in zip(results, outs):
+        if value.dtype is not target.dtype and not can_cast(value.dtype, target.dtype):
+            raise errors.GradcliError("result type %s can't be cast to the desired output type %s"
+                                      % (value.dtype.short_name, target.dtype.short_name))
+        if target.array.shape == value.array.shape:
+            np.copyto(target.array, value.array, casting="unsafe")
+        else:  # torch gives out new memory of the result's shape (warning when out held elements)
+            if target.array.size:
+                errors.warn(OUT_RESIZED % (list(target.array.shape), list(value.array.shape)))
+            target.array = value.array.astype(target.array.dtype, copy=True)
+            target._view = None
+        target._version.value += 1
+    if isinstance(result, ReturnTypes):  # torch.return_types.max_out(values=..., indices=...)
+        return ReturnTypes(result.kind + "_out", *outs, names=result.names)
+    return out
 
 
 def _snapshot_self(node, target, old_edge):

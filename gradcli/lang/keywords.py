@@ -1,0 +1,109 @@
+"""Arguments named as torch names them.
+
+A front door keeps the parameter names its code reads (`add(x, y, alpha=1)`). A script may name arguments as
+torch's documentation does (`torch.matmul(input=a, other=b)`), with numpy's `axis=`/`keepdims=` (which torch's
+argument parser takes for `dim=`/`keepdim=`), and give `out=` to a function torch has an out= variant of. A call
+whose keywords its callee knows goes straight through; only a call to a front door with a keyword the door does
+not know is renamed here, from the parameter names recorded from torch (torch_signatures.json, read on the
+first such call).
+"""
+
+import functools
+import inspect
+import json
+import pathlib
+import types
+
+from .. import ops
+from ..ops.inplace import write_out
+from ..tensor import Tensor
+
+NUMPY_KEYWORDS = {"axis": "dim", "keepdims": "keepdim"}
+
+
+def call(f, args, kwargs):
+    """f(*args, **kwargs), where f may be a front door (or a Tensor method) called with torch's names."""
+    door, method = (f.__func__, True) if isinstance(f, types.MethodType) and isinstance(f.__self__, Tensor) \
+        else (f, False)
+    names = _doors().get(door)
+    if names is None:
+        return f(*args, **kwargs)
+    positional, known, varargs = _parameters(door, method)
+    if known is None or kwargs.keys() <= known:
+        return f(*args, **kwargs)
+    qualified = ["torch.Tensor." + name for name in names["torch.Tensor"]] if method else [
+        "%s.%s" % (module, name) for module, found in names.items() if module != "torch.Tensor" for name in found]
+    args, kwargs, out = _renamed(list(args), kwargs, positional, known, varargs, qualified)
+    result = f(*args, **kwargs)
+    return result if out is None else write_out(qualified[0].rsplit(".", 1)[1], result, out)
+
+
+def _renamed(args, kwargs, positional, known, varargs, qualified):
+    """(args, kwargs with torch's and numpy's names turned into the door's, the out= tensor or None). A name
+    torch gives the place where the door takes `*args` (`x.view(size=(3, 2))`) becomes that argument."""
+    renamed, out = {}, None
+    for name, value in kwargs.items():
+        if name in known:
+            renamed[name] = value
+            continue
+        if name == "out" and any("out" in keywords or "out" in places for overloads in map(_torch, qualified)
+                                 for places, keywords in overloads):
+            out = value
+            continue
+        if NUMPY_KEYWORDS.get(name) in known:
+            renamed[NUMPY_KEYWORDS[name]] = value
+            continue
+        index = _place_of(name, qualified, len(args))
+        if varargs and index == len(positional) == len(args):
+            args.append(value)
+            continue
+        own = positional[index] if index is not None and index < len(positional) else None
+        renamed[own or name] = value  # (a name neither knows stays: the door's TypeError names it)
+    return args, renamed, out
+
+
+def _place_of(name, qualified, given):
+    """Where torch places `name` among the positional arguments of one of its overloads, past the `given` ones
+    (None if no overload does)."""
+    for overloads in map(_torch, qualified):
+        for places, _ in overloads:
+            if name in places and places.index(name) >= given:
+                return places.index(name)
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _doors():
+    """front door -> {module: [the names it serves there]}."""
+    doors = {}
+    for module, registry in (("torch", ops.FUNCTIONS), ("torch.Tensor", ops.METHODS),
+                             ("torch.nn.functional", ops.FUNCTIONAL), ("torch.linalg", ops.LINALG)):
+        for name, door in registry.items():
+            if not name.startswith("__"):
+                doors.setdefault(door, {}).setdefault(module, []).append(name)
+    return doors
+
+
+@functools.lru_cache(maxsize=None)
+def _parameters(door, method):
+    """(the door's positional parameter names, a method's self left out; every name it takes, or None when it
+    takes any keyword; whether it takes *args)."""
+    try:
+        parameters = list(inspect.signature(door).parameters.values())
+    except (TypeError, ValueError):
+        return (), None, False
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return (), None, False
+    positional = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return (tuple(positional[1:] if method else positional),
+            frozenset(p.name for p in parameters if p.kind is not p.VAR_POSITIONAL),
+            any(p.kind is p.VAR_POSITIONAL for p in parameters))
+
+
+def _torch(qualified):
+    return _signatures().get(qualified, ())
+
+
+@functools.lru_cache(maxsize=None)
+def _signatures():
+    return json.loads(pathlib.Path(__file__).with_name("torch_signatures.json").read_text(encoding="utf-8"))
