@@ -312,7 +312,7 @@ CREATE_GRAPH_WARNING = (
 
 
 # ---------------------------------------------------------------- warnings
-def _print_warning(message, category):
+def _print_warning(message, category, once=False):
     sys.stderr.write("%s: %s\n" % (category, message))
 
 
@@ -325,8 +325,14 @@ def warn(message, category="UserWarning"):
     _warning_sink.get()(message, category)
 
 
+def warn_once(message, category="UserWarning"):
+    """torch's TORCH_WARN_ONCE: shown the first time only, wherever the script reaches it again."""
+    _warning_sink.get()(message, category, once=True)
+
+
 class warnings_to:
-    """`with warnings_to(sink):` warn() calls `sink(message, category)` until the block ends."""
+    """`with warnings_to(sink):` warn() calls `sink(message, category)` (warn_once adds `once=True`) until the
+    block ends."""
 
     def __init__(self, sink):
         self.sink = sink

@@ -191,3 +191,15 @@ def test_functional_and_method_spellings_agree():
     assert F["softmax"](x, dim=1).tolist() == x.softmax(1).tolist() == T["softmax"](x, 1).tolist()
     assert F["relu"](x).tolist() == [[1.0, 0.0, 3.0]]
     assert T["mean"](x, 0, True).grad_fn.name() == "MeanBackward1"
+
+
+def test_a_warn_once_warning_is_shown_once_per_run():
+    """torch.cross without dim is TORCH_WARN_ONCE in torch: one warning for calls on two lines (the text is
+    checked against torch's in the autograd golden, case cross_without_dim_warns_once)."""
+    from gradcli import api
+    warned = []
+    script = "import torch\na = torch.ones(2, 3)\nb = torch.cross(a, a)\nc = torch.cross(b, a)\n"
+    api.run_script(script, warn=warned.append)
+    assert len(warned) == 1 and "torch.cross without specifying the dim" in warned[0]
+    api.run_script(script, warn=warned.append)  # a new run is a new process: warned again
+    assert len(warned) == 2

@@ -57,9 +57,10 @@ class Interpreter:
         self.print_options = printing.PrintOptions()  # torch.set_printoptions: torch's defaults at first
         self.generator = None  # the default generator: seeded from the OS at the first run, as a new process
 
-    def _warning_sink(self, message, category):
+    def _warning_sink(self, message, category, once=False):
         position = self.context.position
-        key = (position.filename, position.line, category, message) if position else (None, None, category, message)
+        key = (position.filename, position.line, category, message) if position and not once else (
+            None, None, category, message)
         if key in self.context.warned:
             return
         self.context.warned.add(key)

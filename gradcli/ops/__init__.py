@@ -15,7 +15,7 @@ Where things are:
     join.py       cat, stack, split, chunk, unbind, meshgrid, broadcast_tensors
     arrange.py    rearrangements that copy: repeat, repeat_interleave, flip, roll, rot90, tril/triu, diagonals
     indexing.py   x[...] and x[...] = v, gather, index_select, masked_fill, nonzero
-    linalg.py     mm, mv, dot, bmm, matmul, outer, einsum
+    linalg.py     mm, mv, dot, bmm, matmul, outer, cross, einsum
     decompositions.py torch.linalg: inv, det, slogdet, solve, cholesky, qr, svd, eigh, the norms; cdist
     nn.py         activations, softmax, losses, linear (torch.nn.functional)
     losses.py     smooth_l1_loss, huber_loss, kl_div (torch.nn.functional; the older losses are in nn.py)

@@ -1,13 +1,14 @@
-"""Matrix products: matmul (decomposed as torch decomposes it, so the graph has torch's node names), mm, mv,
-dot, bmm, outer, with torch's shape and dtype messages."""
+"""Products: matmul (decomposed as torch decomposes it, so the graph has torch's node names), mm, mv, dot, bmm,
+outer, cross, einsum, with torch's shape and dtype messages."""
 
 import numpy as np
 
-from .bind import apply
+from .bind import apply, broadcast_error
 from .shape import UNSAFE_VIEW
 from .table import formula_helper, front_door, row
 from .. import errors, limits
-from ..tensor import Tensor
+from ..kernels.fma import fma32, fma64
+from ..tensor import Tensor, wrap_dim
 
 MM = row("mm", "MmBackward0", np.matmul, "self mat2",
          self=("grad.mm(mat2.t())", lambda grad, mat2: grad.mm(mat2.t())),
@@ -163,6 +164,75 @@ def outer(x, y):
         if t.ndim != 1:
             raise errors.GradcliError("outer: Expected 1-D argument %s, but got %d-D" % (name, t.ndim))
     return x.reshape(-1, 1) * y
+
+
+# ---------------------------------------------------------------- cross
+def _cross(a, b, dim):
+    """a x b along dim (of length 3), broadcast, as ATen's cross kernel computes each component:
+    a[1]*b[2] - a[2]*b[1], ... — in floating point with the first product fused into the subtraction (the
+    compiler contracts it to an FMA), in float16 each operation rounded to float16 (c10::Half computes in float)."""
+    a, b = np.broadcast_arrays(a, b)
+    a, b = np.moveaxis(a, dim, 0), np.moveaxis(b, dim, 0)
+    out = np.empty(a.shape, a.dtype)
+    for i, j, k in ((0, 1, 2), (1, 2, 0), (2, 0, 1)):
+        if a.dtype == np.float32 or a.dtype == np.float64:
+            out[i] = (fma32 if a.dtype == np.float32 else fma64)(a[j], b[k], -(a[k] * b[j]))
+        elif a.dtype == np.float16:
+            out[i] = (a[j] * b[k]).astype(np.float16) - (a[k] * b[j]).astype(np.float16)
+        else:
+            out[i] = a[j] * b[k] - a[k] * b[j]
+    return np.moveaxis(out, 0, dim)
+
+
+LINALG_CROSS = row("linalg_cross", "LinalgCrossBackward0", _cross, "self other",
+                   self=("linalg_cross(other, grad, dim)", lambda grad, other, dim: linalg_cross(other, grad, dim)),
+                   other=("linalg_cross(grad, self, dim)", lambda grad, self, dim: linalg_cross(grad, self, dim)))
+
+CROSS_WITHOUT_DIM = ("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim "
+                     "explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree "
+                     "with that of linalg.cross in a future release. (Triggered internally at "
+                     "/__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)")
+
+
+@formula_helper
+@front_door("cross", function=False, method=False, linalg=True)
+def linalg_cross(input, other, dim=-1):
+    """torch.linalg.cross: the cross product of 3-vectors along dim, the other dims broadcast."""
+    return _checked_cross("linalg_cross", input, other, dim)
+
+
+@front_door("cross")
+def cross(input, other, dim=None):
+    """torch.cross: as linalg.cross, but without dim along the first dim of length 3 (deprecated, warned once)."""
+    if isinstance(input, Tensor) and dim is None:
+        errors.warn_once(CROSS_WITHOUT_DIM)
+        dim = next((d for d, size in enumerate(input.shape) if size == 3), None)
+        if dim is None:
+            raise errors.GradcliError("no dimension of size 3 in input")
+    return _checked_cross("cross", input, other, dim)
+
+
+def _checked_cross(name, input, other, dim):
+    for position, (argument, value) in enumerate((("input", input), ("other", other))):
+        if not isinstance(value, Tensor):
+            raise errors.type_error("%s(): argument '%s' (position %d) must be Tensor, not %s"
+                                    % (name, argument, position + 1, type(value).__name__))
+    if input.ndim != other.ndim:
+        raise errors.GradcliError("linalg.cross: inputs must have the same number of dimensions.")
+    axis = wrap_dim(dim, input.ndim)
+    if input.shape[axis] != 3 or other.shape[axis] != 3:
+        raise errors.GradcliError("linalg.cross: inputs dimension %d must have length 3. Got %d and %d"
+                                  % (dim, input.shape[axis], other.shape[axis]))
+    try:
+        limits.check_numel(np.broadcast_shapes(input.shape, other.shape))
+    except ValueError:
+        raise broadcast_error([input.shape, other.shape]) from None
+    if input.dtype is not other.dtype:
+        raise errors.GradcliError("expected scalar type %s but found %s"
+                                  % (input.dtype.short_name, other.dtype.short_name))
+    if input.dtype.name == "bool":
+        raise errors.GradcliError('"cross" not implemented for \'Bool\'', "NotImplementedError")
+    return apply(LINALG_CROSS, input, other, dim=axis)
 
 
 # ---------------------------------------------------------------- einsum

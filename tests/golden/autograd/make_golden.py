@@ -47,6 +47,8 @@ CASES = {
     "grad_assign_list": "x = torch.tensor([1., 2.], requires_grad=True)\nx.grad = [1., 2.]\n",
     "grad_assign_self": "x = torch.tensor([1., 2.], requires_grad=True)\nx.grad = x\n",
     "grad_none_method": "x = torch.tensor([1., 2.], requires_grad=True)\nx.grad.zero_()\n",
+    "cross_without_dim_warns_once": "a = torch.randn(2, 3, requires_grad=True)\nb = torch.cross(a, a + 1)\n"
+                                    "c = torch.cross(b, a)\nprint(c.grad_fn, c.shape)\n",
     "nonleaf_grad_warns": X + "y = x * 2\ny.sum().backward()\nprint(y.grad)\nprint(x.grad)\n",
     "retain_grad": X + "y = x * 2\ny.retain_grad()\nprint(y.retains_grad, x.retains_grad)\n(y * y).sum().backward()\n"
                        "print(y.grad, x.grad)\n",

@@ -10,7 +10,7 @@ import pathlib
 import numpy as np
 
 import make_golden as base
-from make_golden import BOOL, F32, F64, I64, case, make_input, t
+from make_golden import BOOL, F16, F32, F64, I64, case, make_input, t
 
 base.CASES.clear()  # importing make_golden made its own cases: this file records only these
 base.rng = np.random.default_rng(20261201)
@@ -181,6 +181,23 @@ for p in (2.0, 1.0, 3.0, float("inf")):
 for call in (["torch", "neg"], ["method", "negative"], ["torch", "sub"], ["torch", "rsub"]):
     mask = make_input("m", (3,), BOOL, requires_grad=False)
     case("errors", call, [mask], [t("m")] + ([t("m")] if call[1] in ("sub", "rsub") else []))
+
+# ---------------------------------------------------------------- cross products
+for dtype in (F32, F64, F16):
+    for shapes, dim in ((((4, 3), (4, 3)), None), (((5, 3), (1, 3)), -1), (((3, 2, 4), (3, 2, 4)), 0),
+                        (((2, 3, 2), (2, 3, 1)), 1)):
+        inputs = [make_input("a", shapes[0], dtype), make_input("b", shapes[1], dtype)]
+        linalg = dim is not None and dim < 0
+        case("cross", ["linalg" if linalg else "torch", "cross"], inputs, [t("a"), t("b")],
+             {} if dim is None else {"dim": dim}, second=dtype != F16)
+case("cross", ["method", "cross"], [make_input("a", (2, 3), I64), make_input("b", (2, 3), I64)], [t("a"), t("b")],
+     {"dim": 1})
+for a, b, kwargs in (((2, 4), (2, 4), {}), ((3, 2), (1, 2), {}), ((2, 3), (3,), {"dim": -1}),
+                     ((3, 2), (3, 2), {"dim": 2})):
+    case("errors", ["torch", "cross"], [make_input("a", a, F32), make_input("b", b, F32)], [t("a"), t("b")], kwargs)
+case("errors", ["linalg", "cross"], [make_input("a", (3,), F32), make_input("b", (3,), F64)], [t("a"), t("b")])
+case("errors", ["linalg", "cross"], [make_input("a", (3,), BOOL, requires_grad=False),
+                                     make_input("b", (3,), BOOL, requires_grad=False)], [t("a"), t("b")])
 
 
 if __name__ == "__main__":
