@@ -10,7 +10,6 @@ first such call).
 
 import functools
 import inspect
-import json
 import pathlib
 import types
 
@@ -106,4 +105,5 @@ def _torch(qualified):
 
 @functools.lru_cache(maxsize=None)
 def _signatures():
+    import json  # (only a call that needs torch's names reads them: a one-shot command does not import json)
     return json.loads(pathlib.Path(__file__).with_name("torch_signatures.json").read_text(encoding="utf-8"))
