@@ -142,7 +142,7 @@ _PY_MEMBERS = {
                      "remove")),
     dict: frozenset(("items", "keys", "values", "get", "update", "pop", "copy", "setdefault")),
     collections.OrderedDict: frozenset(("items", "keys", "values", "get", "update", "pop", "copy", "setdefault")),
-    nn.module.IncompatibleKeys: frozenset(("missing_keys", "unexpected_keys")),
+    nn.state.IncompatibleKeys: frozenset(("missing_keys", "unexpected_keys")),
     str: frozenset(("join", "upper", "lower", "strip", "lstrip", "rstrip", "split", "replace", "startswith",
                     "endswith", "center", "ljust", "rjust", "zfill", "title", "capitalize", "find", "count",
                     "splitlines", "isdigit", "isalpha")),

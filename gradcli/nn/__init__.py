@@ -5,7 +5,8 @@ names; they create and initialise their parameters in torch's order, on gradcli'
 stream, so that a seeded model starts from torch's weights bit for bit.
 
     parameter.py   Parameter
-    module.py      Module: registration by attribute, the walks over a model, train/eval, state_dict, repr
+    module.py      Module: registration by attribute, the walks over a model, train/eval, dtype, repr
+    state.py       state_dict and load_state_dict
     containers.py  Sequential, ModuleList, ModuleDict
     init.py        torch.nn.init
     layers.py      Identity, Linear, Bilinear, Flatten, Unflatten, Dropout, Embedding, the activations

@@ -6,8 +6,7 @@ state_dict, train, apply, repr) follows those dicts in insertion order, as torch
 match torch's.
 """
 
-import collections
-
+from . import state
 from .parameter import Parameter
 from .. import dtypes, errors, grad_mode
 from ..subclassable import subclassable
@@ -37,19 +36,6 @@ def typename(value):
     kind = type(value)
     module = kind.__module__
     return kind.__qualname__ if module in ("builtins", None) else "%s.%s" % (module, kind.__qualname__)
-
-
-class IncompatibleKeys(collections.namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
-    """What load_state_dict returns; prints `<All keys matched successfully>` when both lists are empty."""
-
-    __slots__ = ()
-
-    def __repr__(self):
-        if not self.missing_keys and not self.unexpected_keys:
-            return "<All keys matched successfully>"
-        return "_IncompatibleKeys(missing_keys=%r, unexpected_keys=%r)" % (self.missing_keys, self.unexpected_keys)
-
-    __str__ = __repr__
 
 
 def registered(module):
@@ -356,77 +342,15 @@ class Module:
     def cuda(self, device=None):
         _check_cpu("cuda")
 
-    # ------------------------------------------------------------ state
-    def _save_to_state_dict(self, destination, prefix, keep_vars):
-        for name, param in self._parameters.items():
-            if param is not None:
-                destination[prefix + name] = param if keep_vars else param.detach()
-        for name, buffer in self._buffers.items():
-            if buffer is not None and name not in self._non_persistent_buffers_set:
-                destination[prefix + name] = buffer if keep_vars else buffer.detach()
-
+    # ------------------------------------------------------------ state (nn/state.py)
     def state_dict(self, *, destination=None, prefix="", keep_vars=False):
         """An OrderedDict of every parameter and persistent buffer by dotted name, detached (sharing memory)."""
-        if destination is None:
-            destination = collections.OrderedDict()
-            destination._metadata = collections.OrderedDict()
-        metadata = getattr(destination, "_metadata", None)
-        if metadata is not None:
-            metadata[prefix[:-1]] = {"version": getattr(type(self), "_version", 1)}
-        self._save_to_state_dict(destination, prefix, keep_vars)
-        for name, module in self._modules.items():
-            if module is not None:
-                module.state_dict(destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars)
-        return destination
-
-    def _load_from_state_dict(self, state_dict, prefix, missing, unexpected, messages):
-        persistent = {k: v for k, v in self._buffers.items() if k not in self._non_persistent_buffers_set}
-        local = {k: v for k, v in list(self._parameters.items()) + list(persistent.items()) if v is not None}
-        for name, param in local.items():
-            key = prefix + name
-            if key not in state_dict:
-                missing.append(key)
-                continue
-            value = state_dict[key]
-            if not isinstance(value, Tensor):
-                messages.append('While copying the parameter named "%s", expected torch.Tensor or Tensor-like '
-                                "object from checkpoint but received %s" % (key, type(value)))
-                continue
-            if param.ndim == 0 and value.ndim == 1 and value.shape[0] == 1:
-                value = value[0]
-            if value.shape != param.shape:
-                messages.append("size mismatch for %s: copying a param with shape %s from checkpoint, the shape "
-                                "in current model is %s." % (key, value.shape, param.shape))
-                continue
-            with grad_mode.no_grad():
-                param.copy_(value)
-        for key in state_dict:
-            if key.startswith(prefix):
-                first = key[len(prefix):].split(".", 1)
-                if (len(first) > 1 and first[0] not in self._modules) or (len(first) == 1 and first[0] not in local):
-                    unexpected.append(key)
+        return state.state_dict(self, destination, prefix, keep_vars)
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
-        """Copy the tensors of a state_dict into this module's parameters and buffers (in place)."""
-        if not isinstance(state_dict, dict):
-            raise TypeError("Expected state_dict to be dict-like, got %s." % type(state_dict))
-        missing, unexpected, messages = [], [], []
-
-        def load(module, local_state, prefix=""):
-            module._load_from_state_dict(local_state, prefix, missing, unexpected, messages)
-            for name, child in module._modules.items():
-                if child is not None:
-                    child_prefix = prefix + name + "."
-                    load(child, {k: v for k, v in local_state.items() if k.startswith(child_prefix)}, child_prefix)
-        load(self, collections.OrderedDict(state_dict))
-        if strict and unexpected:
-            messages.insert(0, "Unexpected key(s) in state_dict: %s. " % ", ".join('"%s"' % k for k in unexpected))
-        if strict and missing:
-            messages.insert(0, "Missing key(s) in state_dict: %s. " % ", ".join('"%s"' % k for k in missing))
-        if messages:
-            raise errors.GradcliError("Error(s) in loading state_dict for %s:\n\t%s"
-                                      % (type(self).__name__, "\n\t".join(messages)))
-        return IncompatibleKeys(missing, unexpected)
+        """Copy the tensors of a state_dict into this module's parameters and buffers (in place); torch's errors
+        for missing, unexpected and misshapen entries."""
+        return state.load_state_dict(self, state_dict, strict)
 
     # ------------------------------------------------------------ printing
     def _get_name(self):

@@ -2,7 +2,7 @@
 the language's namespace); get_member is what a script may read on a module: its own attributes, parameters,
 buffers and submodules, and the members its classes list with @subclassable."""
 
-from . import init, module
+from . import init, module, state  # noqa: F401 (the namespace reads nn.init, nn.module, nn.state)
 from .containers import ModuleDict, ModuleList, Sequential
 from .conv import AvgPool2d, BatchNorm1d, Conv1d, Conv2d, LayerNorm, MaxPool2d
 from .layers import (ELU, GELU, Bilinear, Dropout, Embedding, Flatten, Identity, LeakyReLU, Linear, LogSoftmax, ReLU,
