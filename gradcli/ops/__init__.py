@@ -17,9 +17,12 @@ Where things are:
     indexing.py   x[...] and x[...] = v, gather, index_select, masked_fill, nonzero
     linalg.py     mm, mv, dot, bmm, matmul, outer, cross, einsum
     decompositions.py torch.linalg: inv, det, slogdet, solve, cholesky, qr, svd, eigh, the norms; cdist
-    nn.py         activations, softmax, losses, linear (torch.nn.functional)
-    losses.py     smooth_l1_loss, huber_loss, kl_div (torch.nn.functional; the older losses are in nn.py)
-    conv.py       convolutions, max and average pooling, constant padding (torch.nn.functional)
+    nn.py         softmax, activations, linear, normalize, one_hot, dropout (torch.nn.functional)
+    losses.py     mse_loss, l1_loss, smooth_l1_loss, huber_loss, kl_div (torch.nn.functional)
+    classification.py  nll_loss, cross_entropy, binary_cross_entropy (with logits) (torch.nn.functional)
+    padding.py    pad (constant), and the receptive fields convolution and pooling read (torch.nn.functional)
+    conv.py       conv1d, conv2d (torch.nn.functional)
+    pooling.py    max_pool2d, avg_pool2d (torch.nn.functional)
     norm.py       layer_norm, batch_norm, embedding (torch.nn.functional)
     rnn.py        rnn_tanh, rnn_relu, gru, lstm (what nn.RNN, nn.GRU, nn.LSTM run)
     composite.py  derivatives as VJPs of a kernel written again in tensor ops (the norms', the oneDNN LSTM's)
@@ -35,7 +38,8 @@ from ..tensor import Tensor
 from .bind import apply, as_tensor, grad_accumulator, grad_edge, result_dtype  # noqa: F401
 from .table import FUNCTIONAL, FUNCTIONS, INPLACE, LINALG, METHODS, OPERATORS, ROWS, front_door, row  # noqa: F401
 from . import (arithmetic, compare, functions, reduce, statistics, sorting, shape, join, arrange, indexing,  # noqa: F401
-               linalg, decompositions, nn, losses, conv, norm, rnn, creation, sampling)
+               linalg, decompositions, nn, losses, classification, padding, conv, pooling, norm, rnn,
+               creation, sampling)
 from .inplace import inplace_variant
 
 

@@ -1,8 +1,8 @@
-"""torch.nn.functional's smooth_l1_loss, huber_loss and kl_div.
+"""torch.nn.functional's regression losses and divergence: mse_loss, l1_loss, smooth_l1_loss, huber_loss, kl_div
+(the classification losses are in classification.py).
 
-smooth_l1_loss and huber_loss are single nodes in torch whose backward kernels are ops of their own (as
-mse_loss's, in nn.py); kl_div is composed of elementwise ops in torch (xlogy, exp, mul, sub), and so it is
-here.
+mse_loss, smooth_l1_loss and huber_loss are single nodes in torch whose backward kernels are ops of their own;
+l1_loss and kl_div are composed of elementwise ops in torch (sub, abs, xlogy, exp, mul), and so they are here.
 """
 
 import numpy as np
@@ -14,7 +14,18 @@ from .table import formula_helper, front_door, row
 from .. import errors
 
 
+# ---------------------------------------------------------------- reductions, checks
+def _reduce(loss, reduction):
+    """A loss tensor reduced by tensor ops (the graph records MeanBackward0 or SumBackward0)."""
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss
+
+
 def _reduced(loss, reduction, dtype):
+    """A loss array reduced inside a kernel, as dtype."""
     if reduction == "mean":
         return np.asarray(loss.mean(dtype=loss.dtype), dtype=dtype)
     if reduction == "sum":
@@ -42,6 +53,57 @@ def _broadcast(input, target):
     shape = np.broadcast_shapes(input.shape, target.shape)
     return (input if tuple(input.shape) == shape else input.expand(*shape),
             target if tuple(target.shape) == shape else target.expand(*shape))
+
+
+# ---------------------------------------------------------------- mse_loss, l1_loss
+def _mse_forward(self, target, reduction="mean"):
+    d = (self - target) ** 2
+    if reduction == "mean":
+        return np.mean(d, dtype=d.dtype)
+    if reduction == "sum":
+        return np.sum(d)
+    return d
+
+
+def _mse_scale(x, reduction):
+    return 2.0 / x.size if reduction == "mean" else 2.0
+
+
+# mse_loss_backward(grad, self, target) = scale (self - target) grad; the target's gradient is the same kernel with
+# self and target swapped
+MSE_LOSS_BACKWARD = row(
+    "mse_loss_backward", "MseLossBackwardBackward0",
+    lambda grad_output, self, target, reduction: (_mse_scale(self, reduction) * (self - target) * grad_output
+                                                  ).astype(self.dtype), "grad_output self target", promote="common",
+    grad_output=("mse_loss_backward(grad, self, target, reduction)",
+                 lambda grad, self, target, reduction: mse_loss_backward(grad, self, target, reduction)),
+    self=("(2 / grad.numel() if reduction == 'mean' else 2) * grad * grad_output",
+          lambda grad, grad_output, reduction: _mse_scale(grad.array, reduction) * grad * grad_output),
+    target=("-(2 / grad.numel() if reduction == 'mean' else 2) * grad * grad_output",
+            lambda grad, grad_output, reduction: -_mse_scale(grad.array, reduction) * grad * grad_output))
+MSE_LOSS = row("mse_loss", "MseLossBackward0", _mse_forward, "self target", promote="common",
+               self=("mse_loss_backward(grad, self, target, reduction)",
+                     lambda grad, self, target, reduction="mean": mse_loss_backward(grad, self, target, reduction)),
+               target=("mse_loss_backward(grad, target, self, reduction)",
+                       lambda grad, self, target, reduction="mean": mse_loss_backward(grad, target, self, reduction)))
+
+
+@formula_helper
+def mse_loss_backward(grad, self, target, reduction="mean"):
+    """2 (self - target) grad, divided by the number of elements for the mean."""
+    return apply(MSE_LOSS_BACKWARD, grad, self, target, reduction=reduction)
+
+
+@front_door("mse_loss", function=False, method=False, functional=True)
+def mse_loss(input, target, reduction="mean"):
+    _size_warning(input, target)
+    return apply(MSE_LOSS, input, target, reduction=reduction)
+
+
+@front_door("l1_loss", function=False, method=False, functional=True)
+def l1_loss(input, target, reduction="mean"):
+    """torch composes it: MeanBackward0(AbsBackward0(SubBackward0))."""
+    return _reduce((input - target).abs(), reduction)
 
 
 # ---------------------------------------------------------------- smooth_l1_loss
@@ -104,7 +166,6 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
         raise errors.GradcliError("smooth_l1_loss does not support negative values for beta.")
     input, target = _broadcast(input, target)
     if beta == 0.0:
-        from .nn import l1_loss
         return l1_loss(input, target, reduction=reduction)
     return apply(SMOOTH_L1_LOSS, input, target, reduction=reduction, beta=beta)
 
