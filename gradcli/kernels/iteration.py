@@ -8,19 +8,26 @@ contiguous ranges of the flattened iteration space for a one-element output, col
 Strides here count elements, not bytes.
 """
 
+import functools
 from collections import namedtuple
 
 import numpy as np
 
 GRAIN_SIZE = 32768
 
-Layout = namedtuple("Layout", "shape in_strides out_strides")
-Layout.__doc__ = """Dimensions fastest first: sizes, input strides, output strides (0 where reduced)."""
+Layout = namedtuple("Layout", "shape in_strides out_strides order")
+Layout.__doc__ = """Dimensions fastest first: sizes, input strides, output strides (0 where reduced); order lists
+the input's dims fastest first, before neighbours were merged."""
 
 
 def reduction_layout(shape, strides, reduced):
     """The layout TensorIterator builds to reduce an input of `shape`/`strides` over the dims in `reduced`
     into a fresh contiguous output."""
+    return _reduction_layout(tuple(shape), tuple(strides), frozenset(reduced))
+
+
+@functools.lru_cache(maxsize=1024)
+def _reduction_layout(shape, strides, reduced):
     ndim = len(shape)
     out_strides = [0] * ndim
     step = 1
@@ -29,7 +36,8 @@ def reduction_layout(shape, strides, reduced):
             out_strides[d] = step
             step *= shape[d]
     order = _reorder(shape, [out_strides, list(strides)], reduction=True)
-    return _coalesce([shape[d] for d in order], [strides[d] for d in order], [out_strides[d] for d in order])
+    merged = _coalesce([shape[d] for d in order], [strides[d] for d in order], [out_strides[d] for d in order])
+    return merged._replace(order=tuple(order))
 
 
 def _reorder(shape, operand_strides, reduction):
@@ -65,7 +73,7 @@ def _reorder(shape, operand_strides, reduction):
 def _coalesce(shape, in_strides, out_strides):
     shape, operands = list(shape), [list(in_strides), list(out_strides)]
     if len(shape) <= 1:
-        return Layout(shape, operands[0], operands[1])
+        return Layout(shape, operands[0], operands[1], None)
     prev = 0
     for dim in range(1, len(shape)):
         mergeable = shape[prev] == 1 or shape[dim] == 1 or all(
@@ -82,7 +90,15 @@ def _coalesce(shape, in_strides, out_strides):
                     s[prev] = s[dim]
                 shape[prev] = shape[dim]
     n = prev + 1
-    return Layout(shape[:n], operands[0][:n], operands[1][:n])
+    return Layout(shape[:n], operands[0][:n], operands[1][:n], None)
+
+
+def layout_view(x, layout):
+    """x seen with the layout's dims, fastest first (a numpy view: the dims are x's, permuted and merged)."""
+    if x.ndim == 0:
+        return x.reshape(1)
+    permuted = x.transpose(layout.order[::-1])
+    return permuted.reshape(tuple(layout.shape[::-1])).transpose()
 
 
 def view(x, shape, strides):

@@ -25,12 +25,17 @@ def _sequential(x):
     plain loop); when axis 0 would be the innermost, einsum vectorises the sum, so a Python loop adds."""
     if x.shape[0] <= 1:
         return x[0].copy() if x.shape[0] else np.zeros(x.shape[1:], x.dtype)
+    if x.size <= _SMALL:  # one call: accumulate adds along the axis in order
+        return np.add.accumulate(x, axis=0)[-1]
     if any(n > 1 and abs(s) < abs(x.strides[0]) for n, s in zip(x.shape[1:], x.strides[1:])):
         return np.einsum("i...->...", x)
     acc = x[0].copy()
     for item in x[1:]:
         acc += item
     return acc
+
+
+_SMALL = 4096
 
 
 def _ceil_log2(n):
@@ -43,6 +48,8 @@ def _cascade(x):
     step = 1 << max(4, _ceil_log2(size) // 4)
     rest = x.shape[1:]
     blocks = size // step
+    if not blocks:  # the partial sums of the higher levels are all zero
+        return _sequential(x) + x.dtype.type(0)
     tail = _sequential(x[blocks * step:])
     level = _sequential(x[:blocks * step].reshape(blocks, step, *rest).swapaxes(0, 1))
     partials = []
@@ -58,12 +65,7 @@ def _row_sum(x):
     size = x.shape[0]
     quads = size // 4
     partial = _cascade(x[:quads * 4].reshape(quads, 4, *x.shape[1:]))
-    acc = partial[0]
-    for item in x[quads * 4:]:
-        acc = acc + item
-    for k in range(1, 4):
-        acc = acc + partial[k]
-    return acc
+    return _sequential(np.concatenate([partial[:1], x[quads * 4:], partial[1:]]))
 
 
 # ---------------------------------------------------------------- the four strategies of cascade_sum
@@ -77,11 +79,25 @@ def _inner_vectorized(plane):
         wide = vectors.astype(np.float32)
         vectors = wide[:, :width // 2] + wide[:, width // 2:]
     lanes = _row_sum(vectors)
-    leftover = plane[count * width:].astype(lanes.dtype)
-    total = _sequential(leftover) if leftover.shape[0] else np.zeros(lanes.shape[1:], lanes.dtype)
-    for lane in lanes:
-        total = total + lane
-    return total
+    # final_acc = 0, then the leftover elements, then the lanes, one at a time
+    return _sequential(np.concatenate([plane[count * width:].astype(lanes.dtype), lanes]))
+
+
+def _contiguous_row(row):
+    """_plane_sums of one contiguous row, with fewer steps while the cascade has no full block (the common
+    small case)."""
+    width = _LANES // row.itemsize
+    count = row.size // width
+    quads = count // 4
+    if count < width or quads >= 16:
+        return _plane_sums(row[:, None], (1, 0))[0] if count >= width or row.size >= width else \
+            _row_sum(row)
+    vectors = row[:count * width].reshape(count, width)
+    partial = np.add.accumulate(vectors[:quads * 4].reshape(quads, 4 * width), axis=0)[-1] if quads else \
+        np.zeros(4 * width, row.dtype)
+    lanes = np.add.accumulate(np.concatenate([partial[None, :width], vectors[quads * 4:],
+                                              partial[width:].reshape(3, width)]), axis=0)[-1]
+    return np.add.accumulate(np.concatenate([row[count * width:], lanes]))[-1]
 
 
 def _columns(plane, group):
@@ -117,7 +133,13 @@ def sum(x, dims=None, keepdim=False):
     x = np.asarray(x)
     dims = tuple(range(x.ndim)) if dims is None else tuple(d % max(x.ndim, 1) for d in dims)
     kept = tuple(n for d, n in enumerate(x.shape) if d not in dims)
-    result = np.zeros(kept, x.dtype) if x.size == 0 else _reduce(x, dims).reshape(kept)
+    if x.size == 0:
+        result = np.zeros(kept, x.dtype)
+    elif not kept and x.flags.c_contiguous and x.dtype != np.float16 and (
+            x.size < iteration.GRAIN_SIZE or cpu.num_threads() == 1):  # one contiguous row, one call
+        result = (_contiguous_row(x.reshape(-1)) + x.dtype.type(0)).reshape(())
+    else:
+        result = _reduce(x, dims).reshape(kept)
     return result.reshape(tuple(1 if d in dims else n for d, n in enumerate(x.shape))) if keepdim else result
 
 
@@ -150,7 +172,9 @@ def _serial(x, layout, column_chunks=None):
     """serial_for_each over the whole layout (with the columns of dim 1 split as threads take them): the
     output, kept dims in torch's order."""
     shape, ins, outs = _padded(layout)
-    data = iteration.view(x, shape, ins)
+    data = iteration.layout_view(x, layout)
+    if data.ndim == 1:
+        data = data[:, None]
     if outs[0] != 0 and outs[1] == 0:  # cascade_sum moves the reduced dim of the plane first
         data, ins, outs = data.swapaxes(0, 1), [ins[1], ins[0]] + ins[2:], [outs[1], outs[0]] + outs[2:]
     if outs[0] != 0:  # nothing reduced in the plane: out += in
@@ -163,9 +187,9 @@ def _serial(x, layout, column_chunks=None):
     # the calls add into the output in counter order: the fastest dim varies fastest
     reduced = [a for a, s in enumerate(dims) if s == 0]
     kept = sorted((a for a, s in enumerate(dims) if s != 0), key=lambda a: -dims[a])
-    ordered = sums.transpose(kept + reduced[::-1])
-    ordered = ordered.reshape(ordered.shape[:len(kept)] + (-1,))
-    return (_sequential(np.moveaxis(ordered, -1, 0)) + sums.dtype.type(0)).astype(x.dtype)  # into a zeroed output
+    ordered = sums.transpose(reduced[::-1] + kept)
+    ordered = ordered.reshape((-1,) + ordered.shape[len(reduced):])
+    return (_sequential(ordered) + sums.dtype.type(0)).astype(x.dtype)  # added into a zeroed output
 
 
 def _two_pass(x, layout, threads):
