@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 
 from conftest import GOLDEN
-from gradcli.kernels import cpu, reduce, softmax, sums, unary
+from gradcli.kernels import cpu, derivatives, reduce, softmax, sums, unary
 
 sys.path.insert(0, str(GOLDEN / "kernels"))
-from cases import canonical, case_input  # noqa: E402
+from cases import canonical, case_grad, case_input  # noqa: E402
 
 KERNELS = {
     "sum": lambda x, p: sums.sum(x, p["dims"], p["keepdim"] and p["dims"] is not None),
@@ -43,6 +43,16 @@ KERNELS = {
     "pow": lambda x, p: unary.pow_scalar(x, p["exponent"]),
     "rsqrt": lambda x, p: unary.rsqrt(x),
     "vml": lambda x, p: unary.vml_estimate(p["function"], x),
+}
+BACKWARD = {
+    "sigmoid_backward": lambda g, x, p: derivatives.sigmoid_backward(g, unary.sigmoid(x)),
+    "silu_backward": lambda g, x, p: derivatives.silu_backward(g, x),
+    "softplus_backward": lambda g, x, p: derivatives.softplus_backward(g, x, p["beta"], p["threshold"]),
+    "elu_backward": lambda g, x, p: derivatives.elu_backward(g, x, p["alpha"]),
+    "gelu_tanh_backward": lambda g, x, p: derivatives.gelu_tanh_backward(g, x),
+    "softmax_backward": lambda g, x, p: derivatives.softmax_backward(g, softmax.softmax(x, p["dim"]), p["dim"]),
+    "log_softmax_backward": lambda g, x, p: derivatives.log_softmax_backward(
+        g, softmax.log_softmax(x, p["dim"]), p["dim"]),
 }
 
 
@@ -69,14 +79,14 @@ def machine():
 
 def test_golden_has_every_function_with_enough_values():
     ops = {spec["op"] for spec in cases()}
-    assert ops == set(KERNELS)
+    assert ops == set(KERNELS) | set(BACKWARD)
     full = sum(len(r) // np.dtype(spec["dtype"]).itemsize
                for spec, r in zip(cases(), results("avx512")) if len(r) != 32 or spec["dtype"] == "float64")
     assert full >= 20000
 
 
 @pytest.mark.parametrize("capability", ["avx512", "avx2"])
-@pytest.mark.parametrize("op", sorted(KERNELS))
+@pytest.mark.parametrize("op", sorted(KERNELS) + sorted(BACKWARD))
 def test_kernel_is_torchs_bit_for_bit(machine, capability, op):
     machine.set_capability(capability)
     failures, checked = [], 0
@@ -84,7 +94,8 @@ def test_kernel_is_torchs_bit_for_bit(machine, capability, op):
         if spec["op"] != op:
             continue
         machine.set_num_threads(spec["threads"])
-        got = canonical(KERNELS[op](case_input(index, spec), spec))
+        x = case_input(index, spec)
+        got = canonical(BACKWARD[op](case_grad(index, spec), x, spec) if op in BACKWARD else KERNELS[op](x, spec))
         assert got.dtype == np.dtype(spec["dtype"]), (index, got.dtype)
         raw = got.tobytes()
         same = raw == expected if got.nbytes == len(expected) and got.size <= 250 else \

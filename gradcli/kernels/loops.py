@@ -19,30 +19,54 @@ def width(dtype, capability=None):
     return VECTOR_BYTES[capability or cpu.capability()] // np.dtype(dtype).itemsize
 
 
-def unary_layout(x):
-    """The iteration TensorIterator builds for a unary op with a fresh output: dims sorted by x's strides
-    (the output is allocated dense in that order), then merged. Returns (perm, layout): perm lists x's dims
-    fastest first."""
-    shape = list(x.shape)
-    strides = [s // x.itemsize for s in x.strides]
-    perm = iteration._reorder(shape, [strides], reduction=False)
-    out_strides, step = [0] * len(shape), 1
+def elementwise_layout(*arrays):
+    """The iteration TensorIterator builds for an element-wise op of same-shape (or broadcast) inputs with a
+    fresh output: dims sorted by the inputs' strides (the output is allocated dense in that order), then
+    merged. Returns (perm, shape, vectorizable): perm lists the dims fastest first, shape the merged sizes,
+    vectorizable whether the fastest dim is contiguous in the output and every input (or a repeated value)."""
+    shape = list(np.broadcast_shapes(*(a.shape for a in arrays)))
+    operands = [[s // a.itemsize if n != 1 or m == 1 else 0 for n, m, s in
+                 zip(a.shape, shape[len(shape) - a.ndim:], a.strides)] for a in arrays]
+    operands = [[0] * (len(shape) - len(o)) + o for o in operands]
+    perm = iteration._reorder(shape, operands, reduction=False)
+    out, step = [0] * len(shape), 1
     for d in perm:
-        out_strides[d] = step
+        out[d] = step
         step *= shape[d]
-    layout = iteration._coalesce([shape[d] for d in perm], [strides[d] for d in perm],
-                                 [out_strides[d] for d in perm])
-    return perm, layout
+    merged = _merge([shape[d] for d in perm], [[o[d] for d in perm] for o in [out] + operands])
+    sizes, strides = merged
+    firsts = [o[0] for o in strides[1:]] if sizes else []
+    # is_contiguous, or is_contiguous_scalar: one input may repeat one value (stride 0)
+    vectorizable = not sizes or (strides[0][0] == 1 and all(f in (0, 1) for f in firsts) and firsts.count(0) <= 1)
+    return perm, sizes, vectorizable
 
 
-def vector_mask(layout, vector_width, threads=None, grain=iteration.GRAIN_SIZE):
+def _merge(shape, operands):
+    """coalesce_dimensions for any number of operands."""
+    if len(shape) <= 1:
+        return shape, operands
+    prev = 0
+    for dim in range(1, len(shape)):
+        if shape[prev] == 1 or shape[dim] == 1 or all(shape[prev] * o[prev] == o[dim] for o in operands):
+            if shape[prev] == 1:
+                for o in operands:
+                    o[prev] = o[dim]
+            shape[prev] *= shape[dim]
+        else:
+            prev += 1
+            for o in operands:
+                o[prev] = o[dim]
+            shape[prev] = shape[dim]
+    return shape[:prev + 1], [o[:prev + 1] for o in operands]
+
+
+def vector_mask(shape, vectorizable, vector_width, threads=None, grain=iteration.GRAIN_SIZE):
     """Flags, in iteration order, of the elements vectorized_loop computes with the vector function; None
     when every element is (a single contiguous row that is a multiple of 2 * vector_width long)."""
-    shape = list(layout.shape) or [1]
+    shape = list(shape) or [1]
     numel = int(np.prod(shape))
     threads = cpu.num_threads() if threads is None else threads
-    contiguous = layout.out_strides[:1] in ([1], []) and layout.in_strides[:1] in ([1], [0], [])
-    if not contiguous:
+    if not vectorizable:
         return np.zeros(numel, bool)
     block = 2 * vector_width
     chunks = iteration.thread_chunks(numel, grain, threads)
@@ -61,24 +85,27 @@ def vector_mask(layout, vector_width, threads=None, grain=iteration.GRAIN_SIZE):
     return mask
 
 
-def pointwise(x, vector, scalar, vector_width, threads=None, grain=iteration.GRAIN_SIZE):
-    """cpu_kernel_vec over one array: vector(values) where torch runs the vector code, scalar(values) where
-    it runs the scalar code, laid out as torch lays out the result (dense in x's stride order)."""
-    x = np.asarray(x)
-    if x.size == 0:
-        return np.empty_like(x)
-    if x.ndim == 0:
-        return scalar(x.reshape(1)).reshape(()).astype(x.dtype)
-    perm, layout = unary_layout(x)
-    mask = vector_mask(layout, vector_width, threads, grain)
+def pointwise(arrays, vector, scalar, vector_width, threads=None, grain=iteration.GRAIN_SIZE):
+    """cpu_kernel_vec over one or more arrays (broadcast): vector(*values) where torch runs the vector code,
+    scalar(*values) where it runs the scalar code, laid out as torch lays out the result (dense in the
+    inputs' stride order)."""
+    arrays = [np.asarray(a) for a in (arrays if isinstance(arrays, (list, tuple)) else [arrays])]
+    dtype = arrays[0].dtype
+    shape = np.broadcast_shapes(*(a.shape for a in arrays))
+    if 0 in shape:
+        return np.empty(shape, dtype)
+    if not shape:
+        return scalar(*(a.reshape(1) for a in arrays)).reshape(()).astype(dtype)
+    perm, sizes, vectorizable = elementwise_layout(*arrays)
+    mask = vector_mask(sizes, vectorizable, vector_width, threads, grain)
     order = perm[::-1]  # slowest first
-    flat = x.transpose(order).reshape(-1)
+    flats = [np.broadcast_to(a, shape).transpose(order).reshape(-1) for a in arrays]
     if mask is None:
-        out = vector(flat)
+        out = vector(*flats)
     else:
-        out = np.empty(flat.shape, x.dtype)
+        out = np.empty(flats[0].shape, dtype)
         if mask.any():
-            out[mask] = vector(flat[mask])
+            out[mask] = vector(*(f[mask] for f in flats))
         if not mask.all():
-            out[~mask] = scalar(flat[~mask])
-    return out.reshape([x.shape[d] for d in order]).transpose(np.argsort(order))
+            out[~mask] = scalar(*(f[~mask] for f in flats))
+    return out.reshape([shape[d] for d in order]).transpose(np.argsort(order))

@@ -10,7 +10,7 @@ softmax then divides by the sum. torch makes the input contiguous first, and so 
 import numpy as np
 
 from . import cpu, iteration, libm, loops, sleef
-from .fma import f32
+from .fma import f32, fma32
 
 
 def softmax(x, dim):
@@ -65,6 +65,28 @@ def reduce_all(rows, op, width):
     step = width // 2
     while step:
         acc = op(acc, acc[:, np.arange(width) ^ step])
+        step //= 2
+    return acc[:, 0]
+
+
+def dot_rows(a, b, width, fuse_tail=True):
+    """vec::map2_reduce_all(x * y, +) over rows: like reduce_all of the products, except that GCC fuses the
+    multiply into the add of the partial last vector where the kernel runs on the calling thread (measured:
+    not in the copy the thread pool runs)."""
+    n = a.shape[1]
+    if n < width:
+        return reduce_all(a * b, np.add, width)
+    acc = a[:, :width] * b[:, :width]
+    full = n // width * width
+    for start in range(width, full, width):
+        acc = acc + a[:, start:start + width] * b[:, start:start + width]
+    if full < n:
+        tail = fma32(a[:, full:], b[:, full:], acc[:, :n - full]) if fuse_tail else \
+            acc[:, :n - full] + a[:, full:] * b[:, full:]
+        acc[:, :n - full] = tail
+    step = width // 2
+    while step:
+        acc = acc + acc[:, np.arange(width) ^ step]
         step //= 2
     return acc[:, 0]
 

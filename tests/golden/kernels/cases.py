@@ -49,6 +49,11 @@ def case_input(index, spec):
     return make_view(values(1000 + index, spec["shape"], spec["dtype"], spec["scale"], spec["kind"]), spec["view"])
 
 
+def case_grad(index, spec):
+    """The incoming gradient of a backward case: contiguous, of the input's shape."""
+    return values(500000 + index, spec["shape"], spec["dtype"])
+
+
 def canonical(y):
     """y contiguous, every NaN the same NaN: their sign and payload bits differ between torch's kernels (and
     capabilities) and print the same."""

@@ -21,7 +21,7 @@ import torch
 
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
-from cases import canonical, case_input  # noqa: E402
+from cases import canonical, case_grad, case_input  # noqa: E402
 
 LARGE = 250
 
@@ -48,6 +48,17 @@ ELEMENTWISE = {
     "pow": lambda t, p: torch.pow(t, p["exponent"]),
     "rsqrt": lambda t, p: torch.rsqrt(t),
     "vml": lambda t, p: getattr(torch, p["function"])(t),  # float16 only: float32 is MKL's
+}
+BACKWARD = {  # (grad, input) -> gradient of the input, as autograd's backward kernels compute it
+    "sigmoid_backward": lambda g, x, p: torch.ops.aten.sigmoid_backward(g, torch.sigmoid(x)),
+    "silu_backward": lambda g, x, p: torch.ops.aten.silu_backward(g, x),
+    "softplus_backward": lambda g, x, p: torch.ops.aten.softplus_backward(g, x, p["beta"], p["threshold"]),
+    "elu_backward": lambda g, x, p: torch.ops.aten.elu_backward(g, p["alpha"], 1, 1, False, x),
+    "gelu_tanh_backward": lambda g, x, p: torch.ops.aten.gelu_backward(g, x, approximate="tanh"),
+    "softmax_backward": lambda g, x, p: torch.ops.aten._softmax_backward_data(
+        g, torch.softmax(x, p["dim"]), p["dim"], x.dtype),
+    "log_softmax_backward": lambda g, x, p: torch.ops.aten._log_softmax_backward_data(
+        g, torch.log_softmax(x, p["dim"]), p["dim"], x.dtype),
 }
 DTYPES = {"float32": np.float32, "float64": np.float64, "float16": np.float16}
 
@@ -109,6 +120,19 @@ def cases(rng):
                 dtype = "float64"
             specs.append(dict(op=op, shape=shape, dtype=dtype, view=view_spec(rng, len(shape), i),
                               threads=1 + (i % 2), **params))
+    backward = [("sigmoid_backward", {}), ("silu_backward", {}), ("softplus_backward", {"beta": 1.0, "threshold": 20.0}),
+                ("softplus_backward", {"beta": 2.0, "threshold": 5.0}), ("elu_backward", {"alpha": 1.0}),
+                ("elu_backward", {"alpha": 0.5}), ("gelu_tanh_backward", {})]
+    for op, params in backward:
+        for i in range(20):
+            n = int(rng.integers(1, 80)) if i < 16 else int(rng.integers(80, 3000))
+            shape = [n] if i % 3 else [int(rng.integers(1, 9)), n]
+            specs.append(dict(op=op, shape=shape, dtype="float32", view=view_spec(rng, len(shape), i),
+                              threads=1 + (i % 2), **params))
+    for op in ("softmax_backward", "log_softmax_backward"):
+        for i, shape in enumerate(shapes(rng, 40, 20)):
+            specs.append({"op": op, "shape": shape, "dtype": "float32", "view": {},
+                          "dim": int(rng.integers(0, len(shape))), "threads": 1 + (i % 2)})
     return specs
 
 
@@ -137,8 +161,11 @@ def record(capability):
     blobs, stored, hashed = [], 0, 0
     for i, spec in enumerate(specs):
         torch.set_num_threads(spec["threads"])
-        function = REDUCTIONS.get(spec["op"]) or ELEMENTWISE[spec["op"]]
-        y = canonical(function(torch.from_numpy(case_input(i, spec)), spec).numpy())
+        x = torch.from_numpy(case_input(i, spec))
+        if spec["op"] in BACKWARD:
+            y = canonical(BACKWARD[spec["op"]](torch.from_numpy(case_grad(i, spec)), x, spec).numpy())
+        else:
+            y = canonical((REDUCTIONS.get(spec["op"]) or ELEMENTWISE[spec["op"]])(x, spec).numpy())
         if y.size > LARGE:
             blobs.append(hashlib.sha256(y.tobytes()).digest())
             hashed += 1
