@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from conftest import GOLDEN
-from gradcli.kernels import cpu, derivatives, reduce, softmax, sums, unary
+from gradcli.kernels import cpu, derivatives, onednn, reduce, softmax, sums, unary
 
 sys.path.insert(0, str(GOLDEN / "kernels"))
 from cases import canonical, case_grad, case_input  # noqa: E402
@@ -50,6 +50,7 @@ BACKWARD = {
     "softplus_backward": lambda g, x, p: derivatives.softplus_backward(g, x, p["beta"], p["threshold"]),
     "elu_backward": lambda g, x, p: derivatives.elu_backward(g, x, p["alpha"]),
     "gelu_tanh_backward": lambda g, x, p: derivatives.gelu_tanh_backward(g, x),
+    "gelu_backward": lambda g, x, p: onednn.gelu_erf_backward(g, x),
     "softmax_backward": lambda g, x, p: derivatives.softmax_backward(g, softmax.softmax(x, p["dim"]), p["dim"]),
     "log_softmax_backward": lambda g, x, p: derivatives.log_softmax_backward(
         g, softmax.log_softmax(x, p["dim"]), p["dim"]),

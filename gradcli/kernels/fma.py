@@ -27,16 +27,18 @@ def fma32(a, b, c):
     (a tie); those rare elements are redone with the exact error of the sum.
     """
     a, b, c = np.asarray(a, f32), np.asarray(b, f32), np.asarray(c, f32)
-    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
-    if all(v.shape == shape or v.size == 1 for v in (a, b, c)) and len(shape) >= 1:
-        return _fma32_blocks(a, b, c, shape)
-    a, b, c = np.broadcast_arrays(a, b, c)
-    product = np.asarray(a.astype(np.float64) * b)
-    total = np.asarray(product + c)
+    if a.size > _BLOCK or b.size > _BLOCK or c.size > _BLOCK:
+        shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+        if all(v.shape == shape or v.size == 1 for v in (a, b, c)):
+            return _fma32_blocks(a, b, c, shape)
+    total = np.asarray(np.multiply(a, b, dtype=np.float64))
+    total += c
     out = total.astype(f32)
     tie = (total.view(np.uint64) & _LOW_BITS) == _MIDPOINT
     if tie.any():
-        out[tie] = _round_odd(total[tie], product[tie], c[tie].astype(np.float64)).astype(f32)
+        a, b, c = np.broadcast_arrays(a, b, c)
+        product = a[tie].astype(np.float64) * b[tie]
+        out[tie] = _round_odd(total[tie], product, c[tie].astype(np.float64)).astype(f32)
     return out
 
 

@@ -89,3 +89,23 @@ def gelu_erf(x, capability):
     """GELU of a float32 array as oneDNN computes it on a machine of the given capability."""
     with np.errstate(all="ignore"):
         return (_gelu_minimax(x) if capability == "avx512" else _gelu_abramowitz_stegun(x)).astype(f32)
+
+
+_ONE_OVER_SQRT_PI = _constants(0x3F106EBA)
+
+
+def gelu_erf_backward(grad, x):
+    """oneDNN's GELU (erf) backward on float32 (every ISA: Abramowitz-Stegun with its exp): the derivative
+    T + 1/2 + erf/2, T = r/sqrt(pi) exp(-r^2) for r = x/sqrt(2), times the incoming gradient."""
+    with np.errstate(all="ignore"):
+        r = x * _ONE_OVER_SQRT2
+        q = _exp(-(r * r))
+        t = (r * _ONE_OVER_SQRT_PI) * q
+        w = f32(1) / fma32(_AS_P, np.abs(r), f32(1))
+        poly = _AS_POLY[4]
+        for c in (_AS_POLY[3], _AS_POLY[2], _AS_POLY[1], _AS_POLY[0]):
+            poly = fma32(poly, w, c)
+        erf = fma32(-q * w, poly, f32(1))
+        erf = np.where(np.signbit(r), -erf, erf)
+        derivative = fma32(erf, f32(0.5), t + f32(0.5))
+        return (derivative * grad).astype(f32)

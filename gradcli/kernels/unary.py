@@ -104,11 +104,11 @@ def rsqrt(x):
 def pow_scalar(x, exponent):
     """torch.pow(tensor, number) for a float tensor: float32 takes x*x, x*x*x and 1/(x*x) for 2, 3 and -2,
     SLEEF's powf otherwise (its scalar tail calls the double-precision pow); float16 always runs SLEEF's
-    powf with the exponent rounded to float16. (0, 1, 0.5, -0.5 and -1 are torch's fill, copy, sqrt, rsqrt
-    and reciprocal.)"""
+    powf with the exponent rounded to float16. (0 and 1 are torch's fill and copy; for float32 0.5, -0.5 and -1
+    its sqrt, rsqrt and reciprocal.)"""
     x = np.asarray(x)
     e = float(exponent)
-    if not _floats(x) or e in (0.0, 1.0, 0.5, -0.5, -1.0):
+    if not _floats(x) or e in (0.0, 1.0) or (x.dtype == np.float32 and e in (0.5, -0.5, -1.0)):
         raise ValueError("pow_scalar handles float tensors and the exponents torch does not special-case")
     with np.errstate(all="ignore"):
         if x.dtype == _F16:

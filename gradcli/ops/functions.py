@@ -13,7 +13,7 @@ from .bind import apply
 from .compare import where
 from .table import FORMULA_CONSTANTS, formula_helper, front_door, row
 from .. import errors
-from ..kernels import special
+from ..kernels import special, unary as torch_unary
 from ..tensor import Tensor
 
 M_LN2, M_LN10, M_2_SQRTPI, M_SQRTPI = (FORMULA_CONSTANTS[name] for name in ("M_LN2", "M_LN10", "M_2_SQRTPI",
@@ -25,15 +25,30 @@ def unary(overload, name, forward, formula, derivative, promote="float"):
     return row(overload, name, forward, "self", promote=promote, elementwise=True, self=(formula, derivative))
 
 
+def _single(x):
+    return isinstance(x, np.ndarray) and (x.dtype == np.float32 or x.dtype == np.float16)
+
+
+def _vml(name, fallback):
+    """torch's exp/log/tanh/sin/cos/erf: float16 as torch computes it; float32 runs Intel MKL there, whose value
+    the float64 one rounded once matches for 93-99.9% of elements (docs/exactness.md); numpy's otherwise."""
+    return lambda self: torch_unary.vml_estimate(name, self) if _single(self) else fallback(self)
+
+
+def _kernel(kernel, fallback, dtypes=(np.float32, np.float16)):
+    """torch's own kernel for the dtypes it is reproduced for (kernels/unary.py), numpy's otherwise."""
+    return lambda self: kernel(self) if isinstance(self, np.ndarray) and self.dtype in dtypes else fallback(self)
+
+
 # ---------------------------------------------------------------- exp and log
-unary("exp", "ExpBackward0", np.exp, "grad * result", lambda grad, result: grad * result
+unary("exp", "ExpBackward0", _vml("exp", np.exp), "grad * result", lambda grad, result: grad * result
       ).doors("exp", inplace=True)
 unary("exp2", "Exp2Backward0", np.exp2, "grad * result * M_LN2",
       lambda grad, result: mul_scalar(grad * result, M_LN2)).doors("exp2", inplace=True)
-unary("expm1", "Expm1Backward0", np.expm1, "grad * (result + 1)",
+unary("expm1", "Expm1Backward0", _kernel(torch_unary.expm1, np.expm1), "grad * (result + 1)",
       lambda grad, result: grad * add_scalar(result, 1)).doors("expm1", inplace=True)
-unary("log", "LogBackward0", np.log, "grad / self", lambda grad, self: grad / self).doors("log", inplace=True)
-unary("log1p", "Log1PBackward0", np.log1p, "grad / (self + 1)",
+unary("log", "LogBackward0", _vml("log", np.log), "grad / self", lambda grad, self: grad / self).doors("log", inplace=True)
+unary("log1p", "Log1PBackward0", _kernel(torch_unary.log1p, np.log1p), "grad / (self + 1)",
       lambda grad, self: grad / add_scalar(self, 1)).doors("log1p", inplace=True)
 unary("log2", "Log2Backward0", np.log2, "grad / (self * M_LN2)",
       lambda grad, self: grad / (self * M_LN2)).doors("log2", inplace=True)
@@ -46,9 +61,10 @@ def _sqrt(x):
 
 unary("sqrt", "SqrtBackward0", _sqrt, "grad / (result * 2)",
       lambda grad, result: grad / mul_scalar(result, 2)).doors("sqrt", inplace=True)
-unary("rsqrt", "RsqrtBackward0", lambda self: np.reciprocal(np.sqrt(self)), "-0.5 * grad * result.pow(3)",
+unary("rsqrt", "RsqrtBackward0", _kernel(torch_unary.rsqrt, lambda self: np.reciprocal(np.sqrt(self)),
+                                         (np.float32, np.float64)), "-0.5 * grad * result.pow(3)",
       lambda grad, result: -0.5 * grad * result ** 3).doors("rsqrt", inplace=True)
-unary("erf", "ErfBackward0", special.erf, "M_2_SQRTPI * (-self * self).exp() * grad",
+unary("erf", "ErfBackward0", _vml("erf", special.erf), "M_2_SQRTPI * (-self * self).exp() * grad",
       lambda grad, self: M_2_SQRTPI * (-self * self).exp() * grad).doors("erf", inplace=True)
 unary("erfc", "ErfcBackward0", special.erfc, "-M_2_SQRTPI * (-self * self).exp() * grad",
       lambda grad, self: -M_2_SQRTPI * (-self * self).exp() * grad).doors("erfc", inplace=True)
@@ -76,9 +92,9 @@ def polygamma_method(x, n):
     return polygamma(n, x)
 
 # ---------------------------------------------------------------- trigonometric and hyperbolic
-unary("sin", "SinBackward0", np.sin, "grad * self.cos()", lambda grad, self: grad * self.cos()
+unary("sin", "SinBackward0", _vml("sin", np.sin), "grad * self.cos()", lambda grad, self: grad * self.cos()
       ).doors("sin", inplace=True)
-unary("cos", "CosBackward0", np.cos, "grad * -self.sin()", lambda grad, self: grad * -self.sin()
+unary("cos", "CosBackward0", _vml("cos", np.cos), "grad * -self.sin()", lambda grad, self: grad * -self.sin()
       ).doors("cos", inplace=True)
 unary("tan", "TanBackward0", np.tan, "grad * (result * result + 1)",
       lambda grad, result: grad * (result * result + 1)).doors("tan", inplace=True)
@@ -123,7 +139,7 @@ TANH_BACKWARD = row("tanh_backward", "TanhBackwardBackward0", _tanh_backward, "g
                     output=("grad * (-2 * output * grad_output)",
                             lambda grad, grad_output, output: grad * (-2 * output * grad_output)))
 SIGMOID_BACKWARD = row("sigmoid_backward", "SigmoidBackwardBackward0",
-                       lambda grad_output, output: grad_output * (output * (1 - output)),
+                       lambda grad_output, output: grad_output * (1 - output) * output,  # torch's order
                        "grad_output output", promote="common",
                        grad_output=("grad * output * (1 - output)",
                                     lambda grad, output: sigmoid_backward(grad, output)),
@@ -148,9 +164,10 @@ def threshold_backward(grad_output, self):
     return apply(THRESHOLD_BACKWARD, grad_output, self)
 
 
-unary("tanh", "TanhBackward0", np.tanh, "grad * (1 - result * result)",
+unary("tanh", "TanhBackward0", _vml("tanh", np.tanh), "grad * (1 - result * result)",
       lambda grad, result: tanh_backward(grad, result)).doors("tanh", functional=True, inplace=True)
-unary("sigmoid", "SigmoidBackward0", lambda self: 1 / (1 + np.exp(-self)), "grad * result * (1 - result)",
+unary("sigmoid", "SigmoidBackward0", _kernel(torch_unary.sigmoid, lambda self: 1 / (1 + np.exp(-self))),
+      "grad * result * (1 - result)",
       lambda grad, result: sigmoid_backward(grad, result)).doors("sigmoid", functional=True, inplace=True)
 # relu'(0) is 0: the gradient passes only where the result is positive
 unary("relu", "ReluBackward0", lambda self: np.maximum(self, 0).astype(self.dtype), "where(result > 0, grad, 0)",

@@ -15,14 +15,19 @@ from .bind import apply
 from .compare import where
 from ..kernels.special import erf as _erf
 from .table import formula_helper, front_door, row
-from .. import errors, limits, rng
+from .. import errors, grad_mode, limits, rng
+from ..kernels import derivatives as torch_derivatives, onednn as torch_onednn, softmax as torch_softmax
+from ..kernels import unary as torch_unary
 from ..tensor import Tensor, wrap_dim
 
 
 # ---------------------------------------------------------------- softmax
+# float32 softmax and its backward are torch's kernels (kernels/softmax.py, kernels/derivatives.py)
 def _softmax_forward(self, dim):
     if not self.size:  # (nothing to normalize: numpy's max has no identity)
         return self.copy()
+    if self.dtype == np.float32:
+        return torch_softmax.softmax(self, dim)
     shifted = self - np.max(self, axis=dim, keepdims=True)
     e = np.exp(shifted)
     return (e / np.sum(e, axis=dim, keepdims=True)).astype(self.dtype)
@@ -31,15 +36,27 @@ def _softmax_forward(self, dim):
 def _log_softmax_forward(self, dim):
     if not self.size:
         return self.copy()
+    if self.dtype == np.float32:
+        return torch_softmax.log_softmax(self, dim)
     shifted = self - np.max(self, axis=dim, keepdims=True)
     return (shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))).astype(self.dtype)
 
 
+def _softmax_backward_forward(grad_output, output, dim):
+    if grad_output.dtype == np.float32 and output.dtype == np.float32:
+        return torch_derivatives.softmax_backward(grad_output, output, dim)
+    return (output * (grad_output - np.sum(grad_output * output, axis=dim, keepdims=True))).astype(grad_output.dtype)
+
+
+def _log_softmax_backward_forward(grad_output, output, dim):
+    if grad_output.dtype == np.float32 and output.dtype == np.float32:
+        return torch_derivatives.log_softmax_backward(grad_output, output, dim)
+    return (grad_output - np.exp(output) * np.sum(grad_output, axis=dim, keepdims=True)).astype(grad_output.dtype)
+
+
 # softmax: d self = y (grad - sum(grad y)); linear and self-adjoint in grad
 SOFTMAX_BACKWARD_DATA = row(
-    "_softmax_backward_data", "SoftmaxBackwardDataBackward0",
-    lambda grad_output, output, dim: (output * (grad_output - np.sum(grad_output * output, axis=dim, keepdims=True))
-                                      ).astype(grad_output.dtype), "grad_output output",
+    "_softmax_backward_data", "SoftmaxBackwardDataBackward0", _softmax_backward_forward, "grad_output output",
     grad_output=("output * (grad - (grad * output).sum(dim, keepdim=True))",
                  lambda grad, output, dim: softmax_backward_data(grad, output, dim)),
     output=("grad * (grad_output - (grad_output * output).sum(dim, keepdim=True)) "
@@ -48,9 +65,8 @@ SOFTMAX_BACKWARD_DATA = row(
             - grad_output * (grad * output).sum(dim=dim, keepdim=True)))
 # log_softmax: d self = grad - exp(y) sum(grad)
 LOG_SOFTMAX_BACKWARD_DATA = row(
-    "_log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0",
-    lambda grad_output, output, dim: (grad_output - np.exp(output) * np.sum(grad_output, axis=dim, keepdims=True)
-                                      ).astype(grad_output.dtype), "grad_output output",
+    "_log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0", _log_softmax_backward_forward,
+    "grad_output output",
     grad_output=("grad - (grad * output.exp()).sum(dim, keepdim=True)",
                  lambda grad, output, dim: grad - (grad * output.exp()).sum(dim=dim, keepdim=True)),
     output=("-grad * output.exp() * grad_output.sum(dim, keepdim=True)",
@@ -106,7 +122,13 @@ SQRT_HALF = math.sqrt(0.5)
 INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 
 
+def _single(*arrays):
+    return all(isinstance(a, np.ndarray) and a.dtype == np.float32 for a in arrays)
+
+
 def _gelu_forward(self, approximate="none"):
+    if self.dtype in (np.float32, np.float16):  # torch's kernels (oneDNN's for a contiguous float32 tensor)
+        return torch_unary.gelu(self, approximate)
     if approximate == "tanh":
         inner = math.sqrt(2.0 / math.pi) * (self + 0.044715 * self ** 3)
         return (0.5 * self * (1 + np.tanh(inner))).astype(self.dtype)
@@ -128,6 +150,10 @@ def _gelu_derivative(x, approximate):
 
 
 def _gelu_backward_forward(grad_output, self, approximate="none"):
+    if approximate == "tanh" and _single(grad_output, self):
+        return torch_derivatives.gelu_tanh_backward(grad_output, self)
+    if _single(grad_output, self) and self.size > 1 and self.flags.c_contiguous:  # torch hands these to oneDNN
+        return torch_onednn.gelu_erf_backward(grad_output, self)
     first, _ = _gelu_derivative(Tensor._make(self), approximate)
     return (grad_output * first.array).astype(grad_output.dtype)
 
@@ -142,12 +168,16 @@ GELU_BACKWARD = row("gelu_backward", "GeluBackwardBackward0", _gelu_backward_for
 
 
 def _softplus_forward(self, beta=1, threshold=20):
+    if self.dtype in (np.float32, np.float16):
+        return torch_unary.softplus(self, beta, threshold)
     bx = self * beta
     # above the threshold softplus is x itself (torch switches to the identity there for accuracy)
     return np.where(bx > threshold, self, np.log1p(np.exp(bx)) / beta).astype(self.dtype)
 
 
 def _softplus_backward_forward(grad_output, self, beta=1, threshold=20):
+    if _single(grad_output, self):
+        return torch_derivatives.softplus_backward(grad_output, self, beta, threshold)
     bx = self * beta
     return np.where(bx > threshold, grad_output, grad_output / (1 + np.exp(-bx))).astype(grad_output.dtype)
 
@@ -172,10 +202,14 @@ LEAKY_RELU_BACKWARD = row(
     grad_output=("leaky_relu_backward(grad, self, negative_slope)",
                  lambda grad, self, negative_slope: leaky_relu_backward(grad, self, negative_slope)),
     self=("zeros_like(grad)", lambda grad: Tensor._make(np.zeros(grad.shape, grad.array.dtype))))
+def _elu_backward_forward(grad_output, self, alpha):
+    if _single(grad_output, self):
+        return torch_derivatives.elu_backward(grad_output, self, alpha)
+    return np.where(self > 0, grad_output, grad_output * alpha * np.exp(self)).astype(grad_output.dtype)
+
+
 ELU_BACKWARD = row(
-    "elu_backward", "EluBackwardBackward0",
-    lambda grad_output, self, alpha: np.where(self > 0, grad_output, grad_output * alpha * np.exp(self)
-                                              ).astype(grad_output.dtype), "grad_output self",
+    "elu_backward", "EluBackwardBackward0", _elu_backward_forward, "grad_output self",
     grad_output=("elu_backward(grad, self, alpha)", lambda grad, self, alpha: elu_backward(grad, self, alpha)),
     self=("where(self > 0, 0, grad * grad_output * alpha * self.exp())",
           lambda grad, grad_output, self, alpha: where(self > 0, 0.0, grad * grad_output * alpha * self.exp())))
@@ -212,11 +246,16 @@ def elu_backward(grad, self, alpha):
 
 
 def _elu_forward(self, alpha=1.0):
+    if self.dtype in (np.float32, np.float16):
+        return torch_unary.elu(self, alpha)
     return np.where(self > 0, self, alpha * np.expm1(self)).astype(self.dtype)
 
 
 def _silu_derivative(grad, self):
-    """torch's silu_backward: grad * sigmoid * (1 + self * (1 - sigmoid)), the 1 + ... a C++ Scalar add."""
+    """torch's silu derivative: its silu_backward kernel, or with create_graph the same formula in tensor ops
+    (grad * sigmoid * (1 + self * (1 - sigmoid)), the 1 + ... a C++ Scalar add)."""
+    if not grad_mode.is_grad_enabled() and _single(grad.array, self.array):
+        return Tensor._make(torch_derivatives.silu_backward(grad.array, self.array))
     s = self.sigmoid()
     return grad * s * add_scalar(self * (1 - s), 1)
 
@@ -229,7 +268,9 @@ LEAKY_RELU = row("leaky_relu", "LeakyReluBackward0",
 GELU = row("gelu", "GeluBackward0", _gelu_forward, "self", promote="float",
            self=("gelu_backward(grad, self, approximate)",
                  lambda grad, self, approximate="none": gelu_backward(grad, self, approximate)))
-SILU = row("silu", "SiluBackward0", lambda self: (self / (1 + np.exp(-self))).astype(self.dtype), "self",
+SILU = row("silu", "SiluBackward0",
+           lambda self: torch_unary.silu(self) if self.dtype in (np.float32, np.float16) else
+           (self / (1 + np.exp(-self))).astype(self.dtype), "self",
            promote="float", self=("grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))", _silu_derivative))
 ELU = row("elu", "EluBackward0", _elu_forward, "self", promote="float",
           self=("elu_backward(grad, self, alpha)", lambda grad, self, alpha=1.0: elu_backward(grad, self, alpha)))

@@ -8,6 +8,7 @@ A reduction's gradient puts the incoming gradient back over the dims it reduced:
 import numpy as np
 
 from .arithmetic import div_scalar
+from ..kernels import reduce as torch_reduce, sums as torch_sums
 from .bind import apply
 from .table import formula_helper, front_door, row
 from .. import errors, limits
@@ -78,11 +79,15 @@ def mean_backward(grad, sizes, dim, keepdim):
 
 
 # ---------------------------------------------------------------- sum, mean
-# The reductions call the ufunc's reduce directly: np.sum and np.mean are python wrappers around it.
+# Floating sums add in torch's order (kernels/sums.py: bit for bit); integer sums are exact in any order, so the
+# ufunc's reduce does them (np.sum is a python wrapper around it).
 def _sum_forward(self, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
         self = self.astype(dtype)
-    out = np.add.reduce(self, axis=reduction_axes(self, dim), keepdims=keepdim)
+    axis = reduction_axes(self, dim)
+    if self.dtype.kind == "f":
+        return torch_sums.sum(self, axis, keepdim)
+    out = np.add.reduce(self, axis=axis, keepdims=keepdim)
     return out.astype(np.int64) if out.dtype.kind in "biu" else out
 
 
@@ -93,9 +98,7 @@ def _mean_forward(self, dim=None, keepdim=False, dtype=None):
         return np.full(np.sum(self, axis=axis, keepdims=keepdim).shape, np.nan, dtype=dtype)
     if self.dtype != dtype:
         self = self.astype(dtype)
-    # np.mean's arithmetic: the sum in dtype, divided by the count as an intp (so in double), then rounded back
-    total = np.add.reduce(self, axis=axis, dtype=dtype, keepdims=keepdim)
-    return np.asarray(np.true_divide(total, np.intp(_numel([self.shape[d] for d in axis]))), dtype=dtype)
+    return torch_reduce.mean(self, axis, keepdim)  # torch's sum in its order, over the count
 
 
 SUM = row("sum", "SumBackward0", _sum_forward, "self",
@@ -152,6 +155,8 @@ def sum_to_size(x, *size):
 # ---------------------------------------------------------------- norm
 def _norm_forward(self, p=2, dim=None, keepdim=False):
     axis = reduction_axes(self, dim)
+    if p == 2 and self.dtype in (np.float32, np.float64) and self.size:
+        return torch_reduce.norm2(self, axis, keepdim)
     a = np.abs(self)
     if p == 2:
         out = np.sqrt(np.add.reduce(a * a, axis=axis, keepdims=keepdim))
@@ -199,6 +204,8 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
 def _prod_forward(self, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
         self = self.astype(dtype)
+    if self.dtype.kind == "f" and self.size:
+        return torch_reduce.prod(self, None if dim is None else reduced_dims(dim, self.ndim), keepdim)
     out = np.prod(self, axis=reduction_axes(self, dim), keepdims=keepdim)
     return out.astype(np.int64) if out.dtype.kind in "biu" else out
 
@@ -245,8 +252,11 @@ def prod(x, dim=None, keepdim=False, dtype=None):
 
 
 # ---------------------------------------------------------------- var, std, logsumexp
-def _var_forward(self, dim=None, correction=1, keepdim=False):
-    return np.var(self, axis=reduction_axes(self, dim), ddof=correction, keepdims=keepdim).astype(self.dtype)
+def _var_forward(self, dim=None, correction=1, keepdim=False, take_sqrt=False):
+    if self.dtype in (np.float32, np.float64) and self.size:  # torch's order: kernels/reduce.py
+        return torch_reduce.var(self, reduced_dims(dim, self.ndim), correction, keepdim, take_sqrt)
+    out = np.var(self, axis=reduction_axes(self, dim), ddof=correction, keepdims=keepdim).astype(self.dtype)
+    return np.sqrt(out) if take_sqrt else out
 
 
 @formula_helper
@@ -274,7 +284,7 @@ VAR = row("var.correction", "VarBackward0", _var_forward, "self", promote="float
           self=("var_backward(grad, self, dim, correction, keepdim)",
                 lambda grad, self, dim=None, correction=1, keepdim=False:
                 var_backward(grad, self, dim, correction, keepdim)))
-STD = row("std.correction", "StdBackward0", lambda self, **kw: np.sqrt(_var_forward(self, **kw)), "self",
+STD = row("std.correction", "StdBackward0", lambda self, **kw: _var_forward(self, take_sqrt=True, **kw), "self",
           promote="float",
           self=("std_backward(result, grad, self, dim, correction, keepdim)",
                 lambda grad, self, result, dim=None, correction=1, keepdim=False:
@@ -540,7 +550,12 @@ def cumprod_backward(grad, self, dim, result):
     return Tensor._make(np.moveaxis(out, -1, dim))
 
 
-CUMSUM = row("cumsum", "CumsumBackward0", _cumulative(np.cumsum), "self",
+def _cumsum(self, axis):
+    """torch's cumsum: a running double for float32/64 (float32 for float16), rounded at each element."""
+    return torch_reduce.cumsum(self, axis) if self.dtype.kind == "f" else np.cumsum(self, axis=axis)
+
+
+CUMSUM = row("cumsum", "CumsumBackward0", _cumulative(_cumsum), "self",
              self=("cumsum_backward(grad, dim)", lambda grad, dim: cumsum_backward(grad, dim)))
 CUMPROD = row("cumprod", "CumprodBackward0", _cumulative(np.cumprod), "self",
               self=("cumprod_backward(grad, self, dim, result)",

@@ -55,6 +55,7 @@ BACKWARD = {  # (grad, input) -> gradient of the input, as autograd's backward k
     "softplus_backward": lambda g, x, p: torch.ops.aten.softplus_backward(g, x, p["beta"], p["threshold"]),
     "elu_backward": lambda g, x, p: torch.ops.aten.elu_backward(g, p["alpha"], 1, 1, False, x),
     "gelu_tanh_backward": lambda g, x, p: torch.ops.aten.gelu_backward(g, x, approximate="tanh"),
+    "gelu_backward": lambda g, x, p: torch.ops.aten.gelu_backward(g, x),  # contiguous float32: oneDNN
     "softmax_backward": lambda g, x, p: torch.ops.aten._softmax_backward_data(
         g, torch.softmax(x, p["dim"]), p["dim"], x.dtype),
     "log_softmax_backward": lambda g, x, p: torch.ops.aten._log_softmax_backward_data(
@@ -129,6 +130,10 @@ def cases(rng):
             shape = [n] if i % 3 else [int(rng.integers(1, 9)), n]
             specs.append(dict(op=op, shape=shape, dtype="float32", view=view_spec(rng, len(shape), i),
                               threads=1 + (i % 2), **params))
+    for i in range(20):
+        n = int(rng.integers(2, 80)) if i < 16 else int(rng.integers(80, 3000))
+        specs.append(dict(op="gelu_backward", shape=[n] if i % 3 else [int(rng.integers(1, 9)), n],
+                          dtype="float32", view={}, threads=1 + (i % 2)))
     for op in ("softmax_backward", "log_softmax_backward"):
         for i, shape in enumerate(shapes(rng, 40, 20)):
             specs.append({"op": op, "shape": shape, "dtype": "float32", "view": {},
