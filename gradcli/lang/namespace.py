@@ -16,6 +16,7 @@ import numpy as np
 
 from . import classes, exceptions, guards, numpy_bridge, stdlib, training
 from .. import anomaly, autograd, dtypes, errors, functional, grad_mode, gradcheck, limits, printing, rng
+from ..kernels import cpu
 from ..function import CTX_MEMBERS, Function, FunctionCtx, once_differentiable
 from ..graph import Node, RemovableHandle
 from ..nn import public as nn
@@ -62,8 +63,18 @@ def _torch_members():
         "is_tensor": lambda x: isinstance(x, Tensor), "__version__": TORCH_VERSION,
         "is_anomaly_enabled": anomaly.is_enabled, "is_anomaly_check_nan_enabled": anomaly.is_check_nan_enabled,
         "device": Device, "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
+        "set_num_threads": _set_num_threads, "get_num_threads": cpu.num_threads,
     })
     return members
+
+
+def _set_num_threads(n):
+    """torch.set_num_threads: the thread count whose arithmetic large reductions and loops follow."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise errors.GradcliError("set_num_threads expects an int, but got %s" % type(n).__name__)
+    if n <= 0:
+        raise errors.GradcliError("set_num_threads expects a positive integer")
+    cpu.set_num_threads(n)
 
 
 LINALG = Module("torch.linalg", dict(OPS_LINALG))
