@@ -145,6 +145,9 @@ def vml_estimate(name, x):
     if x.dtype == _F16:
         return _vml(x, _VECTORIZED[name], None)
     with np.errstate(all="ignore"):
+        if name == "erf" and x.dtype == f32:
+            from .libm import erf64
+            return erf64(x.astype(np.float64)).astype(f32)
         if name == "erf":
             from math import erf
             return np.vectorize(erf, otypes=[np.float64])(x.astype(np.float64)).astype(x.dtype)
