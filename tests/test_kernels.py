@@ -10,7 +10,7 @@ import platform
 import numpy as np
 import pytest
 
-from gradcli.kernels import cpu, iteration, libm, sums
+from gradcli.kernels import cpu, iteration, libm, reduce, sums
 
 
 @pytest.fixture
@@ -96,6 +96,24 @@ def test_sequential_sum_is_left_to_right_whatever_numpy_picks():
         for item in x[1:]:
             expected = expected + item
         np.testing.assert_array_equal(sums._sequential(x), expected)
+
+
+def test_running_products_and_folds_go_item_by_item_in_order(monkeypatch):
+    """reduce._running_product relies on numpy's float32/64 multiply reduction being a plain ordered loop
+    (over a leading axis and along a contiguous one), sums.fold on accumulate, across its blocks."""
+    monkeypatch.setattr(sums, "_BLOCK", 256)
+    rng = np.random.default_rng(6)
+    for dtype in (np.float16, np.float32, np.float64):
+        for shape in ((3000, 1), (700, 5), (40, 3, 4), (100, 300)):
+            x = (1 + rng.standard_normal(shape) * 0.05).astype(dtype)
+            start = (1 + rng.standard_normal(shape[1:]) * 0.05).astype(dtype)
+            product, total = start.copy(), start.copy()
+            for item in x:
+                product, total = product * item, total + item
+            np.testing.assert_array_equal(reduce._running_product(start, x), product)
+            np.testing.assert_array_equal(sums.fold(np.add, x, start), total)
+            if x.ndim == 2:  # the row as the innermost axis
+                np.testing.assert_array_equal(reduce._running_product(start[:1], x[:, :1]), product[:1])
 
 
 def test_thread_chunks_and_plane_steps_cover_the_range_once():

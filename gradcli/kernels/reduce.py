@@ -93,17 +93,27 @@ def _prod_rows(rows, contiguous, out=None):
     for r in range(rows.shape[1]):
         row = rows[:, r]
         if count:
-            acc = row[:, :block].reshape(-1, 4, lanes).copy()
-            for i in range(1, count):
-                acc *= row[:, i * block:(i + 1) * block].reshape(-1, 4, lanes)
+            blocks = row[:, :count * block].reshape(row.shape[0], count, 4, lanes).swapaxes(0, 1)
+            acc = _running_product(blocks[0], blocks[1:])
             folded = (acc[:, 0] * acc[:, 1]) * (acc[:, 2] * acc[:, 3])
             lane = folded[:, 0]
             for j in range(1, lanes):
                 lane = lane * folded[:, j]
             out = out * lane
-        for column in row[:, count * block:].T:
-            out = out * column
+        out = _running_product(out, row[:, count * block:].T)
     return out
+
+
+def _running_product(acc, x):
+    """acc * x[0] * x[1] * ... over axis 0, left to right, rounding each product: numpy's float32/64
+    multiply reduction is a plain loop in order (no pairwise or unrolled partial products, unlike add;
+    tests/test_kernels.py checks it); its float16 one keeps the running product in float, so float16 goes
+    through accumulate, which stores (rounds) every step."""
+    if not x.shape[0]:
+        return acc
+    if acc.dtype == np.float16:
+        return sums.fold(np.multiply, x, acc)
+    return np.multiply.reduce(np.concatenate([acc[None], x]), axis=0)
 
 
 def _prod_two_pass(flat, length, contiguous, threads):
@@ -127,10 +137,8 @@ def norm2(x, dims=None, keepdim=False):
         if contiguous:
             lanes = _VECTOR_BYTES // rows.itemsize
             whole = rows.shape[1] // lanes * lanes
-            acc = np.zeros((rows.shape[0], lanes), rows.dtype)
-            for start in range(0, whole, lanes):
-                vector = rows[:, start:start + lanes]
-                acc = acc + vector * vector
+            vectors = rows[:, :whole].reshape(rows.shape[0], -1, lanes).swapaxes(0, 1)
+            acc = sums._sequential(vectors * vectors)  # (from a zeroed accumulator: squares are never -0)
             total = acc[:, 0]
             for j in range(1, lanes):
                 total = total + acc[:, j]
@@ -147,10 +155,8 @@ def norm2(x, dims=None, keepdim=False):
                 if rows.shape[0] == 1 else [(0, rows.shape[1])]
             total = np.zeros(rows.shape[0], rows.dtype)
             for begin, end in chunks:
-                part = np.zeros(rows.shape[0], rows.dtype)
-                for column in rows[:, begin:end].T:
-                    part = part + column * column
-                total = total + part
+                columns = rows[:, begin:end].T
+                total = total + sums._sequential(columns * columns)
         values = np.sqrt(total)
     return _shaped(values, kept_shape, x, dims, keepdim)
 

@@ -29,13 +29,29 @@ def _sequential(x):
         return np.add.accumulate(x, axis=0)[-1]
     if any(n > 1 and abs(s) < abs(x.strides[0]) for n, s in zip(x.shape[1:], x.strides[1:])):
         return np.einsum("i...->...", x)
-    acc = x[0].copy()
-    for item in x[1:]:
-        acc += item
+    return fold(np.add, x[1:], x[0].copy())
+
+
+def fold(ufunc, x, acc):
+    """acc, then ufunc(acc, x[0]), ufunc(.., x[1]), ... over axis 0, left to right, as a scalar loop does:
+    `ufunc.accumulate` (which goes in order) over blocks that stay in the CPU cache, each started from the
+    running value."""
+    rows = max(1, _BLOCK // max(1, acc.size))
+    for start in range(0, x.shape[0], rows):
+        block = x[start:start + rows]
+        if block.shape[0] == 1:
+            acc = ufunc(acc, block[0])
+            continue
+        running = np.empty(block.shape, acc.dtype)
+        ufunc(acc, block[0], out=running[0])
+        running[1:] = block[1:]
+        ufunc.accumulate(running, axis=0, out=running)
+        acc = running[-1].copy()
     return acc
 
 
 _SMALL = 4096
+_BLOCK = 1 << 16  # elements
 
 
 def _ceil_log2(n):

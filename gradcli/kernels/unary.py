@@ -145,13 +145,25 @@ def vml_estimate(name, x):
     if x.dtype == _F16:
         return _vml(x, _VECTORIZED[name], None)
     with np.errstate(all="ignore"):
-        if name == "erf" and x.dtype == f32:
+        if x.dtype == f32:
             from .libm import erf64
-            return erf64(x.astype(np.float64)).astype(f32)
+            return _rounded_once(erf64 if name == "erf" else getattr(np, name), x)
         if name == "erf":
             from math import erf
             return np.vectorize(erf, otypes=[np.float64])(x.astype(np.float64)).astype(x.dtype)
-        return getattr(np, name)(x.astype(np.float64)).astype(x.dtype) if x.dtype == f32 else getattr(np, name)(x)
+        return getattr(np, name)(x)
+
+
+def _rounded_once(function, x):
+    """function's float64 value of float32 x, rounded to float32, a cache-sized block at a time."""
+    out = np.empty(x.shape, f32)
+    flat, target = x.reshape(-1), out.reshape(-1)
+    for start in range(0, flat.size, _BLOCK):
+        target[start:start + _BLOCK] = function(flat[start:start + _BLOCK].astype(np.float64))
+    return out
+
+
+_BLOCK = 1 << 15  # elements
 
 
 def _vml(x, sleef_function, fallback):
