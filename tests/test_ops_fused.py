@@ -1,8 +1,8 @@
 """Kernels that torch's compiler fuses into a multiply-add (tanh_backward, addcmul, add/sub with alpha, lerp: one
 rounding where numpy's separate operations round twice) and addcdiv's order of operations, bit for bit against torch's recorded answers
 (tests/golden/ops/fused.json.gz, made by make_fused.py). The ordinary golden tests allow an ulp or two; a value
-printed with all its digits (`x.grad[0].item()`) does not. (tanh itself is numpy's and may differ from torch's
-SLEEF tanh by an ulp: the kernel is checked on torch's own outputs.)"""
+printed with all its digits (`x.grad[0].item()`) does not. (float32 tanh itself is Intel MKL's in torch and
+may differ from gradcli's by an ulp, docs/exactness.md: the kernel is checked on torch's own outputs.)"""
 
 import functools
 import gzip

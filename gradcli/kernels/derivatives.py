@@ -10,6 +10,7 @@ import numpy as np
 from . import cpu, libm, loops, sleef
 from .fma import F, f32, fma32
 from .softmax import dot_rows, reduce_all
+from ..numerics import errors_ignored
 
 _ONE = f32(1)
 
@@ -92,12 +93,12 @@ def _softmax_backward(grad, output, dim, log):
     if g.ndim == 0:
         return _softmax_backward(g.reshape(1), y.reshape(1), 0, log).reshape(())
     dim %= g.ndim
-    outer, size, inner = int(np.prod(g.shape[:dim])), g.shape[dim], int(np.prod(g.shape[dim + 1:]))
+    outer, size, inner = math.prod(g.shape[:dim]), g.shape[dim], math.prod(g.shape[dim + 1:])
     if g.size == 0:
         return g.copy()
     width = loops.width(f32)
     g3, y3 = g.reshape(outer, size, inner), y.reshape(outer, size, inner)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         if inner == 1:
             rows_g, rows_y = g3[:, :, 0], y3[:, :, 0]
             if log:

@@ -4,13 +4,18 @@
 numpy operation, which rounds once like the vector instruction it stands for.
 """
 
+import functools
+import math
+
 import numpy as np
 
 f32 = np.float32
 
 
+@functools.lru_cache(maxsize=None)
 def F(literal):
-    """The float32 nearest to a decimal constant, as the C source's float literals."""
+    """The float32 nearest to a decimal constant, as the C source's float literals (made once per literal:
+    kernels name their constants where the C source does)."""
     return f32(literal)
 
 
@@ -48,7 +53,7 @@ _BLOCK = 1 << 16  # elements: the double temporaries stay in the CPU cache (docs
 def _fma32_blocks(a, b, c, shape):
     """fma32 for operands of one shape or single values, a block at a time."""
     flat = [v.reshape(-1) if v.shape == shape else v.reshape(()) for v in (a, b, c)]
-    n = int(np.prod(shape))
+    n = math.prod(shape)
     out = np.empty(n, f32)
     total = np.empty(min(n, _BLOCK), np.float64)
     low = np.empty(total.size, np.uint64)

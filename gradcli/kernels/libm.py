@@ -11,6 +11,7 @@ branch is evaluated and the right one selected. Arrays of float32 in, float32 ou
 import numpy as np
 
 from .fma import F, f32
+from ..numerics import errors_ignored
 
 # ---------------------------------------------------------------- expf (e_expf.c, e_exp2f_data.c)
 _EXP2F_TABLE = np.array([
@@ -32,7 +33,7 @@ _SHIFT = float.fromhex("0x1.8p+52")
 def expf(x):
     """glibc's expf (float32 in, float32 out)."""
     x = np.asarray(x, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         xd = x.astype(np.float64)
         z = _INV_LN2_N * xd
         kd = z + _SHIFT
@@ -62,7 +63,7 @@ def _from_bits(i):
 def expm1f(x):
     """glibc's expm1f (fdlibm)."""
     x = np.asarray(x, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         hx = _bits(x) & np.int32(0x7FFFFFFF)
         negative = np.signbit(x)
         # argument reduction: x = hi - lo = k*ln2 + r
@@ -108,7 +109,7 @@ _LP = [F(c) for c in (6.6666668653e-01, 4.0000000596e-01, 2.8571429849e-01, 2.22
 def log1pf(x):
     """glibc's log1pf (fdlibm)."""
     x = np.asarray(x, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         hx = _bits(x)
         ax = hx & np.int32(0x7FFFFFFF)
         direct = (hx < 0x3ED413D7) & ((hx > 0) | (hx <= np.int32(-0x416A09E1)))  # -0.2929 < x < 0.41422: k = 0
@@ -147,7 +148,7 @@ def log1pf(x):
 def tanhf(x):
     """glibc's tanhf (fdlibm, through expm1f)."""
     x = np.asarray(x, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         ix = _bits(x) & np.int32(0x7FFFFFFF)
         a = np.abs(x)
         big_t = expm1f(F(2.0) * a)
@@ -188,7 +189,7 @@ def _horner(s, coefficients):
 def erff(x):
     """glibc's erff (fdlibm)."""
     x = np.asarray(x, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         ix = _bits(x) & np.int32(0x7FFFFFFF)
         negative = np.signbit(x)
         z = x * x
@@ -262,7 +263,7 @@ _ERF_BLOCK = 1 << 14
 
 def _erf64(x):
     """Every range evaluated on the whole block and the right one selected (cheaper than boolean gathers)."""
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         a = np.abs(x)
         negative = np.signbit(x)
         z = x * x

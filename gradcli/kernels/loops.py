@@ -7,6 +7,8 @@ GRAIN_SIZE elements or more is split between threads, each taking a range of the
 range ends in its own scalar tail). Both functions are element-wise, so only the split between them matters.
 """
 
+import math
+
 import numpy as np
 
 from . import cpu, iteration
@@ -64,7 +66,7 @@ def vector_mask(shape, vectorizable, vector_width, threads=None, grain=iteration
     """Flags, in iteration order, of the elements vectorized_loop computes with the vector function; None
     when every element is (a single contiguous row that is a multiple of 2 * vector_width long)."""
     shape = list(shape) or [1]
-    numel = int(np.prod(shape))
+    numel = math.prod(shape)
     threads = cpu.num_threads() if threads is None else threads
     if not vectorizable:
         return np.zeros(numel, bool)
@@ -91,6 +93,20 @@ def pointwise(arrays, vector, scalar, vector_width, threads=None, grain=iteratio
     inputs' stride order)."""
     arrays = [np.asarray(a) for a in (arrays if isinstance(arrays, (list, tuple)) else [arrays])]
     dtype = arrays[0].dtype
+    shape = arrays[0].shape
+    if all(a.shape == shape and a.flags.c_contiguous for a in arrays) and 0 not in shape and shape:
+        numel = arrays[0].size
+        if numel < grain or (cpu.num_threads() if threads is None else threads) == 1:
+            # one contiguous row: vector blocks first, the scalar tail after them
+            flats = [a.reshape(-1) for a in arrays]
+            whole = numel // (2 * vector_width) * (2 * vector_width)
+            if whole == numel:
+                out = vector(*flats)
+            elif whole == 0:
+                out = scalar(*flats)
+            else:
+                out = np.concatenate([vector(*(f[:whole] for f in flats)), scalar(*(f[whole:] for f in flats))])
+            return out.reshape(shape)
     shape = np.broadcast_shapes(*(a.shape for a in arrays))
     if 0 in shape:
         return np.empty(shape, dtype)

@@ -10,6 +10,7 @@ instruction.
 import numpy as np
 
 from .fma import f32, fma32
+from ..numerics import errors_ignored
 
 
 def _constants(words):
@@ -87,7 +88,7 @@ def _gelu_abramowitz_stegun(s):
 
 def gelu_erf(x, capability):
     """GELU of a float32 array as oneDNN computes it on a machine of the given capability."""
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         return (_gelu_minimax(x) if capability == "avx512" else _gelu_abramowitz_stegun(x)).astype(f32)
 
 
@@ -97,7 +98,7 @@ _ONE_OVER_SQRT_PI = _constants(0x3F106EBA)
 def gelu_erf_backward(grad, x):
     """oneDNN's GELU (erf) backward on float32 (every ISA: Abramowitz-Stegun with its exp): the derivative
     T + 1/2 + erf/2, T = r/sqrt(pi) exp(-r^2) for r = x/sqrt(2), times the incoming gradient."""
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         r = x * _ONE_OVER_SQRT2
         q = _exp(-(r * r))
         t = (r * _ONE_OVER_SQRT_PI) * q

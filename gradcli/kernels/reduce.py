@@ -10,10 +10,13 @@ ReduceOps.cpp), and mean and cumsum on top of the cascade sum.
 - mean: the sum divided by the count; cumsum: a running double (float for float16).
 """
 
+import math
+
 import numpy as np
 
 from . import cpu, iteration, sums
 from .fma import f32, fused_multiply_add
+from ..numerics import errors_ignored
 
 _VECTOR_BYTES = 32  # these kernels run their AVX2 build on AVX512 machines too
 
@@ -21,12 +24,15 @@ _VECTOR_BYTES = 32  # these kernels run their AVX2 build on AVX512 machines too
 def mean(x, dims=None, keepdim=False):
     """torch.mean: float32/64 sum over the count; float16 summed in float32 and divided before rounding."""
     x = np.asarray(x)
-    count = int(np.prod([x.shape[d] for d in range(x.ndim)] if dims is None else [x.shape[d] for d in dims]))
+    count = x.size if dims is None else math.prod(x.shape[d] for d in dims)
     if x.dtype == np.float16:
         total = sums.sum(sums._to_float32(x), dims, keepdim)
         return (total / f32(count)).astype(np.float16)
-    with np.errstate(all="ignore"):
-        return (sums.sum(x, dims, keepdim) / x.dtype.type(count)).astype(x.dtype)
+    total = sums.sum(x, dims, keepdim)
+    if count:
+        return np.divide(total, count, dtype=x.dtype)
+    with errors_ignored():  # 0 / 0
+        return (total / x.dtype.type(count)).astype(x.dtype)
 
 
 def cumsum(x, dim):
@@ -49,11 +55,16 @@ def _layout_rows(x, dims):
     dims = tuple(range(x.ndim)) if dims is None else tuple(d % max(x.ndim, 1) for d in dims)
     if x.ndim == 0:
         return x.reshape(1, 1), (), True, (1, True)
+    first = min(dims) if dims else 0
+    if x.flags.c_contiguous and dims and len(set(dims)) == x.ndim - first:  # trailing dims of a dense array
+        length = math.prod(x.shape[first:])
+        if length > 1:  # (TensorIterator merges them into one contiguous reduced dim)
+            return x.reshape(-1, length), x.shape[:first], True, (length, True)
     layout = iteration.reduction_layout(list(x.shape), [s // x.itemsize for s in x.strides], set(dims))
     reduced = [i for i, s in enumerate(layout.out_strides) if s == 0]
     kept = sorted((i for i, s in enumerate(layout.out_strides) if s != 0), key=lambda i: -layout.out_strides[i])
-    data = iteration.view(x, layout.shape, layout.in_strides)
-    rows = data.transpose(kept + reduced[::-1]).reshape(-1, int(np.prod([layout.shape[i] for i in reduced])))
+    data = iteration.layout_view(x, layout)
+    rows = data.transpose(kept + reduced[::-1]).reshape(-1, math.prod([layout.shape[i] for i in reduced]))
     contiguous = reduced == [0] and layout.in_strides[0] == 1
     kept_shape = tuple(n for d, n in enumerate(x.shape) if d not in dims)
     row = (layout.shape[0], layout.in_strides[0] == 1) if reduced else (1, False)
@@ -74,7 +85,7 @@ def prod(x, dims=None, keepdim=False):
     x = np.asarray(x)
     rows, kept_shape, _, (length, contiguous) = _layout_rows(x, dims)
     threads = cpu.num_threads()
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         if rows.shape[0] == 1 and x.size >= iteration.GRAIN_SIZE and threads > 1:
             values = _prod_two_pass(rows[0], length, contiguous, threads)
         else:
@@ -133,21 +144,20 @@ def norm2(x, dims=None, keepdim=False):
     """torch.linalg.vector_norm(x, 2) (and torch.norm) of a float32/64 array."""
     x = np.asarray(x)
     rows, kept_shape, contiguous = _rows(x, dims)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         if contiguous:
             lanes = _VECTOR_BYTES // rows.itemsize
             whole = rows.shape[1] // lanes * lanes
-            vectors = rows[:, :whole].reshape(rows.shape[0], -1, lanes).swapaxes(0, 1)
-            acc = sums._sequential(vectors * vectors)  # (from a zeroed accumulator: squares are never -0)
-            total = acc[:, 0]
-            for j in range(1, lanes):
-                total = total + acc[:, j]
-            # the compiler vectorises the float loop over the rest by fours (squares first, then added in
+            # the lanes' sums (from a zeroed accumulator: squares are never -0), buffer[0] + buffer[1] + ...,
+            # then the rest: the compiler vectorises that float loop by fours (squares first, then added in
             # order) and fuses the multiply-adds of what is left after that (measured: every one for double)
             group = 4 if rows.dtype == np.float32 else rows.shape[1] + 1
             epilogue = whole + (rows.shape[1] - whole) // group * group
-            for column in rows[:, whole:epilogue].T:
-                total = total + column * column
+            chain = rows[:, whole:epilogue] ** 2
+            if whole:
+                vectors = rows[:, :whole].reshape(rows.shape[0], -1, lanes).swapaxes(0, 1)
+                chain = np.concatenate([sums._sequential(vectors * vectors), chain], axis=1)
+            total = np.add.accumulate(chain, axis=1)[:, -1] if chain.shape[1] else np.zeros(rows.shape[0], rows.dtype)
             for column in rows[:, epilogue:].T:
                 total = fused_multiply_add(column, column, total)
         else:  # NormTwoOps: acc + x * x; one output over GRAIN_SIZE elements is split between threads
@@ -166,7 +176,7 @@ def var(x, dims=None, correction=1, keepdim=False, take_sqrt=False):
     """torch.var (torch.std with take_sqrt) of a float32/64 array."""
     x = np.asarray(x)
     dims_all = dims is None or set(d % max(x.ndim, 1) for d in dims) >= set(range(x.ndim))
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         if dims_all:
             value = _var_all(x, correction, take_sqrt)
             return _shaped(np.asarray(value, x.dtype), (), x, dims, keepdim)

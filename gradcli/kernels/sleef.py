@@ -9,6 +9,7 @@ out; NaN, infinity and signed-zero cases follow SLEEF's selects.
 import numpy as np
 
 from .fma import F, f32, fma32
+from ..numerics import errors_ignored
 
 _R_LN2 = F(1.442695040888963407359924681001892137426645954152985934135449406931)
 _L2U = F(0.693145751953125)
@@ -141,7 +142,7 @@ def _exponent_mantissa(d):
 def expf_u10(d):
     """Sleef_expf_u10: Vectorized<float>::exp()."""
     d = np.asarray(d, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         q = _rint(d * _R_LN2)
         qf = q.astype(f32)
         s = fma32(qf, -_L2U, d)
@@ -181,7 +182,7 @@ def _expk2f(d):
 def expm1f_u10(a):
     """Sleef_expm1f_u10: Vectorized<float>::expm1()."""
     a = np.asarray(a, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         d = _add2_ff(_expk2f((a, np.zeros_like(a))), f32(-1))
         x = d[0] + d[1]
         x = np.where(a > F(88.72283172607421875), _INF, x)
@@ -192,7 +193,7 @@ def expm1f_u10(a):
 def tanhf_u10(x):
     """Sleef_tanhf_u10: Vectorized<float>::tanh()."""
     x = np.asarray(x, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         y = np.abs(x)
         d = _expk2f((y, np.zeros_like(y)))
         e = _rec(d)
@@ -207,7 +208,7 @@ def tanhf_u10(x):
 def logf_u10(d):
     """Sleef_logf_u10: Vectorized<float>::log()."""
     d = np.asarray(d, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         e, m = _exponent_mantissa(d)
         s = _mul_fff((_LN2_HI, _LN2_LO), e.astype(f32))
         x = _div(_add2(f32(-1), m), _add2(f32(1), m))
@@ -231,7 +232,7 @@ _LOG1PF_BOUND = F(1.0e+38)
 def log1pf_u10(d):
     """Sleef_log1pf_u10: Vectorized<float>::log1p()."""
     d = np.asarray(d, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         dp1 = d + f32(1)
         e, _ = _exponent_mantissa(dp1)
         t = _ldexp3(np.ones_like(d), -e)
@@ -282,7 +283,7 @@ def _expkf(d):
 def powf_u10(x, y):
     """Sleef_powf_u10: Vectorized<float>::pow(), x and y broadcast."""
     x, y = np.broadcast_arrays(np.asarray(x, f32), np.asarray(y, f32))
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         yisint = (np.trunc(y) == y) | (np.abs(y) > F(1 << 24))
         truncated = np.where(np.abs(y) < F(1 << 31), y, 0).astype(np.int32)
         yisodd = ((truncated & 1) == 1) & yisint & (np.abs(y) < F(1 << 24))
@@ -309,7 +310,7 @@ _ERF_A = [F(c) for c in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0
 def erf_aten(x):
     """Vectorized<float>::erf(): Abramowitz-Stegun 7.1.26 with Sleef's expf, as vec256/vec512_float.h write it."""
     x = np.asarray(x, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         a = np.abs(x)
         t = f32(1) / fma32(_ERF_P, a, f32(1))
         r = fma32(_ERF_A[0], t, _ERF_A[1])
@@ -352,7 +353,7 @@ def sinf_u35(d):
     """Sleef_sinf_u35: Vectorized<float>::sin() (|d| < 39000; beyond, SLEEF's Payne-Hanek reduction is not
     ported and the float64 sine rounded once stands in)."""
     d = np.asarray(d, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         q = _rint(d * F(1 / np.pi))
         x = _reduce_pi(d, d, q, f32(1))
         x = np.where((q & 1) == 1, -x, x)
@@ -365,7 +366,7 @@ def sinf_u35(d):
 def cosf_u35(d):
     """Sleef_cosf_u35: Vectorized<float>::cos() (the same range as sinf_u35)."""
     d = np.asarray(d, f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         q = _rint(d * F(1 / np.pi) - F(0.5))
         q = q + q + np.int32(1)
         x = _reduce_pi(d, d, q, F(0.5))

@@ -7,10 +7,13 @@ running max and sum vectors, and the positions left over take the scalar path (t
 softmax then divides by the sum. torch makes the input contiguous first, and so do these.
 """
 
+import math
+
 import numpy as np
 
 from . import cpu, iteration, libm, loops, sleef
 from .fma import f32, fma32
+from ..numerics import errors_ignored
 
 
 def softmax(x, dim):
@@ -29,12 +32,12 @@ def _dispatch(x, dim, log):
         x = x.reshape(1)
         return _dispatch(x, 0, log).reshape(())
     dim %= x.ndim
-    outer, size = int(np.prod(x.shape[:dim])), x.shape[dim]
-    inner = int(np.prod(x.shape[dim + 1:]))
+    outer, size = math.prod(x.shape[:dim]), x.shape[dim]
+    inner = math.prod(x.shape[dim + 1:])
     if x.size == 0:
         return x.copy()
     width = loops.width(f32)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         rows = x.reshape(outer, size, inner)
         if inner == 1:
             out = _lastdim(rows[:, :, 0], width, log)

@@ -7,6 +7,8 @@ machines add up in the same order). Which of the four strategies runs depends on
 TensorIterator hands over (kernels/iteration.py). float16 is summed in float32 and rounded once at the end.
 """
 
+import math
+
 import numpy as np
 
 from . import cpu, iteration
@@ -99,21 +101,54 @@ def _inner_vectorized(plane):
     return _sequential(np.concatenate([plane[count * width:].astype(lanes.dtype), lanes]))
 
 
-def _contiguous_row(row):
-    """_plane_sums of one contiguous row, with fewer steps while the cascade has no full block (the common
-    small case)."""
-    width = _LANES // row.itemsize
-    count = row.size // width
+def _contiguous_rows(rows):
+    """The sums of contiguous float32/64 rows (the last axis of a 1-d or 2-d array), each as _plane_sums adds
+    one row, in a few whole-array steps while the cascade has no full block (rows under 64 vectors: the
+    common small case); None otherwise. Signed zeros may come out as -0 where torch's zeroed accumulators
+    give +0: the caller adds 0, as torch's output does."""
+    width = _LANES // rows.itemsize
+    size = rows.shape[-1]
+    count = size // width
     quads = count // 4
-    if count < width or quads >= 16:
-        return _plane_sums(row[:, None], (1, 0))[0] if count >= width or row.size >= width else \
-            _row_sum(row)
-    vectors = row[:count * width].reshape(count, width)
-    partial = np.add.accumulate(vectors[:quads * 4].reshape(quads, 4 * width), axis=0)[-1] if quads else \
-        np.zeros(4 * width, row.dtype)
-    lanes = np.add.accumulate(np.concatenate([partial[None, :width], vectors[quads * 4:],
-                                              partial[width:].reshape(3, width)]), axis=0)[-1]
-    return np.add.accumulate(np.concatenate([row[count * width:], lanes]))[-1]
+    if quads >= 16:
+        return None
+    if not count:  # scalar_inner_sum: row_sum's four partial sums hold one element each at most
+        order = _SCALAR_ROWS[size] if size < 4 else _scalar_row(size)
+        return np.add.accumulate(rows[..., order], axis=-1)[..., -1:]
+    outer = rows.shape[:-1]
+    vectors = rows[..., :count * width].reshape(outer + (count, width))
+    if quads:  # four interleaved partial sums of vectors, then the partials, the leftover vectors
+        partial = vectors[..., :4, :].reshape(outer + (4 * width,)) if quads == 1 else \
+            np.add.accumulate(vectors[..., :quads * 4, :].reshape(outer + (quads, 4 * width)), axis=-2)[..., -1, :]
+        vectors = np.concatenate([partial[..., :width], rows[..., quads * 4 * width:count * width],
+                                  partial[..., width:]], axis=-1).reshape(outer + (-1, width))
+    lanes = np.add.accumulate(vectors, axis=-2)[..., -1, :] if vectors.shape[-2] > 1 else vectors[..., 0, :]
+    # final_acc = 0, then the leftover elements, then the lanes, one at a time
+    return np.add.accumulate(np.concatenate([rows[..., count * width:], lanes], axis=-1), axis=-1)[..., -1:]
+
+
+def _scalar_row(size):
+    """The order row_sum adds a row of 4 to 7 elements: the first partial sum, the leftovers, the others."""
+    return np.array([0] + list(range(4, size)) + [1, 2, 3])
+
+
+_SCALAR_ROWS = [np.arange(n) for n in range(4)]
+
+
+def _contiguous_columns(plane):
+    """The column sums of a C-contiguous float32/64 (n, columns) array with 1 < n < 16 (the outer sums'
+    cascade has no full block): columns in whole groups of 4 vectors add down the column; the others as
+    row_sum does, four interleaved partial sums, then the leftover rows, then the partials."""
+    group = 4 * (_LANES // plane.itemsize) if plane.shape[1] >= _LANES // plane.itemsize else 4
+    whole = plane.shape[1] - plane.shape[1] % group
+    n = plane.shape[0]
+    if n < 4 or whole == plane.shape[1]:
+        return np.add.accumulate(plane, axis=0)[-1]
+    rest = plane[:, whole:]
+    quads = n // 4
+    partial = rest[:4] if quads == 1 else np.add.accumulate(rest[:quads * 4].reshape(quads, 4, -1), axis=0)[-1]
+    rest = np.add.accumulate(np.concatenate([partial[:1], rest[quads * 4:], partial[1:]]), axis=0)[-1]
+    return np.concatenate([np.add.accumulate(plane[:, :whole], axis=0)[-1], rest]) if whole else rest
 
 
 def _columns(plane, group):
@@ -147,16 +182,50 @@ def _plane_sums(plane, in_strides):
 def sum(x, dims=None, keepdim=False):
     """torch.sum of a float16/32/64 array over `dims` (None: all), in torch's order."""
     x = np.asarray(x)
+    if x.size and x.flags.c_contiguous and x.dtype.char in "fd" and (
+            x.size < iteration.GRAIN_SIZE or cpu.num_threads() == 1):
+        result = _contiguous_sum(x, dims, keepdim)
+        if result is not None:
+            return result
     dims = tuple(range(x.ndim)) if dims is None else tuple(d % max(x.ndim, 1) for d in dims)
     kept = tuple(n for d, n in enumerate(x.shape) if d not in dims)
     if x.size == 0:
         result = np.zeros(kept, x.dtype)
-    elif not kept and x.flags.c_contiguous and x.dtype != np.float16 and (
-            x.size < iteration.GRAIN_SIZE or cpu.num_threads() == 1):  # one contiguous row, one call
-        result = (_contiguous_row(x.reshape(-1)) + x.dtype.type(0)).reshape(())
     else:
         result = _reduce(x, dims).reshape(kept)
     return result.reshape(tuple(1 if d in dims else n for d, n in enumerate(x.shape))) if keepdim else result
+
+
+def _contiguous_sum(x, dims, keepdim):
+    """sum of a C-contiguous float32/64 array over its trailing dims (rows; all dims: one row) or its leading
+    dims (columns), on the whole array at once while it is small; None for anything else."""
+    ndim = x.ndim
+    if not ndim or dims is None or len(dims) == ndim == len({d % ndim for d in dims}):  # all: one row
+        return _finish(x.reshape(-1), x, range(ndim), keepdim, rows=True)
+    reduced = sorted({d % ndim for d in dims})
+    if not reduced or reduced[-1] - reduced[0] + 1 != len(reduced):
+        return None
+    if reduced[-1] == ndim - 1:  # trailing dims: one row per output
+        return _finish(x.reshape(-1, math.prod(x.shape[reduced[0]:])), x, reduced, keepdim, rows=True)
+    if reduced[0] == 0:  # leading dims: one column per output
+        plane = x.reshape(math.prod(x.shape[:reduced[-1] + 1]), -1)
+        if plane.shape[1] == 1:  # TensorIterator drops the size-1 kept dims: one row
+            return _finish(plane.reshape(1, -1), x, reduced, keepdim, rows=True)
+        if plane.shape[0] < 16:
+            return _finish(plane, x, reduced, keepdim, rows=False)
+    return None
+
+
+def _finish(plane, x, reduced, keepdim, rows):
+    values = _contiguous_rows(plane) if rows else _contiguous_columns(plane)
+    if values is None:
+        return None
+    values = np.add(values, 0)  # into torch's zeroed output (-0 becomes +0), a fresh dense array
+    if len(reduced) == x.ndim:
+        return values.reshape((1,) * x.ndim if keepdim else ())
+    shape = tuple(1 if d in reduced else n for d, n in enumerate(x.shape)) if keepdim else \
+        tuple(n for d, n in enumerate(x.shape) if d not in reduced)
+    return values.reshape(shape)
 
 
 def _reduce(x, dims):

@@ -15,6 +15,7 @@ import numpy as np
 
 from . import cpu, libm, loops, onednn, sleef
 from .fma import F, f32, fma32
+from ..numerics import errors_ignored
 
 _F16 = np.dtype(np.float16)
 
@@ -23,7 +24,7 @@ def _float_kernel(x, vector, scalar):
     """cpu_kernel_vec for float32, and for float16 as torch runs it: in float32, rounded once per element,
     with float16's Vec::size()."""
     x = np.asarray(x)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         if x.dtype == _F16:
             return loops.pointwise(x, lambda v: vector(v.astype(f32)).astype(_F16),
                                    lambda v: scalar(v.astype(f32)).astype(_F16), loops.width(_F16))
@@ -97,7 +98,7 @@ def rsqrt(x):
     """torch.rsqrt of float32/64: 1 / sqrt(x), two roundings in both the vector and the scalar code (float16
     differs from torch in the last bit now and then: its kernel is not this)."""
     x = np.asarray(x)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with errors_ignored():
         return (x.dtype.type(1) / np.sqrt(x)).astype(x.dtype)
 
 
@@ -110,7 +111,7 @@ def pow_scalar(x, exponent):
     e = float(exponent)
     if not _floats(x) or e in (0.0, 1.0) or (x.dtype == np.float32 and e in (0.5, -0.5, -1.0)):
         raise ValueError("pow_scalar handles float tensors and the exponents torch does not special-case")
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         if x.dtype == _F16:
             e = float(np.float16(e))
         elif e == 2.0:
@@ -142,12 +143,14 @@ def vml_estimate(name, x):
     """torch.exp/log/tanh/sin/cos/erf: float16 bit for bit (SLEEF through vml's generic path); float32 the
     float64 value rounded once, the nearest we can get to MKL's VML without its source."""
     x = np.asarray(x)
+    if x.dtype == f32:  # (the floating-point errors are those of the float32 function: no errstate)
+        function = libm.erf64 if name == "erf" else _NUMPY[name]
+        if x.size <= _BLOCK:
+            return function(x.astype(np.float64)).astype(f32)
+        return _rounded_once(function, x)
     if x.dtype == _F16:
         return _vml(x, _VECTORIZED[name], None)
-    with np.errstate(all="ignore"):
-        if x.dtype == f32:
-            from .libm import erf64
-            return _rounded_once(erf64 if name == "erf" else getattr(np, name), x)
+    with errors_ignored():
         if name == "erf":
             from math import erf
             return np.vectorize(erf, otypes=[np.float64])(x.astype(np.float64)).astype(x.dtype)
@@ -164,12 +167,13 @@ def _rounded_once(function, x):
 
 
 _BLOCK = 1 << 15  # elements
+_NUMPY = {"exp": np.exp, "log": np.log, "tanh": np.tanh, "sin": np.sin, "cos": np.cos}
 
 
 def _vml(x, sleef_function, fallback):
     """vml::v<op>: vec::map over the whole array, the last partial vector through the vector code too."""
     x = np.asarray(x)
-    with np.errstate(all="ignore"):
+    with errors_ignored():
         if x.dtype == np.float32:
             return sleef_function(x)
         if x.dtype == _F16:

@@ -25,14 +25,10 @@ def unary(overload, name, forward, formula, derivative, promote="float"):
     return row(overload, name, forward, "self", promote=promote, elementwise=True, self=(formula, derivative))
 
 
-def _single(x):
-    return isinstance(x, np.ndarray) and (x.dtype == np.float32 or x.dtype == np.float16)
-
-
 def _vml(name, fallback):
     """torch's exp/log/tanh/sin/cos/erf: float16 as torch computes it; float32 runs Intel MKL there, whose value
     the float64 one rounded once matches for 93-99.9% of elements (docs/exactness.md); numpy's otherwise."""
-    return lambda self: torch_unary.vml_estimate(name, self) if _single(self) else fallback(self)
+    return lambda self: torch_unary.vml_estimate(name, self) if self.dtype.char in "fe" else fallback(self)
 
 
 def _kernel(kernel, fallback, dtypes=(np.float32, np.float16)):
