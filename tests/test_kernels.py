@@ -98,6 +98,33 @@ def test_sequential_sum_is_left_to_right_whatever_numpy_picks():
         np.testing.assert_array_equal(sums._sequential(x), expected)
 
 
+def test_the_dense_fast_paths_add_as_the_general_strategies(fresh):
+    """sums._contiguous_sum (rows and columns of small dense arrays, whole-array steps) against the general
+    TensorIterator-layout path it short-cuts, over random shapes, reduced dims, signed zeros and threads."""
+    rng = np.random.default_rng(8)
+    checked = 0
+    for threads in (1, 2):
+        cpu.set_num_threads(threads)
+        for _ in range(400):
+            ndim = int(rng.integers(0, 4))
+            shape = tuple(int(rng.integers(1, 40 if d == ndim - 1 else 9)) for d in range(ndim))
+            x = (rng.standard_normal(shape) * 10.0 ** rng.integers(-3, 4)).astype(rng.choice([np.float32, np.float64]))
+            x = np.where(rng.random(shape) < 0.1, -0.0, x).astype(x.dtype)
+            options = [None] + [tuple(range(a, b)) for a in range(ndim) for b in range(a + 1, ndim + 1)]
+            dims, keepdim = options[int(rng.integers(0, len(options)))], bool(rng.integers(0, 2))
+            fast = sums._contiguous_sum(x, dims, keepdim)
+            if fast is None:
+                continue
+            reduced = tuple(range(ndim)) if dims is None else dims
+            kept = tuple(1 if d in reduced else n for d, n in enumerate(shape)) if keepdim else \
+                tuple(n for d, n in enumerate(shape) if d not in reduced)
+            expected = sums._reduce(x, reduced).reshape(kept)
+            assert fast.shape == expected.shape and fast.tobytes() == expected.tobytes(), (shape, dims, x.dtype)
+            assert fast.flags.c_contiguous
+            checked += 1
+    assert checked > 500
+
+
 def test_running_products_and_folds_go_item_by_item_in_order(monkeypatch):
     """reduce._running_product relies on numpy's float32/64 multiply reduction being a plain ordered loop
     (over a leading axis and along a contiguous one), sums.fold on accumulate, across its blocks."""
