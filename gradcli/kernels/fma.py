@@ -31,16 +31,15 @@ def fma32(a, b, c):
     That second rounding can only go wrong when the double sum lies exactly halfway between two float32
     (a tie); those rare elements are redone with the exact error of the sum.
     """
-    a, b, c = np.asarray(a, f32), np.asarray(b, f32), np.asarray(c, f32)
+    a, b, c = _float32(a), _float32(b), _float32(c)
     if a.size > _BLOCK or b.size > _BLOCK or c.size > _BLOCK:
         shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
         if all(v.shape == shape or v.size == 1 for v in (a, b, c)):
             return _fma32_blocks(a, b, c, shape)
-    total = np.asarray(np.multiply(a, b, dtype=np.float64))
-    total += c
+    total = np.asarray(a.astype(np.float64) * b + c)
     out = total.astype(f32)
-    tie = (total.view(np.uint64) & _LOW_BITS) == _MIDPOINT
-    if tie.any():
+    if np.count_nonzero((total.view(np.uint64) & _LOW_BITS) == _MIDPOINT):
+        tie = (total.view(np.uint64) & _LOW_BITS) == _MIDPOINT
         a, b, c = np.broadcast_arrays(a, b, c)
         product = a[tie].astype(np.float64) * b[tie]
         out[tie] = _round_odd(total[tie], product, c[tie].astype(np.float64)).astype(f32)
@@ -48,6 +47,12 @@ def fma32(a, b, c):
 
 
 _BLOCK = 1 << 16  # elements: the double temporaries stay in the CPU cache (docs/bench.md)
+_F32 = np.dtype(np.float32)
+
+
+def _float32(v):
+    """v as float32 (an array or a numpy float32 as they are: asarray costs more than a small kernel step)."""
+    return v if (v.__class__ is np.ndarray and v.dtype is _F32) or v.__class__ is f32 else np.asarray(v, f32)
 
 
 def _fma32_blocks(a, b, c, shape):
