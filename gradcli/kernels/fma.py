@@ -78,6 +78,32 @@ def _fma32_blocks(a, b, c, shape):
     return out.reshape(shape)
 
 
+def horner32(x, coefficients):
+    """c0, then u = fma32(u, x, c) for each further coefficient: a polynomial in Horner's form as the vector
+    code evaluates it, each step one fused multiply-add rounded to float32 (coefficients: float32 numbers or
+    arrays broadcasting with x). Every step runs in double and rounds to float32; the double sums are checked
+    for ties all at once at the end, and only if one is found is the chain redone step by step with fma32
+    (a few whole-array steps per coefficient instead of fma32's dozen: most of a small kernel's time)."""
+    x = _float32(x)
+    if x.size > _BLOCK or len(coefficients) < 3:
+        u = coefficients[0]
+        for c in coefficients[1:]:
+            u = fma32(u, x, c)
+        return np.asarray(u, f32)
+    wide = x.astype(np.float64)
+    totals = np.empty((len(coefficients) - 1,) + np.broadcast_shapes(x.shape, *(np.shape(c) for c in coefficients)))
+    u = np.asarray(coefficients[0], f32).astype(np.float64)
+    for step, c in enumerate(coefficients[1:]):
+        total = np.multiply(u, wide, out=totals[step])
+        total += c
+        u = total.astype(f32).astype(np.float64)
+    if np.count_nonzero((totals.view(np.uint64) & _LOW_BITS) == _MIDPOINT):
+        u = coefficients[0]
+        for c in coefficients[1:]:
+            u = fma32(u, x, c)
+    return np.asarray(u, f32)
+
+
 def fma64(a, b, c):
     """float64 a*b + c with one rounding, after Boldo and Melquiond's emulation through round-to-odd:
     a*b = hi + lo exactly (Dekker), c + hi = s + t exactly (TwoSum), then RN(s + RO(t + lo)).

@@ -9,7 +9,7 @@ instruction.
 
 import numpy as np
 
-from .fma import f32, fma32
+from .fma import f32, fma32, horner32
 from ..numerics import errors_ignored
 
 
@@ -46,9 +46,7 @@ def _gelu_minimax(x):
     a = np.abs(x)
     index = np.clip((a.view(np.int32) + _INDEX_BIAS) >> np.int32(21), 1, 24)
     index = np.where(_RIGHT_BOUND < a, 23, index)
-    poly = _MINIMAX[5][index]
-    for degree in range(4, -1, -1):
-        poly = fma32(poly, a, _MINIMAX[degree][index])
+    poly = horner32(a, [_MINIMAX[degree][index] for degree in range(5, -1, -1)])
     poly = np.where(np.signbit(x), -poly, poly) + f32(1)
     return (x * poly) * f32(0.5)
 
@@ -67,9 +65,7 @@ def _exp(x):
     r = fma32(-fx, _LN2, x)
     power = ((np.rint(fx - f32(1)).astype(np.int32) + np.int32(127)) << np.int32(23)).view(f32)
     power = np.where(underflow, f32(0), power)
-    poly = _EXP_POLY[4]
-    for c in (_EXP_POLY[3], _EXP_POLY[2], _EXP_POLY[1], _EXP_POLY[0], f32(1)):
-        poly = fma32(poly, r, c)
+    poly = horner32(r, [_EXP_POLY[4], _EXP_POLY[3], _EXP_POLY[2], _EXP_POLY[1], _EXP_POLY[0], f32(1)])
     return (poly * power) * f32(2)
 
 
@@ -77,9 +73,7 @@ def _gelu_abramowitz_stegun(s):
     x = s * _ONE_OVER_SQRT2
     t = f32(1) / fma32(_AS_P, np.abs(x), f32(1))
     e = -_exp(-(x * x)) * t
-    r = _AS_POLY[4]
-    for c in (_AS_POLY[3], _AS_POLY[2], _AS_POLY[1], _AS_POLY[0]):
-        r = fma32(r, t, c)
+    r = horner32(t, _AS_POLY[::-1])
     erf = fma32(e, r, f32(1))
     erf = np.where(np.signbit(s), -erf, erf)
     half = f32(0.5) * s
@@ -103,9 +97,7 @@ def gelu_erf_backward(grad, x):
         q = _exp(-(r * r))
         t = (r * _ONE_OVER_SQRT_PI) * q
         w = f32(1) / fma32(_AS_P, np.abs(r), f32(1))
-        poly = _AS_POLY[4]
-        for c in (_AS_POLY[3], _AS_POLY[2], _AS_POLY[1], _AS_POLY[0]):
-            poly = fma32(poly, w, c)
+        poly = horner32(w, _AS_POLY[::-1])
         erf = fma32(-q * w, poly, f32(1))
         erf = np.where(np.signbit(r), -erf, erf)
         derivative = fma32(erf, f32(0.5), t + f32(0.5))

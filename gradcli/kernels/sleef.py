@@ -8,7 +8,7 @@ out; NaN, infinity and signed-zero cases follow SLEEF's selects.
 
 import numpy as np
 
-from .fma import F, f32, fma32
+from .fma import F, f32, fma32, horner32
 from ..numerics import errors_ignored
 
 _R_LN2 = F(1.442695040888963407359924681001892137426645954152985934135449406931)
@@ -139,6 +139,13 @@ def _exponent_mantissa(d):
 
 
 # ---------------------------------------------------------------- exp
+_EXPF_POLY = [F(c) for c in (0.000198527617612853646278381, 0.00139304355252534151077271, 0.00833336077630519866943359,
+                             0.0416664853692054748535156, 0.166666671633720397949219, 0.5)]
+_EXPK2F_POLY = [F(c) for c in (0.1980960224e-3, 0.1394256484e-2, 0.8333456703e-2, 0.4166637361e-1)]
+_EXPKF_POLY = [F(c) for c in (0.00136324646882712841033936, 0.00836596917361021041870117, 0.0416710823774337768554688,
+                              0.166665524244308471679688, 0.499999850988388061523438)]
+
+
 def expf_u10(d):
     """Sleef_expf_u10: Vectorized<float>::exp()."""
     d = np.asarray(d, f32)
@@ -147,10 +154,7 @@ def expf_u10(d):
         qf = q.astype(f32)
         s = fma32(qf, -_L2U, d)
         s = fma32(qf, -_L2L, s)
-        u = np.full_like(s, F(0.000198527617612853646278381))
-        for c in (0.00139304355252534151077271, 0.00833336077630519866943359, 0.0416664853692054748535156,
-                  0.166666671633720397949219, 0.5):
-            u = fma32(u, s, F(c))
+        u = horner32(s, _EXPF_POLY)
         u = f32(1) + fma32(s * s, u, s)
         u = _ldexp2(u, q)
         u = np.where(d < F(-104), f32(0), u)
@@ -167,9 +171,7 @@ def _reduce_ln2(d):
 def _expk2f(d):
     """expk2f: exp of a double-float, as a double-float."""
     q, s = _reduce_ln2(d)
-    u = np.full_like(s[0], F(0.1980960224e-3))
-    for c in (0.1394256484e-2, 0.8333456703e-2, 0.4166637361e-1):
-        u = fma32(u, s[0], F(c))
+    u = horner32(s[0], _EXPK2F_POLY)
     t = _add2_ff(_mul_fff(s, u), F(0.166666659414234244790680580464e+0))
     t = _add2_ff(_mul_ffff(s, t), f32(0.5))
     t = _add2_ffff(s, _mul_ffff(_squ(s), t))
@@ -270,10 +272,7 @@ def _expkf(d):
     """expkf: exp of a double-float, as a float."""
     q, s = _reduce_ln2(d)
     s = _normalize(s)
-    u = np.full_like(s[0], F(0.00136324646882712841033936))
-    for c in (0.00836596917361021041870117, 0.0416710823774337768554688, 0.166665524244308471679688,
-              0.499999850988388061523438):
-        u = fma32(u, s[0], F(c))
+    u = horner32(s[0], _EXPKF_POLY)
     t = _add_ffff(s, _mul_fff(_squ(s), u))
     t = _add_f_ff(f32(1), t)
     u = _ldexp(t[0] + t[1], q)
@@ -313,9 +312,7 @@ def erf_aten(x):
     with errors_ignored():
         a = np.abs(x)
         t = f32(1) / fma32(_ERF_P, a, f32(1))
-        r = fma32(_ERF_A[0], t, _ERF_A[1])
-        for c in _ERF_A[2:]:
-            r = fma32(r, t, c)
+        r = horner32(t, _ERF_A)
         e = -expf_u10(-(x * x))
         y = fma32(e * t, r, f32(1))
         return np.where(np.signbit(x), -y, y).astype(f32)
@@ -343,9 +340,7 @@ def _reduce_pi(d, r, q, scale):
 
 def _sin_poly(d):
     s = d * d
-    u = np.full_like(d, _SIN_POLY[0])
-    for c in _SIN_POLY[1:]:
-        u = fma32(u, s, c)
+    u = horner32(s, _SIN_POLY)
     return s * (u * d) + d
 
 
