@@ -18,5 +18,6 @@ print(a.pow(3).sum().item(), a.abs().pow(1.7).mean().item(), a.abs().rsqrt()[0, 
 print(torch.expm1(a)[2, :3].tolist(), torch.log1p(a.abs())[2, :3].tolist())
 h = a.half()
 print(h.sum().item(), h.mean(dim=0)[:3].tolist(), h.exp()[0, :3].tolist(), torch.sigmoid(h)[0, :3].tolist())
+print(torch.logsumexp(h, dim=1)[:4].tolist(), h.tanh()[1, :3].tolist(), h.log1p()[2, :3].tolist())
 d = a.double()
 print(d.sum().item(), d.mean(dim=1)[:2].tolist(), d.var().item(), d.norm().item())
