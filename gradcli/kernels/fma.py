@@ -94,7 +94,7 @@ def horner32(x, coefficients):
     totals = np.empty((len(coefficients) - 1,) + np.broadcast_shapes(x.shape, *(np.shape(c) for c in coefficients)))
     u = np.asarray(coefficients[0], f32).astype(np.float64)
     for step, c in enumerate(coefficients[1:]):
-        total = np.multiply(u, wide, out=totals[step])
+        total = np.multiply(u, wide, out=totals[step, ...])  # (a view even when 0-dim)
         total += c
         u = total.astype(f32).astype(np.float64)
     if np.count_nonzero((totals.view(np.uint64) & _LOW_BITS) == _MIDPOINT):
