@@ -16,7 +16,7 @@ from . import classes, guards, keywords, namespace
 from .displays import Displays
 from .definitions import Definitions
 from .lalr import span
-from .runtime import _MISSING, _Break, _Continue, _Return, located
+from .runtime import _MISSING, _Break, _Continue, _Return, located, name_of
 from .. import errors, limits
 from ..errors import GradcliError, Position
 
@@ -370,12 +370,14 @@ class ExpressionCompiler(Displays, Definitions):
         obj = self.expression(node.children[0])
         if node.children[1].value == "__init__":  # `super().__init__(...)`, `nn.Module.__init__(self)`
             return self._init_attribute(node, obj)
-        name = self.checked_name(node.children[1], "AttributeError")
+        name = node.children[1].value
+        if name != "__name__":  # the one dunder a script may read (runtime.name_of)
+            self.checked_name(node.children[1], "AttributeError")
 
         def run(frame):
             value = obj(frame)
             try:
-                return namespace.get_attribute(value, name)
+                return name_of(value) if name == "__name__" else namespace.get_attribute(value, name)
             except Exception as exc:
                 raise located(exc, self.position(node.children[1])) from None  # the attribute's name
         return run

@@ -205,6 +205,9 @@ def _attribute_error(obj, name):
         return (_not_implemented(obj.name, name) or
                 errors.GradcliError("module '%s' has no attribute '%s'" % (obj.name, name), "AttributeError",
                                     suggest=suggest))
+    if isinstance(obj, ScriptType):
+        return errors.GradcliError("type object '%s' has no attribute '%s'" % (obj.qualified.rsplit(".", 1)[-1],
+                                                                             name), "AttributeError")
     if isinstance(obj, Tensor):
         missing = _not_implemented("torch.Tensor", name)
         if missing is not None:
@@ -362,7 +365,7 @@ def make_builtins(write):
         "min": min, "max": max, "sum": sum, "round": round, "float": float, "int": int, "bool": bool,
         "str": str, "list": list, "tuple": tuple, "dict": dict, "sorted": sorted, "reversed": reversed,
         "any": any, "all": all, "repr": repr, "isinstance": _isinstance, "format": format, "map": map,
-        "filter": filter, "pow": pow, "divmod": divmod, "type": _type_name, "set": set,
+        "filter": filter, "pow": pow, "divmod": divmod, "type": script_type, "set": set,
         "next": next, "iter": _iter, "hasattr": _hasattr, "callable": callable, "chr": chr, "ord": ord, "id": id,
         "object": object, "super": super, "staticmethod": staticmethod, "classmethod": classmethod,
         "property": property, **exceptions.CLASSES,
@@ -391,19 +394,28 @@ def _hasattr(obj, name):
 def _isinstance(value, kind):
     if isinstance(kind, tuple):
         return _py.any(_isinstance(value, k) for k in kind)
+    if isinstance(kind, ScriptType):  # isinstance(y, type(x))
+        kind = kind.named
     kind = guards.PLAIN_TYPES.get(kind, kind)  # str, int, tuple: the builtins' checked stand-ins
     if kind is FUNCTIONS.get("Tensor"):
         return isinstance(value, Tensor)
-    if kind in (float, int, bool, str, list, tuple, dict, set, object) or classes.is_script_class(kind) or training.is_library_class(kind) or (
-            isinstance(kind, type) and (issubclass(kind, BaseException) or classes.is_subclassable_family(kind))
-            or kind in nn.CLASSES):
+    if _nameable(kind):
         return isinstance(value, kind)
     raise errors.type_error("isinstance() arg 2 must be a type or tuple of types")
 
 
-def _type_name(value):
-    """type(value) as torch shows it: `<class 'torch.Tensor'>`, `<class 'MulBackward0'>`."""
-    if isinstance(value, (nn.Parameter, nn.Module)) and nn.qualified_name(type(value)):
+def _nameable(kind):
+    """Is `kind` a class a script can name (a builtin, one of its own, torch.nn's, an exception class, ...)?"""
+    return kind in (float, int, bool, str, list, tuple, dict, set, object, Size) or classes.is_script_class(
+        kind) or training.is_library_class(kind) or (isinstance(kind, type) and (
+            issubclass(kind, BaseException) or classes.is_subclassable_family(kind)) or kind in nn.CLASSES)
+
+
+def _class_name(value):
+    """The qualified name torch shows for the value's class: `torch.Tensor`, `MulBackward0`, `__main__.Net`."""
+    if isinstance(value, ScriptType):  # type(type(x)): the class's metaclass
+        name = _METACLASSES.get(value.qualified, "type")
+    elif isinstance(value, (nn.Parameter, nn.Module)) and nn.qualified_name(type(value)):
         name = nn.qualified_name(type(value))
     elif isinstance(value, Tensor):
         name = "torch.Tensor"
@@ -427,7 +439,61 @@ def _type_name(value):
         name = classes.type_name(type(value))  # `__main__.Net`, `torch.nn.modules.linear.Linear`
     else:
         name = type(value).__name__
-    return "<class '%s'>" % name
+    return name
+
+
+_METACLASSES = {"torch.Tensor": "torch._C._TensorMeta", "torch.nn.parameter.Parameter": "torch.nn.parameter._ParameterMeta"}
+
+
+def _type_name(value):
+    """type(value) as torch prints it: `<class 'torch.Tensor'>`, `<class 'MulBackward0'>`."""
+    return "<class '%s'>" % _class_name(value)
+
+
+class ScriptType:
+    """What `type(value)` gives a script: it prints as Python prints the class (`<class 'torch.Tensor'>`), has
+    its `__name__`, makes an instance when called, and equals the name the script knows the class by, so that
+    `type(x) == torch.Tensor`, `type(1) == int` and `type(net) == Net` hold as in Python. (`is` does not: the
+    class itself stays out of a script's reach.)"""
+
+    __slots__ = ("qualified", "named")
+
+    def __init__(self, qualified, named):
+        self.qualified = qualified  # torch.Tensor, int, __main__.Net
+        self.named = named          # what the script's namespace binds the class to (None where it binds none)
+
+    def __repr__(self):
+        return "<class '%s'>" % self.qualified
+
+    def __eq__(self, other):
+        if isinstance(other, ScriptType):
+            return self.qualified == other.qualified
+        return self.named is not None and other is self.named
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash(self.qualified)
+
+    def __call__(self, *args, **kwargs):
+        if self.named is None:
+            raise errors.type_error("cannot create '%s' instances" % self.qualified)
+        return self.named(*args, **kwargs)
+
+
+# the classes a script names by a stand-in (guards' checked builtins, torch.Tensor's front door)
+_STAND_INS = {int: guards.checked_int, str: guards.checked_str, tuple: guards.checked_tuple}
+
+
+def script_type(value):
+    """type(value) for a script (ScriptType)."""
+    kind = type(value)
+    if isinstance(value, Tensor) and not isinstance(value, nn.Parameter):
+        named = FUNCTIONS.get("Tensor")
+    else:  # (a class the script cannot name stays out of reach: its ScriptType only prints and compares)
+        named = _STAND_INS.get(kind, kind) if _nameable(kind) else None
+    return ScriptType(_class_name(value), named)
 
 
 # math spelling: names that Python's builtins also define resolve to torch in one-shot expressions

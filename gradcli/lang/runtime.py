@@ -200,3 +200,17 @@ class Lambda(Function):
 
     def run(self, frame):
         return self.body(frame)
+
+
+def name_of(obj):
+    """`obj.__name__`, the one dunder a script may read, of classes and of its own functions (a timing decorator
+    prints `fn.__name__`): a str, nothing else reachable through it."""
+    if isinstance(obj, namespace.ScriptType):
+        return obj.qualified.rsplit(".", 1)[-1]
+    if isinstance(obj, type):
+        return guards.PLAIN_TYPES.get(obj, obj).__name__
+    if isinstance(obj, Function):
+        return obj.name
+    if isinstance(obj, MethodType) and isinstance(obj.__func__, Function):
+        return obj.__func__.name
+    raise GradcliError("gradcli does not give access to '__name__'", "AttributeError")
