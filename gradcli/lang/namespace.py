@@ -404,11 +404,15 @@ def _isinstance(value, kind):
     raise errors.type_error("isinstance() arg 2 must be a type or tuple of types")
 
 
+_NAMEABLE_BUILTINS = (float, int, bool, str, list, tuple, dict, set, object, Size)
+
+
 def _nameable(kind):
     """Is `kind` a class a script can name (a builtin, one of its own, torch.nn's, an exception class, ...)?"""
-    return kind in (float, int, bool, str, list, tuple, dict, set, object, Size) or classes.is_script_class(
-        kind) or training.is_library_class(kind) or (isinstance(kind, type) and (
-            issubclass(kind, BaseException) or classes.is_subclassable_family(kind)) or kind in nn.CLASSES)
+    if kind in _NAMEABLE_BUILTINS or classes.is_script_class(kind) or training.is_library_class(kind):
+        return True
+    return (isinstance(kind, type) and (issubclass(kind, BaseException) or classes.is_subclassable_family(kind))
+            or kind in nn.CLASSES)
 
 
 def _class_name(value):
@@ -442,7 +446,8 @@ def _class_name(value):
     return name
 
 
-_METACLASSES = {"torch.Tensor": "torch._C._TensorMeta", "torch.nn.parameter.Parameter": "torch.nn.parameter._ParameterMeta"}
+_METACLASSES = {"torch.Tensor": "torch._C._TensorMeta",
+                "torch.nn.parameter.Parameter": "torch.nn.parameter._ParameterMeta"}
 
 
 def _type_name(value):
