@@ -10,7 +10,7 @@ import platform
 import numpy as np
 import pytest
 
-from gradcli.kernels import cpu, iteration, libm, reduce, sums
+from gradcli.kernels import cpu, iteration, libm, mkl, reduce, sums, unary
 
 
 @pytest.fixture
@@ -200,3 +200,23 @@ def test_fma32_settles_ties_of_the_double_sum_exactly():
     up, down = np.float32(1 + 2.0 ** -11 + 2.0 ** -23), np.float32(1 + 2.0 ** -11)
     np.testing.assert_array_equal(got, np.where(c > 0, up, down))
     np.testing.assert_array_equal(fma32(a[:1], a[:1], np.float32(-(2.0 ** -70))), [down])
+
+
+def test_vml_functions_without_mkl_are_the_estimate_sleef_or_numpys(monkeypatch):
+    monkeypatch.setattr(mkl, "_library", False)
+    x = np.linspace(-3, 3, 101, dtype=np.float32)
+    assert unary.vml("exp", x, np.exp).tobytes() == unary.vml_estimate("exp", x).tobytes()
+    assert unary.vml("tan", x, np.tan).tobytes() == np.tan(x).tobytes()
+    assert unary.vml("exp", x.astype(np.float64), np.exp).tobytes() == np.exp(x.astype(np.float64)).tobytes()
+    half = x.astype(np.float16)
+    assert unary.vml("sin", half, np.sin).tobytes() == unary.vml_estimate("sin", half).tobytes()
+
+
+@pytest.mark.skipif(not mkl.available(), reason="the optional mkl extra is not installed")
+def test_mkl_results_are_laid_out_as_their_input():
+    """A later reduction adds in memory order (torch's TensorIterator gives the result the input's layout)."""
+    x = np.linspace(-3, 3, 24, dtype=np.float32).reshape(2, 3, 4)
+    for view in (x, x.transpose(2, 0, 1), x[:, ::2], x[0, 0, 0]):
+        y = mkl.vml("Exp", view)
+        assert np.argsort(np.abs(np.asarray(y).strides)).tolist() == np.argsort(np.abs(view.strides)).tolist()
+        assert np.asarray(y).tobytes() == mkl.vml("Exp", np.ascontiguousarray(view)).tobytes()

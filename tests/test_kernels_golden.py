@@ -4,8 +4,9 @@ AVX2). The goldens come from tests/golden/kernels/make_golden.py (torch 2.13); r
 compared value by value, larger ones by the sha256 of their bytes; every NaN counts as the same NaN. No torch
 needed.
 
-float32 exp/log/tanh/sin/cos/erf are not here: torch runs Intel MKL's closed VML for them (see
-docs/exactness.md); neither are logsumexp (MKL's exp and log inside) or dot/mv/matmul (MKL's BLAS).
+float32 and float64 exp, log, sqrt, the trigonometric functions, tanh, erf and logsumexp (their exp and log)
+are Intel MKL's closed VML in torch: their cases run when the optional mkl extra is installed (gradcli then calls
+MKL as torch does) and are skipped otherwise. dot/mv/matmul (MKL's BLAS) are not here (docs/exactness.md).
 """
 
 import functools
@@ -18,7 +19,7 @@ import numpy as np
 import pytest
 
 from conftest import GOLDEN
-from gradcli.kernels import cpu, derivatives, onednn, reduce, softmax, sums, unary
+from gradcli.kernels import cpu, derivatives, mkl, onednn, reduce, softmax, sums, unary
 
 sys.path.insert(0, str(GOLDEN / "kernels"))
 from cases import canonical, case_grad, case_input  # noqa: E402
@@ -43,6 +44,8 @@ KERNELS = {
     "pow": lambda x, p: unary.pow_scalar(x, p["exponent"]),
     "rsqrt": lambda x, p: unary.rsqrt(x),
     "vml": lambda x, p: unary.vml_estimate(p["function"], x),
+    "mkl": lambda x, p: unary.vml(p["function"], x, None),
+    "logsumexp": lambda x, p: reduce.logsumexp(x, tuple(p["dims"]), p["keepdim"]),
 }
 BACKWARD = {
     "sigmoid_backward": lambda g, x, p: derivatives.sigmoid_backward(g, unary.sigmoid(x)),
@@ -86,13 +89,19 @@ def test_golden_has_every_function_with_enough_values():
     assert full >= 20000
 
 
+def needs_mkl(spec):
+    return spec["op"] == "mkl" or (spec["op"] == "logsumexp" and spec["dtype"] != "float16")
+
+
 @pytest.mark.parametrize("capability", ["avx512", "avx2"])
 @pytest.mark.parametrize("op", sorted(KERNELS) + sorted(BACKWARD))
 def test_kernel_is_torchs_bit_for_bit(machine, capability, op):
+    if op == "mkl" and not mkl.available():
+        pytest.skip("torch's VML functions need MKL itself (pip install 'gradcli[mkl]')")
     machine.set_capability(capability)
     failures, checked = [], 0
     for index, (spec, expected) in enumerate(zip(cases(), results(capability))):
-        if spec["op"] != op:
+        if spec["op"] != op or (needs_mkl(spec) and not mkl.available()):
             continue
         machine.set_num_threads(spec["threads"])
         x = case_input(index, spec)

@@ -60,7 +60,10 @@ def vml(name, x):
     if lib is None or x.dtype not in (np.float32, np.float64):
         return None
     function = getattr(lib, "vm%s%s" % ("s" if x.dtype == np.float32 else "d", name))
-    source = x if x.flags.c_contiguous else np.ascontiguousarray(x).reshape(x.shape)
+    # the result laid out in memory as x (torch's TensorIterator does so, and a later reduction adds in memory order)
+    order = np.argsort([-abs(stride) for stride in x.strides], kind="stable")
+    view = x.transpose(order)
+    source = view if view.flags.c_contiguous else np.ascontiguousarray(view).reshape(view.shape)  # (0-dim stays)
     out = np.empty(source.shape, source.dtype)
     flat_in, flat_out = source.reshape(-1), out.reshape(-1)
     threads = lib.MKL_Set_Num_Threads_Local(ctypes.c_int(1))
@@ -71,4 +74,4 @@ def vml(name, x):
                      ctypes.c_void_p(flat_out[start:].ctypes.data), ctypes.c_longlong(_MODE))
     finally:
         lib.MKL_Set_Num_Threads_Local(ctypes.c_int(threads))
-    return out if out.ndim else out[()]  # (a 0-dim operand gives a scalar, as numpy's ufuncs do)
+    return out.transpose(np.argsort(order)) if out.ndim else out[()]  # (0-dim: a scalar, as numpy's ufuncs give)

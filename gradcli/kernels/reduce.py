@@ -1,5 +1,5 @@
 """torch's other float reductions in its order: prod, the 2-norm, var/std (ATen's ReduceOpsKernel.cpp,
-ReduceOps.cpp), and mean and cumsum on top of the cascade sum.
+ReduceOps.cpp), and mean, cumsum and logsumexp on top of the cascade sum.
 
 - prod (`binary_kernel_reduce_vec`): a contiguous row in four 8-lane accumulators (the AVX2 kernel on every
   x86 machine), folded lane by lane, the leftover elements one by one; other layouts element by element.
@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from . import cpu, iteration, sums
+from . import cpu, iteration, sums, unary
 from .fma import f32, fused_multiply_add
 from ..numerics import errors_ignored
 
@@ -210,3 +210,17 @@ def _var_all(x, correction, take_sqrt):
         total += thread_sum
     result = total / max(0.0, x.size - correction)
     return np.sqrt(result) if take_sqrt else result
+
+
+def logsumexp(x, dims, keepdim=False):
+    """torch.logsumexp (ReduceOps.cpp): log(sum(exp(x - max))) + max, the infinite maxes taken as 0, the sum in
+    torch's order and exp and log as torch computes them (unary.vml); numpy's for other dtypes."""
+    x = np.asarray(x)
+    m = np.max(x, axis=dims, keepdims=True) if x.size else np.zeros((1,) * x.ndim, x.dtype)
+    m = np.where(np.isfinite(m), m, 0).astype(x.dtype)
+    if x.dtype in (f32, np.float64, np.float16) and x.size:
+        total = sums.sum(unary.vml("exp", x - m, np.exp), dims, True)
+        out = unary.vml("log", total, np.log) + m
+        return out if keepdim else np.squeeze(out, dims)
+    out = np.log(np.sum(np.exp(x - m), axis=dims, keepdims=True)) + m
+    return (out if keepdim else np.squeeze(out, dims)).astype(x.dtype)

@@ -6,9 +6,11 @@ returns a numpy array and computes what torch 2.13's CPU kernel computes for tha
 - `vml` kernels (expm1, log1p; exp, log, tanh, sin, cos, erf for float16): SLEEF for every element.
 - GELU of a contiguous float32 tensor: oneDNN's JIT kernel (a minimax polynomial on AVX512 machines,
   Abramowitz-Stegun with its own exp on AVX2 ones).
-- float32 exp, log, tanh, sin, cos and erf run Intel MKL's closed-source VML (VML_HA), which we cannot port:
-  `vml_estimate` rounds the float64 result once, which agrees with MKL for 93-99.9% of elements (docs/exactness.md).
-float64 (and float32 sqrt, MKL's too) stay numpy's.
+- float32 and float64 exp, log, log2, log10, sqrt, sin, cos, tan, asin, acos, atan, tanh, erf, erfc and erfinv
+  run Intel MKL's closed-source VML (VML_HA), which we cannot port: `vml` calls MKL itself when the optional
+  mkl extra is installed (bit for bit); without it `vml_estimate` rounds the float64 result once for float32
+  exp/log/tanh/sin/cos/erf, which agrees with MKL for 93-99.9% of elements (docs/exactness.md), and the rest
+  stay numpy's.
 """
 
 import numpy as np
@@ -137,24 +139,39 @@ def log1p(x):
 
 _VECTORIZED = {"exp": sleef.expf_u10, "log": sleef.logf_u10, "tanh": sleef.tanhf_u10, "erf": sleef.erf_aten,
                "sin": sleef.sinf_u35, "cos": sleef.cosf_u35}
+# the functions torch's x86 wheels hand to MKL's VML for float32/float64 (ATen's vml.h; not expm1, log1p, sinh,
+# cosh), by MKL's name
+MKL_NAMES = {"exp": "Exp", "log": "Ln", "log2": "Log2", "log10": "Log10", "sqrt": "Sqrt", "sin": "Sin",
+             "cos": "Cos", "tan": "Tan", "asin": "Asin", "acos": "Acos", "atan": "Atan", "tanh": "Tanh",
+             "erf": "Erf", "erfc": "Erfc", "erfinv": "ErfInv"}
+
+
+def vml(name, x, fallback):
+    """torch.<name> (a key of MKL_NAMES) of a float array: float32/float64 through Intel MKL's VML when the mkl
+    extra is installed (kernels/mkl.py), bit for bit; without it float32 exp/log/tanh/sin/cos/erf as
+    vml_estimate gives them; float16 exp/log/tanh/sin/cos/erf as torch computes them (SLEEF); fallback(x),
+    numpy's function, for the rest."""
+    x = np.asarray(x)
+    if x.dtype in (f32, np.float64):
+        from . import mkl  # (not at import: loading MKL is the cost of a first call)
+        out = mkl.vml(MKL_NAMES[name], x)
+        if out is not None:
+            return out
+    if x.dtype in (f32, _F16) and name in _VECTORIZED:
+        return vml_estimate(name, x)
+    return fallback(x)
 
 
 def vml_estimate(name, x):
-    """torch.exp/log/tanh/sin/cos/erf: float16 bit for bit (SLEEF through vml's generic path); float32 the
-    float64 value rounded once, the nearest we can get to MKL's VML without its source."""
+    """torch.exp/log/tanh/sin/cos/erf of float32/float16 x without MKL: float16 bit for bit (SLEEF through vml's
+    generic path); float32 the float64 value rounded once, the nearest we can get to MKL's VML without its code."""
     x = np.asarray(x)
-    if x.dtype == f32:  # (the floating-point errors are those of the float32 function: no errstate)
-        function = libm.erf64 if name == "erf" else _NUMPY[name]
-        if x.size <= _BLOCK:
-            return function(x.astype(np.float64)).astype(f32)
-        return _rounded_once(function, x)
     if x.dtype == _F16:
         return _vml(x, _VECTORIZED[name], None)
-    with errors_ignored():
-        if name == "erf":
-            from math import erf
-            return np.vectorize(erf, otypes=[np.float64])(x.astype(np.float64)).astype(x.dtype)
-        return getattr(np, name)(x)
+    function = libm.erf64 if name == "erf" else _NUMPY[name]  # (the float32 function's errors: no errstate)
+    if x.size <= _BLOCK:
+        return function(x.astype(np.float64)).astype(f32)
+    return _rounded_once(function, x)
 
 
 def _rounded_once(function, x):
@@ -182,8 +199,6 @@ def _vml(x, sleef_function, fallback):
 
 
 def sqrt(x):
-    """torch.sqrt: float32/64 through MKL's VML when it is installed (kernels/mkl.py: its float32 roots are not
-    always correctly rounded), numpy's correctly rounded root otherwise and for half precision."""
-    from . import mkl
-    out = mkl.vml("Sqrt", x)
-    return np.sqrt(x) if out is None else out
+    """torch.sqrt: float32/64 through MKL's VML when it is installed (its float32 roots are not always correctly
+    rounded), numpy's correctly rounded root otherwise and for half precision."""
+    return vml("sqrt", x, np.sqrt)

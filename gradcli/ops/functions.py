@@ -26,10 +26,11 @@ def unary(overload, name, forward, formula, derivative, promote="float"):
 
 
 def _vml(name, fallback):
-    """torch's exp/log/tanh/sin/cos/erf: float16 as torch computes it; float32 runs Intel MKL there, whose value
-    the float64 one rounded once matches for 93-99.9% of elements (docs/exactness.md); numpy's otherwise."""
-    return lambda self: (torch_unary.vml_estimate(name, self) if isinstance(self, np.ndarray) and self.dtype.char in "fe"
-                         else fallback(self))
+    """torch's exp, log, sqrt, trigonometric functions, tanh, erf...: float32/64 run Intel MKL's VML in torch,
+    which gradcli calls when the mkl extra is installed; without it float32 exp/log/tanh/sin/cos/erf are the
+    float64 value rounded once (93-99.9% of elements agree, docs/exactness.md) and the rest numpy's; float16
+    exp/log/tanh/sin/cos/erf as torch computes them (kernels/unary.py)."""
+    return lambda self: torch_unary.vml(name, self, fallback) if isinstance(self, np.ndarray) else fallback(self)
 
 
 def _kernel(kernel, fallback, dtypes=(np.float32, np.float16)):
@@ -47,25 +48,21 @@ unary("expm1", "Expm1Backward0", _kernel(torch_unary.expm1, np.expm1), "grad * (
 unary("log", "LogBackward0", _vml("log", np.log), "grad / self", lambda grad, self: grad / self).doors("log", inplace=True)
 unary("log1p", "Log1PBackward0", _kernel(torch_unary.log1p, np.log1p), "grad / (self + 1)",
       lambda grad, self: grad / add_scalar(self, 1)).doors("log1p", inplace=True)
-unary("log2", "Log2Backward0", np.log2, "grad / (self * M_LN2)",
+unary("log2", "Log2Backward0", _vml("log2", np.log2), "grad / (self * M_LN2)",
       lambda grad, self: grad / (self * M_LN2)).doors("log2", inplace=True)
-unary("log10", "Log10Backward0", np.log10, "grad / (self * M_LN10)",
+unary("log10", "Log10Backward0", _vml("log10", np.log10), "grad / (self * M_LN10)",
       lambda grad, self: grad / (self * M_LN10)).doors("log10", inplace=True)
-def _sqrt(x):
-    from ..kernels import unary as kernels  # (not at import: a one-shot command rarely needs it)
-    return kernels.sqrt(x)
-
-
-unary("sqrt", "SqrtBackward0", _sqrt, "grad / (result * 2)",
+unary("sqrt", "SqrtBackward0", _vml("sqrt", np.sqrt), "grad / (result * 2)",
       lambda grad, result: grad / mul_scalar(result, 2)).doors("sqrt", inplace=True)
 unary("rsqrt", "RsqrtBackward0", _kernel(torch_unary.rsqrt, lambda self: np.reciprocal(np.sqrt(self)),
                                          (np.float32, np.float64)), "-0.5 * grad * result.pow(3)",
       lambda grad, result: -0.5 * grad * result ** 3).doors("rsqrt", inplace=True)
 unary("erf", "ErfBackward0", _vml("erf", special.erf), "M_2_SQRTPI * (-self * self).exp() * grad",
       lambda grad, self: M_2_SQRTPI * (-self * self).exp() * grad).doors("erf", inplace=True)
-unary("erfc", "ErfcBackward0", special.erfc, "-M_2_SQRTPI * (-self * self).exp() * grad",
+unary("erfc", "ErfcBackward0", _vml("erfc", special.erfc), "-M_2_SQRTPI * (-self * self).exp() * grad",
       lambda grad, self: -M_2_SQRTPI * (-self * self).exp() * grad).doors("erfc", inplace=True)
-unary("erfinv", "ErfinvBackward0", special.erfinv, "0.5 * M_SQRTPI * self.erfinv().pow(2).exp() * grad",
+unary("erfinv", "ErfinvBackward0", _vml("erfinv", special.erfinv),
+      "0.5 * M_SQRTPI * self.erfinv().pow(2).exp() * grad",
       lambda grad, self: 0.5 * M_SQRTPI * self.erfinv().pow(2).exp() * grad).doors("erfinv", inplace=True)
 unary("lgamma", "LgammaBackward0", special.lgamma, "grad * self.digamma()",
       lambda grad, self: grad * self.digamma()).doors("lgamma", inplace=True)
@@ -93,13 +90,13 @@ unary("sin", "SinBackward0", _vml("sin", np.sin), "grad * self.cos()", lambda gr
       ).doors("sin", inplace=True)
 unary("cos", "CosBackward0", _vml("cos", np.cos), "grad * -self.sin()", lambda grad, self: grad * -self.sin()
       ).doors("cos", inplace=True)
-unary("tan", "TanBackward0", np.tan, "grad * (result * result + 1)",
+unary("tan", "TanBackward0", _vml("tan", np.tan), "grad * (result * result + 1)",
       lambda grad, result: grad * (result * result + 1)).doors("tan", inplace=True)
-unary("asin", "AsinBackward0", np.arcsin, "grad * (-self * self + 1).rsqrt()",
+unary("asin", "AsinBackward0", _vml("asin", np.arcsin), "grad * (-self * self + 1).rsqrt()",
       lambda grad, self: grad * (-self * self + 1).rsqrt()).doors("asin", "arcsin", inplace=True)
-unary("acos", "AcosBackward0", np.arccos, "grad * -((-self * self + 1).rsqrt())",
+unary("acos", "AcosBackward0", _vml("acos", np.arccos), "grad * -((-self * self + 1).rsqrt())",
       lambda grad, self: grad * -((-self * self + 1).rsqrt())).doors("acos", "arccos", inplace=True)
-unary("atan", "AtanBackward0", np.arctan, "grad / (self * self + 1)",
+unary("atan", "AtanBackward0", _vml("atan", np.arctan), "grad / (self * self + 1)",
       lambda grad, self: grad / add_scalar(self * self, 1)).doors("atan", "arctan", inplace=True)
 unary("sinh", "SinhBackward0", np.sinh, "grad * self.cosh()", lambda grad, self: grad * self.cosh()
       ).doors("sinh", inplace=True)

@@ -8,7 +8,7 @@ A reduction's gradient puts the incoming gradient back over the dims it reduced:
 import numpy as np
 
 from .arithmetic import div_scalar
-from ..kernels import reduce as torch_reduce, sums as torch_sums, unary as torch_unary
+from ..kernels import reduce as torch_reduce, sums as torch_sums
 from .bind import apply
 from .table import formula_helper, front_door, row
 from .. import errors, limits
@@ -312,17 +312,7 @@ def std(x, dim=None, unbiased=None, keepdim=False, correction=None):
 
 
 def _logsumexp_forward(self, dim, keepdim=False):
-    """torch's composition: log(sum(exp(self - max))) + max, with infinite maxes taken as 0; the sum in torch's
-    order, exp and log as torch computes them for float16 (float32: MKL's, estimated, see kernels.unary)."""
-    axis = reduction_axes(self, dim)
-    m = np.max(self, axis=axis, keepdims=True) if self.size else np.zeros((1,) * self.ndim, self.dtype)
-    m = np.where(np.isfinite(m), m, 0).astype(self.dtype)
-    if self.dtype in (np.float32, np.float16) and self.size:
-        total = torch_sums.sum(torch_unary.vml_estimate("exp", self - m), axis, True)
-        out = torch_unary.vml_estimate("log", total) + m
-        return out if keepdim else np.squeeze(out, axis)
-    out = np.log(np.sum(np.exp(self - m), axis=axis, keepdims=True)) + m
-    return (out if keepdim else np.squeeze(out, axis)).astype(self.dtype)
+    return torch_reduce.logsumexp(self, reduction_axes(self, dim), keepdim)
 
 
 @formula_helper

@@ -16,7 +16,7 @@ def _splitmix(seed, n):
 
 def values(seed, shape, dtype, scale=1.0, kind="normal"):
     """Bell-shaped values (the sum of four 16-bit uniforms, centred), times scale; `positive` folds them to
-    |v|, `near_one` gives 1 + v/100."""
+    |v|, `near_one` gives 1 + v/100, `unit` scales them into (-1, 1)."""
     n = int(np.prod(shape))
     bits = _splitmix(seed, n)
     quarters = [((bits >> np.uint64(16 * k)) & np.uint64(0xFFFF)).astype(np.float64) for k in range(4)]
@@ -25,6 +25,8 @@ def values(seed, shape, dtype, scale=1.0, kind="normal"):
         v = np.abs(v)
     elif kind == "near_one":
         v = 1.0 + v / 100.0
+    elif kind == "unit":
+        v = v / (3.4 * scale)
     return v.reshape(shape).astype(dtype)
 
 

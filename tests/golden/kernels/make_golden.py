@@ -36,6 +36,7 @@ REDUCTIONS = {
     "cumsum": lambda t, p: torch.cumsum(t, p["dim"]),
     "softmax": lambda t, p: torch.softmax(t, p["dim"]),
     "log_softmax": lambda t, p: torch.log_softmax(t, p["dim"]),
+    "logsumexp": lambda t, p: torch.logsumexp(t, p["dims"], keepdim=p["keepdim"]),
 }
 ELEMENTWISE = {
     "sigmoid": lambda t, p: torch.sigmoid(t),
@@ -48,6 +49,7 @@ ELEMENTWISE = {
     "pow": lambda t, p: torch.pow(t, p["exponent"]),
     "rsqrt": lambda t, p: torch.rsqrt(t),
     "vml": lambda t, p: getattr(torch, p["function"])(t),  # float16 only: float32 is MKL's
+    "mkl": lambda t, p: getattr(torch, p["function"])(t),  # float32/64: MKL's VML (gradcli: with the mkl extra)
 }
 BACKWARD = {  # (grad, input) -> gradient of the input, as autograd's backward kernels compute it
     "sigmoid_backward": lambda g, x, p: torch.ops.aten.sigmoid_backward(g, torch.sigmoid(x)),
@@ -141,6 +143,35 @@ def cases(rng):
     return specs
 
 
+MKL_FUNCTIONS = ("exp", "log", "log2", "log10", "sqrt", "sin", "cos", "tan", "asin", "acos", "atan", "tanh", "erf",
+                 "erfc", "erfinv")
+
+
+def mkl_cases(rng):
+    """torch's MKL functions (float32 and float64; gradcli needs the mkl extra for them) and logsumexp (MKL's exp
+    and log around torch's sum; float16 through SLEEF), their inputs made in their domains."""
+    specs = []
+    for function in MKL_FUNCTIONS:
+        for i in range(20):
+            n = int(rng.integers(1, 120)) if i < 16 else int(rng.integers(120, 3000))
+            shape = [n] if i % 3 else [int(rng.integers(1, 9)), n]
+            if i == 19:
+                shape = [int(rng.integers(40000, 70000))]
+            kind = {"log": "positive", "log2": "positive", "log10": "positive", "sqrt": "positive",
+                    "asin": "unit", "acos": "unit", "erfinv": "unit"}.get(function, "normal")
+            specs.append(dict(op="mkl", function=function, shape=shape, dtype=["float32", "float64"][i % 2],
+                              view=view_spec(rng, len(shape), i), threads=1 + (i // 2) % 2,
+                              scale=float(rng.choice([0.3, 2.0, 8.0])), kind=kind))
+    for i, shape in enumerate(shapes(rng, 60, 20)):
+        ndim = len(shape)
+        choice = i % (ndim + 1)
+        dims = list(range(ndim)) if choice == ndim else [choice]
+        specs.append(dict(op="logsumexp", shape=shape, dtype=["float32", "float64", "float16"][i % 3],
+                          view=view_spec(rng, ndim, i), dims=dims, keepdim=bool(i % 4 == 1), threads=1 + (i % 2),
+                          scale=float(rng.choice([0.3, 2.0, 8.0])), kind="normal"))
+    return specs
+
+
 def input_kind(spec, rng):
     """How the case's input values are made (cases.values)."""
     spec["scale"] = float(rng.choice([0.3, 2.0, 8.0]))
@@ -158,6 +189,7 @@ def record(capability):
         specs = cases(rng)
         for spec in specs:
             input_kind(spec, rng)
+        specs += mkl_cases(np.random.default_rng(20261202))  # (after the others: their inputs stay as they were)
         with gzip.open(HERE / "cases.json.gz", "wt", encoding="utf-8", compresslevel=9) as f:
             json.dump(specs, f, separators=(",", ":"))
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
