@@ -49,6 +49,16 @@ class Device:
     def __hash__(self):
         return hash(self.type)
 
+    def __enter__(self):
+        """`with torch.device(...)`: on the CPU, nothing changes; CUDA fails on entering (torch fails at the first
+        tensor made inside, with the same error)."""
+        if self.type != "cpu":
+            raise errors.GradcliError("Torch not compiled with CUDA enabled", "AssertionError")
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
 
 CPU = Device("cpu")
 

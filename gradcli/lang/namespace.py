@@ -188,6 +188,17 @@ _OUT_OF_REACH = frozenset(("load", "save", "from_file", "ops", "classes", "libra
                            "package", "multiprocessing", "distributed"))
 
 
+def _inplace_function(module, name):
+    """torch.sin_(x), torch.relu_(x), ...: the in-place functions torch has are Tensor's in-place methods (looked
+    up in torch's names when a script first asks, then kept among the module's members)."""
+    if module.name != "torch" or not name.endswith("_") or name not in METHODS:
+        return None
+    if name not in torch_names()["torch"]:
+        return None
+    module.members[name] = METHODS[name]
+    return METHODS[name]
+
+
 def _not_implemented(where, name):
     """gradcli's error for a public name torch has there and gradcli not (None when torch lacks it too)."""
     if name.startswith("_") or name not in torch_names().get(where, ()):
@@ -226,7 +237,10 @@ def get_attribute(obj, name):
         try:
             return obj.members[name]
         except KeyError:
-            raise _attribute_error(obj, name) from None
+            found = _inplace_function(obj, name)
+            if found is None:
+                raise _attribute_error(obj, name) from None
+            return found
     if isinstance(obj, Tensor):
         if name == "_version":
             return obj._version.value
@@ -352,7 +366,7 @@ def _safe_format(template):
 
 # ---------------------------------------------------------------- builtins
 CONTEXT_MANAGERS = (grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled, grad_mode.inference_mode,
-                    anomaly.Mode)
+                    anomaly.Mode, Device)
 
 
 def make_builtins(write):
