@@ -13,11 +13,20 @@ import inspect
 import pathlib
 import types
 
-from .. import ops
+import numpy as np
+
+from .. import errors, ops
 from ..ops.inplace import write_out
 from ..tensor import Tensor
 
 NUMPY_KEYWORDS = {"axis": "dim", "keepdims": "keepdim"}
+# factories whose out= variants resize out as resize_ does (no warning) and make their values in out's dtype
+_FACTORIES = frozenset(("arange", "range", "linspace", "logspace", "zeros", "ones", "full", "empty", "eye", "rand",
+                        "randn", "randint", "randperm"))
+_RANGE_RESIZED = ("The number of elements in the out tensor of shape %s is %d which does not match the computed "
+                  "number of elements %d. Note that this may occur as a result of rounding error. The out tensor "
+                  "will be resized to a tensor of shape %s. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/RangeFactories.cpp:199.)")
 
 
 def call(f, args, kwargs):
@@ -28,13 +37,45 @@ def call(f, args, kwargs):
     if names is None:
         return f(*args, **kwargs)
     positional, known, varargs = _parameters(door, method)
-    if known is None or kwargs.keys() <= known:
+    if known is None and not ("out" in kwargs and not method):  # (a door taking **keywords: the factories)
         return f(*args, **kwargs)
-    qualified = ["torch.Tensor." + name for name in names["torch.Tensor"]] if method else [
-        "%s.%s" % (module, name) for module, found in names.items() if module != "torch.Tensor" for name in found]
-    args, kwargs, out = _renamed(list(args), kwargs, positional, known, varargs, qualified)
+    if known is not None and kwargs.keys() <= known:
+        return f(*args, **kwargs)
+    qualified = _qualified(names, method)
+    if known is None:
+        kwargs = dict(kwargs)
+        out = kwargs.pop("out") if _takes_out(qualified) else None
+    else:
+        args, kwargs, out = _renamed(list(args), kwargs, positional, known, varargs, qualified)
+    if out is None:
+        return f(*args, **kwargs)
+    name = qualified[0].rsplit(".", 1)[1]
+    factory = name in _FACTORIES
+    if factory and isinstance(out, Tensor) and kwargs.get("dtype") is None and (known is None or "dtype" in known):
+        kwargs["dtype"] = out.dtype  # (torch's factory out= variants fill out in its own dtype)
     result = f(*args, **kwargs)
-    return result if out is None else write_out(qualified[0].rsplit(".", 1)[1], result, out)
+    if factory and isinstance(out, Tensor) and out.array.shape != result.array.shape:
+        _resize_for_factory(name, out, result)
+    return write_out(name, result, out)
+
+
+def _qualified(names, method):
+    return ["torch.Tensor." + name for name in names["torch.Tensor"]] if method else [
+        "%s.%s" % (module, name) for module, found in names.items() if module != "torch.Tensor" for name in found]
+
+
+def _takes_out(qualified):
+    return any("out" in keywords or "out" in places for overloads in map(_torch, qualified)
+               for places, keywords in overloads)
+
+
+def _resize_for_factory(name, out, result):
+    """A factory resizes out without resize_output's warning; arange and range warn in their own words."""
+    if name in ("arange", "range") and out.array.size != result.array.size:
+        errors.warn(_RANGE_RESIZED % (list(out.array.shape), out.array.size, result.array.size,
+                                      tuple(result.array.shape)))
+    out.array = np.empty(result.array.shape, out.array.dtype)
+    out._view = None
 
 
 def _renamed(args, kwargs, positional, known, varargs, qualified):
@@ -45,8 +86,7 @@ def _renamed(args, kwargs, positional, known, varargs, qualified):
         if name in known:
             renamed[name] = value
             continue
-        if name == "out" and any("out" in keywords or "out" in places for overloads in map(_torch, qualified)
-                                 for places, keywords in overloads):
+        if name == "out" and _takes_out(qualified):
             out = value
             continue
         if NUMPY_KEYWORDS.get(name) in known:

@@ -363,6 +363,21 @@ def svd(A, full_matrices=True):
     return ReturnTypes("linalg_svd", U, S, Vh, names=("U", "S", "Vh"))
 
 
+@front_door("svd")
+def svd_with_v(input, some=True, compute_uv=True):
+    """torch.svd (and Tensor.svd): linalg.svd's factors with V = Vh.mH (TransposeBackward0), the reduced ones
+    unless some=False; without compute_uv, U and V are zero-filled (m, m) and (n, n)."""
+    _check_matrix("linalg.svd", input)
+    if not compute_uv:
+        m, n = input.shape[-2:]
+        zeros = input.array.dtype.type(0)
+        U = Tensor._make(np.full(input.shape[:-2] + (m, m), zeros))
+        V = Tensor._make(np.full(input.shape[:-2] + (n, n), zeros))
+        return ReturnTypes("svd", U, svdvals(input), V, names=("U", "S", "V"))
+    U, S, Vh = apply(SVD, input, full_matrices=not some)
+    return ReturnTypes("svd", U, S, Vh.transpose(-2, -1), names=("U", "S", "V"))
+
+
 @front_door("svdvals", function=False, method=False, linalg=True)
 def svdvals(A):
     _check_matrix("linalg.svdvals", A)
