@@ -1,6 +1,6 @@
-"""torch.nn's basic layers: Identity, Linear, Bilinear, Flatten, Unflatten, Dropout, Embedding, and the
-activation modules. Each creates its parameters and draws their initial values in torch's order, so a seeded
-model starts from torch's weights."""
+"""torch.nn's basic layers: Identity, Linear, Bilinear, Flatten, Unflatten, Dropout (and its channel-wise 1d, 2d
+and 3d), Embedding, and the activation modules. Each creates its parameters and draws their initial values in
+torch's order, so a seeded model starts from torch's weights."""
 
 import math
 
@@ -149,6 +149,27 @@ class Dropout(Module):
 
     def extra_repr(self):
         return "p=%s, inplace=%s" % (self.p, self.inplace)
+
+
+class Dropout1d(Dropout):
+    """In training mode, zeroes whole channels of an (N, C, L) input with probability p."""
+
+    def forward(self, input):
+        return F["dropout1d"](input, self.p, self.training, self.inplace)
+
+
+class Dropout2d(Dropout):
+    """In training mode, zeroes whole channels of an (N, C, H, W) input with probability p."""
+
+    def forward(self, input):
+        return F["dropout2d"](input, self.p, self.training, self.inplace)
+
+
+class Dropout3d(Dropout):
+    """In training mode, zeroes whole channels of an (N, C, D, H, W) input with probability p."""
+
+    def forward(self, input):
+        return F["dropout3d"](input, self.p, self.training, self.inplace)
 
 
 @subclassable(members=("from_pretrained",))

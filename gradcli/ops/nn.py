@@ -387,3 +387,69 @@ def dropout(input, p=0.5, training=True, inplace=False):
         noise = Tensor._make(rng.bernoulli(input.numel(), 1 - p).reshape(input.shape).astype(dtype))
         noise.array /= dtype.type(1 - p)  # torch's noise.div_(1 - p), in the input's precision
     return input.mul_(noise) if inplace else input * noise
+
+
+def _feature_dropout(input, p, training, inplace):
+    """ATen's feature_dropout: whole channels zeroed, one Bernoulli(1 - p) draw per (batch, channel), scaled by
+    1 / (1 - p) (MulBackward0)."""
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    if input.ndim < 2:
+        raise errors.GradcliError("Feature dropout requires at least 2 dimensions in the input")
+    dtype = input.array.dtype
+    if p == 1:
+        noise = Tensor._make(np.zeros((), dtype))
+    else:
+        shape = tuple(input.shape[:2]) + (1,) * (input.ndim - 2)
+        noise = Tensor._make(rng.bernoulli(shape[0] * shape[1], 1 - p).reshape(shape).astype(dtype))
+        noise.array /= dtype.type(1 - p)
+    return input.mul_(noise) if inplace else input * noise
+
+
+def _channel_dropout(name, input, p, training, inplace, spatial):
+    """dropout1d/2d/3d: torch's checks and warnings, an unbatched input seen as a batch of one (1d and 3d)."""
+    if not 0 <= p <= 1:
+        raise errors.value_error("dropout probability has to be between 0 and 1, but got %s" % p)
+    batched = input.ndim == spatial + 2
+    if spatial == 2:
+        if input.ndim not in (3, 4):
+            errors.warn("dropout2d: Received a %d-D input to dropout2d, which is deprecated and will result in an "
+                        "error in a future release. To retain the behavior and silence this warning, please use "
+                        "dropout instead. Note that dropout2d exists to provide channel-wise dropout on inputs "
+                        "with 2 spatial dimensions, a channel dimension, and an optional batch dimension (i.e. "
+                        "3D or 4D inputs)." % input.ndim)
+        if input.ndim == 3:
+            errors.warn("dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout "
+                        "behavior is desired - input is interpreted as shape (N, C, L), where C is the channel "
+                        "dim. This behavior will change in a future release to interpret the input as one "
+                        "without a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout "
+                        "behavior, please switch to using dropout1d instead.")
+        return _feature_dropout(input, p, training, inplace)
+    if input.ndim not in (spatial + 1, spatial + 2):
+        raise errors.GradcliError(
+            "%s: Expected %dD or %dD input, but received a %dD input. Note that %s exists to provide channel-wise "
+            "dropout on inputs with %d spatial dimension%s, a channel dimension, and an optional batch dimension "
+            "(i.e. %dD or %dD inputs)." % (name, spatial + 1, spatial + 2, input.ndim, name, spatial,
+                                          "s" if spatial > 1 else "", spatial + 1, spatial + 2))
+    if batched:
+        return _feature_dropout(input, p, training, inplace)
+    result = _feature_dropout(input.unsqueeze_(0) if inplace else input.unsqueeze(0), p, training, inplace)
+    return result.squeeze_(0) if inplace else result.squeeze(0)
+
+
+@front_door("dropout1d", function=False, method=False, functional=True)
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """Channel-wise dropout of an (N, C, L) or (C, L) input."""
+    return _channel_dropout("dropout1d", input, p, training, inplace, 1)
+
+
+@front_door("dropout2d", function=False, method=False, functional=True)
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    """Channel-wise dropout of an (N, C, H, W) input (a 3-D input is taken as (N, C, L), as torch does)."""
+    return _channel_dropout("dropout2d", input, p, training, inplace, 2)
+
+
+@front_door("dropout3d", function=False, method=False, functional=True)
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    """Channel-wise dropout of an (N, C, D, H, W) or (C, D, H, W) input."""
+    return _channel_dropout("dropout3d", input, p, training, inplace, 3)
