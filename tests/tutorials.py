@@ -10,7 +10,7 @@ a Python with torch is given, with that Python twice (torch's runs are cached be
   runs exactly     stdout identical to torch's (0x... addresses aside)
   runs (tolerant)  torchdiff-compare's rule: the same tokens, floats within 1e-4 or the last printed digit
   runs (random)    torch's own two runs differ (an unseeded generator, torch.empty): the same text with every
-                   number masked
+                   number masked (and spaces dropped: a tensor's column widths follow its numbers)
   differs          gradcli finished but printed something else: the first differing line
   stops            gradcli stopped: at which line, with which error, and what it waits for
   stops ... as torch does   torch 2.13 stops there too, with the same error
@@ -100,6 +100,8 @@ WAITING = [
 
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 _NUMBER = re.compile(r"-?\d+(\.\d*)?([eE][-+]?\d+)?")
+_BLANKS = re.compile(r"[ \t]+")
+_ERROR_LINE = re.compile(r"[^:\s]+:(\d+):\d+: (.*)")
 
 
 def run(argv, cwd, timeout):
@@ -126,6 +128,11 @@ def torch_runs(path, torch_python, timeout):
     return runs
 
 
+def _masked(text):
+    """Every number as N, and no spaces: torch pads a printed tensor's columns to its widest number."""
+    return _BLANKS.sub("", _NUMBER.sub("N", text))
+
+
 def why(message):
     for pattern, owner in WAITING:
         if re.search(pattern, message):
@@ -144,8 +151,10 @@ def verdict(path, gradcli, torch_python, timeout):
     torch = torch_runs(path, torch_python, timeout) if torch_python else None
     code, out, err = run(gradcli + ["run", path.name], path.parent, timeout)
     if code != 0:
-        head = (err.strip().splitlines() or [err or "exit %s" % code])[0]
-        found = re.match(r"[^:]*:(\d+):\d+: (.*)", head)
+        lines = err.strip().splitlines() or [err or "exit %s" % code]
+        # the error's own line (file:line:column: Kind: message), after any warnings and call sites
+        found = next(filter(None, (_ERROR_LINE.match(line) for line in lines)), None)
+        head = lines[-1]
         where, message = (("line %s: " % found.group(1), found.group(2)) if found else ("", head))
         if torch and torch[0][0] != 0 and torch[0][2].split(": ", 1)[-1] in message:
             before = "the same output before it" if agrees(torch[0][1], out) else "different output before it"
@@ -159,7 +168,7 @@ def verdict(path, gradcli, torch_python, timeout):
     first, second = (_ADDRESS.sub("0xADDR", r[1]) for r in torch)
     mine = _ADDRESS.sub("0xADDR", out)
     if first != second:
-        masked = [_NUMBER.sub("N", text) for text in (first, mine)]
+        masked = [_masked(text) for text in (first, mine)]
         return ("runs (random: torch's own runs differ; the same text apart from the numbers)"
                 if masked[0] == masked[1] else "differs (random) at " + first_difference(*masked))
     if mine == first:
