@@ -1,6 +1,6 @@
 """Run PyTorch's official beginner tutorials under `gradcli run` and say how each one ends.
 
-    python tests/tutorials.py CHECKOUT [--torch-python PATH] [--only NAME ...] [--markdown]
+    python tests/tutorials.py CHECKOUT [--torch-python PATH] [--only NAME ...] [--markdown] [--record DIR]
 
 CHECKOUT is a local copy of github.com/pytorch/tutorials (or of just the files listed below, at their paths):
 gradcli commits none of their code. Each listed tutorial is run with `gradcli run` from its own folder and, when
@@ -10,15 +10,18 @@ a Python with torch is given, with that Python twice (torch's runs are cached be
   runs exactly     stdout identical to torch's (0x... addresses aside)
   runs (tolerant)  torchdiff-compare's rule: the same tokens, floats within 1e-4 or the last printed digit
   runs (random)    torch's own two runs differ (an unseeded generator, torch.empty): the same text with every
-                   number masked (and spaces dropped: a tensor's column widths follow its numbers)
+                   number masked (and white space dropped: a tensor's column widths and line breaks follow
+                   its numbers)
   differs          gradcli finished but printed something else: the first differing line
   stops            gradcli stopped: at which line, with which error, and what it waits for
   stops ... as torch does   torch 2.13 stops there too, with the same error
 
-Exit status 0; the table (--markdown: README's) goes to stdout.
+Exit status 0; the table (--markdown: README's) goes to stdout. --record tests/tutorials keeps torch's runs of
+the tutorials that run, with each file's hash, for tests/test_tutorials.py.
 """
 
 import argparse
+import hashlib
 import json
 import os
 import pathlib
@@ -43,7 +46,7 @@ TUTORIALS = [
     ("beginner_source/examples_nn/dynamic_net.py", None),
     ("beginner_source/basics/tensorqs_tutorial.py", None),
     ("beginner_source/basics/autogradqs_tutorial.py", None),
-    ("beginner_source/basics/buildmodel_tutorial.py", None),
+    ("beginner_source/basics/buildmodel_tutorial.py", "torchvision, a download or a GPU"),
     ("beginner_source/basics/data_tutorial.py", "torchvision, a download or a GPU"),
     ("beginner_source/basics/transforms_tutorial.py", "torchvision, a download or a GPU"),
     ("beginner_source/basics/optimization_tutorial.py", "torchvision, a download or a GPU"),
@@ -68,7 +71,7 @@ TUTORIALS = [
     ("recipes_source/recipes/defining_a_neural_network.py", None),
     ("recipes_source/recipes/what_is_state_dict.py", None),
     ("recipes_source/recipes/reasoning_about_shapes.py", None),
-    ("recipes_source/recipes/zeroing_out_gradients.py", None),
+    ("recipes_source/recipes/zeroing_out_gradients.py", "torchvision, a download or a GPU"),
     ("recipes_source/recipes/warmstarting_model_using_parameters_from_a_different_model.py", None),
     ("recipes_source/recipes/saving_and_loading_a_general_checkpoint.py", None),
     ("recipes_source/recipes/saving_and_loading_models_for_inference.py", None),
@@ -100,7 +103,7 @@ WAITING = [
 
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 _NUMBER = re.compile(r"-?\d+(\.\d*)?([eE][-+]?\d+)?")
-_BLANKS = re.compile(r"[ \t]+")
+_BLANKS = re.compile(r"\s+")
 _ERROR_LINE = re.compile(r"[^:\s]+:(\d+):\d+: (.*)")
 
 
@@ -129,7 +132,8 @@ def torch_runs(path, torch_python, timeout):
 
 
 def _masked(text):
-    """Every number as N, and no spaces: torch pads a printed tensor's columns to its widest number."""
+    """Every number as N, and no white space: torch pads a printed tensor's columns to its widest number, and
+    wraps its rows by their width."""
     return _BLANKS.sub("", _NUMBER.sub("N", text))
 
 
@@ -149,7 +153,11 @@ def first_difference(expected, actual):
 
 def verdict(path, gradcli, torch_python, timeout):
     torch = torch_runs(path, torch_python, timeout) if torch_python else None
-    code, out, err = run(gradcli + ["run", path.name], path.parent, timeout)
+    return judge(torch, *run(gradcli + ["run", path.name], path.parent, timeout))
+
+
+def judge(torch, code, out, err):
+    """How a gradcli run (exit code, stdout, stderr) ends, against torch's two runs (or None)."""
     if code != 0:
         lines = err.strip().splitlines() or [err or "exit %s" % code]
         # the error's own line (file:line:column: Kind: message), after any warnings and call sites
@@ -178,6 +186,15 @@ def verdict(path, gradcli, torch_python, timeout):
     return "differs at " + first_difference(first, mine)
 
 
+def record(directory, checkout, relative, torch):
+    """Keep torch's runs of a tutorial that runs under gradcli, with the hash of the file torch ran, as
+    tests/test_tutorials.py reads them (the tutorial's code stays in the checkout)."""
+    source = (checkout / relative).read_bytes()
+    entry = {"path": relative, "sha256": hashlib.sha256(source).hexdigest(), "torch": torch}
+    name = relative.split("/", 1)[1].replace("/", "__").replace(".py", ".json")
+    (directory / name).write_text(json.dumps(entry, indent=1) + "\n", encoding="utf-8")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("checkout", type=pathlib.Path)
@@ -186,6 +203,7 @@ def main():
     parser.add_argument("--only", nargs="*", help="tutorials whose path contains one of these")
     parser.add_argument("--timeout", type=int, default=900)
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--record", type=pathlib.Path, help="keep torch's runs of those that run here (tests/tutorials)")
     args = parser.parse_args()
     rows = []
     for relative, needs in TUTORIALS:
@@ -198,6 +216,8 @@ def main():
             status = "not in the checkout"
         else:
             status = verdict(path.resolve(), args.gradcli.split(), args.torch_python, args.timeout)
+            if args.record and args.torch_python and status.startswith("runs"):
+                record(args.record, args.checkout, relative, torch_runs(path.resolve(), args.torch_python, 0))
         rows.append((relative, status))
         if not args.markdown:
             print("%-75s %s" % (relative, status), flush=True)
