@@ -95,7 +95,8 @@ def _method(name):
 
 for _name in ARRAY_MEMBERS - set(vars(Array)):
     setattr(Array, _name, _method(_name))
-Array.__name__ = Array.__qualname__ = "ndarray"
+Array.__qualname__ = "ndarray"
+Array.__name__ = "numpy.ndarray"  # numpy's tp_name, which Python's and torch's messages print
 Array.__module__ = "numpy"
 
 
@@ -140,8 +141,11 @@ def _dtype(dtype):
 
 # ---------------------------------------------------------------- operators
 def _checked(op):
-    """A binary operator of numpy, refused before numpy allocates a broadcast result over the limit."""
+    """A binary operator of numpy, refused before numpy allocates a broadcast result over the limit. With a tensor
+    on the right it is Python's TypeError, as torch's numpy leaves it (`a * t`)."""
     def binary(a, b):
+        if isinstance(b, Tensor):
+            return NotImplemented
         a, b = unwrap(a), unwrap(b)
         limits.check_broadcast([a if isinstance(a, np.ndarray) else np.asarray(a),
                                 b if isinstance(b, np.ndarray) else np.asarray(b)])
@@ -151,7 +155,23 @@ def _checked(op):
 
 def _reflected(op):
     checked = _checked(op)
-    return lambda self, other: checked(other, self)
+
+    def reflected(self, other):
+        if isinstance(other, Tensor):  # t + a: Tensor's operator gave way
+            return tensor_with_array(op, other, self)
+        return checked(other, self)
+    return reflected
+
+
+def tensor_with_array(op, tensor, array):
+    """tensor (op) ndarray, as torch leaves it to numpy: the tensor's data (refused when it requires grad, as
+    Tensor.numpy() refuses it) and the array combined by numpy, in numpy's dtype, back as a tensor without
+    history (`torch.ones(2) + np.arange(2.0)` is float64)."""
+    if tensor.requires_grad:
+        raise errors.GradcliError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                                  "instead.")
+    limits.check_broadcast([tensor.array, array.array])
+    return from_numpy(Array(np.asarray(op(tensor.array, array.array))))
 
 
 def _inplace(op):
@@ -176,7 +196,7 @@ for _name, _op, _iop in (
     setattr(Array, "__i%s__" % _name, _inplace(_iop))
 for _name, _op in (("lt", operator.lt), ("le", operator.le), ("gt", operator.gt), ("ge", operator.ge),
                    ("eq", operator.eq), ("ne", operator.ne)):
-    setattr(Array, "__%s__" % _name, _checked(_op))
+    setattr(Array, "__%s__" % _name, _checked(_op))  # (t > a: Python's TypeError, as under torch)
 for _name, _op in (("neg", operator.neg), ("pos", operator.pos), ("abs", operator.abs),
                    ("invert", operator.invert)):
     setattr(Array, "__%s__" % _name, (lambda op: lambda self: Array(op(self.array)))(_op))
@@ -191,14 +211,18 @@ def dot(a, b):
 
 
 def _matmul(a, b):
-    a_, b_ = np.asarray(unwrap(a)), np.asarray(unwrap(b))
-    if a_.ndim >= 1 and b_.ndim >= 1:
-        limits.check_numel(a_.shape[:-1] + b_.shape[-1:] if b_.ndim > 1 else a_.shape[:-1], "the product")
-    return wrap(np.matmul(a_, b_))
+    return wrap(_matmul_arrays(np.asarray(unwrap(a)), np.asarray(unwrap(b))))
 
 
-Array.__matmul__ = lambda self, other: _matmul(self, other)
-Array.__rmatmul__ = lambda self, other: _matmul(other, self)
+def _matmul_arrays(a, b):
+    if a.ndim >= 1 and b.ndim >= 1:
+        limits.check_numel(a.shape[:-1] + b.shape[-1:] if b.ndim > 1 else a.shape[:-1], "the product")
+    return np.matmul(a, b)
+
+
+Array.__matmul__ = lambda self, other: NotImplemented if isinstance(other, Tensor) else _matmul(self, other)
+Array.__rmatmul__ = lambda self, other: (tensor_with_array(_matmul_arrays, other, self) if isinstance(other, Tensor)
+                                         else _matmul(other, self))
 
 
 # ---------------------------------------------------------------- the module

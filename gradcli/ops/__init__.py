@@ -34,6 +34,8 @@ front doors are generated from it; hand-written ones exist where there is dispat
 puts every method and operator on Tensor, once, after every module has registered.
 """
 
+import numpy as np
+
 from ..tensor import Tensor
 from .bind import apply, as_tensor, grad_accumulator, grad_edge, result_dtype  # noqa: F401
 from .table import FUNCTIONAL, FUNCTIONS, INPLACE, LINALG, METHODS, OPERATORS, ROWS, front_door, row  # noqa: F401
@@ -63,13 +65,16 @@ def _binary_operator(fn, name):
     NotImplemented, so that Python raises its own TypeError ("unsupported operand type(s) for +: 'Tensor' and
     'str'") and `t == None` is False."""
     def operator(x, y):
-        if not isinstance(y, (Tensor, int, float)):
+        if isinstance(y, _NUMPY_NUMBERS):  # a numpy scalar is a python number to torch (t + np.float64(2) is float32)
+            y = y.item()
+        elif not isinstance(y, (Tensor, int, float)):
             return NotImplemented
         return fn(x, y)
     operator.__name__ = operator.__qualname__ = name
     return operator
 
 
+_NUMPY_NUMBERS = (np.integer, np.floating)
 _UNARY_OPERATORS = ("__neg__", "__pos__", "__abs__", "__invert__", "__getitem__", "__setitem__")
 
 def install():
