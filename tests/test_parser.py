@@ -143,3 +143,22 @@ def test_arbitrary_characters_never_crash(text):
     except GradcliError:
         pass
     parser.is_incomplete(text)
+
+
+@pytest.mark.parametrize("text", ["x = " + "(" * 200 + "1" + ")" * 200, "x = " + "[" * 300 + "1",
+                                  "y = 2\nx = f(" + "{" * 150 + "[(" * 100 + "1", "(" * 100000 + "x" + ")" * 100000])
+def test_brackets_nest_as_deep_as_pythons_tokenizer_allows(text):
+    """CPython refuses the 201st bracket open at once (its tokenizer's MAXLEVEL) with its words and place; the
+    same text is one gradcli SyntaxError there, and 200 brackets parse (Lark's parser would take any number)."""
+    try:
+        compile(text, "<t>", "exec")
+        python = None
+    except SyntaxError as error:
+        python = (error.msg, error.lineno, error.offset)
+    try:
+        parser.parse(text, "<t>")
+        ours = None
+    except GradcliError as error:
+        ours = (error.message, error.position.line, error.position.column)
+    assert ours == python
+    assert parser.is_incomplete(text) is False or python is None

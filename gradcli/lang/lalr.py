@@ -30,10 +30,16 @@ _OPEN = frozenset(("LPAR", "LSQB", "LBRACE"))
 _CLOSE = frozenset(("RPAR", "RSQB", "RBRACE"))
 _TAB = 8  # Lark's PythonIndenter: a tab counts as eight spaces
 _ASCII = frozenset(map(chr, range(128)))
+_MAX_BRACKETS = 200  # CPython's tokenizer (MAXLEVEL): brackets open at once
 
 
 class Fallback(Exception):
     """The driver cannot take this input; Lark's parser decides (and explains the error, if it is one)."""
+
+
+class TooDeep(Fallback):
+    """More brackets open at once than Python's tokenizer allows: its SyntaxError, at the offset `args[0]` of the
+    first bracket past the limit (Lark's parser would take them all)."""
 
 
 class Refused(Fallback):
@@ -335,6 +341,8 @@ class Driver:
                     continue
                 if kind in _OPEN:
                     parens += 1
+                    if parens > _MAX_BRACKETS:
+                        raise TooDeep(start)
                 else:
                     parens -= 1
                     if parens < 0:

@@ -130,9 +130,12 @@ def parse(text, filename="<input>", start="start"):
     fast = driver()
     if fast is None:
         return _parse_with_lark(text, filename, start)
-    from .lalr import Fallback, Refused
+    from .lalr import Fallback, Refused, TooDeep
     try:
         return fast.parse(text, start)
+    except TooDeep as deep:
+        raise errors.GradcliError("too many nested parentheses", "SyntaxError",
+                                  _at_offset(filename, text, deep.args[0])) from None
     except Refused as refusal:
         _parse_with_lark(text, filename, start)  # Lark's own error, where Lark refuses the text too
         raise _refused_error(refusal, text, filename) from None  # Lark read a keyword as a name, or the like
@@ -154,9 +157,12 @@ def _refused_error(refusal, text, filename):
     previous = refusal.previous
     after = " after '%s'" % previous[1] if previous is not None and previous[0] not in _LAYOUT else ""
     found = _LAYOUT.get(kind) or "'%s'" % value
-    line, column = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
     return errors.GradcliError("expected %s%s, found %s" % (describe_expected(refusal.expected), after, found),
-                               "SyntaxError", errors.Position(filename, text, line, column))
+                               "SyntaxError", _at_offset(filename, text, start))
+
+
+def _at_offset(filename, text, offset):
+    return errors.Position(filename, text, text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
 
 
 def _parse_with_lark(text, filename, start):
@@ -200,10 +206,12 @@ def read_input(text):
         except errors.GradcliError:
             return False, None  # complete, and wrong: parse() says so
     if fast is not None and len(text) <= limits.current()["max_script_size"]:
-        from .lalr import Fallback
+        from .lalr import Fallback, TooDeep
         try:
             tree = fast.parse(source, "start")
             return _open_block_last(text, tree), tree
+        except TooDeep:
+            return False, None  # complete, and wrong: parse() says so
         except Fallback:
             pass
     # unfinished, an error, or what only Lark's parser reads: Lark decides

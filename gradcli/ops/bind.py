@@ -172,6 +172,8 @@ def apply(op, *inputs, **params):
             raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
         raise
     except OverflowError:  # numpy refuses a python int beyond a small integer dtype (int8 + 300); torch wraps it
+        if not any(isinstance(a, np.ndarray) and a.dtype.kind in "iu" for a in arrays):
+            raise  # a forward's own overflow: not the int operand's
         out = op.forward(*_wrapped(arrays), **params)
     if type(out) is not np.ndarray:
         if isinstance(out, (tuple, list)):

@@ -180,7 +180,7 @@ ROUND = unary("round", "RoundBackward0", np.round, "zeros_like(grad)", zeros_lik
 def _round_decimals(self, decimals):
     """torch's round.decimals kernel: nearbyint(x * 10^d) / 10^d (x / 10^-d, then * 10^-d, for d < 0), in x's
     own precision."""
-    scale = self.dtype.type(10.0 ** abs(decimals))
+    scale = self.dtype.type(10.0 ** abs(decimals) if abs(decimals) <= 308 else np.inf)  # C's pow: inf past it
     if decimals >= 0:
         return np.round(self * scale) / scale
     return np.round(self / scale) * scale
@@ -191,9 +191,16 @@ ROUND_DECIMALS = row("round.decimals", "RoundBackward1", _round_decimals, "self"
 
 
 @front_door("round", inplace=True)
-def round(x, decimals=None):
+def round(x, *positional, decimals=None):
     """round(x) rounds half to even (RoundBackward0); round(x, decimals=d) is the decimals overload
     (RoundBackward1)."""
+    if positional or decimals is not None and not isinstance(x, Tensor):  # decimals is keyword-only in torch
+        got = [type(v).__name__ for v in (x,) + positional]
+        if decimals is not None:
+            got.append("decimals=" + type(decimals).__name__)
+        raise errors.type_error("round() received an invalid combination of arguments - got (%s), but expected one "
+                                "of:\n * (Tensor input, *, Tensor out = None)\n * (Tensor input, *, int decimals, "
+                                "Tensor out = None)" % ", ".join(got))
     if decimals is None:
         return apply(ROUND, x)
     if not x.dtype.is_floating_point:

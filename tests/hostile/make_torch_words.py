@@ -51,6 +51,10 @@ CASES = {
     "addmm_vector": "print(torch.addmm(x, x[0], x))",
     "addmm_method_shapes": "print(x.addmm(x, x.t().t()))",
     "logsumexp_empty_dim": "print(z.logsumexp(1))",
+    "round_decimals_past_float_range": ("print(torch.round(x, decimals=400), torch.round(x.double(), decimals=-39),"
+                                        " torch.round(x, decimals=-10**8))"),
+    "round_positional_decimals": "print(torch.round(x, 2))",
+    "round_number_decimals": "print(torch.round(1, decimals=-10**8))",
     "diff_of_nothing": "print(torch.diff(e), z.diff(), x.diff(n=5), torch.tensor([True, False, False]).diff())",
 }
 
