@@ -44,7 +44,7 @@ def json_safe(data):
     safe = {}
     for key, value in data.items():
         safe[key] = json_safe(value)
-        if not isinstance(value, dict) and safe[key] != value and "%s_text" % key not in data:
+        if not isinstance(value, dict) and _finite(value) != value and "%s_text" % key not in data:
             safe["%s_text" % key] = repr(value)
     return safe
 

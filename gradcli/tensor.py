@@ -248,6 +248,8 @@ class Tensor:
 
     @data.setter
     def data(self, value):
+        if not isinstance(value, Tensor):
+            raise errors.type_error("Variable data has to be a tensor, but got %s" % type(value).__name__)
         if self.requires_grad and value.array.dtype.kind not in "fc":
             raise errors.GradcliError("data set to a tensor that requires gradients must be floating point or "
                                       "complex dtype")

@@ -509,3 +509,29 @@ def test_one_shot_eval_imports_nothing_it_does_not_need():
     assert loaded("eval", "x*2", "--at", "x=1.", "--json") == {"json"}
     assert loaded("eval", "x*2", "--at", "x=1.") == {"rich.table"}
     assert loaded("run", str(ROOT / "examples" / "graph.py")) == set()
+
+
+def _strict_json(text):
+    """json.loads refusing NaN, Infinity and -Infinity, which are not JSON (Python's json writes them)."""
+    def refuse(constant):
+        raise ValueError("not JSON: %s" % constant)
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize("args, where, text", [
+    (("eval", "log(x)", "--at", "x=0."), ("value",), "-inf"),
+    (("diff", "log(x)", "--at", "x=0."), ("derivatives", 0, "value"), "inf"),
+    (("jacobian", "log(x)", "--at", "x=tensor([0., 1.])"), ("blocks", 0, "value"), "[[inf, 0.0], [nan, 1.0]]"),
+    (("hessian", "sum(log(x))", "--at", "x=tensor([0., 1.])"), ("blocks", 0, "value"),
+     "[[-inf, -0.0], [nan, -1.0]]"),
+    (("check", "log(x)", "--at", "x=0."), ("checks", 0, "max_abs_error"), "nan"),
+    (("plot", "log(x)", "--over", "x=0:1", "--points", "3"), ("series", 0, "values"),
+     "[-inf, -0.6931471805599453, 0.0]"),
+])
+def test_every_json_output_is_json_with_non_finite_numbers_as_null_and_their_text_beside(args, where, text):
+    data = _strict_json(invoke(*args, "--json").stdout)
+    *path, key = where
+    for step in path:
+        data = data[step]
+    assert data["%s_text" % key] == text
+    assert "None" in str(data[key]) and "None" not in text  # null where the text has inf or nan

@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from .common import EXIT_ERROR, check_dtype, parse_at, positive, report, stderr_write
+from .common import EXIT_ERROR, check_dtype, parse_at, positive, report, stderr_write, write_json
 
 
 def diff_command(
@@ -65,8 +65,7 @@ def diff_command(
                           % d.no_rule)
             break
     if json_output:
-        import json
-        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
+        write_json(result.to_dict())
     else:
         _show(result, latex)
     if result.agree is False:
@@ -166,8 +165,7 @@ def _blocks_command(kind, expression, at, dtype, json_output):
         report(error)
         raise typer.Exit(EXIT_ERROR) from None
     if json_output:
-        import json
-        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
+        write_json(result.to_dict())
         return
     from .render import blocks
     blocks(result)
@@ -206,8 +204,7 @@ def check_command(
         report(error)
         raise typer.Exit(EXIT_ERROR) from None
     if json_output:
-        import json
-        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
+        write_json(result.to_dict())
     else:
         from .render import gradcheck_report
         gradcheck_report(result)
@@ -259,8 +256,7 @@ def plot_command(
         report(error)
         raise typer.Exit(EXIT_ERROR) from None
     if json_output:
-        import json
-        sys.stdout.write(json.dumps(result.to_dict()) + "\n")
+        write_json(result.to_dict())
     elif out is not None:
         from .plots import write_image
         write_image(result, out)

@@ -110,3 +110,12 @@ def positive(text, option="--order"):
     if value < 1:
         raise typer.BadParameter("expected a positive integer, got %r" % text, param_hint="'%s'" % option)
     return value
+
+
+def write_json(data):
+    """One JSON object on stdout, always valid JSON: every nan and inf null, with its text beside
+    (`"value": null, "value_text": "inf"`: explain_format.json_safe)."""
+    import json
+    from ..explain_format import json_safe
+    sys.stdout.write(json.dumps(json_safe(data), allow_nan=False) + "\n")
+    sys.stdout.flush()

@@ -11,7 +11,7 @@ from typing import List, Optional
 
 import typer
 
-from .common import EXIT_ERROR, check_dtype, parse_at, positive, read_text, report, usage_error
+from .common import EXIT_ERROR, check_dtype, parse_at, positive, read_text, report, usage_error, write_json
 
 
 def eval_command(
@@ -168,7 +168,7 @@ def _show(result, form, options, line=None):
             data["graph"] = json_data(result.graph())
         if options["explain"]:
             data["explain"] = result.explain().to_list()
-        _write_json(data)
+        write_json(data)
     elif form == "values":
         from .render import gradient_values
         sys.stdout.write(gradient_values(result))
@@ -194,7 +194,7 @@ def _failed(error, form, options, line=None):
         data["error"] = {"kind": error.kind, "message": str(error).partition(": ")[2] if error.kind else str(error),
                          "line": position.line if position else None,
                          "column": position.column if position else None}
-        _write_json(data)
+        write_json(data)
     elif form == "view" and partial is not None:
         from . import render
         render.show_result(partial, line=line)
@@ -204,13 +204,6 @@ def _failed(error, form, options, line=None):
 def _expression_of(error):
     position = error.position
     return position.source_line().strip() if position is not None else None
-
-
-def _write_json(data):
-    import json
-    from ..explain_format import json_safe
-    sys.stdout.write(json.dumps(json_safe(data), allow_nan=False) + "\n")
-    sys.stdout.flush()
 
 
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")

@@ -111,7 +111,7 @@ def _not_a_number(data):
 
 
 @front_door("tensor", method=False)
-def tensor(data, dtype=None, requires_grad=False, device=None):
+def tensor(data, *, dtype=None, requires_grad=False, device=None):
     if isinstance(data, Tensor):
         errors.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
                     "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")

@@ -55,6 +55,10 @@ CASES = {
                                         " torch.round(x, decimals=-10**8))"),
     "round_positional_decimals": "print(torch.round(x, 2))",
     "round_number_decimals": "print(torch.round(1, decimals=-10**8))",
+    "data_set_to_a_number": "x.data = 1.5",
+    "data_set_to_a_list": "x.data = [1.0]",
+    "tensor_positional_dtype": "print(torch.tensor([1., 2.], torch.float64))",
+    "tensor_three_positional": "print(torch.tensor([1], 2, True))",
     "diff_of_nothing": "print(torch.diff(e), z.diff(), x.diff(n=5), torch.tensor([True, False, False]).diff())",
 }
 
