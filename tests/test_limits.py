@@ -207,7 +207,7 @@ def test_deep_nesting_is_a_clean_error(source):
 
 
 def test_deep_nesting_error_names_the_limit():
-    error = refused("x = " + "[" * 300 + "]" * 300, "max_depth")
+    error = refused("x = " + "[" * 150 + "]" * 150, "max_depth")  # (past 200 brackets, Python's SyntaxError)
     assert "too deeply nested" in error.message
 
 
@@ -216,8 +216,11 @@ def test_nesting_below_the_limit_works():
 
 
 def test_deep_nesting_through_the_cli_has_no_traceback():
-    result = run_cli("run", "-", input="x = " + "[" * 100000 + "]" * 100000 + "\n")
+    result = run_cli("run", "-", input="x = " + "[" * 150 + "]" * 150 + "\n")
     assert result.returncode == 1 and "--max-depth" in result.stderr and "Traceback" not in result.stderr
+    result = run_cli("run", "-", input="x = " + "[" * 100000 + "]" * 100000 + "\n")
+    assert result.returncode == 1 and "SyntaxError: too many nested parentheses" in result.stderr
+    assert "Traceback" not in result.stderr
     assert len(result.stderr) < 2000  # the huge line is shown as a window around the spot
 
 

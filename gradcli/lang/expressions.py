@@ -16,6 +16,7 @@ from . import classes, guards, keywords, namespace
 from .displays import Displays
 from .definitions import Definitions
 from .lalr import span
+from .arguments import in_torchs_words
 from .runtime import _MISSING, _Break, _Continue, _Return, located, name_of
 from .. import errors, limits
 from ..errors import GradcliError, Position
@@ -451,7 +452,7 @@ class ExpressionCompiler(Displays, Definitions):
             except (_Break, _Continue, _Return):
                 raise
             except Exception as exc:
-                raise located(exc, self.position(node)) from None
+                raise located(in_torchs_words(exc, f, args, kwargs) or exc, self.position(node)) from None
         return run
 
 

@@ -137,10 +137,14 @@ def guard_builtins(builtins):
     inner_print = builtins.get("print")
     if inner_print is not None:
         def print_(*values, sep=" ", end="\n", file=None, flush=False):
-            check_length(len(sep or "") * len(values) + len(end or ""), "the printed line")
+            if isinstance(sep, str) and isinstance(end, str):  # (print itself refuses other separators)
+                check_length(len(sep) * len(values) + len(end), "the printed line")
             check_nested_size(*values)
             return inner_print(*values, sep=sep, end=end, file=file, flush=flush)
         builtins["print"] = print_
+    for name, value in builtins.items():  # Python's messages name what a script called, not its stand-in
+        if getattr(value, "__module__", "").startswith("gradcli.") and getattr(value, "__name__", name) != name:
+            value.__name__ = value.__qualname__ = name
     return builtins
 
 
@@ -183,8 +187,10 @@ class checked_tuple(metaclass=_PlainType):
     """tuple(iterable), its nesting bounded (check_tuple_depth)."""
     plain = tuple
 
-    def __new__(cls, iterable=()):
-        items = list(iterable)
+    def __new__(cls, *args, **kwargs):
+        if kwargs or len(args) > 1:
+            return tuple(*args, **kwargs)  # Python's own refusal, in its words
+        items = list(*args)
         check_tuple_depth(items)
         return tuple(items)
 

@@ -33,7 +33,7 @@ def call(f, args, kwargs):
     """f(*args, **kwargs), where f may be a front door (or a Tensor method) called with torch's names."""
     door, method = (f.__func__, True) if isinstance(f, types.MethodType) and isinstance(f.__self__, Tensor) \
         else (f, False)
-    names = _doors().get(door)
+    names = doors().get(door)
     if names is None:
         return f(*args, **kwargs)
     positional, known, varargs = _parameters(door, method)
@@ -112,7 +112,7 @@ def _place_of(name, qualified, given):
 
 
 @functools.lru_cache(maxsize=None)
-def _doors():
+def doors():
     """front door -> {module: [the names it serves there]}."""
     doors = {}
     for module, registry in (("torch", ops.FUNCTIONS), ("torch.Tensor", ops.METHODS),

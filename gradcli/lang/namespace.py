@@ -372,6 +372,9 @@ CONTEXT_MANAGERS = (grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad
 def make_builtins(write):
     """Python's builtins of the subset; `print` writes through `write`."""
     def print_(*values, sep=" ", end="\n", file=None, flush=False):
+        for name, text in (("sep", sep), ("end", end)):
+            if text is not None and not isinstance(text, str):
+                raise TypeError("%s must be None or a string, not %s" % (name, type(text).__name__))
         write((" " if sep is None else sep).join(str(v) for v in values) + ("\n" if end is None else end))
 
     return {

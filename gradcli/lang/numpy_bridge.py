@@ -404,4 +404,5 @@ def accepting_arrays(function):
                 kwargs["dtype"] = dtypes.by_name(data.dtype.name)
         return function(data, *args, **kwargs)
     call.__name__ = getattr(function, "__name__", "tensor")
+    call.__wrapped__ = function
     return call

@@ -59,6 +59,17 @@ CASES = {
     "data_set_to_a_list": "x.data = [1.0]",
     "tensor_positional_dtype": "print(torch.tensor([1., 2.], torch.float64))",
     "tensor_three_positional": "print(torch.tensor([1], 2, True))",
+    "call_without_arguments": "torch.flatten()",
+    "call_without_arguments_overloaded": "torch.sum()",
+    "call_missing_an_argument": "torch.reshape(x)",
+    "call_missing_the_last_argument": "torch.transpose(x, 0)",
+    "call_missing_two_arguments": "torch.mv()",
+    "call_of_a_generated_door_without_arguments": "torch.ones_like()",
+    "call_of_an_alias_without_arguments": "torch.clamp()",
+    "call_with_too_many_arguments": "torch.tanh(x, x)",
+    "call_with_a_number_for_a_tensor": "torch.prod('a')",
+    "call_with_a_number_overloaded": "torch.std(1.5)",
+    "call_with_a_number_max": "torch.max(3)",
     "diff_of_nothing": "print(torch.diff(e), z.diff(), x.diff(n=5), torch.tensor([True, False, False]).diff())",
 }
 

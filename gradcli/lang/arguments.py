@@ -1,0 +1,90 @@
+"""torch's argument parser's words for a call of a torch function that failed on its arguments.
+
+gradcli's front doors are Python functions: called with an argument missing, one too many or a number where torch
+wants a tensor, they fail in Python's words and with gradcli's own names (`flatten() missing 1 required
+positional argument: 'x'`, `'float' object has no attribute 'ndim'`). torch's parser refuses such a call before
+it runs, in words recorded per function in torch_refusals.json (tests/golden/names/make_refusals.py): this
+module says those instead. It runs only once a call has failed, so a call that works costs nothing.
+"""
+
+import functools
+import pathlib
+
+from . import keywords
+from ..errors import GradcliError
+from ..tensor import Tensor
+
+
+def in_torchs_words(error, fn, args, kwargs):
+    """The TypeError torch's parser gives for `fn(*args, **kwargs)` (fn a torch function) where `error`, an
+    exception of Python's or numpy's, came from a call torch would not have run; None where torch would have
+    run it (the error's own words stand) or its signature is not recorded."""
+    name = _torch_name(fn) or _torch_name(getattr(fn, "__wrapped__", None))  # (torch.tensor takes numpy's arrays)
+    entry = _refusals().get(name) if name else None
+    if entry is None or getattr(error, "kind", None) in ("LimitError", "TypeError"):  # (a door's own check)
+        return None
+    if "most" in entry and len(args) > entry["most"]:
+        given = len(args)
+        return _type_error("%s() %s but %d %s given" % (name, entry["takes"], given, "was" if given == 1 else "were"))
+    # (an overloaded function's record is of a call with that one argument: another overload may take numbers)
+    if "first" in entry and args and not isinstance(args[0], Tensor) and (
+            "required" in entry or len(args) == 1 and not kwargs):
+        if entry["first"] is not None:
+            return _type_error("%s(): argument '%s' (position 1) must be Tensor, not %s"
+                               % (name, entry["first"], _type_name(args[0])))
+        return _invalid_combination(name, entry, args, kwargs)
+    if "required" in entry:
+        missing = [r for r in entry["required"][len(args):] if r not in kwargs]
+        if not missing:
+            return None
+        # (torch's plural: "1 required positional arguments", "2 required positional argument")
+        return _type_error("%s() missing %d required positional argument%s: %s" % (
+            name, len(missing), "s" if len(missing) == 1 else "", ", ".join('"%s"' % r for r in missing)))
+    if (args or kwargs) and (isinstance(error, GradcliError) or not _refused_the_call(error)):
+        return None
+    return _invalid_combination(name, entry, args, kwargs)
+
+
+def _invalid_combination(name, entry, args, kwargs):
+    got = [_type_name(a) for a in args] + ["%s=%s" % (k, _type_name(v)) for k, v in kwargs.items()]
+    return _type_error("%s() received an invalid combination of arguments - got (%s), but expected one of:\n%s"
+                       % (name, ", ".join(got), entry["expected"]))
+
+
+def _refused_the_call(error):
+    """Python's own refusal of a call's arguments (not an error from inside the function)."""
+    text = str(error)
+    return isinstance(error, TypeError) and any(words in text for words in (
+        "positional argument", "keyword argument", "multiple values for"))
+
+
+def _type_error(message):
+    return GradcliError(message, "TypeError")
+
+
+def _type_name(value):
+    """A value's type as torch's parser names it: Tensor, torch.dtype, or the Python type a script sees."""
+    if isinstance(value, Tensor):
+        return "Tensor"
+    kind = type(value)
+    if kind.__module__ == "gradcli.dtypes":
+        return "torch.dtype"
+    for base in kind.__mro__:  # gradcli's checked str, tuple, ... are their builtin base to a script
+        if base.__module__ == "builtins" and base is not object:
+            return base.__name__
+    return "function" if callable(value) else kind.__name__
+
+
+@functools.lru_cache(maxsize=None)
+def _refusals():
+    import json  # (a one-shot command that does not fail does not load it)
+    path = pathlib.Path(__file__).with_name("torch_refusals.json")
+    return json.loads(path.read_text(encoding="utf-8"))["functions"]
+
+
+def _torch_name(fn):
+    """The torch.<name> a front door is (its own name where several share it: clamp, not clip); None if none."""
+    names = keywords.doors().get(fn, {}).get("torch") if fn is not None else None
+    if not names:
+        return None
+    return fn.__name__ if fn.__name__ in names else names[0]
