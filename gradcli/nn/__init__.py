@@ -10,7 +10,7 @@ stream, so that a seeded model starts from torch's weights bit for bit.
     containers.py  Sequential, ModuleList, ModuleDict
     init.py        torch.nn.init
     layers.py      Identity, Linear, Bilinear, Flatten, Unflatten, Dropout, Embedding, the activations
-    conv.py        Conv1d, Conv2d, MaxPool2d, AvgPool2d, LayerNorm, BatchNorm1d
+    conv.py        Conv1d, Conv2d, MaxPool2d, AvgPool2d, LayerNorm, BatchNorm1d/2d/3d
     loss.py        the loss modules
     rnn.py         RNN, LSTM, GRU
     public.py      what `torch.nn` offers a script, and what a script may use on a module

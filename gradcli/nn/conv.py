@@ -1,4 +1,4 @@
-"""torch.nn's Conv1d, Conv2d, MaxPool2d, AvgPool2d, LayerNorm and BatchNorm1d (torch's conv.py, pooling.py,
+"""torch.nn's Conv1d, Conv2d, MaxPool2d, AvgPool2d, LayerNorm and BatchNorm1d/2d/3d (torch's conv.py, pooling.py,
 normalization.py and batchnorm.py)."""
 
 from . import init
@@ -162,9 +162,10 @@ class LayerNorm(Module):
 
 
 @subclassable(members=("reset_running_stats",))
-class BatchNorm1d(Module):
-    """Normalises each feature (dim 1 of (N, C) or (N, C, L) input) by the batch's statistics in training mode,
-    keeping running averages (buffers running_mean, running_var, num_batches_tracked) for evaluation mode."""
+class _BatchNorm(Module):
+    """Normalises each channel (dim 1) by the batch's statistics in training mode, keeping running averages
+    (buffers running_mean, running_var, num_batches_tracked) for evaluation mode; the subclasses check the
+    input's rank, as torch's do."""
 
     _version = 2
 
@@ -209,8 +210,7 @@ class BatchNorm1d(Module):
                 init.zeros_(self.bias)
 
     def forward(self, input):
-        if input.dim() not in (2, 3):
-            raise ValueError("expected 2D or 3D input (got %dD input)" % input.dim())
+        self._check_input_dim(input)
         factor = 0.0 if self.momentum is None else self.momentum
         if self.training and self.track_running_stats and self.num_batches_tracked is not None:
             self.num_batches_tracked.add_(1)
@@ -225,3 +225,27 @@ class BatchNorm1d(Module):
         return "%s, eps=%s, momentum=%s, affine=%s, bias=%s, track_running_stats=%s" % (
             self.num_features, self.eps, self.momentum, self.affine, self.bias is not None,
             self.track_running_stats)
+
+
+class BatchNorm1d(_BatchNorm):
+    """Batch normalisation of an (N, C) or (N, C, L) input."""
+
+    def _check_input_dim(self, input):
+        if input.dim() not in (2, 3):
+            raise ValueError("expected 2D or 3D input (got %dD input)" % input.dim())
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch normalisation of an (N, C, H, W) input (the CNNs' BatchNorm)."""
+
+    def _check_input_dim(self, input):
+        if input.dim() != 4:
+            raise ValueError("expected 4D input (got %dD input)" % input.dim())
+
+
+class BatchNorm3d(_BatchNorm):
+    """Batch normalisation of an (N, C, D, H, W) input."""
+
+    def _check_input_dim(self, input):
+        if input.dim() != 5:
+            raise ValueError("expected 5D input (got %dD input)" % input.dim())

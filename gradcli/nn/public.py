@@ -4,7 +4,7 @@ buffers and submodules, and the members its classes list with @subclassable."""
 
 from . import init, module, state  # noqa: F401 (the namespace reads nn.init, nn.module, nn.state)
 from .containers import ModuleDict, ModuleList, Sequential
-from .conv import AvgPool2d, BatchNorm1d, Conv1d, Conv2d, LayerNorm, MaxPool2d
+from .conv import AvgPool2d, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, LayerNorm, MaxPool2d
 from .layers import (ELU, GELU, Bilinear, Dropout, Dropout1d, Dropout2d, Dropout3d, Embedding, Flatten, Identity,
                      LeakyReLU, Linear, LogSoftmax, ReLU, SiLU, Sigmoid, Softmax, Softplus, Tanh, Unflatten)
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
@@ -16,8 +16,9 @@ from ..subclassable import has_dynamic_attribute, library_members
 
 CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, Identity, Linear, Bilinear, Flatten, Unflatten,
            Dropout, Dropout1d, Dropout2d, Dropout3d, Embedding, ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
-           GELU, ELU, SiLU, Softplus, LayerNorm, BatchNorm1d, Conv1d, Conv2d, MaxPool2d, AvgPool2d, MSELoss, L1Loss, SmoothL1Loss, HuberLoss,
-           CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss, KLDivLoss, RNN, LSTM, GRU)
+           GELU, ELU, SiLU, Softplus, LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, MaxPool2d,
+           AvgPool2d, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss,
+           KLDivLoss, RNN, LSTM, GRU)
 NAMES = {cls.__name__: cls for cls in CLASSES}
 # where torch defines each class: type(nn.Linear(1, 1)) is <class 'torch.nn.modules.linear.Linear'>
 TORCH_MODULES = {
@@ -26,7 +27,8 @@ TORCH_MODULES = {
     "torch.nn.modules.linear": (Identity, Linear, Bilinear), "torch.nn.modules.flatten": (Flatten, Unflatten),
     "torch.nn.modules.dropout": (Dropout, Dropout1d, Dropout2d, Dropout3d), "torch.nn.modules.sparse": (Embedding,),
     "torch.nn.modules.activation": (ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax, GELU, ELU, SiLU, Softplus),
-    "torch.nn.modules.normalization": (LayerNorm,), "torch.nn.modules.batchnorm": (BatchNorm1d,),
+    "torch.nn.modules.normalization": (LayerNorm,),
+    "torch.nn.modules.batchnorm": (BatchNorm1d, BatchNorm2d, BatchNorm3d),
     "torch.nn.modules.conv": (Conv1d, Conv2d), "torch.nn.modules.pooling": (MaxPool2d, AvgPool2d),
     "torch.nn.modules.rnn": (RNN, LSTM, GRU),
     "torch.nn.modules.loss": (MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss,

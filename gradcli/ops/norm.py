@@ -272,6 +272,8 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
                     ("running_var", running_var)):
         if t is not None and t.numel() != channels:
             raise errors.GradcliError("%s should contain %d elements not %d" % (name, channels, t.numel()))
+        if t is not None and t.dtype is not input.dtype:  # (torch's CPU kernel mixes only reduced floats)
+            raise errors.GradcliError("mixed dtype (CPU): all inputs must share same datatype.")
     stats = {"running_mean": None if running_mean is None else running_mean.array,
              "running_var": None if running_var is None else running_var.array}
     out = apply(NATIVE_BATCH_NORM, input, weight, bias, training=bool(training), momentum=momentum, eps=eps, **stats)
