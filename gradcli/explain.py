@@ -231,7 +231,7 @@ class Explainer:
             if child is None:
                 continue
             for name in rule.uses:
-                if name in step.saved or name.endswith(("_shape", "_dtype")):
+                if name in step.saved or name.endswith(("_shape", "_dtype", "_strides")):
                     continue
                 if name == "result" and step.value is not None:
                     step.saved[name] = (None, step.value)

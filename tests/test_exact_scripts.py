@@ -2,8 +2,8 @@
 matrix products, which torch hands to MKL) and reductions printed with `.item()` / `.tolist()`. Recorded with
 torch 2.13 by tests/exact/record.py for an AVX512 and an AVX2 machine, two threads; gradcli runs them with the
 same capability and threads and must print the same text, character for character. optimizers.py runs each of
-torch.optim's optimizers 500 steps: their square roots are MKL's in torch, so it is exact with the mkl extra
-installed (a strict xfail without it)."""
+torch.optim's optimizers 500 steps (their square roots are MKL's in torch) and linear_mlp.py trains nn.Linear
+layers (MKL's gemm in torch): both are exact with the mkl extra installed (strict xfails without it)."""
 
 import pathlib
 
@@ -14,8 +14,9 @@ from gradcli.kernels import cpu, mkl
 
 EXACT = pathlib.Path(__file__).parent / "exact"
 SCRIPTS = sorted(p for p in EXACT.glob("*.py") if p.name != "record.py")
-SLOW = {("activations_classifier.py", "avx2"), ("optimizers.py", "avx2")}  # the same kernels as on AVX512, at 8 lanes
-NEEDS_MKL = {"optimizers.py"}
+SLOW = {("activations_classifier.py", "avx2"), ("optimizers.py", "avx2"),  # the same kernels as on AVX512,
+        ("linear_mlp.py", "avx2")}  # at 8 lanes
+NEEDS_MKL = {"optimizers.py", "linear_mlp.py"}  # square roots; matrix products
 
 
 def _cases():
@@ -23,7 +24,7 @@ def _cases():
         for capability, suffix in (("avx512", ".expected"), ("avx2", ".avx2.expected")):
             marks = [pytest.mark.slow] if (script.name, capability) in SLOW else []
             if script.name in NEEDS_MKL and not mkl.available():
-                marks.append(pytest.mark.xfail(reason="MKL's square roots (pip install 'gradcli[mkl]')", strict=True))
+                marks.append(pytest.mark.xfail(reason="MKL's roots or products (pip install 'gradcli[mkl]')", strict=True))
             yield pytest.param(script, capability, suffix, id=f"{script.stem}-{capability}", marks=marks)
 
 

@@ -225,6 +225,9 @@ def test_formula_text_computes_what_the_code_computes(row):
                 values[use] = tuple(np.shape(arrays[concrete.position[use[:-6]]]))
             elif use.endswith("_dtype"):
                 values[use] = Tensor._make(np.asarray(arrays[concrete.position[use[:-6]]])).dtype
+            elif use.endswith("_strides"):
+                array = np.asarray(arrays[concrete.position[use[:-8]]])
+                values[use] = tuple(s // array.itemsize for s in array.strides)
             else:
                 values[use] = inputs[concrete.position[use]]
         for param in derivative.params:

@@ -279,6 +279,9 @@ def _save(node, op, inputs, result):
                 output = result if name == "result" else result[int(name[6:])]
                 nr = 0 if name == "result" else int(name[6:])
                 saved[name] = ((output.array, output._version, None, nr), output._version.value)  # None: this node
+            elif name.endswith("_strides"):  # in elements, as torch counts them
+                array = inputs[op.position[name[:-8]]].array
+                saved[name] = (tuple(s // array.itemsize for s in array.strides), 0)
             else:
                 value = inputs[op.position[name]]
                 saved[name] = (value, value._version.value if isinstance(value, Tensor) else 0)

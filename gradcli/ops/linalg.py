@@ -10,18 +10,48 @@ from .. import errors, limits
 from ..kernels.fma import fma32, fma64
 from ..tensor import Tensor, wrap_dim
 
-MM = row("mm", "MmBackward0", np.matmul, "self mat2",
-         self=("grad.mm(mat2.t())", lambda grad, mat2: grad.mm(mat2.t())),
-         mat2=("self.t().mm(grad)", lambda grad, self: self.t().mm(grad)))
+def _blas(name, fallback):
+    """A product as torch's x86 wheels compute it: MKL's BLAS for float32/float64 when the mkl extra is installed
+    (kernels/mkl.py: gemm, gemv, dot), numpy's product otherwise (it can differ in the last bit)."""
+    def forward(*arrays):
+        from ..kernels import mkl  # (not at import: ctypes and MKL only for a first product)
+        out = getattr(mkl, name)(*arrays)
+        return fallback(*arrays) if out is None else out
+    return forward
+
+
+def _column_major(shape, strides):
+    return strides[0] == 1 and strides[1] == shape[0]
+
+
+def mm_mat1_backward(grad, mat2, mat1_shape, mat1_strides):
+    """grad @ mat2^T; for a mat1 laid out by columns, (mat2 @ grad^T)^T as torch computes it (the same sums,
+    through another gemm: MKL rounds them differently)."""
+    return mat2.mm(grad.t()).t() if _column_major(mat1_shape, mat1_strides) else grad.mm(mat2.t())
+
+
+def mm_mat2_backward(grad, mat1, mat2_shape, mat2_strides):
+    """mat1^T @ grad; for a mat2 laid out by columns (a weight's .t()), (grad^T @ mat1)^T as torch computes it."""
+    return grad.t().mm(mat1).t() if _column_major(mat2_shape, mat2_strides) else mat1.t().mm(grad)
+
+
+MM = row("mm", "MmBackward0", _blas("gemm", np.matmul), "self mat2",
+         self=("grad.mm(mat2.t())", lambda grad, mat2, self_shape, self_strides:
+               mm_mat1_backward(grad, mat2, self_shape, self_strides)),
+         mat2=("self.t().mm(grad)", lambda grad, self, mat2_shape, mat2_strides:
+               mm_mat2_backward(grad, self, mat2_shape, mat2_strides)))
+_gemv = _blas("gemv", np.matmul)
+
+
 def _mv_forward(self, vec):
     limits.check_numel(self.shape[:1], "the result")  # (an empty row: (10**9, 0) @ (0,) is 10**9 zeros)
-    return np.matmul(self, vec)
+    return _gemv(self, vec)
 
 
 MV = row("mv", "MvBackward0", _mv_forward, "self vec",
          self=("grad.outer(vec)", lambda grad, vec: grad.unsqueeze(1) * vec),
          vec=("self.t().mv(grad)", lambda grad, self: self.t().mv(grad)))
-DOT = row("dot", "DotBackward0", np.dot, "self tensor",
+DOT = row("dot", "DotBackward0", _blas("dot", np.dot), "self tensor",
           self=("grad * tensor", lambda grad, tensor: grad * tensor),
           tensor=("grad * self", lambda grad, self: grad * self))
 BMM = row("bmm", "BmmBackward0", np.matmul, "self mat2",

@@ -25,12 +25,16 @@ def _reduce(loss, reduction):
 
 
 def _reduced(loss, reduction, dtype):
-    """A loss array reduced inside a kernel, as dtype."""
-    if reduction == "mean":
-        return np.asarray(loss.mean(dtype=loss.dtype), dtype=dtype)
-    if reduction == "sum":
-        return np.asarray(loss.sum(), dtype=dtype)
-    return loss.astype(dtype)
+    """A loss array reduced inside a kernel, as dtype: float losses as torch's mean and sum add them
+    (kernels/reduce.py, kernels/sums.py)."""
+    if reduction == "none":
+        return loss.astype(dtype)
+    if loss.dtype.kind == "f":
+        from ..kernels import reduce, sums  # (not at import: a one-shot command rarely needs them)
+        total = reduce.mean(loss) if reduction == "mean" else sums.sum(loss)
+    else:
+        total = loss.mean(dtype=loss.dtype) if reduction == "mean" else loss.sum()
+    return np.asarray(total, dtype=dtype)
 
 
 def _norm(reduction, n):
@@ -57,12 +61,7 @@ def _broadcast(input, target):
 
 # ---------------------------------------------------------------- mse_loss, l1_loss
 def _mse_forward(self, target, reduction="mean"):
-    d = (self - target) ** 2
-    if reduction == "mean":
-        return np.mean(d, dtype=d.dtype)
-    if reduction == "sum":
-        return np.sum(d)
-    return d
+    return _reduced((self - target) ** 2, reduction, np.result_type(self, target))
 
 
 def _mse_scale(x, reduction):

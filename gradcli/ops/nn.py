@@ -13,6 +13,7 @@ import numpy as np
 from .arithmetic import add_scalar
 from .bind import apply
 from .compare import where
+from .linalg import mm_mat1_backward, mm_mat2_backward
 from ..kernels.special import erf as _erf
 from .table import formula_helper, front_door, row
 from .. import errors, grad_mode, limits, rng
@@ -312,14 +313,19 @@ def softplus(x, beta=1, threshold=20):
 
 # ---------------------------------------------------------------- linear, normalize
 def _addmm_forward(self, mat1, mat2):
-    limits.check_numel(np.broadcast_shapes(self.shape, (mat1.shape[0], mat2.shape[1])), "the result")
-    return (self + mat1 @ mat2).astype(np.result_type(mat1, mat2))
+    shape = np.broadcast_shapes(self.shape, (mat1.shape[0], mat2.shape[1]))
+    limits.check_numel(shape, "the result")
+    from ..kernels import mkl  # (torch's x86 wheels: MKL's gemm with self as C; with the mkl extra)
+    out = mkl.gemm(mat1, mat2, self) if shape == (mat1.shape[0], mat2.shape[1]) else None
+    return (self + mat1 @ mat2).astype(np.result_type(mat1, mat2)) if out is None else out
 
 
 ADDMM = row("addmm", "AddmmBackward0", _addmm_forward, "self mat1 mat2",
              self=("grad", lambda grad: grad),
-             mat1=("grad.mm(mat2.t())", lambda grad, mat2: grad.mm(mat2.t())),
-             mat2=("mat1.t().mm(grad)", lambda grad, mat1: mat1.t().mm(grad)))
+             mat1=("grad.mm(mat2.t())", lambda grad, mat2, mat1_shape, mat1_strides:
+                   mm_mat1_backward(grad, mat2, mat1_shape, mat1_strides)),
+             mat2=("mat1.t().mm(grad)", lambda grad, mat1, mat2_shape, mat2_strides:
+                   mm_mat2_backward(grad, mat1, mat2_shape, mat2_strides)))
 
 
 @front_door("addmm")

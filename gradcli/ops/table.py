@@ -35,6 +35,7 @@ OPERATORS = {
 # `<input>_dtype` (kept without keeping the tensor alive, as torch keeps `self_sym_sizes`), and the op's own
 # parameters (`exponent`, `dim`, ...) taken from the call.
 _METADATA = ("_shape", "_dtype")
+_STRIDES = "_strides"  # `<input>_strides`: kept at the forward as torch keeps `mat2_sym_strides` (a value, saved)
 
 # The constants formula texts may name, spelled as C's math.h (and derivatives.yaml) spell them.
 FORMULA_CONSTANTS = {"M_LN2": 0.6931471805599453, "M_LN10": 2.302585092994046, "M_PI": 3.141592653589793,
@@ -80,7 +81,7 @@ class Derivative:
 def _is_value(name, inputs):
     if name in inputs or name == "result" or (name.startswith("result") and name[6:].isdigit()):
         return True
-    for suffix in _METADATA:
+    for suffix in _METADATA + (_STRIDES,):
         if name.endswith(suffix) and name[:-len(suffix)] in inputs:
             return True
     return False
