@@ -224,3 +224,32 @@ def logsumexp(x, dims, keepdim=False):
         return out if keepdim else np.squeeze(out, dims)
     out = np.log(np.sum(np.exp(x - m), axis=dims, keepdims=True)) + m
     return (out if keepdim else np.squeeze(out, dims)).astype(x.dtype)
+
+
+_CASCADE_LEVELS = 8
+
+
+def nll_sums(values, kept, weights=None):
+    """nll_loss's (N, C) reduction as ATen's nll_loss_out_frame adds it: `-= values[b]` (the picked
+    log-probabilities, times their weights) over the batch in order, into a cascade of 8 partial sums that flush
+    upwards whenever b has zero bits at a level (blocks of 16 or more), ignored targets skipped entirely; then the
+    partials added in order. Returns (loss sum, weight sum) in values' dtype; the weight sum is the count of kept
+    targets when there are no class weights."""
+    dtype = values.dtype.type
+    size = values.shape[0]
+    power = max(4, (size - 1).bit_length() // _CASCADE_LEVELS)
+    mask = (1 << power) - 1
+    losses, totals = [dtype(0)] * _CASCADE_LEVELS, [dtype(0)] * _CASCADE_LEVELS
+    for b in np.flatnonzero(kept).tolist():
+        losses[0] = losses[0] - values[b]
+        if weights is not None:
+            totals[0] = totals[0] + weights[b]
+        for j in range(_CASCADE_LEVELS - 1):
+            if b & (mask << (j * power)):
+                break
+            losses[j + 1], losses[j] = losses[j + 1] + losses[j], dtype(0)
+            totals[j + 1], totals[j] = totals[j + 1] + totals[j], dtype(0)
+    loss, weight = dtype(0), dtype(0)
+    for j in range(_CASCADE_LEVELS):
+        loss, weight = loss + losses[j], weight + totals[j]
+    return loss, (weight if weights is not None else dtype(np.count_nonzero(kept)))

@@ -38,6 +38,11 @@ def _nll_forward(self, target, reduction="mean", ignore_index=-100, weight=None)
     losses = (-picked * w).astype(self.dtype)
     if reduction == "none":
         return losses
+    if self.ndim == 2 and self.dtype in (np.float32, np.float64):  # torch's order (its cascade of partial sums)
+        from ..kernels import reduce  # (not at import: a one-shot command rarely needs it)
+        total, total_weight = reduce.nll_sums((picked * w).astype(self.dtype), _array(target) != ignore_index,
+                                              None if weight is None else w)
+        return np.asarray(total if reduction == "sum" else total / total_weight, dtype=self.dtype)
     total = np.sum(losses)
     if reduction == "sum":
         return np.asarray(total, dtype=self.dtype)
