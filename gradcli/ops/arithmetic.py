@@ -206,7 +206,7 @@ def _pow_derivative(grad, self, exponent):
 POW = row("pow.Tensor_Scalar", "PowBackward0", _pow_forward, "self", elementwise=True,
           self=("zeros_like(grad) if exponent == 0 else grad * (exponent * self.pow(exponent - 1))",
                 _pow_derivative))
-POW_TENSOR = row("pow.Tensor_Tensor", "PowBackward1", np.power, "self exponent", promote="common",
+POW_TENSOR = row("pow.Tensor_Tensor", "PowBackward1", torch_unary.pow_tensors, "self exponent", promote="common",
                  self=("where(exponent == 0, 0.0, grad * (exponent * self.pow(exponent - 1)))",
                        lambda grad, self, exponent: where(exponent == 0, 0.0, grad * (exponent * self ** (exponent - 1)))),
                  # d/dy x**y = x**y log x, taken as 0 where x = 0 and y >= 0 (the limit), as torch does
