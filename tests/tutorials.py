@@ -93,7 +93,7 @@ TUTORIALS = [
 
 # what a stop means when its message says it (the first match names the owner)
 WAITING = [
-    (r"torch\.(nn|optim)\b|'torch\.(nn|optim)'|torch\.utils", "waiting on torch.nn / torch.optim / torch.utils.data"),
+    (r"torch\.(nn|optim)\b|'torch\.(nn|optim)'|torch\.utils\.data", "waiting on torch.nn / torch.optim / torch.utils.data"),
     (r"gradcli has no module 'torchvision'|torchvision", "needs torchvision"),
     (r"gradcli has no module '(matplotlib|tensorboard|captum|torchaudio|PIL|pandas|os|sys|time|timeit)'",
      "a module outside the subset"),

@@ -125,6 +125,17 @@ class Compiler(Handling, ExpressionCompiler):
                 setter(frame, v)
         return run_many
 
+    def s_annassign(self, node):
+        """`x: int = 0` assigns as `x = 0` does; the annotation is not evaluated, and `x: int` alone does nothing
+        at run time (it makes x local to a function, as in Python)."""
+        target_node, _, *value_node = node.children
+        if kind_of(target_node) not in ("NAME", "attribute", "subscript"):
+            raise self.error(target_node, "only single target (not tuple) can be annotated"
+                             if kind_of(target_node) == "tuple_display" else "illegal target for annotation")
+        if not value_node:
+            return lambda frame: None
+        return self.s_assign(Tree("assign", [target_node, value_node[0]], node.meta))
+
     def s_augassign(self, node):
         target_node, op_token, value_node = node.children
         op = _AUGMENTED[str(op_token)]

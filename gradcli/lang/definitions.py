@@ -66,7 +66,7 @@ def declarations(body):
         elif kind == "assign":
             for target in node.children[:-1]:
                 _target_names(target, bound)
-        elif kind in ("augassign", "del"):
+        elif kind in ("augassign", "del", "annassign"):  # (`x: int` alone makes x local too, as in Python)
             _target_names(node.children[0], bound)
         elif kind == "import":
             bound.add((node.children[1] if len(node.children) > 1 else node.children[0].children[0]).value)
@@ -145,6 +145,7 @@ class Definitions:
         positional, keyword_only, defaults, star, starstar, seen = [], [], {}, None, None, set()
         for p in node.children if node is not None else ():
             name = self.checked_name(p.children[0])
+            default = [c for c in p.children[1:] if not (isinstance(c, Tree) and c.data == "annotation")]
             if name in seen:
                 raise self.error(p, "duplicate argument '%s' in function definition" % name)
             seen.add(name)
@@ -157,15 +158,15 @@ class Definitions:
             elif p.data == "starstar_parameter":
                 starstar = name
             elif star is None:
-                if len(p.children) > 1:
-                    defaults[name] = self.expression(p.children[1])
+                if default:
+                    defaults[name] = self.expression(default[0])
                 elif defaults:
                     raise self.error(p, "non-default argument follows default argument")
                 positional.append(name)
             else:
                 keyword_only.append(name)
-                if len(p.children) > 1:
-                    defaults[name] = self.expression(p.children[1])
+                if default:
+                    defaults[name] = self.expression(default[0])
         return tuple(positional), defaults, star, tuple(keyword_only), starstar
 
     def function_maker(self, name, parameters_node, body_node, kind=Function):
@@ -209,8 +210,8 @@ class Definitions:
     def def_maker(self, node):
         token = node.children[0]
         name = token.value if self._dunder_method(token) else self.checked_name(token)
-        return name, self.function_maker(name, node.children[1] if len(node.children) > 2 else None,
-                                         node.children[-1])
+        parameters = next((c for c in node.children[1:-1] if c.data == "parameters"), None)  # (then `-> type`)
+        return name, self.function_maker(name, parameters, node.children[-1])
 
     def _dunder_method(self, token):
         """A class body may define the dunder methods of classes.DUNDER_METHODS; no other code any dunder."""
