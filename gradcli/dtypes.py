@@ -43,6 +43,9 @@ class DType:
         return (by_name, (self.name,))
 
 
+DType.__name__ = "torch.dtype"  # what Python's messages call it ("argument of type 'torch.dtype' is not iterable")
+
+
 BOOL, INTEGRAL, FLOATING = 0, 1, 2
 
 bool_ = DType("bool", "bool", BOOL, 0, "torch.BoolTensor", "Bool", "bool", "bool")

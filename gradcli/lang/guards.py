@@ -161,6 +161,9 @@ class _PlainType(type):
         return "<class '%s'>" % cls.plain.__name__
 
 
+_PlainType.__name__ = "type"  # what Python's messages call a class ("'type' object is not iterable")
+
+
 class checked_str(metaclass=_PlainType):
     """str(value), refused before a huge value is written out (`str([s] * k)`, shared nested lists)."""
     plain = str

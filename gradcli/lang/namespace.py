@@ -47,6 +47,9 @@ class Module:
         return "<module '%s'>" % self.name
 
 
+Module.__name__ = "module"  # what Python's messages call a module ("bad operand type for unary -: 'module'")
+
+
 TORCH_VERSION = "2.13.0"  # torch.__version__: the version whose behaviour gradcli reproduces
 
 

@@ -202,6 +202,9 @@ class Lambda(Function):
         return self.body(frame)
 
 
+Function.__name__ = Lambda.__name__ = "function"  # what Python's messages call them ("'function' object is ...")
+
+
 def name_of(obj):
     """`obj.__name__`, the one dunder a script may read, of classes and of its own functions (a timing decorator
     prints `fn.__name__`): a str, nothing else reachable through it."""

@@ -70,6 +70,12 @@ CASES = {
     "call_with_a_number_for_a_tensor": "torch.prod('a')",
     "call_with_a_number_overloaded": "torch.std(1.5)",
     "call_with_a_number_max": "torch.max(3)",
+    "type_name_of_a_script_function": "def f():\n    pass\nprint(f[0])",
+    "type_name_of_a_script_function_len": "def f():\n    pass\nprint(len(f))",
+    "type_name_of_a_lambda": "g = lambda: 1\nprint(g + 1)",
+    "type_name_of_a_module": "print(-torch)",
+    "type_name_of_a_dtype": "print(1 in torch.float32)",
+    "type_name_of_a_builtin_class": "print(-str)",
     "diff_of_nothing": "print(torch.diff(e), z.diff(), x.diff(n=5), torch.tensor([True, False, False]).diff())",
 }
 
