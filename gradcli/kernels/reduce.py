@@ -42,6 +42,23 @@ def cumsum(x, dim):
     return np.cumsum(x.astype(acc), axis=dim).astype(x.dtype)
 
 
+def cumprod(x, dim):
+    """torch.cumprod: a running product in the accumulate type (double for float32), rounded at each output."""
+    x = np.asarray(x)
+    acc = np.float32 if x.dtype == np.float16 else np.float64
+    return np.cumprod(x.astype(acc), axis=dim).astype(x.dtype)
+
+
+def nansum(x, dims=None, keepdim=False):
+    """torch.nansum: the cascade sum with each NaN read as zero."""
+    x = np.asarray(x)
+    nan = np.isnan(x)
+    if nan.any():
+        x = x.copy(order="K")  # (laid out as x: the sum's strategy follows the layout)
+        x[nan] = 0
+    return sums.sum(x, dims, keepdim)
+
+
 # ---------------------------------------------------------------- layouts
 def _rows(x, dims):
     """The reduced elements of each output as rows, in TensorIterator's order (fastest dim first), and the
@@ -169,6 +186,33 @@ def norm2(x, dims=None, keepdim=False):
                 total = total + sums._sequential(columns * columns)
         values = np.sqrt(total)
     return _shaped(values, kept_shape, x, dims, keepdim)
+
+
+def norm(x, p, dims=None, keepdim=False):
+    """torch.linalg.vector_norm(x, p) of a float32/64 array for a finite p other than 0 and 2: NormOneOps
+    (acc + |x|) for p = 1, NormOps (acc + pow(|x|, p), then pow(acc, 1 / p)) otherwise, each output's elements
+    one by one in TensorIterator's order in x's precision; one output over GRAIN_SIZE elements is split between
+    threads, their partial sums added in order. (float32 pow is the C library's powf: the double power rounded.)"""
+    x = np.asarray(x)
+    rows, kept_shape, _ = _rows(x, dims)
+    dtype = rows.dtype.type
+    with errors_ignored():
+        terms = np.abs(rows) if p == 1 else _pow(np.abs(rows), dtype(p))
+        chunks = iteration.thread_chunks(rows.shape[1], iteration.GRAIN_SIZE, cpu.num_threads()) \
+            if rows.shape[0] == 1 else [(0, rows.shape[1])]
+        total = np.zeros(rows.shape[0], rows.dtype)
+        for begin, end in chunks:
+            total = total + sums._sequential(terms[:, begin:end].T)
+        if p != 1:
+            total = _pow(total, dtype(1) / dtype(p))
+    return _shaped(total, kept_shape, x, dims, keepdim)
+
+
+def _pow(base, exponent):
+    """std::pow in base's precision: float32 through double, rounded once (powf), float64 the C library's."""
+    if base.dtype == np.float32:
+        return np.power(base.astype(np.float64), np.float64(exponent)).astype(f32)
+    return np.power(base, exponent)
 
 
 # ---------------------------------------------------------------- var / std

@@ -155,8 +155,8 @@ def sum_to_size(x, *size):
 # ---------------------------------------------------------------- norm
 def _norm_forward(self, p=2, dim=None, keepdim=False):
     axis = reduction_axes(self, dim)
-    if p == 2 and self.dtype in (np.float32, np.float64) and self.size:
-        return torch_reduce.norm2(self, axis, keepdim)
+    if self.dtype in (np.float32, np.float64) and self.size and p not in (0, float("inf"), -float("inf")):
+        return torch_reduce.norm2(self, axis, keepdim) if p == 2 else torch_reduce.norm(self, p, axis, keepdim)
     a = np.abs(self)
     if p == 2:
         out = np.sqrt(np.add.reduce(a * a, axis=axis, keepdims=keepdim))
@@ -553,7 +553,12 @@ def _cumsum(self, axis):
 
 CUMSUM = row("cumsum", "CumsumBackward0", _cumulative(_cumsum), "self",
              self=("cumsum_backward(grad, dim)", lambda grad, dim: cumsum_backward(grad, dim)))
-CUMPROD = row("cumprod", "CumprodBackward0", _cumulative(np.cumprod), "self",
+def _cumprod(self, axis):
+    """torch's cumprod: a running double for float32/64 (float32 for float16), rounded at each element."""
+    return torch_reduce.cumprod(self, axis) if self.dtype.kind == "f" else np.cumprod(self, axis=axis)
+
+
+CUMPROD = row("cumprod", "CumprodBackward0", _cumulative(_cumprod), "self",
               self=("cumprod_backward(grad, self, dim, result)",
                     lambda grad, self, result, dim: cumprod_backward(grad, self, dim, result)))
 
