@@ -158,13 +158,14 @@ _GLIBC = ctypes.util.find_library("m") if platform.system() == "Linux" else None
 @pytest.mark.skipif(not _GLIBC or platform.machine() != "x86_64" or
                     not (2, 28) <= tuple(int(p) for p in platform.libc_ver()[1].split(".")[:2] or (0,)) <= (2, 40),
                     reason="the ports are of glibc 2.28-2.40's float functions on x86-64")
-@pytest.mark.parametrize("name", ["expf", "expm1f", "log1pf", "tanhf", "erff"])
+@pytest.mark.parametrize("name", ["expf", "expm1f", "log1pf", "tanhf", "sinhf", "coshf", "erff"])
 def test_libm_ports_are_this_c_librarys_functions(name):
     function = getattr(ctypes.CDLL(_GLIBC), name)
     function.restype, function.argtypes = ctypes.c_float, [ctypes.c_float]
     rng = np.random.default_rng(3)
     parts = [rng.uniform(-12, 12, 3000), rng.uniform(-1, 1, 2000), rng.standard_normal(1000) * 1e-4,
-             [0.0, -0.0, np.inf, -np.inf, np.nan, -1.0, 88.72, -88.72, 1e-30]]
+             [0.0, -0.0, np.inf, -np.inf, np.nan, -1.0, 88.72, -88.72, 1e-30, 22.0, -22.5, 89.0, 89.45, -95.0],
+             rng.uniform(-100, 100, 500)]
     bits = rng.integers(0, 2 ** 32, 2000, dtype=np.uint64).astype(np.uint32).view(np.float32)  # any float
     x = np.concatenate([np.asarray(p, np.float32) for p in parts] + [bits])
     expected = np.array([function(float(v)) for v in x], np.float32)

@@ -2,7 +2,7 @@
 (`std::exp` and kin in the scalar tail of `cpu_kernel_vec`), as GNU libc 2.28-2.40 computes them on x86-64.
 
 `expf` is glibc's table-driven double-precision algorithm (sysdeps/ieee754/flt-32/e_expf.c, from ARM's
-optimized-routines); `expm1f`, `log1pf`, `tanhf` and `erff` are the Sun fdlibm float ports of
+optimized-routines); `expm1f`, `log1pf`, `tanhf`, `sinhf`, `coshf` and `erff` are the Sun fdlibm float ports of
 sysdeps/ieee754/flt-32 (s_*.c), computed in float. glibc 2.41 replaced the last four with correctly rounded
 CORE-MATH versions, so torch on a newer C library can differ from these in the last bit. Vectorised: every
 branch is evaluated and the right one selected. Arrays of float32 in, float32 out.
@@ -158,6 +158,42 @@ def tanhf(x):
         z = np.where(np.signbit(x), -z, z)
         z = np.where(ix < 0x24000000, x * (f32(1) + x), z)  # |x| < 2**-55
         return np.where(np.isnan(x) | (x == 0), x, z).astype(f32)
+
+
+def sinhf(x):
+    """glibc's sinhf (e_sinhf.c, fdlibm: expm1f below 22, expf above, in two halves near overflow)."""
+    x = np.asarray(x, f32)
+    with errors_ignored():
+        ix = _bits(x) & np.int32(0x7FFFFFFF)
+        a = np.abs(x)
+        h = np.where(np.signbit(x), F(-0.5), F(0.5))
+        t = expm1f(a)
+        z = np.where(ix < 0x3F800000, h * (F(2.0) * t - t * t / (t + f32(1))), h * (t + t / (t + f32(1))))
+        z = np.where(ix < 0x31800000, x, z)  # |x| < 2**-28
+        z = np.where(ix >= 0x41B00000, h * expf(a), z)  # |x| >= 22
+        w = expf(F(0.5) * a)
+        z = np.where(ix >= 0x42B17180, (h * w) * w, z)
+        z = np.where(ix > 0x42B2D4FC, x * F(1.0e37), z)  # overflow
+        return np.where(ix >= 0x7F800000, x + x, z).astype(f32)
+
+
+def coshf(x):
+    """glibc's coshf (e_coshf.c, fdlibm: expm1f below ln2/2, expf above, in two halves near overflow)."""
+    x = np.asarray(x, f32)
+    with errors_ignored():
+        ix = _bits(x) & np.int32(0x7FFFFFFF)
+        a = np.abs(x)
+        t = expm1f(a)
+        w = f32(1) + t
+        small = f32(1) + (t * t) / (w + w)
+        e = expf(a)
+        z = np.where(ix < 0x3EB17218, small, F(0.5) * e + F(0.5) / e)
+        z = np.where(ix < 0x24000000, f32(1), z)
+        z = np.where(ix >= 0x41B00000, F(0.5) * e, z)  # |x| >= 22
+        half = expf(F(0.5) * a)
+        z = np.where(ix >= 0x42B17180, (F(0.5) * half) * half, z)
+        z = np.where(ix > 0x42B2D4FC, F(1.0e30) * F(1.0e30), z)  # overflow
+        return np.where(ix >= 0x7F800000, x * x, z).astype(f32)
 
 
 # ---------------------------------------------------------------- erff (s_erff.c)

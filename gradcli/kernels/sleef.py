@@ -206,6 +206,30 @@ def tanhf_u10(x):
         return np.where(np.isnan(x), x, y).astype(f32)
 
 
+def sinhf_u10(x):
+    """Sleef_sinhf_u10: Vectorized<float>::sinh()."""
+    return _hyperbolic(x, -1)
+
+
+def coshf_u10(x):
+    """Sleef_coshf_u10: Vectorized<float>::cosh()."""
+    return _hyperbolic(x, 1)
+
+
+def _hyperbolic(x, sign):
+    """(e^|x| + sign e^-|x|) / 2 in double-float, infinite past |x| = 89; sinh takes x's sign."""
+    x = np.asarray(x, f32)
+    with errors_ignored():
+        d = _expk2f((np.abs(x), np.zeros_like(x)))
+        e = _rec(d)
+        d = _add_ffff(d, (sign * e[0], sign * e[1]))
+        y = (d[0] + d[1]) * f32(0.5)
+        y = np.where((np.abs(x) > F(89)) | np.isnan(y), _INF, y)
+        if sign < 0:
+            y = np.where(np.signbit(x), -y, y)
+        return np.where(np.isnan(x), x, y).astype(f32)
+
+
 # ---------------------------------------------------------------- log
 def logf_u10(d):
     """Sleef_logf_u10: Vectorized<float>::log()."""

@@ -71,6 +71,16 @@ def softplus(x, beta=1.0, threshold=20.0):
                          lambda v: np.where(v * b > t, v, libm.log1pf(libm.expf(v * b)) / b))
 
 
+def sinh(x):
+    """torch.sinh."""
+    return _float_kernel(x, sleef.sinhf_u10, libm.sinhf) if _floats(x) else np.sinh(x)
+
+
+def cosh(x):
+    """torch.cosh."""
+    return _float_kernel(x, sleef.coshf_u10, libm.coshf) if _floats(x) else np.cosh(x)
+
+
 _GELU_BETA = F(np.sqrt(2.0) * (2.0 / np.sqrt(np.pi)) * 0.5)
 _GELU_KAPPA = F(0.044715)
 _SQRT1_2 = F(np.sqrt(0.5))

@@ -98,9 +98,9 @@ unary("acos", "AcosBackward0", _vml("acos", np.arccos), "grad * -((-self * self 
       lambda grad, self: grad * -((-self * self + 1).rsqrt())).doors("acos", "arccos", inplace=True)
 unary("atan", "AtanBackward0", _vml("atan", np.arctan), "grad / (self * self + 1)",
       lambda grad, self: grad / add_scalar(self * self, 1)).doors("atan", "arctan", inplace=True)
-unary("sinh", "SinhBackward0", np.sinh, "grad * self.cosh()", lambda grad, self: grad * self.cosh()
+unary("sinh", "SinhBackward0", _kernel(torch_unary.sinh, np.sinh), "grad * self.cosh()", lambda grad, self: grad * self.cosh()
       ).doors("sinh", inplace=True)
-unary("cosh", "CoshBackward0", np.cosh, "grad * self.sinh()", lambda grad, self: grad * self.sinh()
+unary("cosh", "CoshBackward0", _kernel(torch_unary.cosh, np.cosh), "grad * self.sinh()", lambda grad, self: grad * self.sinh()
       ).doors("cosh", inplace=True)
 unary("asinh", "AsinhBackward0", np.arcsinh, "grad * (self.pow(2) + 1).rsqrt()",
       lambda grad, self: grad * (self.pow(2) + 1).rsqrt()).doors("asinh", "arcsinh", inplace=True)
