@@ -158,7 +158,7 @@ _GLIBC = ctypes.util.find_library("m") if platform.system() == "Linux" else None
 @pytest.mark.skipif(not _GLIBC or platform.machine() != "x86_64" or
                     not (2, 28) <= tuple(int(p) for p in platform.libc_ver()[1].split(".")[:2] or (0,)) <= (2, 40),
                     reason="the ports are of glibc 2.28-2.40's float functions on x86-64")
-@pytest.mark.parametrize("name", ["expf", "expm1f", "log1pf", "tanhf", "sinhf", "coshf", "erff"])
+@pytest.mark.parametrize("name", ["expf", "exp2f", "expm1f", "log1pf", "tanhf", "sinhf", "coshf", "erff"])
 def test_libm_ports_are_this_c_librarys_functions(name):
     function = getattr(ctypes.CDLL(_GLIBC), name)
     function.restype, function.argtypes = ctypes.c_float, [ctypes.c_float]

@@ -1,10 +1,11 @@
 """The C library's float functions that torch's kernels call for elements their vector loop does not cover
 (`std::exp` and kin in the scalar tail of `cpu_kernel_vec`), as GNU libc 2.28-2.40 computes them on x86-64.
 
-`expf` is glibc's table-driven double-precision algorithm (sysdeps/ieee754/flt-32/e_expf.c, from ARM's
-optimized-routines); `expm1f`, `log1pf`, `tanhf`, `sinhf`, `coshf` and `erff` are the Sun fdlibm float ports of
-sysdeps/ieee754/flt-32 (s_*.c), computed in float. glibc 2.41 replaced the last four with correctly rounded
-CORE-MATH versions, so torch on a newer C library can differ from these in the last bit. Vectorised: every
+`expf` and `exp2f` are glibc's table-driven double-precision algorithms (sysdeps/ieee754/flt-32/e_expf.c,
+e_exp2f.c, from ARM's optimized-routines); `expm1f`, `log1pf`, `tanhf`, `sinhf`, `coshf` and `erff` are the Sun
+fdlibm float ports of sysdeps/ieee754/flt-32 (s_*.c, e_*.c), computed in float. glibc 2.41 replaced these
+fdlibm ones with correctly rounded CORE-MATH versions, so torch on a newer C library can differ from them in the
+last bit. Vectorised: every
 branch is evaluated and the right one selected. Arrays of float32 in, float32 out.
 """
 
@@ -44,6 +45,26 @@ def expf(x):
         out = (y * t.view(np.float64)).astype(f32)
         out = np.where(x > F(88.72283172607421875), f32(np.inf), out)   # 0x1.62e42ep6: overflow
         out = np.where(x < F(-103.97207641601562), f32(0), out)         # -0x1.9fe368p6: underflow
+        return np.where(np.isnan(x), x, out).astype(f32)
+
+
+_EXP2F_C = [float.fromhex("0x1.c6af84b912394p-5"), float.fromhex("0x1.ebfce50fac4f3p-3"),
+            float.fromhex("0x1.62e42ff0c52d6p-1")]
+
+
+def exp2f(x):
+    """glibc's exp2f (e_exp2f.c: expf's table, an unscaled cubic)."""
+    x = np.asarray(x, f32)
+    with errors_ignored():
+        xd = x.astype(np.float64)
+        kd = xd + _SHIFT / _N
+        ki = kd.view(np.uint64)
+        r = xd - (kd - _SHIFT / _N)
+        t = _EXP2F_TABLE[(ki % np.uint64(_N)).astype(np.intp)] + (ki << np.uint64(47))
+        y = (_EXP2F_C[0] * r + _EXP2F_C[1]) * (r * r) + (_EXP2F_C[2] * r + 1.0)
+        out = (y * t.view(np.float64)).astype(f32)
+        out = np.where(x >= F(128), f32(np.inf), out)
+        out = np.where(x <= F(-150), f32(0), out)
         return np.where(np.isnan(x), x, out).astype(f32)
 
 

@@ -206,6 +206,21 @@ def tanhf_u10(x):
         return np.where(np.isnan(x), x, y).astype(f32)
 
 
+_EXP2F_POLY = [F(c) for c in (0.1535920892e-3, 0.1339262701e-2, 0.9618384764e-2, 0.5550347269e-1, 0.2402264476e+0,
+                              0.6931471825e+0, 1.0)]
+
+
+def exp2f_u10(d):
+    """Sleef_exp2f_u10: Vectorized<float>::exp2()."""
+    d = np.asarray(d, f32)
+    with errors_ignored():
+        u = np.rint(d)
+        q = u.astype(np.int32)
+        u = _ldexp2(horner32(d - u, _EXP2F_POLY), q)
+        u = np.where(d >= F(128), _INF, u)
+        return np.where(d < F(-150), f32(0), u).astype(f32)
+
+
 def sinhf_u10(x):
     """Sleef_sinhf_u10: Vectorized<float>::sinh()."""
     return _hyperbolic(x, -1)

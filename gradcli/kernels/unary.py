@@ -71,6 +71,11 @@ def softplus(x, beta=1.0, threshold=20.0):
                          lambda v: np.where(v * b > t, v, libm.log1pf(libm.expf(v * b)) / b))
 
 
+def exp2(x):
+    """torch.exp2."""
+    return _float_kernel(x, sleef.exp2f_u10, libm.exp2f) if _floats(x) else np.exp2(x)
+
+
 def sinh(x):
     """torch.sinh."""
     return _float_kernel(x, sleef.sinhf_u10, libm.sinhf) if _floats(x) else np.sinh(x)

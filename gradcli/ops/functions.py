@@ -41,7 +41,7 @@ def _kernel(kernel, fallback, dtypes=(np.float32, np.float16)):
 # ---------------------------------------------------------------- exp and log
 unary("exp", "ExpBackward0", _vml("exp", np.exp), "grad * result", lambda grad, result: grad * result
       ).doors("exp", inplace=True)
-unary("exp2", "Exp2Backward0", np.exp2, "grad * result * M_LN2",
+unary("exp2", "Exp2Backward0", _kernel(torch_unary.exp2, np.exp2), "grad * result * M_LN2",
       lambda grad, result: mul_scalar(grad * result, M_LN2)).doors("exp2", inplace=True)
 unary("expm1", "Expm1Backward0", _kernel(torch_unary.expm1, np.expm1), "grad * (result + 1)",
       lambda grad, result: grad * add_scalar(result, 1)).doors("expm1", inplace=True)
