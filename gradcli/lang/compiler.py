@@ -139,6 +139,8 @@ class Compiler(Handling, ExpressionCompiler):
     def s_augassign(self, node):
         target_node, op_token, value_node = node.children
         op = _AUGMENTED[str(op_token)]
+        if op_token == "^=":
+            op = guards.as_written(op, "^=")
         value = self.expression(value_node)
         kind = kind_of(target_node)
         # Python's rule: `t op= v` rebinds t to t.__iop__(v) (in place for tensors and lists), and evaluates the

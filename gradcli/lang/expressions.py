@@ -299,6 +299,8 @@ class ExpressionCompiler(Displays, Definitions):
         op = _BINARY[node.data]
         left_node, right_node = node.children
         left, right = self.expression(left_node), self.expression(right_node)
+        if node.data == "pow" and "^" in self._between(left_node, right_node):
+            op = guards.as_written(op, "^")
 
         def run(frame):
             a = left(frame)
@@ -308,6 +310,16 @@ class ExpressionCompiler(Displays, Definitions):
             except Exception as exc:
                 raise located(exc, self.position(node)) from None
         return run
+
+    def _between(self, left_node, right_node):
+        """The text between two operands (the operator, brackets, spaces); empty where it is not known."""
+        left, right = self._offsets(left_node), self._offsets(right_node)
+        return self.source[left[1]:right[0]] if left and right else ""
+
+    def _offsets(self, node):
+        if isinstance(node, Token):
+            return (node.start_pos, node.end_pos) if node.start_pos is not None else None
+        return span(node) if getattr(node, "_meta", None) is None else None
 
     def _unary(self, node):
         op = _UNARY[node.data]

@@ -108,6 +108,20 @@ _OPERATOR_GUARDS = {"mul": _guard_mul, "imul": _guard_mul, "add": _guard_add, "i
 _CONTAINERS = (list, tuple, dict)
 
 
+def as_written(op, written):
+    """pow as a script wrote it, `^` or `^=` (the language's power): Python's TypeError then names the operator
+    of the script's text (`unsupported operand type(s) for ^: 'str' and 'str'`), not `**`."""
+    def power(a, b):
+        try:
+            return op(a, b)
+        except TypeError as error:
+            text = str(error)
+            if "for ** or pow():" not in text and "for **=:" not in text:
+                raise
+            raise TypeError(text.replace("** or pow()", written).replace("**=", written)) from None
+    return power
+
+
 def guard_operator(op):
     """The operator function `op` (from the operator module) with the size checks its Python uses need."""
     guard = _OPERATOR_GUARDS.get(getattr(op, "__name__", ""))

@@ -76,6 +76,8 @@ CASES = {
     "type_name_of_a_module": "print(-torch)",
     "type_name_of_a_dtype": "print(1 in torch.float32)",
     "type_name_of_a_builtin_class": "print(-str)",
+    "caret_of_strings": "print('a' ^ 'b')",
+    "caret_augmented_of_a_dict": "d = 1\nd ^= {}",
     "diff_of_nothing": "print(torch.diff(e), z.diff(), x.diff(n=5), torch.tensor([True, False, False]).diff())",
 }
 
