@@ -58,6 +58,9 @@ def rewrite_inplace(target, compute):
         raise errors.GradcliError(errors.OVERLAPPING_INPLACE)
     old_edge = grad_edge(target)
     result = compute()
+    if result.array.shape != array.shape and not _broadcasts_to(result.array.shape, array.shape):
+        raise errors.GradcliError("output with shape %s doesn't match the broadcast shape %s"
+                                  % (list(array.shape), list(result.array.shape)))
     if result.dtype is not target.dtype and not can_cast(result.dtype, target.dtype):
         raise errors.GradcliError("result type %s can't be cast to the desired output type %s"
                                   % (result.dtype.short_name, target.dtype.short_name))
@@ -82,6 +85,15 @@ def rewrite_inplace(target, compute):
     if "result" in node.saved:  # the formula reads the output: that is now target itself, with target's history
         node.saved["result"] = ((target.array, target._version, target._grad_fn, 0), target._version.value)
     return target
+
+
+def _broadcasts_to(shape, target):
+    """Whether a value of `shape` can be written into `target` (copy_'s source broadcasts; an op's result that
+    is larger than its self cannot)."""
+    try:
+        return np.broadcast_shapes(shape, target) == tuple(target)
+    except ValueError:
+        return False
 
 
 def restride_inplace(target, op, **params):

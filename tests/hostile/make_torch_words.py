@@ -78,6 +78,9 @@ CASES = {
     "type_name_of_a_builtin_class": "print(-str)",
     "caret_of_strings": "print('a' ^ 'b')",
     "caret_augmented_of_a_dict": "d = 1\nd ^= {}",
+    "inplace_result_larger_than_self": ("y = torch.ones(3)\ntry:\n    y.add_(x)\nexcept RuntimeError as error:\n"
+                                        "    print(error, y)\nz.copy_(torch.ones(0))\nl = torch.tensor(1.)\n"
+                                        "l -= torch.ones(4, 0)"),
     "diff_of_nothing": "print(torch.diff(e), z.diff(), x.diff(n=5), torch.tensor([True, False, False]).diff())",
 }
 
