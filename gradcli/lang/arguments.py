@@ -45,6 +45,21 @@ def in_torchs_words(error, fn, args, kwargs):
     return _invalid_combination(name, entry, args, kwargs)
 
 
+def not_iterable_after_star(fn, before, value):
+    """Python's words for `f(*value)` where value is not iterable: CPython builds the arguments in a list when
+    others come before the star ("Value after * ..."), else it names the callee as its own qualified name."""
+    if before:
+        return "Value after * must be an iterable, not %s" % _type_name(value)
+    torch_name = _torch_name(fn)
+    if torch_name:
+        callee = "torch._VariableFunctionsClass." + torch_name
+    elif type(fn).__module__ == "gradcli.lang.runtime":  # a script's own function
+        callee = "__main__." + getattr(fn, "qualname", "")
+    else:
+        callee = getattr(fn, "__name__", "function")
+    return "%s() argument after * must be an iterable, not %s" % (callee, _type_name(value))
+
+
 def _invalid_combination(name, entry, args, kwargs):
     got = [_type_name(a) for a in args] + ["%s=%s" % (k, _type_name(v)) for k, v in kwargs.items()]
     return _type_error("%s() received an invalid combination of arguments - got (%s), but expected one of:\n%s"

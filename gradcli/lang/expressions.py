@@ -16,6 +16,7 @@ from . import classes, guards, keywords, namespace
 from .displays import Displays
 from .definitions import Definitions
 from .lalr import span
+from . import arguments
 from .arguments import in_torchs_words
 from .runtime import _MISSING, _Break, _Continue, _Return, located, name_of
 from .. import errors, limits
@@ -452,7 +453,11 @@ class ExpressionCompiler(Displays, Definitions):
             # (a comprehension runs as a function of its own in CPython 3.11: skipped when there is nothing to do)
             args = [a(frame) for a in positional] if positional else []
             if star is not None:
-                args.extend(star(frame))
+                spread = star(frame)
+                if not hasattr(spread.__class__, "__iter__") and not hasattr(spread.__class__, "__getitem__"):
+                    raise GradcliError(arguments.not_iterable_after_star(f, args, spread), "TypeError",
+                                       self.position(node))
+                args.extend(spread)
             kwargs = {name: value(frame) for name, value in named} if named else {}
             if starstar is not None:
                 kwargs.update(starstar(frame))

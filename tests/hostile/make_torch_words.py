@@ -81,6 +81,10 @@ CASES = {
     "inplace_result_larger_than_self": ("y = torch.ones(3)\ntry:\n    y.add_(x)\nexcept RuntimeError as error:\n"
                                         "    print(error, y)\nz.copy_(torch.ones(0))\nl = torch.tensor(1.)\n"
                                         "l -= torch.ones(4, 0)"),
+    "star_of_a_number_to_a_torch_function": "torch.matmul(*1.5)",
+    "star_of_a_number_after_arguments": "print(type(bool, *0x1f))",
+    "star_of_a_module_to_a_builtin": "print(*torch.autograd)",
+    "star_of_a_number_to_a_script_function": "def f(*a):\n    pass\nf(*1)",
     "diff_of_nothing": "print(torch.diff(e), z.diff(), x.diff(n=5), torch.tensor([True, False, False]).diff())",
 }
 
@@ -90,7 +94,7 @@ def run(source):
     with contextlib.redirect_stdout(out), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            exec(source, {})
+            exec(source, {"__name__": "__main__"})  # as a script runs
         except Exception as exc:  # noqa: BLE001 (what torch raises is the record)
             error = "%s: %s" % (type(exc).__name__, str(exc).split("\n")[0])
     return out.getvalue(), error
