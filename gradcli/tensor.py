@@ -52,8 +52,7 @@ class Device:
     def __enter__(self):
         """`with torch.device(...)`: on the CPU, nothing changes; CUDA fails on entering (torch fails at the first
         tensor made inside, with the same error)."""
-        if self.type != "cpu":
-            raise errors.GradcliError("Torch not compiled with CUDA enabled", "AssertionError")
+        require_cpu(self)
         return self
 
     def __exit__(self, *exc):
@@ -61,6 +60,17 @@ class Device:
 
 
 CPU = Device("cpu")
+
+
+def require_cpu(device):
+    """The one device gradcli computes on: a CUDA device is torch's error on a CPU-only build; others (meta, mps,
+    ...) gradcli does not have."""
+    kind = device.type if isinstance(device, Device) else str(device).split(":")[0]
+    if kind == "cuda":
+        raise errors.GradcliError("Torch not compiled with CUDA enabled", "AssertionError")
+    if kind != "cpu":
+        raise errors.GradcliError("gradcli does not implement the '%s' device yet: it computes on the CPU" % kind,
+                                  "NotImplementedError")
 
 
 class Size(tuple):

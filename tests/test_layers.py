@@ -23,6 +23,7 @@ LAYERS = {
     "ops": CORE, "kernels": CORE, "tensor": CORE, "rng": CORE,
     "printing": CORE, "autograd": CORE, "functional": CORE, "gradcheck": CORE, "return_types": CORE, "limits": CORE,
     "graph_view": CORE, "graph_formats": CORE, "graph_svg": CORE, "function": CORE, "numerics": CORE, "nn": CORE,
+    "serialization": CORE,
     "optim": CORE, "utils": CORE,
     "lang": LANG,
     "symbolic": SYMBOLIC,

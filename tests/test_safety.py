@@ -28,7 +28,7 @@ ESCAPES = [
     'f"{x.__class__}"', 'f"{x!r:{y.__class__}}"', 'f"{(1).__class__.__mro__}"', 'f"{__import__}"',
     '"{0.__class__}".format(x)', '"{0[0]}".format([1])', '"{0.grad_fn.__class__}".format(y)',
     '"{a.__class__}".format(a=x)', "'{a}'.format_map({'a': 1})", "'{}'.__mod__",
-    "torch.load('x.pt')", "torch.save(x, 'x.pt')", "torch.ops", "torch._C", "torch.__file__",
+    "torch.ops", "torch._C", "torch.__file__",
     "open('/etc/passwd')", "print.__self__", "print.__call__", "print.__module__", "len.__self__",
     "type(x).__mro__", "type(x).mro()", "type(x)('a')", "x.grad_fn.__class__", "y.grad_fn.__class__",
     "y.grad_fn.next_functions[0][0].__init__", "y.grad_fn.op", "y.grad_fn.saved", "y.grad_fn.params",
@@ -50,7 +50,7 @@ ESCAPES = [
 
 STATEMENTS = [
     "import os", "import sys", "import builtins", "import numpy.ctypeslib", "import gradcli", "import torch.ops",
-    "import torch._C", "from os import system", "from torch import load", "from torch import __builtins__",
+    "import torch._C", "from os import system", "from torch import jit", "from torch import __builtins__",
     "from builtins import open", "from gradcli import api", "import torch.nn.functional as F\nF.__dict__",
     "x.__class__ = int", "x.__dict__['a'] = 1", "f.__code__ = None", "__builtins__ = {}", "del __builtins__",
     "with open('f') as h:\n    pass", "def g():\n    yield 1", "async def g():\n    pass", "x = [i.__class__ for i in range(3)]",
@@ -286,3 +286,17 @@ def test_exception_objects_are_python_exceptions_with_torchs_message():
                         "    print(e)\n")
     out = api.run_script(source)
     assert out.startswith("<class 'RuntimeError'>\nTrying to backward through the graph a second time")
+
+
+def test_torch_save_and_load_touch_no_file(tmp_path, monkeypatch):
+    """torch.save keeps the object in the run's memory (gradcli.serialization): no file is written, and a file
+    on disk is not read; another run does not see what this one saved."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "on_disk.pt").write_bytes(b"not a checkpoint")
+    out = api.run_script(PRELUDE + "torch.save(x, 'x.pt')\nprint(torch.load('x.pt'))\n"
+                         "try:\n    torch.load('on_disk.pt')\nexcept FileNotFoundError as e:\n    print(e)\n")
+    assert out.endswith("[Errno 2] No such file or directory: 'on_disk.pt'\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["on_disk.pt"]
+    with pytest.raises(GradcliError, match="No such file"):
+        api.run_script(PRELUDE + "torch.load('x.pt')\n")
+

@@ -16,8 +16,8 @@ from ..subclassable import subclassable
 
 # Python's classes that scripts can name
 _PYTHON = ("BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "FloatingPointError",
-           "ImportError", "IndexError", "KeyError", "LookupError", "MemoryError", "ModuleNotFoundError", "NameError",
-           "NotImplementedError", "OverflowError", "RecursionError", "RuntimeError", "StopIteration", "TypeError",
+           "FileNotFoundError", "ImportError", "IndexError", "KeyError", "LookupError", "MemoryError", "ModuleNotFoundError", "NameError",
+           "NotImplementedError", "OSError", "OverflowError", "RecursionError", "RuntimeError", "StopIteration", "TypeError",
            "UnboundLocalError", "ValueError", "ZeroDivisionError")
 CLASSES = {name: getattr(builtins, name) for name in _PYTHON}
 
@@ -39,7 +39,8 @@ def _torch_class(name, module, base=RuntimeError):
 
 
 # torch's own exception classes, by the kind gradcli gives their errors
-TORCH = {"GradcheckError": _torch_class("GradcheckError", "torch.autograd.gradcheck")}
+TORCH = {"GradcheckError": _torch_class("GradcheckError", "torch.autograd.gradcheck"),
+         "UnpicklingError": _torch_class("UnpicklingError", "_pickle", Exception)}
 _BY_KIND = {**CLASSES, **TORCH}
 
 

@@ -11,7 +11,7 @@ from .compiler import Compiler
 from .expressions import compile_expression
 from .parser import parse
 from .runtime import Context, Frame, _Break, _Continue, _Return, located
-from .. import anomaly, dtypes, errors, grad_mode, limits, numerics, printing, rng
+from .. import anomaly, dtypes, errors, grad_mode, limits, numerics, printing, rng, serialization
 from ..errors import GradcliError, Position
 
 
@@ -56,6 +56,7 @@ class Interpreter:
         self.anomaly = (False, True)  # torch.autograd.set_detect_anomaly: (enabled, check_nan)
         self.print_options = printing.PrintOptions()  # torch.set_printoptions: torch's defaults at first
         self.generator = None  # the default generator: seeded from the OS at the first run, as a new process
+        self.files = {}  # what torch.save kept (serialization: in memory, for the session)
 
     def _warning_sink(self, message, category, once=False):
         position = self.context.position
@@ -74,17 +75,17 @@ class Interpreter:
 
     @contextlib.contextmanager
     def _running(self):
-        """One run: a fresh iteration budget; this session's grad mode, default dtype, print options and default
-        generator, warnings to its sink,
+        """One run: a fresh iteration budget; this session's grad mode, default dtype, print options, default
+        generator and the files torch.save kept, warnings to its sink,
         numpy quiet and room for deep recursion while it runs; the caller's grad mode and default dtype back after
         (the session keeps its own for its next run, as `torch.set_grad_enabled(False)` lasts in Python's REPL)."""
         callers_mode, callers_float = grad_mode.snapshot(), dtypes.default_float
         callers_anomaly, callers_source = anomaly.snapshot(), anomaly.source
-        callers_options, callers_generator = printing.OPTIONS, rng.default_generator
+        callers_own = printing.OPTIONS, rng.default_generator, serialization.FILES
         if self.generator is None:
             self.generator = rng.Generator()
             self.generator.seed()
-        printing.OPTIONS, rng.default_generator = self.print_options, self.generator
+        printing.OPTIONS, rng.default_generator, serialization.FILES = self.print_options, self.generator, self.files
         grad_mode.restore(self.grad_mode)
         dtypes.default_float = self.default_float
         anomaly.restore(self.anomaly)
@@ -98,7 +99,7 @@ class Interpreter:
                                                                 anomaly.snapshot())
             grad_mode.restore(callers_mode)
             dtypes.default_float = callers_float
-            printing.OPTIONS, rng.default_generator = callers_options, callers_generator
+            printing.OPTIONS, rng.default_generator, serialization.FILES = callers_own
             anomaly.restore(callers_anomaly)
             anomaly.source = callers_source
 

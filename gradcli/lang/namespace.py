@@ -15,7 +15,8 @@ import pathlib
 import numpy as np
 
 from . import classes, exceptions, guards, numpy_bridge, stdlib, training
-from .. import anomaly, autograd, dtypes, errors, functional, grad_mode, gradcheck, limits, printing, rng
+from .. import (anomaly, autograd, dtypes, errors, functional, grad_mode, gradcheck, limits, printing, rng,
+                serialization)
 from ..kernels import cpu
 from ..function import CTX_MEMBERS, Function, FunctionCtx, once_differentiable
 from ..graph import Node, RemovableHandle
@@ -24,7 +25,7 @@ from ..ops import FUNCTIONS, METHODS
 from ..ops import FUNCTIONAL as NN_FUNCTIONAL, LINALG as OPS_LINALG
 from ..ops.creation import variable
 from ..return_types import ReturnTypes
-from ..tensor import Device, Size, Tensor
+from ..tensor import Device, Size, Tensor, require_cpu
 
 
 class Module:
@@ -63,6 +64,7 @@ def _torch_members():
         "inference_mode": grad_mode.inference_mode, "is_inference_mode_enabled": grad_mode.is_inference_mode_enabled,
         "set_grad_enabled": grad_mode.set_grad_enabled, "is_grad_enabled": grad_mode.is_grad_enabled,
         "set_printoptions": printing.set_printoptions, "Size": Size,
+        "save": serialization.save, "load": serialization.load,
         "is_tensor": lambda x: isinstance(x, Tensor), "__version__": TORCH_VERSION,
         "is_anomaly_enabled": anomaly.is_enabled, "is_anomaly_check_nan_enabled": anomaly.is_check_nan_enabled,
         "device": Device, "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
@@ -111,8 +113,8 @@ UTILS = Module("torch.utils", {"data": DATA})
 
 def _set_default_device(device):
     """torch.set_default_device: the CPU, the only device here (torch fails on CUDA at the next tensor)."""
-    if device is not None and Device(device).type != "cpu":
-        raise errors.GradcliError("Torch not compiled with CUDA enabled", "AssertionError")
+    if device is not None:
+        require_cpu(Device(device))
 
 
 TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA, optim=OPTIM,
@@ -187,7 +189,7 @@ def torch_names():
 
 
 # torch's ways to files, native code and other processes: a script never reaches them
-_OUT_OF_REACH = frozenset(("load", "save", "from_file", "ops", "classes", "library", "hub", "jit", "compile",
+_OUT_OF_REACH = frozenset(("from_file", "ops", "classes", "library", "hub", "jit", "compile",
                            "package", "multiprocessing", "distributed"))
 
 

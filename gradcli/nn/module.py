@@ -8,9 +8,9 @@ match torch's.
 
 from . import state
 from .parameter import Parameter
-from .. import dtypes, errors, grad_mode
+from .. import dtypes, grad_mode
 from ..subclassable import subclassable
-from ..tensor import Device, Tensor
+from ..tensor import Device, Tensor, require_cpu
 
 # what a script may use on a module (and a script class deriving from Module) besides its own attributes,
 # parameters, buffers and submodules
@@ -328,7 +328,7 @@ class Module:
                 raise TypeError("to() received an invalid combination of arguments - got (%s)"
                                 % type(arg).__name__)
         if device is not None:
-            _check_cpu(device)
+            require_cpu(device)
         if dtype is not None:
             if not dtype.is_floating_point:
                 raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but got desired "
@@ -340,7 +340,7 @@ class Module:
         return self
 
     def cuda(self, device=None):
-        _check_cpu("cuda")
+        require_cpu("cuda")
 
     # ------------------------------------------------------------ state (nn/state.py)
     def state_dict(self, *, destination=None, prefix="", keep_vars=False):
@@ -374,9 +374,3 @@ class Module:
         return text + ")"
 
     __str__ = __repr__
-
-
-def _check_cpu(device):
-    kind = device.type if isinstance(device, Device) else str(device).split(":")[0]
-    if kind != "cpu":
-        raise errors.GradcliError("Torch not compiled with CUDA enabled", "AssertionError")

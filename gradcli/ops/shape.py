@@ -11,7 +11,7 @@ from .fastpath import broadcast_view
 from .inplace import restride_inplace, rewrite_inplace
 from .table import formula_helper, front_door, row, variant
 from .. import dtypes, errors, grad_mode, limits
-from ..tensor import Device, Tensor, shape_text, to_numpy_dtype, wrap_dim
+from ..tensor import Device, Tensor, require_cpu, shape_text, to_numpy_dtype, wrap_dim
 
 
 def _size_args(size):
@@ -319,11 +319,6 @@ def is_contiguous(x):
     return bool(x.array.flags.c_contiguous)
 
 
-def _check_device(device):
-    if Device(device).type != "cpu":
-        raise errors.GradcliError("Torch not compiled with CUDA enabled", "AssertionError")
-
-
 @front_door("to", function=False)
 def to(x, *args, dtype=None, copy=False, device=None, **_):
     for a in args:
@@ -332,9 +327,9 @@ def to(x, *args, dtype=None, copy=False, device=None, **_):
         elif isinstance(a, Tensor):
             dtype = a.dtype
         elif isinstance(a, (str, Device)):
-            _check_device(a)
+            require_cpu(a)
     if device is not None:
-        _check_device(device)
+        require_cpu(device)
     if dtype is None or (dtype is x.dtype and not copy):
         return x
     if x.requires_grad and not dtype.is_floating_point:
@@ -350,7 +345,7 @@ def cpu(x):
 
 @front_door("cuda", function=False)
 def cuda(x, device=None):
-    _check_device("cuda")
+    require_cpu("cuda")
 
 
 @front_door("type", function=False)
@@ -363,7 +358,7 @@ def type_(x, dtype=None):
         named = next((d for d in dtypes.ALL if d.legacy_name == dtype), None)
         if named is None:
             if dtype.startswith("torch.cuda."):
-                _check_device("cuda")
+                require_cpu("cuda")
             raise errors.value_error("invalid type: '%s'" % dtype)
         dtype = named
     elif not isinstance(dtype, dtypes.DType):
