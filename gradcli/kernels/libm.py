@@ -68,6 +68,49 @@ def exp2f(x):
         return np.where(np.isnan(x), x, out).astype(f32)
 
 
+# ---------------------------------------------------------------- powf (e_powf.c, e_powf_log2_data.c)
+_POWF_LOG2 = np.array([float.fromhex(h) for h in (
+    "0x1.661ec79f8f3bep+0", "-0x1.efec65b963019p-2", "0x1.571ed4aaf883dp+0", "-0x1.b0b6832d4fca4p-2",
+    "0x1.49539f0f010bp+0", "-0x1.7418b0a1fb77bp-2", "0x1.3c995b0b80385p+0", "-0x1.39de91a6dcf7bp-2",
+    "0x1.30d190c8864a5p+0", "-0x1.01d9bf3f2b631p-2", "0x1.25e227b0b8eap+0", "-0x1.97c1d1b3b7afp-3",
+    "0x1.1bb4a4a1a343fp+0", "-0x1.2f9e393af3c9fp-3", "0x1.12358f08ae5bap+0", "-0x1.960cbbf788d5cp-4",
+    "0x1.0953f419900a7p+0", "-0x1.a6f9db6475fcep-5", "0x1p+0", "0x0p+0",
+    "0x1.e608cfd9a47acp-1", "0x1.338ca9f24f53dp-4", "0x1.ca4b31f026aap-1", "0x1.476a9543891bap-3",
+    "0x1.b2036576afce6p-1", "0x1.e840b4ac4e4d2p-3", "0x1.9c2d163a1aa2dp-1", "0x1.40645f0c6651cp-2",
+    "0x1.886e6037841edp-1", "0x1.88e9c2c1b9ff8p-2", "0x1.767dcf5534862p-1", "0x1.ce0a44eb17bccp-2")]).reshape(16, 2)
+_POWF_A = [float.fromhex(h) for h in ("0x1.27616c9496e0bp-2", "-0x1.71969a075c67ap-2", "0x1.ec70a6ca7baddp-2",
+                                      "-0x1.7154748bef6c8p-1", "0x1.71547652ab82bp0")]
+
+
+def powf(x, y):
+    """glibc's powf for positive normal x and finite y (what the p-norms need): log2 of x from a 16-entry
+    table and a quintic in double, times y, then exp2f's table; numpy's power (the same specials) elsewhere."""
+    x, y = np.broadcast_arrays(np.asarray(x, f32), np.asarray(y, f32))
+    with errors_ignored():
+        ix = _bits(x).astype(np.int64) & 0xFFFFFFFF
+        tmp = ix - 0x3F330000
+        i = (tmp >> 19) % 16
+        top = tmp & 0xFF800000
+        z = _from_bits((ix - top).astype(np.uint32).view(np.int32)).astype(np.float64)
+        k = (top.astype(np.uint32).view(np.int32) >> np.int32(23)).astype(np.float64)
+        invc, logc = _POWF_LOG2[i, 0], _POWF_LOG2[i, 1]
+        r = z * invc - 1
+        r2 = r * r
+        q = _POWF_A[4] * r + (logc + k)
+        q = (_POWF_A[2] * r + _POWF_A[3]) * r2 + q
+        ylogx = y.astype(np.float64) * ((_POWF_A[0] * r + _POWF_A[1]) * (r2 * r2) + q)
+        kd = ylogx + _SHIFT / _N
+        ki = kd.view(np.uint64)
+        r = ylogx - (kd - _SHIFT / _N)
+        t = _EXP2F_TABLE[(ki % np.uint64(_N)).astype(np.intp)] + (ki << np.uint64(47))
+        out = ((_EXP2F_C[0] * r + _EXP2F_C[1]) * (r * r) + (_EXP2F_C[2] * r + 1.0)) * t.view(np.float64)
+        out = out.astype(f32)
+        out = np.where(ylogx > float.fromhex("0x1.fffffffd1d571p+6"), f32(np.inf), out)
+        out = np.where(ylogx <= -150.0, f32(0), out)
+        ordinary = (x >= F(np.finfo(np.float32).tiny)) & np.isfinite(x) & np.isfinite(y) & (y != 0)
+        return np.where(ordinary, out, np.power(x, y)).astype(f32)
+
+
 # ---------------------------------------------------------------- expm1f (s_expm1f.c)
 _LN2_HI, _LN2_LO, _INVLN2 = F(6.9313812256e-01), F(9.0580006145e-06), F(1.4426950216e+00)
 _Q = [F(q) for q in (-3.3333335072e-02, 1.5873016091e-03, -7.9365076090e-05, 4.0082177293e-06, -2.0109921195e-07)]

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from . import cpu, iteration, sums, unary
+from . import cpu, iteration, libm, sums, unary
 from .fma import f32, fused_multiply_add
 from ..numerics import errors_ignored
 
@@ -192,9 +192,11 @@ def norm(x, p, dims=None, keepdim=False):
     """torch.linalg.vector_norm(x, p) of a float32/64 array for a finite p other than 0 and 2: NormOneOps
     (acc + |x|) for p = 1, NormOps (acc + pow(|x|, p), then pow(acc, 1 / p)) otherwise, each output's elements
     one by one in TensorIterator's order in x's precision; one output over GRAIN_SIZE elements is split between
-    threads, their partial sums added in order. (float32 pow is the C library's powf: the double power rounded.)"""
+    threads, their partial sums added in order."""
     x = np.asarray(x)
     rows, kept_shape, _ = _rows(x, dims)
+    if rows.shape[1] == 1:  # (nothing to add: torch gives |x| as it is)
+        return _shaped(np.abs(rows[:, 0]), kept_shape, x, dims, keepdim)
     dtype = rows.dtype.type
     with errors_ignored():
         terms = np.abs(rows) if p == 1 else _pow(np.abs(rows), dtype(p))
@@ -208,11 +210,14 @@ def norm(x, p, dims=None, keepdim=False):
     return _shaped(total, kept_shape, x, dims, keepdim)
 
 
+_C_POW = np.frompyfunc(math.pow, 2, 1)  # the C library's pow (numpy's own may be a vector library's)
+
+
 def _pow(base, exponent):
-    """std::pow in base's precision: float32 through double, rounded once (powf), float64 the C library's."""
+    """std::pow in base's precision: glibc's powf (libm.powf) for float32, the C library's pow for float64."""
     if base.dtype == np.float32:
-        return np.power(base.astype(np.float64), np.float64(exponent)).astype(f32)
-    return np.power(base, exponent)
+        return libm.powf(base, exponent)
+    return _C_POW(base, float(exponent)).astype(np.float64)
 
 
 # ---------------------------------------------------------------- var / std

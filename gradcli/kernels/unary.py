@@ -143,7 +143,7 @@ def pow_scalar(x, exponent):
 
 def pow_tensors(x, y):
     """torch.pow(tensor, tensor) of float32 (float16 computed in float32, rounded once) operands of one dtype:
-    SLEEF's powf in the vector blocks, the C library's powf (the double power rounded once) in the rest."""
+    SLEEF's powf in the vector blocks, glibc's powf in the rest."""
     x, y = np.asarray(x), np.asarray(y)
     if not _floats(x) or y.dtype != x.dtype:
         return np.power(x, y)
@@ -152,7 +152,7 @@ def pow_tensors(x, y):
         return sleef.powf_u10(a.astype(f32, copy=False), b.astype(f32, copy=False)).astype(x.dtype, copy=False)
 
     def scalar(a, b):
-        return np.power(a.astype(np.float64), b.astype(np.float64)).astype(f32).astype(x.dtype, copy=False)
+        return libm.powf(a.astype(f32, copy=False), b.astype(f32, copy=False)).astype(x.dtype, copy=False)
     with errors_ignored():
         return loops.pointwise([x, y], vector, scalar, loops.width(x.dtype))
 

@@ -37,6 +37,9 @@ REDUCTIONS = {
     "softmax": lambda t, p: torch.softmax(t, p["dim"]),
     "log_softmax": lambda t, p: torch.log_softmax(t, p["dim"]),
     "logsumexp": lambda t, p: torch.logsumexp(t, p["dims"], keepdim=p["keepdim"]),
+    "norm_p": lambda t, p: torch.linalg.vector_norm(t, p["p"], dim=p["dims"], keepdim=p["keepdim"]),
+    "nansum": lambda t, p: t.nansum(dim=p["dims"], keepdim=p["keepdim"]),
+    "cumprod": lambda t, p: torch.cumprod(t, p["dim"]),
 }
 ELEMENTWISE = {
     "sigmoid": lambda t, p: torch.sigmoid(t),
@@ -48,6 +51,9 @@ ELEMENTWISE = {
     "log1p": lambda t, p: torch.log1p(t),
     "pow": lambda t, p: torch.pow(t, p["exponent"]),
     "rsqrt": lambda t, p: torch.rsqrt(t),
+    "sinh": lambda t, p: torch.sinh(t),
+    "cosh": lambda t, p: torch.cosh(t),
+    "exp2": lambda t, p: torch.exp2(t),
     "vml": lambda t, p: getattr(torch, p["function"])(t),  # float16 only: float32 is MKL's
     "mkl": lambda t, p: getattr(torch, p["function"])(t),  # float32/64: MKL's VML (gradcli: with the mkl extra)
 }
@@ -172,6 +178,35 @@ def mkl_cases(rng):
     return specs
 
 
+def more_cases(rng):
+    """sinh, cosh, exp2 (float32, float16), p-norms other than 2, nansum and cumprod, added after the others."""
+    specs = []
+    for op in ("sinh", "cosh", "exp2"):
+        for i in range(24):
+            n = int(rng.integers(1, 80)) if i < 18 else int(rng.integers(80, 3000))
+            shape = [n] if i % 3 else [int(rng.integers(1, 9)), n]
+            if i == 23:
+                shape = [int(rng.integers(40000, 70000))]
+            specs.append(dict(op=op, shape=shape, dtype="float16" if i % 4 == 3 else "float32",
+                              view=view_spec(rng, len(shape), i), threads=1 + (i % 2),
+                              scale=float(rng.choice([0.3, 2.0, 8.0])), kind="normal"))
+    for op in ("norm_p", "nansum", "cumprod"):
+        for i, shape in enumerate(shapes(rng, 60, 15)):
+            ndim = len(shape)
+            choice = i % (ndim + 1)
+            spec = dict(op=op, shape=shape, view=view_spec(rng, ndim, i), threads=1 + (i % 2),
+                        scale=float(rng.choice([0.3, 2.0])), kind="near_one" if op == "cumprod" else "normal")
+            if op == "cumprod":
+                spec.update(dtype=["float32", "float64", "float16"][i % 3], dim=int(rng.integers(0, ndim)))
+            else:
+                spec.update(dims=list(range(ndim)) if choice == ndim else [choice], keepdim=bool(i % 4 == 1),
+                            dtype=["float32", "float64"][i % 2])
+            if op == "norm_p":
+                spec["p"] = [1.0, 3.0, 0.5, 1.5][i % 4]
+            specs.append(spec)
+    return specs
+
+
 def input_kind(spec, rng):
     """How the case's input values are made (cases.values)."""
     spec["scale"] = float(rng.choice([0.3, 2.0, 8.0]))
@@ -190,6 +225,7 @@ def record(capability):
         for spec in specs:
             input_kind(spec, rng)
         specs += mkl_cases(np.random.default_rng(20261202))  # (after the others: their inputs stay as they were)
+        specs += more_cases(np.random.default_rng(20261203))
         with gzip.open(HERE / "cases.json.gz", "wt", encoding="utf-8", compresslevel=9) as f:
             json.dump(specs, f, separators=(",", ":"))
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
