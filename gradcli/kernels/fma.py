@@ -110,7 +110,7 @@ def fma64(a, b, c):
     Exact unless a*b underflows, which the samplers never meet (a uniform in [0, 1) times a normal span)."""
     a, b, c = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
     hi = a * b
-    lo = _product_error(a, b, hi)
+    lo = product_error(a, b, hi)
     s = c + hi
     t = _sum_error(c, hi, s)
     out = s + _round_odd(t + lo, t, lo)
@@ -148,7 +148,7 @@ def _sum_error(x, y, s):
     return (x - (s - yy)) + (y - yy)
 
 
-def _product_error(a, b, p):
+def product_error(a, b, p):
     """Dekker's TwoProduct: the exact a*b - p for p = fl(a*b), by Veltkamp splitting."""
     def split(x):
         t = x * 134217729.0  # 2**27 + 1

@@ -382,3 +382,22 @@ def _erf64(x):
         tail = np.where(negative, r / a - 1.0, 1.0 - r / a)
         out = np.where(a < 0.84375, out, np.where(a < 1.25, near1, np.where(a < 6.0, tail, np.where(negative, -1.0, 1.0))))
         return np.where(np.isnan(x), x, out)
+
+
+# ---------------------------------------------------------------- the C library's double functions
+def c_double(function, fallback):
+    """The elementwise kernel of `function`, one of Python's math module's, over float64 arrays: math calls the
+    platform's C library, as torch's scalar loops do (numpy's float64 functions may be a vector library's). Where
+    math raises instead of returning the C library's infinity or NaN (math.atanh(1.0), math.exp(1000.0)),
+    numpy's `fallback` gives that special value."""
+    def safe(v):
+        try:
+            return function(v)
+        except (ValueError, OverflowError):
+            with errors_ignored():
+                return float(fallback(v))
+
+    def kernel(x):
+        x = np.asarray(x, np.float64)
+        return np.fromiter(map(safe, x.reshape(-1).tolist()), np.float64, x.size).reshape(x.shape)
+    return kernel

@@ -19,6 +19,7 @@ _INF = f32(np.inf)
 
 
 # ---------------------------------------------------------------- double-float arithmetic (df.h, FMA branch)
+# (the additions have no multiply-add and no constant: sleef64 uses them for double-doubles)
 def _add(x, y):              # dfadd_vf2_vf_vf: |x| >= |y|
     s = x + y
     return s, (x - s) + y
@@ -408,3 +409,30 @@ def cosf_u35(d):
         u = _sin_poly(x)
         big = ~(np.abs(d) < F(39000))
         return np.where(big, np.cos(d.astype(np.float64)).astype(f32), u).astype(f32)
+
+
+# ---------------------------------------------------------------- atanh
+def _logk2f(d):
+    """logk2f: log of a double-float (d >= 1 here), as a double-float."""
+    e = (((d[0] * F(1.0 / 0.75)).view(np.int32) >> np.int32(23)) & np.int32(0xFF)) - np.int32(0x7F)
+    scale = _pow2i(-e)
+    m = (d[0] * scale, d[1] * scale)
+    x = _div(_add2_ff(m, f32(-1)), _add2_ff(m, f32(1)))
+    x2 = _squ(x)
+    t = horner32(x2[0], [F(0.2392828464508056640625), F(0.28518211841583251953125), F(0.400005877017974853515625),
+                         F(0.666666686534881591796875)])
+    s = _mul_fff((_LN2_HI, _LN2_LO), e.astype(f32))
+    s = _add_ffff(s, (x[0] * f32(2), x[1] * f32(2)))
+    return _add_ffff(s, _mul_fff(_mul_ffff(x2, x), t))
+
+
+def atanhf_u10(x):
+    """Sleef_atanhf_u10: Vectorized<float>::atanh()."""
+    x = np.asarray(x, f32)
+    with errors_ignored():
+        y = np.abs(x)
+        d = _logk2f(_div(_add2(f32(1), y), _add2(f32(1), -y)))
+        r = np.where(y == 1, _INF, (d[0] + d[1]) * F(0.5))
+        r = np.where(y > 1, f32(np.nan), r)
+        r = np.copysign(r, x)
+        return np.where(np.isinf(x) | np.isnan(r) | np.isnan(x), f32(np.nan), r).astype(f32)

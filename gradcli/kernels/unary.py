@@ -13,9 +13,11 @@ returns a numpy array and computes what torch 2.13's CPU kernel computes for tha
   stay numpy's.
 """
 
+import math
+
 import numpy as np
 
-from . import cpu, libm, loops, onednn, sleef
+from . import cpu, libm, libm_log, loops, onednn, sleef, sleef64
 from .fma import F, f32, fma32
 from ..numerics import errors_ignored
 
@@ -35,6 +37,12 @@ def _float_kernel(x, vector, scalar):
 
 def _floats(x):
     return np.asarray(x).dtype in (np.float32, np.float16)
+
+
+def _double_kernel(x, vector, scalar):
+    """cpu_kernel_vec for float64: SLEEF's double functions and the C library's."""
+    with errors_ignored():
+        return loops.pointwise(np.asarray(x), vector, scalar, loops.width(np.float64))
 
 
 # ---------------------------------------------------------------- activations (Activation.cpp, Elu.h, UnaryOpsKernel.cpp)
@@ -108,6 +116,36 @@ def gelu(x, approximate="none"):
         return onednn.gelu_erf(x, cpu.capability())
     return _float_kernel(x, lambda v: (v * F(0.5)) * (f32(1) + sleef.erf_aten(v * _SQRT1_2)),
                          lambda v: (v * F(0.5)) * (f32(1) + libm.erff(v * _SQRT1_2)))
+
+
+# ---------------------------------------------------------------- inverse hyperbolic functions (UnaryOpsKernel.cpp)
+_C_ASINH = libm.c_double(math.asinh, np.arcsinh)
+_C_ACOSH = libm.c_double(math.acosh, np.arccosh)
+_C_ATANH = libm.c_double(math.atanh, np.arctanh)
+
+
+def asinh(x):
+    """torch.asinh: the C library's asinh on every element (ATen's kernel for it has no vector code)."""
+    x = np.asarray(x)
+    if x.dtype == np.float64:
+        return _double_kernel(x, _C_ASINH, _C_ASINH)
+    return _float_kernel(x, libm_log.asinhf, libm_log.asinhf) if _floats(x) else np.arcsinh(x)
+
+
+def acosh(x):
+    """torch.acosh: the C library's acosh on every element."""
+    x = np.asarray(x)
+    if x.dtype == np.float64:
+        return _double_kernel(x, _C_ACOSH, _C_ACOSH)
+    return _float_kernel(x, libm_log.acoshf, libm_log.acoshf) if _floats(x) else np.arccosh(x)
+
+
+def atanh(x):
+    """torch.atanh: SLEEF's atanh over the vector blocks, the C library's over the rest."""
+    x = np.asarray(x)
+    if x.dtype == np.float64:
+        return _double_kernel(x, sleef64.atanh_u10, _C_ATANH)
+    return _float_kernel(x, sleef.atanhf_u10, libm_log.atanhf) if _floats(x) else np.arctanh(x)
 
 
 # ---------------------------------------------------------------- powers

@@ -38,6 +38,8 @@ def _kernel(kernel, fallback, dtypes=(np.float32, np.float16)):
     return lambda self: kernel(self) if isinstance(self, np.ndarray) and self.dtype in dtypes else fallback(self)
 
 
+_FLOATS = (np.float32, np.float64, np.float16)
+
 # ---------------------------------------------------------------- exp and log
 unary("exp", "ExpBackward0", _vml("exp", np.exp), "grad * result", lambda grad, result: grad * result
       ).doors("exp", inplace=True)
@@ -102,11 +104,11 @@ unary("sinh", "SinhBackward0", _kernel(torch_unary.sinh, np.sinh), "grad * self.
       ).doors("sinh", inplace=True)
 unary("cosh", "CoshBackward0", _kernel(torch_unary.cosh, np.cosh), "grad * self.sinh()", lambda grad, self: grad * self.sinh()
       ).doors("cosh", inplace=True)
-unary("asinh", "AsinhBackward0", np.arcsinh, "grad * (self.pow(2) + 1).rsqrt()",
+unary("asinh", "AsinhBackward0", _kernel(torch_unary.asinh, np.arcsinh, _FLOATS), "grad * (self.pow(2) + 1).rsqrt()",
       lambda grad, self: grad * (self.pow(2) + 1).rsqrt()).doors("asinh", "arcsinh", inplace=True)
-unary("acosh", "AcoshBackward0", np.arccosh, "grad * (self.pow(2) - 1).rsqrt()",
+unary("acosh", "AcoshBackward0", _kernel(torch_unary.acosh, np.arccosh, _FLOATS), "grad * (self.pow(2) - 1).rsqrt()",
       lambda grad, self: grad * (self.pow(2) - 1).rsqrt()).doors("acosh", "arccosh", inplace=True)
-unary("atanh", "AtanhBackward0", np.arctanh, "grad * 1 / (1 - self.pow(2))",
+unary("atanh", "AtanhBackward0", _kernel(torch_unary.atanh, np.arctanh, _FLOATS), "grad * 1 / (1 - self.pow(2))",
       lambda grad, self: grad * 1 / (1 - self.pow(2))).doors("atanh", "arctanh", inplace=True)
 
 ATAN2 = row("atan2", "Atan2Backward0", np.arctan2, "self other", promote="float",

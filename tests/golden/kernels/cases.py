@@ -14,9 +14,13 @@ def _splitmix(seed, n):
         return z ^ (z >> np.uint64(31))
 
 
-def values(seed, shape, dtype, scale=1.0, kind="normal"):
+_SPECIALS = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 2.0 ** -30, -(2.0 ** -30), 0.5, -0.5, 2.0 ** 30])
+
+
+def values(seed, shape, dtype, scale=1.0, kind="normal", specials=False):
     """Bell-shaped values (the sum of four 16-bit uniforms, centred), times scale; `positive` folds them to
-    |v|, `near_one` gives 1 + v/100, `unit` scales them into (-1, 1)."""
+    |v|, `near_one` gives 1 + v/100, `unit` scales them into (-1, 1), `wide` spreads them over magnitudes 2^-40
+    to 2^40, `above_one` is 1 + |wide|; with `specials` every 13th value is one of _SPECIALS in turn."""
     n = int(np.prod(shape))
     bits = _splitmix(seed, n)
     quarters = [((bits >> np.uint64(16 * k)) & np.uint64(0xFFFF)).astype(np.float64) for k in range(4)]
@@ -27,7 +31,15 @@ def values(seed, shape, dtype, scale=1.0, kind="normal"):
         v = 1.0 + v / 100.0
     elif kind == "unit":
         v = v / (3.4 * scale)
-    return v.reshape(shape).astype(dtype)
+    elif kind in ("wide", "above_one"):
+        v = v * np.exp2(((bits >> np.uint64(5)) % np.uint64(81)).astype(np.float64) - 40.0)
+        if kind == "above_one":
+            v = 1.0 + np.abs(v)
+    if specials:
+        at = np.arange(n)[np.arange(n) % 13 == 5]
+        v[at] = _SPECIALS[(at // 13) % len(_SPECIALS)]
+    with np.errstate(over="ignore"):
+        return v.reshape(shape).astype(dtype)
 
 
 def make_view(base, spec):
@@ -48,7 +60,8 @@ def make_view(base, spec):
 
 
 def case_input(index, spec):
-    return make_view(values(1000 + index, spec["shape"], spec["dtype"], spec["scale"], spec["kind"]), spec["view"])
+    return make_view(values(1000 + index, spec["shape"], spec["dtype"], spec["scale"], spec["kind"],
+                            spec.get("specials", False)), spec["view"])
 
 
 def case_grad(index, spec):

@@ -54,6 +54,9 @@ ELEMENTWISE = {
     "sinh": lambda t, p: torch.sinh(t),
     "cosh": lambda t, p: torch.cosh(t),
     "exp2": lambda t, p: torch.exp2(t),
+    "asinh": lambda t, p: torch.asinh(t),
+    "acosh": lambda t, p: torch.acosh(t),
+    "atanh": lambda t, p: torch.atanh(t),
     "vml": lambda t, p: getattr(torch, p["function"])(t),  # float16 only: float32 is MKL's
     "mkl": lambda t, p: getattr(torch, p["function"])(t),  # float32/64: MKL's VML (gradcli: with the mkl extra)
 }
@@ -207,6 +210,22 @@ def more_cases(rng):
     return specs
 
 
+def inverse_hyperbolic_cases(rng):
+    """asinh, acosh, atanh in float32, float64 and float16 over their ranges, with infinities, NaNs, zeros and
+    +-1 among the values."""
+    specs = []
+    for op, kind in (("asinh", "wide"), ("acosh", "above_one"), ("atanh", "unit")):
+        for i in range(24):
+            n = int(rng.integers(1, 80)) if i < 18 else int(rng.integers(80, 3000))
+            shape = [n] if i % 3 else [int(rng.integers(1, 9)), n]
+            if i == 23:
+                shape = [int(rng.integers(40000, 70000))]
+            specs.append(dict(op=op, shape=shape, dtype=["float32", "float64", "float32", "float16"][i % 4],
+                              view=view_spec(rng, len(shape), i), threads=1 + (i % 2), specials=True,
+                              scale=float(rng.choice([0.3, 1.0, 2.0])) if kind == "unit" else 1.0, kind=kind))
+    return specs
+
+
 def input_kind(spec, rng):
     """How the case's input values are made (cases.values)."""
     spec["scale"] = float(rng.choice([0.3, 2.0, 8.0]))
@@ -226,6 +245,7 @@ def record(capability):
             input_kind(spec, rng)
         specs += mkl_cases(np.random.default_rng(20261202))  # (after the others: their inputs stay as they were)
         specs += more_cases(np.random.default_rng(20261203))
+        specs += inverse_hyperbolic_cases(np.random.default_rng(20261204))
         with gzip.open(HERE / "cases.json.gz", "wt", encoding="utf-8", compresslevel=9) as f:
             json.dump(specs, f, separators=(",", ":"))
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:

@@ -1,0 +1,260 @@
+"""SLEEF's float64 vector functions as torch's ATen calls them (`Sleef_expd8_u10` and kin), bit for bit.
+
+Ports of shibatch/sleef `src/libm/sleefsimddp.c` (Boost Software License 1.0) as built for AVX2 and AVX512F: both
+have fused multiply-adds, so `vmla` is one rounding (fma64), the polynomials are evaluated as SLEEF's Estrin
+macros write them, and the double-double helpers of `src/common/dd.h` take their FMA branch (a product's
+rounding error comes exact from Dekker's TwoProduct). The two builds compute the same values for the functions
+here. Arrays of float64 in, float64 out.
+"""
+
+import numpy as np
+
+from .fma import fma64, product_error
+# dd.h's additions are df.h's (no multiply-add in them): sleef.py's serve both precisions
+from .sleef import _add, _add2, _add2_ff as _add2_dd_d, _add2_ffff as _add2_dd, _add_f_ff as _add_d_dd
+from .sleef import _add_ff as _add_dd_d, _add_ffff as _add_dd
+from ..numerics import errors_ignored
+
+_D = np.float64
+_R_LN2 = 1.442695040888963407359924681001892137426645954152985934135449406931
+_L2U = .69314718055966295651160180568695068359375
+_L2L = .28235290563031577122588448175013436025525412068e-12
+_LN2 = (0.693147180559945286226764, 2.319046813846299558417771e-17)
+_LOG_DBL_MAX = float.fromhex("0x1.62e42fefa39efp+9")
+_LOG1P_BOUND = float.fromhex("0x1.c7b1f3cac7433p+1019")
+_INF = np.inf
+
+
+# ---------------------------------------------------------------- double-double arithmetic (dd.h, FMA branch)
+def _pe(x, y, s):            # vfmapn(x, y, s) with s = x*y: the product's exact rounding error
+    return product_error(x, y, s)
+
+
+def _mul_dd_d(x, y):         # ddmul_vd2_vd2_vd
+    s = x[0] * y
+    return s, fma64(x[1], y, _pe(x[0], y, s))
+
+
+def _mul_dd(x, y):           # ddmul_vd2_vd2_vd2
+    s = x[0] * y[0]
+    return s, fma64(x[0], y[1], fma64(x[1], y[0], _pe(x[0], y[0], s)))
+
+
+def _squ(x):                 # ddsqu_vd2_vd2
+    s = x[0] * x[0]
+    return s, fma64(x[0] + x[0], x[1], _pe(x[0], x[0], s))
+
+
+def _div(n, d):              # dddiv_vd2_vd2_vd2
+    t = 1.0 / d[0]
+    s = n[0] * t
+    u = _pe(t, n[0], s)
+    v = fma64(-d[1], t, fma64(-d[0], t, 1.0))
+    return s, fma64(s, v, fma64(n[1], t, u))
+
+
+def _rec(d):                 # ddrec_vd2_vd2
+    s = 1.0 / d[0]
+    return s, s * fma64(-d[1], s, fma64(-d[0], s, 1.0))
+
+
+def _poly(x, x2, x4, x8, coefficients):
+    """SLEEF's Estrin macros (estrin.h) POLY7 to POLY10, highest coefficient first, each MLA fused."""
+    c = list(coefficients)
+
+    def p2(a, b):
+        return fma64(x, a, b)
+
+    def p4(c3, c2, c1, c0):
+        return fma64(x2, p2(c3, c2), p2(c1, c0))
+
+    low = p4(*c[-4:])
+    n = len(c)
+    if n == 7:
+        return fma64(x4, fma64(x2, c[0], p2(c[1], c[2])), low)
+    eight = fma64(x4, p4(*c[-8:-4]), low)
+    if n == 9:
+        return fma64(x8, c[0], eight)
+    return fma64(x8, p2(c[0], c[1]), eight)            # n == 10
+
+
+# ---------------------------------------------------------------- integer helpers
+def _rint(x):
+    return np.rint(x).astype(np.int64)
+
+
+def _pow2i(q):
+    return ((q + 0x3FF) << 52).astype(np.int64).view(_D)
+
+
+def _ldexp2(d, e):
+    half = e >> 1
+    return (d * _pow2i(half)) * _pow2i(e - half)
+
+
+def _ldexp3(d, q):
+    return (d.view(np.int64) + (q.astype(np.int64) << 52)).view(_D)
+
+
+def _ilogb2k(d):
+    return ((d.view(np.int64) >> 52) & 0x7FF) - 0x3FF
+
+
+def _exponent_mantissa(d):
+    """e = ilogb(d / 0.75), m = d / 2**e in [0.75, 1.5) for positive d (subnormals scaled by 2**64 first)."""
+    tiny = d < float.fromhex("0x1p-1022")
+    d = np.where(tiny, d * 18446744073709551616.0, d)
+    e = _ilogb2k(d * (1.0 / 0.75))
+    return np.where(tiny, e - 64, e), _ldexp3(d, -e)
+
+
+# ---------------------------------------------------------------- exp
+_EXP_POLY = (0.2081276378237164457e-8, 0.2511210703042288022e-7, 0.2755762628169491192e-6, 0.2755723402025388239e-5,
+             0.2480158687479686264e-4, 0.1984126989855865850e-3, 0.1388888888914497797e-2, 0.8333333333314938210e-2,
+             0.4166666666666602598e-1, 0.1666666666666669072e+0)
+
+
+def exp_u10(d):
+    """Sleef_expd_u10: Vectorized<double>::exp()."""
+    d = np.asarray(d, _D)
+    with errors_ignored():
+        u = np.rint(d * _R_LN2)
+        q = u.astype(np.int64)
+        s = fma64(u, -_L2U, d)
+        s = fma64(u, -_L2L, s)
+        s2 = s * s
+        s4 = s2 * s2
+        u = _poly(s, s2, s4, s4 * s4, _EXP_POLY)
+        u = fma64(u, s, 0.5)
+        u = fma64(u, s, 1.0)
+        u = fma64(u, s, 1.0)
+        u = _ldexp2(u, np.where(np.isfinite(d), q, 0))
+        u = np.where(d > _LOG_DBL_MAX, _INF, u)
+        u = np.where(d < -1000, 0.0, u)
+        return np.where(np.isnan(d), d, u)
+
+
+_EXPK2_POLY = (+0.1602472219709932072e-9, +0.2092255183563157007e-8, +0.2505230023782644465e-7,
+               +0.2755724800902135303e-6, +0.2755731892386044373e-5, +0.2480158735605815065e-4,
+               +0.1984126984148071858e-3, +0.1388888888886763255e-2, +0.8333333333333347095e-2,
+               +0.4166666666666669905e-1)
+
+
+def _expk2(d):
+    """expk2: exp of a double-double, as a double-double."""
+    u = (d[0] + d[1]) * _R_LN2
+    dq = np.rint(u)
+    q = np.where(np.isfinite(dq), dq, 0).astype(np.int64)
+    s = _add2_dd_d(d, dq * -_L2U)
+    s = _add2_dd_d(s, dq * -_L2L)
+    s2 = _squ(s)
+    s4 = _squ(s2)
+    u = _poly(s[0], s2[0], s4[0], s4[0] * s4[0], _EXPK2_POLY)
+    t = _add_d_dd(0.5, _mul_dd_d(s, +0.1666666666666666574e+0))
+    t = _add_d_dd(1.0, _mul_dd(t, s))
+    t = _add_d_dd(1.0, _mul_dd(t, s))
+    t = _add_dd(t, _mul_dd_d(s4, u))
+    under = d[0] < -1000
+    return np.where(under, 0.0, _ldexp2(t[0], q)), np.where(under, 0.0, _ldexp2(t[1], q))
+
+
+def expm1_u10(a):
+    """Sleef_expm1d_u10: Vectorized<double>::expm1()."""
+    a = np.asarray(a, _D)
+    with errors_ignored():
+        d = _add2_dd_d(_expk2((a, np.zeros_like(a))), -1.0)
+        x = d[0] + d[1]
+        x = np.where(a > 709.782712893383996732223, _INF, x)
+        x = np.where(a < -36.736800569677101399113302437, -1.0, x)
+        x = np.where((a == 0) & np.signbit(a), -0.0, x)
+        return np.where(np.isnan(a), a, x)
+
+
+def tanh_u10(x):
+    """Sleef_tanhd_u10: Vectorized<double>::tanh()."""
+    x = np.asarray(x, _D)
+    with errors_ignored():
+        y = np.abs(x)
+        d = _expk2((y, np.zeros_like(y)))
+        e = _rec(d)
+        d = _div(_add2_dd(d, (-e[0], -e[1])), _add2_dd(d, e))
+        y = d[0] + d[1]
+        y = np.where((np.abs(x) > 18.714973875) | np.isnan(y), 1.0, y)
+        y = np.copysign(y, x)
+        return np.where(np.isnan(x), x, y)
+
+
+# ---------------------------------------------------------------- log
+_LOG_POLY = (0.1532076988502701353e+0, 0.1525629051003428716e+0, 0.1818605932937785996e+0, 0.2222214519839380009e+0,
+             0.2857142932794299317e+0, 0.3999999999635251990e+0, 0.6666666666667333541e+0)
+
+
+def _log_tail(e, x):
+    """ln2 * e + 2x + x^3 * P(x^2), the last step of xlog_u1 and xlog1p."""
+    x2 = x[0] * x[0]
+    x4 = x2 * x2
+    t = _poly(x2, x4, x4 * x4, None, _LOG_POLY)
+    s = _mul_dd_d(_LN2, e.astype(_D))
+    s = _add_dd(s, (x[0] * 2.0, x[1] * 2.0))
+    s = _add_dd_d(s, (x2 * x[0]) * t)
+    return s[0] + s[1]
+
+
+def log_u10(d):
+    """Sleef_logd_u10 (xlog_u1): Vectorized<double>::log()."""
+    d = np.asarray(d, _D)
+    with errors_ignored():
+        e, m = _exponent_mantissa(d)
+        x = _div(_add2(-1.0, m), _add2(1.0, m))
+        r = _log_tail(e, x)
+        r = np.where(d == _INF, _INF, r)
+        r = np.where((d < 0) | np.isnan(d), np.nan, r)
+        return np.where(d == 0, -_INF, r)
+
+
+def log1p_u10(d):
+    """Sleef_log1pd_u10: Vectorized<double>::log1p()."""
+    d = np.asarray(d, _D)
+    with errors_ignored():
+        e, _ = _exponent_mantissa(d + 1.0)
+        t = _ldexp3(np.ones_like(d), -e)
+        m = fma64(d, t, t - 1.0)
+        x = _div((m, np.zeros_like(m)), _add(np.full_like(m, 2.0), m))
+        r = _log_tail(e, x)
+        big = ~(d <= _LOG1P_BOUND)
+        if big.any():
+            r = np.where(big, log_u10(d), r)
+        r = np.where((d < -1) | np.isnan(d), np.nan, r)
+        r = np.where(d == -1, -_INF, r)
+        return np.where((d == 0) & np.signbit(d), -0.0, r)
+
+
+_LOGK2_POLY = (0.13860436390467167910856, 0.131699838841615374240845, 0.153914168346271945653214,
+               0.181816523941564611721589, 0.22222224632662035403996, 0.285714285511134091777308,
+               0.400000000000914013309483)
+
+
+def _logk2(d):
+    """logk2: log of a double-double (d >= 1 here), as a double-double."""
+    e = _ilogb2k(d[0] * (1.0 / 0.75))
+    m = (_ldexp2(d[0], -e), _ldexp2(d[1], -e))
+    x = _div(_add2_dd_d(m, -1.0), _add2_dd_d(m, 1.0))
+    x2 = _squ(x)
+    x4 = x2[0] * x2[0]
+    t = _poly(x2[0], x4, x4 * x4, None, _LOGK2_POLY)
+    t = fma64(t, x2[0], 0.666666666666664853302393)
+    s = _mul_dd_d(_LN2, e.astype(_D))
+    s = _add_dd(s, (x[0] * 2.0, x[1] * 2.0))
+    return _add_dd(s, _mul_dd_d(_mul_dd(x2, x), t))
+
+
+def atanh_u10(x):
+    """Sleef_atanhd_u10: Vectorized<double>::atanh()."""
+    x = np.asarray(x, _D)
+    with errors_ignored():
+        y = np.abs(x)
+        d = _logk2(_div(_add2(1.0, y), _add2(1.0, -y)))
+        r = np.where(y == 1, _INF, (d[0] + d[1]) * 0.5)
+        r = np.where(y > 1, np.nan, r)
+        r = np.copysign(r, x)
+        return np.where(np.isinf(x) | np.isnan(r) | np.isnan(x), np.nan, r)
