@@ -38,10 +38,12 @@ def _nll_forward(self, target, reduction="mean", ignore_index=-100, weight=None)
     losses = (-picked * w).astype(self.dtype)
     if reduction == "none":
         return losses
-    if self.ndim == 2 and self.dtype in (np.float32, np.float64):  # torch's order (its cascade of partial sums)
+    if self.ndim in (2, 4) and self.dtype in (np.float32, np.float64):
+        # torch's order: nll_loss_out_frame's (and nll_loss2d's) cascade of partial sums over the targets in order
         from ..kernels import reduce  # (not at import: a one-shot command rarely needs it)
-        total, total_weight = reduce.nll_sums((picked * w).astype(self.dtype), _array(target) != ignore_index,
-                                              None if weight is None else w)
+        total, total_weight = reduce.nll_sums((picked * w).astype(self.dtype).reshape(-1),
+                                              (_array(target) != ignore_index).reshape(-1),
+                                              None if weight is None else w.reshape(-1))
         return np.asarray(total if reduction == "sum" else total / total_weight, dtype=self.dtype)
     total = np.sum(losses)
     if reduction == "sum":
