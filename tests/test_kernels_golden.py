@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from conftest import GOLDEN
-from gradcli.kernels import cpu, derivatives, mkl, onednn, reduce, softmax, sums, unary
+from gradcli.kernels import cpu, derivatives, mkl, onednn, reduce, softmax, softmax_half, sums, unary
 
 sys.path.insert(0, str(GOLDEN / "kernels"))
 from cases import canonical, case_grad, case_input  # noqa: E402
@@ -32,8 +32,10 @@ KERNELS = {
     "var": lambda x, p: reduce.var(x, p["dims"], keepdim=p["keepdim"]),
     "std": lambda x, p: reduce.var(x, p["dims"], keepdim=p["keepdim"], take_sqrt=True),
     "cumsum": lambda x, p: reduce.cumsum(x, p["dim"]),
-    "softmax": lambda x, p: softmax.softmax(x, p["dim"]),
-    "log_softmax": lambda x, p: softmax.log_softmax(x, p["dim"]),
+    "softmax": lambda x, p: softmax_half.dispatch(x, p["dim"], log=False) if x.dtype == np.float16
+    else softmax.softmax(x, p["dim"]),
+    "log_softmax": lambda x, p: softmax_half.dispatch(x, p["dim"], log=True) if x.dtype == np.float16
+    else softmax.log_softmax(x, p["dim"]),
     "sigmoid": lambda x, p: unary.sigmoid(x),
     "silu": lambda x, p: unary.silu(x),
     "gelu": lambda x, p: unary.gelu(x, p["approximate"]),

@@ -3,10 +3,11 @@ ReduceOps.cpp), and mean, cumsum and logsumexp on top of the cascade sum.
 
 - prod (`binary_kernel_reduce_vec`): a contiguous row in four 8-lane accumulators (the AVX2 kernel on every
   x86 machine), folded lane by lane, the leftover elements one by one; other layouts element by element.
-- 2-norm: a contiguous row in one 8-lane accumulator of squares, lanes folded in order, the rest added one
-  by one, then the square root; otherwise element by element (`NormTwoOps`).
+- 2-norm: a contiguous float32/64 row in one 8-lane accumulator of squares, lanes folded in order, the rest
+  added one by one, then the square root; otherwise (and float16, in float) element by element (`NormTwoOps`).
 - var/std over everything: the float mean as a double, then the squared deviations added in double;
-  over some dims: Welford's update in double for each output.
+  over some dims (and float16 over everything): Welford's update in double for each output, one output over
+  GRAIN_SIZE elements split between threads and their states combined.
 - mean: the sum divided by the count; cumsum: a running double (float for float16).
 """
 
@@ -50,13 +51,13 @@ def cumprod(x, dim):
 
 
 def nansum(x, dims=None, keepdim=False):
-    """torch.nansum: the cascade sum with each NaN read as zero."""
+    """torch.nansum: the cascade sum with each NaN read as zero (without sum's float32 buffer for float16)."""
     x = np.asarray(x)
     nan = np.isnan(x)
     if nan.any():
         x = x.copy(order="K")  # (laid out as x: the sum's strategy follows the layout)
         x[nan] = 0
-    return sums.sum(x, dims, keepdim)
+    return sums.sum(x, dims, keepdim, acc_buffer=False)
 
 
 # ---------------------------------------------------------------- layouts
@@ -158,11 +159,11 @@ def _prod_two_pass(flat, length, contiguous, threads):
 
 # ---------------------------------------------------------------- 2-norm
 def norm2(x, dims=None, keepdim=False):
-    """torch.linalg.vector_norm(x, 2) (and torch.norm) of a float32/64 array."""
+    """torch.linalg.vector_norm(x, 2) (and torch.norm) of a float16/32/64 array."""
     x = np.asarray(x)
     rows, kept_shape, contiguous = _rows(x, dims)
     with errors_ignored():
-        if contiguous:
+        if contiguous and rows.dtype != np.float16:
             lanes = _VECTOR_BYTES // rows.itemsize
             whole = rows.shape[1] // lanes * lanes
             # the lanes' sums (from a zeroed accumulator: squares are never -0), buffer[0] + buffer[1] + ...,
@@ -177,36 +178,45 @@ def norm2(x, dims=None, keepdim=False):
             total = np.add.accumulate(chain, axis=1)[:, -1] if chain.shape[1] else np.zeros(rows.shape[0], rows.dtype)
             for column in rows[:, epilogue:].T:
                 total = fused_multiply_add(column, column, total)
-        else:  # NormTwoOps: acc + x * x; one output over GRAIN_SIZE elements is split between threads
-            chunks = iteration.thread_chunks(rows.shape[1], iteration.GRAIN_SIZE, cpu.num_threads()) \
-                if rows.shape[0] == 1 else [(0, rows.shape[1])]
-            total = np.zeros(rows.shape[0], rows.dtype)
-            for begin, end in chunks:
-                columns = rows[:, begin:end].T
-                total = total + sums._sequential(columns * columns)
-        values = np.sqrt(total)
+        else:  # NormTwoOps: acc + x * x (float16: in float)
+            wide = _opmath(rows)
+            total = _in_order(wide * wide)
+        values = np.sqrt(total).astype(x.dtype)
     return _shaped(values, kept_shape, x, dims, keepdim)
 
 
+def _opmath(rows):
+    """rows in the type the norms compute in: float for float16, else their own."""
+    return rows.astype(np.float32) if rows.dtype == np.float16 else rows
+
+
+def _in_order(terms):
+    """The sum of each row of terms added one by one from zero, one output over GRAIN_SIZE elements split
+    between threads (binary_kernel_reduce), their partial sums added in thread order."""
+    chunks = iteration.thread_chunks(terms.shape[1], iteration.GRAIN_SIZE, cpu.num_threads()) \
+        if terms.shape[0] == 1 else [(0, terms.shape[1])]
+    total = np.zeros(terms.shape[0], terms.dtype)
+    for begin, end in chunks:
+        total = total + sums._sequential(terms[:, begin:end].T)
+    return total
+
+
 def norm(x, p, dims=None, keepdim=False):
-    """torch.linalg.vector_norm(x, p) of a float32/64 array for a finite p other than 0 and 2: NormOneOps
+    """torch.linalg.vector_norm(x, p) of a float16/32/64 array for a finite p other than 0 and 2: NormOneOps
     (acc + |x|) for p = 1, NormOps (acc + pow(|x|, p), then pow(acc, 1 / p)) otherwise, each output's elements
-    one by one in TensorIterator's order in x's precision; one output over GRAIN_SIZE elements is split between
+    one by one in TensorIterator's order in x's precision (float16: in float); one output over GRAIN_SIZE elements is split between
     threads, their partial sums added in order."""
     x = np.asarray(x)
     rows, kept_shape, _ = _rows(x, dims)
     if rows.shape[1] == 1:  # (nothing to add: torch gives |x| as it is)
         return _shaped(np.abs(rows[:, 0]), kept_shape, x, dims, keepdim)
-    dtype = rows.dtype.type
+    wide = _opmath(rows)
+    dtype = wide.dtype.type
     with errors_ignored():
-        terms = np.abs(rows) if p == 1 else _pow(np.abs(rows), dtype(p))
-        chunks = iteration.thread_chunks(rows.shape[1], iteration.GRAIN_SIZE, cpu.num_threads()) \
-            if rows.shape[0] == 1 else [(0, rows.shape[1])]
-        total = np.zeros(rows.shape[0], rows.dtype)
-        for begin, end in chunks:
-            total = total + sums._sequential(terms[:, begin:end].T)
+        total = _in_order(np.abs(wide) if p == 1 else _pow(np.abs(wide), dtype(p)))
         if p != 1:
             total = _pow(total, dtype(1) / dtype(p))
+        total = total.astype(x.dtype)
     return _shaped(total, kept_shape, x, dims, keepdim)
 
 
@@ -222,23 +232,47 @@ def _pow(base, exponent):
 
 # ---------------------------------------------------------------- var / std
 def var(x, dims=None, correction=1, keepdim=False, take_sqrt=False):
-    """torch.var (torch.std with take_sqrt) of a float32/64 array."""
+    """torch.var (torch.std with take_sqrt) of a float16/32/64 array."""
     x = np.asarray(x)
-    dims_all = dims is None or set(d % max(x.ndim, 1) for d in dims) >= set(range(x.ndim))
+    reduced = range(x.ndim) if dims is None else {d % max(x.ndim, 1) for d in dims}
+    dims_all = all(n == 1 for d, n in enumerate(x.shape) if d not in reduced)  # (as TensorIterator sees it)
     with errors_ignored():
-        if dims_all:
+        if dims_all and x.dtype != np.float16:  # (std_var_all_cpu is not for reduced floats)
             value = _var_all(x, correction, take_sqrt)
-            return _shaped(np.asarray(value, x.dtype), (), x, dims, keepdim)
+            kept_shape = tuple(n for d, n in enumerate(x.shape) if d not in reduced)
+            return _shaped(np.asarray(value, x.dtype), kept_shape, x, dims, keepdim)
         rows, kept_shape, _ = _rows(x, dims)
-        count, center, m2 = 0, np.zeros(rows.shape[0]), np.zeros(rows.shape[0])
-        for column in rows.T:  # WelfordOps::reduce, in double
-            count += 1
-            value = column.astype(np.float64)
-            delta = value - center
-            center = center + delta / float(count)
-            m2 = m2 + delta * (value - center)
+        chunks = iteration.thread_chunks(rows.shape[1], iteration.GRAIN_SIZE, cpu.num_threads()) \
+            if rows.shape[0] == 1 else [(0, rows.shape[1])]
+        count, center, m2 = 0.0, 0.0, 0.0
+        for begin, end in chunks:  # binary_kernel_reduce: a Welford state per thread, combined in order
+            part_count, part_center, part_m2 = _welford(rows[:, begin:end])
+            if not count:
+                count, center, m2 = part_count, part_center, part_m2
+                continue
+            delta = part_center - center
+            total = count + part_count
+            share = part_count / total
+            center = center + delta * share
+            m2 = m2 + part_m2 + delta * delta * count * share
+            count = total
         result = m2 / max(count - correction, 0)
-        return _shaped((np.sqrt(result) if take_sqrt else result).astype(x.dtype), kept_shape, x, dims, keepdim)
+        result = np.sqrt(result) if take_sqrt else result
+        # the double result to the output type (float16 through float, as c10::Half converts)
+        result = result.astype(np.float32 if x.dtype == np.float16 else x.dtype).astype(x.dtype)
+        return _shaped(result, kept_shape, x, dims, keepdim)
+
+
+def _welford(rows):
+    """WelfordOps::reduce over each row in double: (count, mean, m2)."""
+    count, center, m2 = 0, np.zeros(rows.shape[0]), np.zeros(rows.shape[0])
+    for column in rows.T:
+        count += 1
+        value = column.astype(np.float64)
+        delta = value - center
+        center = center + delta / float(count)
+        m2 = m2 + delta * (value - center)
+    return float(count), center, m2
 
 
 def _var_all(x, correction, take_sqrt):

@@ -110,9 +110,10 @@ def _lastdim(rows, width, log):
 
 
 # ---------------------------------------------------------------- another dimension
-def _softmax_inner(x, width):
+def _softmax_inner(x, width, stored=None):
     """_vec_softmax: position groups of `width` along the inner dims take the vector path, unless they would
-    cross the end of the inner dims or of a thread's range; the rest run the scalar loop."""
+    cross the end of the inner dims or of a thread's range; the rest run the scalar loop (whose exps pass
+    through `stored` before the division: float16's kernel keeps them in its output)."""
     outer, size, inner = x.shape
     positions = outer * inner
     vector = np.zeros(positions, bool)
@@ -147,15 +148,15 @@ def _softmax_inner(x, width):
         total = np.zeros(len(s), f32)
         for d in range(size):
             total = total + exps[:, d]
-        out[~vector] = exps / total[:, None]
+        out[~vector] = (exps if stored is None else stored(exps)) / total[:, None]
     return out.reshape(outer, inner, size).transpose(0, 2, 1)
 
 
-def _log_softmax_inner(x, width):
-    """_vec_logsoftmax: the inner dims in chunks of a multiple of `width` (128 KiB of the softmax dim); in each
-    chunk the last size % width positions take the scalar path for max and sum."""
+def _log_softmax_inner(x, width, itemsize=4):
+    """_vec_logsoftmax: the inner dims in chunks of a multiple of `width` (128 KiB of the softmax dim in items
+    of `itemsize` bytes); in each chunk the last size % width positions take the scalar path for max and sum."""
     outer, size, inner = x.shape
-    chunk = max(128 * 1024 // size // 4, width) // width * width
+    chunk = max(128 * 1024 // size // itemsize, width) // width * width
     chunk = min(chunk, inner)
     vector = np.zeros(inner, bool)
     for begin in range(0, inner, chunk):

@@ -179,8 +179,9 @@ def _plane_sums(plane, in_strides):
 
 
 # ---------------------------------------------------------------- sum
-def sum(x, dims=None, keepdim=False):
-    """torch.sum of a float16/32/64 array over `dims` (None: all), in torch's order."""
+def sum(x, dims=None, keepdim=False, acc_buffer=True):
+    """torch.sum of a float16/32/64 array over `dims` (None: all), in torch's order. acc_buffer=False is
+    cascade_sum without sum_out's float32 buffer (torch.nansum): float16 rounds at every store."""
     x = np.asarray(x)
     if x.size and x.flags.c_contiguous and x.dtype.char in "fd" and (
             x.size < iteration.GRAIN_SIZE or cpu.num_threads() == 1):
@@ -192,7 +193,7 @@ def sum(x, dims=None, keepdim=False):
     if x.size == 0:
         result = np.zeros(kept, x.dtype)
     else:
-        result = _reduce(x, dims).reshape(kept)
+        result = _reduce(x, dims, acc_buffer).reshape(kept)
     return result.reshape(tuple(1 if d in dims else n for d, n in enumerate(x.shape))) if keepdim else result
 
 
@@ -228,10 +229,10 @@ def _finish(plane, x, reduced, keepdim, rows):
     return values.reshape(shape)
 
 
-def _reduce(x, dims):
+def _reduce(x, dims, acc_buffer=True):
     shape, strides = (x.shape, [s // x.itemsize for s in x.strides]) if x.ndim else ((1,), [0])
     layout = iteration.reduction_layout(list(shape), strides, set(dims) if x.ndim else {0})
-    if x.dtype == np.float16 and len(layout.shape) >= 2 and layout.out_strides[:2] == [0, 0]:
+    if acc_buffer and x.dtype == np.float16 and len(layout.shape) >= 2 and layout.out_strides[:2] == [0, 0]:
         # sum_out's accumulation buffer: two reduced dims in one plane would round every partial sum to
         # float16, so torch sums x.to(float32) into float32 and copies the result
         return _reduce(_to_float32(x), dims).astype(np.float16)
@@ -274,7 +275,7 @@ def _serial(x, layout, column_chunks=None):
     kept = sorted((a for a, s in enumerate(dims) if s != 0), key=lambda a: -dims[a])
     ordered = sums.transpose(reduced[::-1] + kept)
     ordered = ordered.reshape((-1,) + ordered.shape[len(reduced):])
-    return (_sequential(ordered) + sums.dtype.type(0)).astype(x.dtype)  # added into a zeroed output
+    return _stored(ordered, x.dtype)
 
 
 def _two_pass(x, layout, threads):
@@ -287,8 +288,20 @@ def _two_pass(x, layout, threads):
         for index, size0, size1 in iteration.plane_steps(layout.shape, begin, end):
             start = _shifted(x, int(np.dot(index, ins[:len(index)])))
             values.extend(np.atleast_1d(_plane_sums(iteration.view(start, [size0, size1], ins[:2]), ins[:2])))
-        slots[thread] = _sequential(np.array(values, _ACC[x.dtype])) + _ACC[x.dtype].type(0)
+        slots[thread] = _stored(np.array(values, _ACC[x.dtype]), x.dtype)
     return _reduce(slots, (0,))
+
+
+def _stored(values, dtype):
+    """The output after each of `values` (axis 0, in order) is added into it from zero, as CastStoreAccumulate
+    does: for float16 each value is rounded to float16 first, then added to the output in float and rounded back
+    (measured: torch.nansum of float16)."""
+    if dtype != np.float16:
+        return (_sequential(values) + values.dtype.type(0)).astype(dtype)
+    out = np.zeros(values.shape[1:], dtype)
+    for row in values:
+        out = (out.astype(np.float32) + row.astype(dtype)).astype(dtype)
+    return out
 
 
 def _to_float32(x):

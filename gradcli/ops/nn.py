@@ -18,17 +18,21 @@ from ..kernels.special import erf as _erf
 from .table import formula_helper, front_door, row
 from .. import errors, grad_mode, limits, rng
 from ..kernels import derivatives as torch_derivatives, onednn as torch_onednn, softmax as torch_softmax
+from ..kernels import softmax_half as torch_softmax_half
 from ..kernels import unary as torch_unary
 from ..tensor import Tensor, wrap_dim
 
 
 # ---------------------------------------------------------------- softmax
-# float32 softmax and its backward are torch's kernels (kernels/softmax.py, kernels/derivatives.py)
+# float32 softmax and its backward are torch's kernels (kernels/softmax.py, kernels/derivatives.py), and the
+# float16 forward (kernels/softmax_half.py)
 def _softmax_forward(self, dim):
     if not self.size:  # (nothing to normalize: numpy's max has no identity)
         return self.copy()
     if self.dtype == np.float32:
         return torch_softmax.softmax(self, dim)
+    if self.dtype == np.float16:
+        return torch_softmax_half.dispatch(self, dim, log=False)
     shifted = self - np.max(self, axis=dim, keepdims=True)
     e = np.exp(shifted)
     return (e / np.sum(e, axis=dim, keepdims=True)).astype(self.dtype)
@@ -39,6 +43,8 @@ def _log_softmax_forward(self, dim):
         return self.copy()
     if self.dtype == np.float32:
         return torch_softmax.log_softmax(self, dim)
+    if self.dtype == np.float16:
+        return torch_softmax_half.dispatch(self, dim, log=True)
     shifted = self - np.max(self, axis=dim, keepdims=True)
     return (shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))).astype(self.dtype)
 

@@ -155,7 +155,7 @@ def sum_to_size(x, *size):
 # ---------------------------------------------------------------- norm
 def _norm_forward(self, p=2, dim=None, keepdim=False):
     axis = reduction_axes(self, dim)
-    if self.dtype in (np.float32, np.float64) and self.size and p not in (0, float("inf"), -float("inf")):
+    if self.dtype.kind == "f" and self.size and p not in (0, float("inf"), -float("inf")):
         return torch_reduce.norm2(self, axis, keepdim) if p == 2 else torch_reduce.norm(self, p, axis, keepdim)
     a = np.abs(self)
     if p == 2:
@@ -253,7 +253,7 @@ def prod(x, dim=None, keepdim=False, dtype=None):
 
 # ---------------------------------------------------------------- var, std, logsumexp
 def _var_forward(self, dim=None, correction=1, keepdim=False, take_sqrt=False):
-    if self.dtype in (np.float32, np.float64) and self.size:  # torch's order: kernels/reduce.py
+    if self.dtype.kind == "f" and self.size:  # torch's order: kernels/reduce.py
         return torch_reduce.var(self, reduced_dims(dim, self.ndim), correction, keepdim, take_sqrt)
     out = np.var(self, axis=reduction_axes(self, dim), ddof=correction, keepdims=keepdim).astype(self.dtype)
     return np.sqrt(out) if take_sqrt else out

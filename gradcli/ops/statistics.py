@@ -76,7 +76,7 @@ def std_mean(x, dim=None, unbiased=None, keepdim=False, correction=None):
 
 # ---------------------------------------------------------------- nan-ignoring reductions
 def _nansum_forward(self, dim=None, keepdim=False):
-    if self.dtype in (np.float32, np.float64):  # torch's cascade sum (kernels/reduce.py)
+    if self.dtype.kind == "f":  # torch's cascade sum (kernels/reduce.py)
         from ..kernels import reduce as torch_reduce  # (not at import: a one-shot command rarely needs it)
         return torch_reduce.nansum(self, reduction_axes(self, dim), keepdim)
     out = np.nansum(self, axis=reduction_axes(self, dim), keepdims=keepdim)

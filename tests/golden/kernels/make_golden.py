@@ -226,6 +226,29 @@ def inverse_hyperbolic_cases(rng):
     return specs
 
 
+def half_cases(rng):
+    """float16 norms, var/std, nansum, softmax and log_softmax (torch computes them in float or double and rounds
+    to float16 its own way), added after the others."""
+    specs = []
+    for op in ("norm", "norm_p", "var", "std", "nansum", "softmax", "log_softmax"):
+        for i, shape in enumerate(shapes(rng, 40, 13)):
+            ndim = len(shape)
+            choice = i % (ndim + 2)
+            spec = dict(op=op, shape=shape, dtype="float16", view=view_spec(rng, ndim, i), threads=1 + (i % 2),
+                        scale=float(rng.choice([0.3, 2.0, 8.0])), kind="normal")
+            if op in ("softmax", "log_softmax"):
+                spec["dim"] = int(rng.integers(0, ndim))
+            else:
+                dims = None if choice == 0 else ([choice - 1] if choice <= ndim else list(range(min(2, ndim))))
+                if op in ("norm_p", "nansum") and dims is None:
+                    dims = list(range(ndim))
+                spec.update(dims=dims, keepdim=bool(i % 3 == 0))
+            if op == "norm_p":
+                spec["p"] = [1.0, 3.0, 0.5, 1.5][i % 4]
+            specs.append(spec)
+    return specs
+
+
 def input_kind(spec, rng):
     """How the case's input values are made (cases.values)."""
     spec["scale"] = float(rng.choice([0.3, 2.0, 8.0]))
@@ -246,6 +269,7 @@ def record(capability):
         specs += mkl_cases(np.random.default_rng(20261202))  # (after the others: their inputs stay as they were)
         specs += more_cases(np.random.default_rng(20261203))
         specs += inverse_hyperbolic_cases(np.random.default_rng(20261204))
+        specs += half_cases(np.random.default_rng(20261205))
         with gzip.open(HERE / "cases.json.gz", "wt", encoding="utf-8", compresslevel=9) as f:
             json.dump(specs, f, separators=(",", ":"))
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
