@@ -6,7 +6,8 @@ needed.
 
 float32 and float64 exp, log, sqrt, the trigonometric functions, tanh, erf and logsumexp (their exp and log)
 are Intel MKL's closed VML in torch: their cases run when the optional mkl extra is installed (gradcli then calls
-MKL as torch does) and are skipped otherwise. dot/mv/matmul (MKL's BLAS) are not here (docs/exactness.md).
+MKL as torch does) and are skipped otherwise, as are bmm's products of 400 multiply-adds an item or more (MKL's
+batched gemm); dot/mv/mm are checked elsewhere (tests/exact/linear_mlp.py, docs/exactness.md).
 """
 
 import functools
@@ -19,10 +20,10 @@ import numpy as np
 import pytest
 
 from conftest import GOLDEN
-from gradcli.kernels import cpu, derivatives, mkl, onednn, reduce, softmax, softmax_half, sums, unary
+from gradcli.kernels import bmm, cpu, derivatives, mkl, onednn, reduce, softmax, softmax_half, sums, unary
 
 sys.path.insert(0, str(GOLDEN / "kernels"))
-from cases import canonical, case_grad, case_input  # noqa: E402
+from cases import canonical, case_grad, case_input, case_mat2  # noqa: E402
 
 KERNELS = {
     "sum": lambda x, p: sums.sum(x, p["dims"], p["keepdim"] and p["dims"] is not None),
@@ -70,6 +71,10 @@ BACKWARD = {
         g, softmax.log_softmax(x, p["dim"]), p["dim"]),
 }
 
+PRODUCTS = {
+    "bmm": lambda a, b, p: bmm.bmm(a, b),
+}
+
 
 @functools.lru_cache(maxsize=None)
 def cases():
@@ -94,18 +99,20 @@ def machine():
 
 def test_golden_has_every_function_with_enough_values():
     ops = {spec["op"] for spec in cases()}
-    assert ops == set(KERNELS) | set(BACKWARD)
+    assert ops == set(KERNELS) | set(BACKWARD) | set(PRODUCTS)
     full = sum(len(r) // np.dtype(spec["dtype"]).itemsize
                for spec, r in zip(cases(), results("avx512")) if len(r) != 32 or spec["dtype"] == "float64")
     assert full >= 20000
 
 
 def needs_mkl(spec):
+    if spec["op"] == "bmm":  # (ATen's own loops under 400 multiply-adds an item, MKL's batched gemm above)
+        return spec["shape"][1] * spec["shape"][2] * spec["m"] >= 400
     return spec["op"] == "mkl" or (spec["op"] == "logsumexp" and spec["dtype"] != "float16")
 
 
 @pytest.mark.parametrize("capability", ["avx512", "avx2"])
-@pytest.mark.parametrize("op", sorted(KERNELS) + sorted(BACKWARD))
+@pytest.mark.parametrize("op", sorted(KERNELS) + sorted(BACKWARD) + sorted(PRODUCTS))
 def test_kernel_is_torchs_bit_for_bit(machine, capability, op):
     if op == "mkl" and not mkl.available():
         pytest.skip("torch's VML functions need MKL itself (pip install 'gradcli[mkl]')")
@@ -116,7 +123,10 @@ def test_kernel_is_torchs_bit_for_bit(machine, capability, op):
             continue
         machine.set_num_threads(spec["threads"])
         x = case_input(index, spec)
-        got = canonical(BACKWARD[op](case_grad(index, spec), x, spec) if op in BACKWARD else KERNELS[op](x, spec))
+        if op in PRODUCTS:
+            got = canonical(PRODUCTS[op](x, case_mat2(index, spec), spec))
+        else:
+            got = canonical(BACKWARD[op](case_grad(index, spec), x, spec) if op in BACKWARD else KERNELS[op](x, spec))
         assert got.dtype == np.dtype(spec["dtype"]), (index, got.dtype)
         raw = got.tobytes()
         same = raw == expected if got.nbytes == len(expected) and got.size <= 250 else \

@@ -54,7 +54,12 @@ MV = row("mv", "MvBackward0", _mv_forward, "self vec",
 DOT = row("dot", "DotBackward0", _blas("dot", np.dot), "self tensor",
           self=("grad * tensor", lambda grad, tensor: grad * tensor),
           tensor=("grad * self", lambda grad, self: grad * self))
-BMM = row("bmm", "BmmBackward0", np.matmul, "self mat2",
+def _bmm_forward(self, mat2):
+    from ..kernels import bmm  # (not at import: ctypes and MKL only for a first product)
+    return bmm.bmm(self, mat2)
+
+
+BMM = row("bmm", "BmmBackward0", _bmm_forward, "self mat2",
           self=("grad.bmm(mat2.transpose(1, 2))", lambda grad, mat2: grad.bmm(mat2.transpose(1, 2))),
           mat2=("self.transpose(1, 2).bmm(grad)", lambda grad, self: self.transpose(1, 2).bmm(grad)))
 
@@ -141,9 +146,12 @@ def matmul(x, y):
         return mm(x, y)
     if a == 1 and b == 2:  # the vector becomes a row, squeezed in place: SqueezeBackward4(MmBackward0(...))
         return mm(x.unsqueeze(0), y).squeeze_(0)
-    if a == 3 and b == 3 and (x.shape[0] == 1) != (y.shape[0] == 1):
-        # torch squeezes a lone batch of 1 and takes a folding path below
-        return matmul(x.squeeze(0), y) if x.shape[0] == 1 else matmul(x, y.squeeze(0))
+    if a == 3 and b == 3 and x.shape[0] != y.shape[0]:
+        # torch squeezes a lone batch of 1 that requires grad and takes a folding path below (else: one bmm)
+        if x.shape[0] == 1 and x.requires_grad:
+            return matmul(x.squeeze(0), y)
+        if y.shape[0] == 1 and y.requires_grad:
+            return matmul(x, y.squeeze(0))
     if a >= 3 and b <= 2:
         # fold the batch into the rows: (..., n, k) @ (k, m) is one mm on (B*n, k), then _unsafe_view back
         folded = x.reshape(-1, x.shape[-1])

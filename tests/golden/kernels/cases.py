@@ -69,6 +69,13 @@ def case_grad(index, spec):
     return values(500000 + index, spec["shape"], spec["dtype"])
 
 
+def case_mat2(index, spec):
+    """The second operand of a product case (bmm): (batch, k, m), laid out as the case's view2 asks."""
+    batch, _, k = spec["shape"]
+    return make_view(values(700000 + index, [batch, k, spec["m"]], spec["dtype"], spec["scale"], spec["kind"]),
+                     spec["view2"])
+
+
 def canonical(y):
     """y contiguous, every NaN the same NaN: their sign and payload bits differ between torch's kernels (and
     capabilities) and print the same."""

@@ -21,7 +21,7 @@ import torch
 
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
-from cases import canonical, case_grad, case_input  # noqa: E402
+from cases import canonical, case_grad, case_input, case_mat2  # noqa: E402
 
 LARGE = 250
 
@@ -71,6 +71,9 @@ BACKWARD = {  # (grad, input) -> gradient of the input, as autograd's backward k
         g, torch.softmax(x, p["dim"]), p["dim"], x.dtype),
     "log_softmax_backward": lambda g, x, p: torch.ops.aten._log_softmax_backward_data(
         g, torch.log_softmax(x, p["dim"]), p["dim"], x.dtype),
+}
+PRODUCTS = {  # (input, second operand) -> result
+    "bmm": lambda a, b, p: torch.bmm(a, b),
 }
 DTYPES = {"float32": np.float32, "float64": np.float64, "float16": np.float16}
 
@@ -249,6 +252,26 @@ def half_cases(rng):
     return specs
 
 
+def product_cases(rng):
+    """bmm: items of fewer than 400 multiply-adds (ATen's own loops; float16 too) in any layout, larger ones (MKL's
+    batched gemm; gradcli needs the mkl extra for them) with items laid out by rows or by columns."""
+    specs = []
+    layouts = [{}, {"transpose": [0, 2, 1]}, {"trim": [0, 2, 1]}, {"step": [1, 2, 2]}, {"transpose": [1, 2, 0]}]
+    for i in range(160):
+        small = i % 2 == 0
+        while True:
+            batch, n, k, m = (int(v) for v in rng.integers(1, [7, 12, 30, 12] if small else [7, 45, 45, 45]))
+            if (n * k * m < 400) == small:
+                break
+        dtype = ["float32", "float64", "float16"][i % 3] if small else ["float32", "float64"][i % 2]
+        choices = layouts if small else layouts[:3]
+        specs.append(dict(op="bmm", shape=[batch, n, k], m=m, dtype=dtype, threads=1 + (i // 2) % 2,
+                          view=choices[int(rng.integers(0, len(choices)))],
+                          view2=choices[int(rng.integers(0, len(choices)))],
+                          scale=float(rng.choice([0.3, 2.0])), kind="normal"))
+    return specs
+
+
 def input_kind(spec, rng):
     """How the case's input values are made (cases.values)."""
     spec["scale"] = float(rng.choice([0.3, 2.0, 8.0]))
@@ -270,6 +293,7 @@ def record(capability):
         specs += more_cases(np.random.default_rng(20261203))
         specs += inverse_hyperbolic_cases(np.random.default_rng(20261204))
         specs += half_cases(np.random.default_rng(20261205))
+        specs += product_cases(np.random.default_rng(20261206))
         with gzip.open(HERE / "cases.json.gz", "wt", encoding="utf-8", compresslevel=9) as f:
             json.dump(specs, f, separators=(",", ":"))
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
@@ -281,6 +305,8 @@ def record(capability):
         x = torch.from_numpy(case_input(i, spec))
         if spec["op"] in BACKWARD:
             y = canonical(BACKWARD[spec["op"]](torch.from_numpy(case_grad(i, spec)), x, spec).numpy())
+        elif spec["op"] in PRODUCTS:
+            y = canonical(PRODUCTS[spec["op"]](x, torch.from_numpy(case_mat2(i, spec)), spec).numpy())
         else:
             y = canonical((REDUCTIONS.get(spec["op"]) or ELEMENTWISE[spec["op"]])(x, spec).numpy())
         if y.size > LARGE:
