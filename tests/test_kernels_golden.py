@@ -66,6 +66,7 @@ BACKWARD = {
     "elu_backward": lambda g, x, p: derivatives.elu_backward(g, x, p["alpha"]),
     "gelu_tanh_backward": lambda g, x, p: derivatives.gelu_tanh_backward(g, x),
     "gelu_backward": lambda g, x, p: onednn.gelu_erf_backward(g, x),
+    "gelu_erf_backward": lambda g, x, p: derivatives.gelu_erf_backward(g, x),
     "softmax_backward": lambda g, x, p: derivatives.softmax_backward(g, softmax.softmax(x, p["dim"]), p["dim"]),
     "log_softmax_backward": lambda g, x, p: derivatives.log_softmax_backward(
         g, softmax.log_softmax(x, p["dim"]), p["dim"]),

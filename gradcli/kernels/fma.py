@@ -108,13 +108,20 @@ def fma64(a, b, c):
     """float64 a*b + c with one rounding, after Boldo and Melquiond's emulation through round-to-odd:
     a*b = hi + lo exactly (Dekker), c + hi = s + t exactly (TwoSum), then RN(s + RO(t + lo)).
     Exact unless a*b underflows, which the samplers never meet (a uniform in [0, 1) times a normal span)."""
-    a, b, c = np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
+    a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
     hi = a * b
     lo = product_error(a, b, hi)
     s = c + hi
     t = _sum_error(c, hi, s)
-    out = s + _round_odd(t + lo, t, lo)
-    return np.where(out == 0, s, out)  # an exact zero: a*b = -c = hi, so s has IEEE's sign of zero
+    v = t + lo
+    inexact = _sum_error(t, lo, v)
+    # round t + lo to odd: v truncated toward zero (one step back where it was rounded away from zero), its
+    # last bit set where it is inexact
+    away = (inexact != 0) & (np.signbit(inexact) != np.signbit(v))
+    odd = ((v.view(np.uint64) - away.astype(np.uint64)) | (inexact != 0).astype(np.uint64)).view(np.float64)
+    out = s + odd
+    out = np.where(out == 0, s, out)  # an exact zero: a*b = -c = hi, so s has IEEE's sign of zero
+    return np.where(np.isfinite(s), out, s)  # infinities and NaNs: a*b + c's own
 
 
 def fused_multiply_add(a, b, c):

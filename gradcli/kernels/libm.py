@@ -399,5 +399,10 @@ def c_double(function, fallback):
 
     def kernel(x):
         x = np.asarray(x, np.float64)
-        return np.fromiter(map(safe, x.reshape(-1).tolist()), np.float64, x.size).reshape(x.shape)
+        values = x.reshape(-1).tolist()
+        try:  # (math's own function, mapped without a Python frame per element, unless one raises)
+            flat = np.fromiter(map(function, values), np.float64, x.size)
+        except (ValueError, OverflowError):
+            flat = np.fromiter(map(safe, values), np.float64, x.size)
+        return flat.reshape(x.shape)
     return kernel

@@ -1,9 +1,10 @@
-"""torch's float32 softmax and log_softmax (ATen's SoftMaxKernel.cpp, LogSoftmaxKernelImpl.h), bit for bit.
+"""torch's float32 and float64 softmax and log_softmax (ATen's SoftMaxKernel.cpp, LogSoftmaxKernelImpl.h), bit
+for bit.
 
 Over the last dimension each row is reduced with `vec::reduce_all` (vectors of Vec::size() lanes, then a
 butterfly across the lanes); softmax multiplies by the reciprocal of the sum, log_softmax subtracts SLEEF's log
 of it. Over another dimension, positions along the inner dimensions are handled Vec::size() at a time with
-running max and sum vectors, and the positions left over take the scalar path (the C library's expf);
+running max and sum vectors, and the positions left over take the scalar path (the C library's exp);
 softmax then divides by the sum. torch makes the input contiguous first, and so do these.
 """
 
@@ -11,23 +12,24 @@ import math
 
 import numpy as np
 
-from . import cpu, iteration, libm, loops, sleef
-from .fma import f32, fma32
+from . import cpu, iteration, loops, unary
 from ..numerics import errors_ignored
 
 
 def softmax(x, dim):
-    """torch.softmax(x, dim) for float32."""
+    """torch.softmax(x, dim) for float32 and float64."""
     return _dispatch(x, dim, log=False)
 
 
 def log_softmax(x, dim):
-    """torch.log_softmax(x, dim) for float32."""
+    """torch.log_softmax(x, dim) for float32 and float64."""
     return _dispatch(x, dim, log=True)
 
 
 def _dispatch(x, dim, log):
-    x = np.ascontiguousarray(x, dtype=f32)
+    x = np.ascontiguousarray(x)
+    if x.dtype != np.float64:
+        x = x.astype(np.float32, copy=False)
     if x.ndim == 0:
         x = x.reshape(1)
         return _dispatch(x, 0, log).reshape(())
@@ -36,23 +38,23 @@ def _dispatch(x, dim, log):
     inner = math.prod(x.shape[dim + 1:])
     if x.size == 0:
         return x.copy()
-    width = loops.width(f32)
+    width, m = loops.width(x.dtype), unary.arithmetic(x)
     with errors_ignored():
         rows = x.reshape(outer, size, inner)
-        if inner == 1:
-            out = _lastdim(rows[:, :, 0], width, log)
+        if dim == x.ndim - 1:  # (another dim of inner size 1 takes the other kernel)
+            out = _lastdim(rows[:, :, 0], width, log, m)
         elif log:
-            out = _log_softmax_inner(rows, width)
+            out = _log_softmax_inner(rows, width, m)
         else:
-            out = _softmax_inner(rows, width)
+            out = _softmax_inner(rows, width, m)
     return out.reshape(x.shape)
 
 
 # ---------------------------------------------------------------- vec::reduce_all over rows
 def reduce_all(rows, op, width):
     """vec::reduce_all(op, row) for each row of a 2-d array: whole vectors folded in order, the partial last
-    vector into the first lanes, then lanes i and i ^ step combined for step = width/2, ..., 1. Rows shorter
-    than a vector are folded left to right."""
+    vector into the first lanes, then the lanes folded (_fold_lanes). Rows shorter than a vector are folded
+    left to right."""
     n = rows.shape[1]
     if n < width:
         acc = rows[:, 0]
@@ -65,6 +67,17 @@ def reduce_all(rows, op, width):
         acc = op(acc, rows[:, start:start + width])
     if full < n:
         acc[:, :n - full] = op(acc[:, :n - full], rows[:, full:])
+    return _fold_lanes(acc, op, width)
+
+
+def _fold_lanes(acc, op, width):
+    """vec_reduce_all over a vector's lanes: float32's SIMD specialisation combines lanes i and i ^ step for
+    step = width/2, ..., 1; the generic one (float64) folds lane after lane into lane 0."""
+    if acc.dtype != np.float32:
+        out = acc[:, 0]
+        for i in range(1, width):
+            out = op(out, acc[:, i])
+        return out
     step = width // 2
     while step:
         acc = op(acc, acc[:, np.arange(width) ^ step])
@@ -72,7 +85,7 @@ def reduce_all(rows, op, width):
     return acc[:, 0]
 
 
-def dot_rows(a, b, width, fuse_tail=True):
+def dot_rows(a, b, width, fma, fuse_tail=True):
     """vec::map2_reduce_all(x * y, +) over rows: like reduce_all of the products, except that GCC fuses the
     multiply into the add of the partial last vector where the kernel runs on the calling thread (measured:
     not in the copy the thread pool runs)."""
@@ -84,33 +97,29 @@ def dot_rows(a, b, width, fuse_tail=True):
     for start in range(width, full, width):
         acc = acc + a[:, start:start + width] * b[:, start:start + width]
     if full < n:
-        tail = fma32(a[:, full:], b[:, full:], acc[:, :n - full]) if fuse_tail else \
+        tail = fma(a[:, full:], b[:, full:], acc[:, :n - full]) if fuse_tail else \
             acc[:, :n - full] + a[:, full:] * b[:, full:]
         acc[:, :n - full] = tail
-    step = width // 2
-    while step:
-        acc = acc + acc[:, np.arange(width) ^ step]
-        step //= 2
-    return acc[:, 0]
+    return _fold_lanes(acc, np.add, width)
 
 
 def _maximum(a, b):
     """vec::maximum: the larger, NaN if either is NaN."""
-    return np.where(np.isnan(a) | np.isnan(b), np.float32(np.nan), np.maximum(a, b))
+    return np.where(np.isnan(a) | np.isnan(b), a.dtype.type(np.nan), np.maximum(a, b))
 
 
-def _lastdim(rows, width, log):
+def _lastdim(rows, width, log, m):
     top = reduce_all(rows, _maximum, width)[:, None]
     shifted = rows - top
-    exps = sleef.expf_u10(shifted)
+    exps = m.vector.exp(shifted)
     total = reduce_all(exps, np.add, width)[:, None]
     if log:
-        return shifted - sleef.logf_u10(total)
-    return exps * (f32(1) / total)
+        return shifted - m.vector.log(total)
+    return exps * (m.const(1) / total)
 
 
 # ---------------------------------------------------------------- another dimension
-def _softmax_inner(x, width, stored=None):
+def _softmax_inner(x, width, m, stored=None):
     """_vec_softmax: position groups of `width` along the inner dims take the vector path, unless they would
     cross the end of the inner dims or of a thread's range; the rest run the scalar loop (whose exps pass
     through `stored` before the division: float16's kernel keeps them in its output)."""
@@ -134,8 +143,8 @@ def _softmax_inner(x, width, stored=None):
         top = v[:, 0]
         for d in range(1, size):
             top = _maximum(top, v[:, d])
-        exps = sleef.expf_u10(v - top[:, None])
-        total = exps[:, 0] + f32(0)
+        exps = m.vector.exp(v - top[:, None])
+        total = exps[:, 0] + m.const(0)
         for d in range(1, size):
             total = total + exps[:, d]
         out[vector] = exps / total[:, None]
@@ -144,30 +153,31 @@ def _softmax_inner(x, width, stored=None):
         top = s[:, 0]
         for d in range(1, size):
             top = np.where(top < s[:, d], s[:, d], top)  # std::max
-        exps = libm.expf(s - top[:, None])
-        total = np.zeros(len(s), f32)
+        exps = m.scalar.exp(s - top[:, None])
+        total = np.zeros(len(s), x.dtype)
         for d in range(size):
             total = total + exps[:, d]
         out[~vector] = (exps if stored is None else stored(exps)) / total[:, None]
     return out.reshape(outer, inner, size).transpose(0, 2, 1)
 
 
-def _log_softmax_inner(x, width, itemsize=4):
+def _log_softmax_inner(x, width, m, itemsize=None):
     """_vec_logsoftmax: the inner dims in chunks of a multiple of `width` (128 KiB of the softmax dim in items
-    of `itemsize` bytes); in each chunk the last size % width positions take the scalar path for max and sum."""
+    of `itemsize` bytes, x's own by default); in each chunk the last size % width positions take the scalar
+    path for max and sum."""
     outer, size, inner = x.shape
-    chunk = max(128 * 1024 // size // itemsize, width) // width * width
+    chunk = max(128 * 1024 // size // (itemsize or x.dtype.itemsize), width) // width * width
     chunk = min(chunk, inner)
     vector = np.zeros(inner, bool)
     for begin in range(0, inner, chunk):
         length = min(chunk, inner - begin)
         vector[begin:begin + length - length % width] = True
-    top = np.full((outer, inner), -np.inf, f32)
+    top = np.full((outer, inner), -np.inf, x.dtype)
     for d in range(size):
         top = np.where(x[:, d] > top, x[:, d], top)
-    total = np.zeros((outer, inner), f32)
+    total = np.zeros((outer, inner), x.dtype)
     for d in range(size):
         shifted = x[:, d] - top
-        total[:, vector] += sleef.expf_u10(shifted[:, vector])
-        total[:, ~vector] += libm.expf(shifted[:, ~vector])
-    return (x - top[:, None]) - sleef.logf_u10(total)[:, None]
+        total[:, vector] += m.vector.exp(shifted[:, vector])
+        total[:, ~vector] += m.scalar.exp(shifted[:, ~vector])
+    return (x - top[:, None]) - m.vector.log(total)[:, None]

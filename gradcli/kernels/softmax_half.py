@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from . import libm, loops, sleef
+from . import libm, loops, sleef, unary
 from .fma import f32
 from .softmax import _log_softmax_inner, _maximum, _softmax_inner, reduce_all
 from ..numerics import errors_ignored
@@ -39,9 +39,10 @@ def dispatch(x, dim, log):
         if dim == x.ndim - 1:  # (torch picks the kernel by dim, not by the inner size)
             out = _log_softmax_lastdim(rows[:, :, 0], width) if log else _softmax_lastdim(rows[:, :, 0], width)
         elif log:  # the chunks hold float16 items; whole float16 vectors take the vector path
-            out = _log_softmax_inner(rows, 2 * width, itemsize=2)
+            out = _log_softmax_inner(rows, 2 * width, unary.SINGLE, itemsize=2)
         else:  # groups of a float16 vector's positions; the scalar path keeps its exps in float16
-            out = _softmax_inner(rows, 2 * width, stored=lambda exps: exps.astype(f16).astype(f32))
+            out = _softmax_inner(rows, 2 * width, unary.SINGLE,
+                                 stored=lambda exps: exps.astype(f16).astype(f32))
         out = out.astype(f16)
     return out.reshape(x.shape)
 

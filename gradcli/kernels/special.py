@@ -8,6 +8,8 @@ import math
 
 import numpy as np
 
+from . import libm
+
 _PSI_10 = 2.25175258906672110764
 _DIGAMMA_A = (8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.57575757575757575758E-3,
               -4.16666666666666666667E-3, 3.96825396825396825397E-3, -8.33333333333333333333E-3,
@@ -17,15 +19,8 @@ _DIGAMMA_A = (8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.575757575
 def _per_element(fn, x, domain_error=math.nan):
     """fn(float) over an array, in double with C's rules (x / 0 is inf, not an exception), rounded back to x's
     floating dtype; `domain_error` where Python's math refuses an argument that C answers with a value."""
-    def c_like(v):
-        try:
-            return fn(np.float64(v))
-        except (ValueError, OverflowError):
-            return domain_error
-    with np.errstate(all="ignore"):
-        flat = np.fromiter((c_like(v) for v in np.asarray(x, np.float64).reshape(-1).tolist()), np.float64,
-                           count=np.size(x))
-    return flat.reshape(np.shape(x)).astype(x.dtype if x.dtype.kind == "f" else np.float32)
+    flat = libm.c_double(fn, lambda v: domain_error)(np.asarray(x, np.float64))
+    return flat.astype(x.dtype if x.dtype.kind == "f" else np.float32)
 
 
 def erf(x):

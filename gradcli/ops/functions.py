@@ -45,10 +45,10 @@ unary("exp", "ExpBackward0", _vml("exp", np.exp), "grad * result", lambda grad, 
       ).doors("exp", inplace=True)
 unary("exp2", "Exp2Backward0", _kernel(torch_unary.exp2, np.exp2), "grad * result * M_LN2",
       lambda grad, result: mul_scalar(grad * result, M_LN2)).doors("exp2", inplace=True)
-unary("expm1", "Expm1Backward0", _kernel(torch_unary.expm1, np.expm1), "grad * (result + 1)",
+unary("expm1", "Expm1Backward0", _kernel(torch_unary.expm1, np.expm1, _FLOATS), "grad * (result + 1)",
       lambda grad, result: grad * add_scalar(result, 1)).doors("expm1", inplace=True)
 unary("log", "LogBackward0", _vml("log", np.log), "grad / self", lambda grad, self: grad / self).doors("log", inplace=True)
-unary("log1p", "Log1PBackward0", _kernel(torch_unary.log1p, np.log1p), "grad / (self + 1)",
+unary("log1p", "Log1PBackward0", _kernel(torch_unary.log1p, np.log1p, _FLOATS), "grad / (self + 1)",
       lambda grad, self: grad / add_scalar(self, 1)).doors("log1p", inplace=True)
 unary("log2", "Log2Backward0", _vml("log2", np.log2), "grad / (self * M_LN2)",
       lambda grad, self: grad / (self * M_LN2)).doors("log2", inplace=True)
@@ -162,7 +162,7 @@ def threshold_backward(grad_output, self):
 
 unary("tanh", "TanhBackward0", _vml("tanh", np.tanh), "grad * (1 - result * result)",
       lambda grad, result: tanh_backward(grad, result)).doors("tanh", functional=True, inplace=True)
-unary("sigmoid", "SigmoidBackward0", _kernel(torch_unary.sigmoid, lambda self: 1 / (1 + np.exp(-self))),
+unary("sigmoid", "SigmoidBackward0", _kernel(torch_unary.sigmoid, lambda self: 1 / (1 + np.exp(-self)), _FLOATS),
       "grad * result * (1 - result)",
       lambda grad, result: sigmoid_backward(grad, result)).doors("sigmoid", functional=True, inplace=True)
 # relu'(0) is 0: the gradient passes only where the result is positive

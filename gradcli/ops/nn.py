@@ -23,13 +23,25 @@ from ..kernels import unary as torch_unary
 from ..tensor import Tensor, wrap_dim
 
 
+def _single(*arrays):
+    return all(isinstance(a, np.ndarray) and a.dtype == np.float32 for a in arrays)
+
+
+def _ported(*arrays):
+    """Arrays of one dtype whose backward kernels are torch's (float32 or float64; kernels/derivatives.py)."""
+    return _single(*arrays) or all(isinstance(a, np.ndarray) and a.dtype == np.float64 for a in arrays)
+
+
+_KERNEL_DTYPES = (np.float32, np.float16, np.float64)  # the forward kernels of kernels/unary.py
+
+
 # ---------------------------------------------------------------- softmax
-# float32 softmax and its backward are torch's kernels (kernels/softmax.py, kernels/derivatives.py), and the
-# float16 forward (kernels/softmax_half.py)
+# float32 and float64 softmax and its backward are torch's kernels (kernels/softmax.py, kernels/derivatives.py),
+# and the float16 forward (kernels/softmax_half.py)
 def _softmax_forward(self, dim):
     if not self.size:  # (nothing to normalize: numpy's max has no identity)
         return self.copy()
-    if self.dtype == np.float32:
+    if self.dtype in (np.float32, np.float64):
         return torch_softmax.softmax(self, dim)
     if self.dtype == np.float16:
         return torch_softmax_half.dispatch(self, dim, log=False)
@@ -41,7 +53,7 @@ def _softmax_forward(self, dim):
 def _log_softmax_forward(self, dim):
     if not self.size:
         return self.copy()
-    if self.dtype == np.float32:
+    if self.dtype in (np.float32, np.float64):
         return torch_softmax.log_softmax(self, dim)
     if self.dtype == np.float16:
         return torch_softmax_half.dispatch(self, dim, log=True)
@@ -50,13 +62,13 @@ def _log_softmax_forward(self, dim):
 
 
 def _softmax_backward_forward(grad_output, output, dim):
-    if grad_output.dtype == np.float32 and output.dtype == np.float32:
+    if _ported(grad_output, output):
         return torch_derivatives.softmax_backward(grad_output, output, dim)
     return (output * (grad_output - np.sum(grad_output * output, axis=dim, keepdims=True))).astype(grad_output.dtype)
 
 
 def _log_softmax_backward_forward(grad_output, output, dim):
-    if grad_output.dtype == np.float32 and output.dtype == np.float32:
+    if _ported(grad_output, output):
         return torch_derivatives.log_softmax_backward(grad_output, output, dim)
     return (grad_output - np.exp(output) * np.sum(grad_output, axis=dim, keepdims=True)).astype(grad_output.dtype)
 
@@ -129,12 +141,8 @@ SQRT_HALF = math.sqrt(0.5)
 INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 
 
-def _single(*arrays):
-    return all(isinstance(a, np.ndarray) and a.dtype == np.float32 for a in arrays)
-
-
 def _gelu_forward(self, approximate="none"):
-    if self.dtype in (np.float32, np.float16):  # torch's kernels (oneDNN's for a contiguous float32 tensor)
+    if self.dtype in _KERNEL_DTYPES:  # torch's kernels (oneDNN's for a contiguous float32 tensor)
         return torch_unary.gelu(self, approximate)
     if approximate == "tanh":
         inner = math.sqrt(2.0 / math.pi) * (self + 0.044715 * self ** 3)
@@ -157,10 +165,12 @@ def _gelu_derivative(x, approximate):
 
 
 def _gelu_backward_forward(grad_output, self, approximate="none"):
-    if approximate == "tanh" and _single(grad_output, self):
+    if approximate == "tanh" and _ported(grad_output, self):
         return torch_derivatives.gelu_tanh_backward(grad_output, self)
     if _single(grad_output, self) and self.size > 1 and self.flags.c_contiguous:  # torch hands these to oneDNN
         return torch_onednn.gelu_erf_backward(grad_output, self)
+    if approximate != "tanh" and _ported(grad_output, self):
+        return torch_derivatives.gelu_erf_backward(grad_output, self)
     first, _ = _gelu_derivative(Tensor._make(self), approximate)
     return (grad_output * first.array).astype(grad_output.dtype)
 
@@ -175,7 +185,7 @@ GELU_BACKWARD = row("gelu_backward", "GeluBackwardBackward0", _gelu_backward_for
 
 
 def _softplus_forward(self, beta=1, threshold=20):
-    if self.dtype in (np.float32, np.float16):
+    if self.dtype in _KERNEL_DTYPES:
         return torch_unary.softplus(self, beta, threshold)
     bx = self * beta
     # above the threshold softplus is x itself (torch switches to the identity there for accuracy)
@@ -183,7 +193,7 @@ def _softplus_forward(self, beta=1, threshold=20):
 
 
 def _softplus_backward_forward(grad_output, self, beta=1, threshold=20):
-    if _single(grad_output, self):
+    if _ported(grad_output, self):
         return torch_derivatives.softplus_backward(grad_output, self, beta, threshold)
     bx = self * beta
     return np.where(bx > threshold, grad_output, grad_output / (1 + np.exp(-bx))).astype(grad_output.dtype)
@@ -210,7 +220,7 @@ LEAKY_RELU_BACKWARD = row(
                  lambda grad, self, negative_slope: leaky_relu_backward(grad, self, negative_slope)),
     self=("zeros_like(grad)", lambda grad: Tensor._make(np.zeros(grad.shape, grad.array.dtype))))
 def _elu_backward_forward(grad_output, self, alpha):
-    if _single(grad_output, self):
+    if _ported(grad_output, self):
         return torch_derivatives.elu_backward(grad_output, self, alpha)
     return np.where(self > 0, grad_output, grad_output * alpha * np.exp(self)).astype(grad_output.dtype)
 
@@ -253,7 +263,7 @@ def elu_backward(grad, self, alpha):
 
 
 def _elu_forward(self, alpha=1.0):
-    if self.dtype in (np.float32, np.float16):
+    if self.dtype in _KERNEL_DTYPES:
         return torch_unary.elu(self, alpha)
     return np.where(self > 0, self, alpha * np.expm1(self)).astype(self.dtype)
 
@@ -261,7 +271,7 @@ def _elu_forward(self, alpha=1.0):
 def _silu_derivative(grad, self):
     """torch's silu derivative: its silu_backward kernel, or with create_graph the same formula in tensor ops
     (grad * sigmoid * (1 + self * (1 - sigmoid)), the 1 + ... a C++ Scalar add)."""
-    if not grad_mode.is_grad_enabled() and _single(grad.array, self.array):
+    if not grad_mode.is_grad_enabled() and _ported(grad.array, self.array):
         return Tensor._make(torch_derivatives.silu_backward(grad.array, self.array))
     s = self.sigmoid()
     return grad * s * add_scalar(self * (1 - s), 1)
@@ -276,7 +286,7 @@ GELU = row("gelu", "GeluBackward0", _gelu_forward, "self", promote="float",
            self=("gelu_backward(grad, self, approximate)",
                  lambda grad, self, approximate="none": gelu_backward(grad, self, approximate)))
 SILU = row("silu", "SiluBackward0",
-           lambda self: torch_unary.silu(self) if self.dtype in (np.float32, np.float16) else
+           lambda self: torch_unary.silu(self) if self.dtype in _KERNEL_DTYPES else
            (self / (1 + np.exp(-self))).astype(self.dtype), "self",
            promote="float", self=("grad * self.sigmoid() * (1 + self * (1 - self.sigmoid()))", _silu_derivative))
 ELU = row("elu", "EluBackward0", _elu_forward, "self", promote="float",

@@ -67,6 +67,7 @@ BACKWARD = {  # (grad, input) -> gradient of the input, as autograd's backward k
     "elu_backward": lambda g, x, p: torch.ops.aten.elu_backward(g, p["alpha"], 1, 1, False, x),
     "gelu_tanh_backward": lambda g, x, p: torch.ops.aten.gelu_backward(g, x, approximate="tanh"),
     "gelu_backward": lambda g, x, p: torch.ops.aten.gelu_backward(g, x),  # contiguous float32: oneDNN
+    "gelu_erf_backward": lambda g, x, p: torch.ops.aten.gelu_backward(g, x),  # ATen's own kernel
     "softmax_backward": lambda g, x, p: torch.ops.aten._softmax_backward_data(
         g, torch.softmax(x, p["dim"]), p["dim"], x.dtype),
     "log_softmax_backward": lambda g, x, p: torch.ops.aten._log_softmax_backward_data(
@@ -272,6 +273,37 @@ def product_cases(rng):
     return specs
 
 
+def float64_activation_cases(rng):
+    """The activations, expm1, log1p, softmax and log_softmax in float64 (SLEEF's double functions), forward and
+    backward, and GELU-erf's backward where ATen's own kernel runs it (float64; float32 strided)."""
+    specs = []
+    forward = [("sigmoid", {}), ("silu", {}), ("gelu", {"approximate": "none"}), ("gelu", {"approximate": "tanh"}),
+               ("softplus", {"beta": 1.0, "threshold": 20.0}), ("softplus", {"beta": 2.0, "threshold": 5.0}),
+               ("elu", {"alpha": 1.0}), ("elu", {"alpha": 0.5}), ("expm1", {}), ("log1p", {})]
+    backward = [("sigmoid_backward", {}), ("silu_backward", {}), ("softplus_backward", {"beta": 1.0, "threshold": 20.0}),
+                ("softplus_backward", {"beta": 2.0, "threshold": 5.0}), ("elu_backward", {"alpha": 1.0}),
+                ("elu_backward", {"alpha": 0.5}), ("gelu_tanh_backward", {}), ("gelu_erf_backward", {})]
+    for op, params in forward + backward:
+        for i in range(16):
+            n = int(rng.integers(1, 80)) if i < 12 else int(rng.integers(80, 3000))
+            shape = [n] if i % 3 else [int(rng.integers(1, 9)), n]
+            if i == 15:
+                shape = [int(rng.integers(17000, 40000))]  # (GELU splits more than 16,384 elements between threads)
+            view = view_spec(rng, len(shape), i)
+            dtype = "float64"
+            if op == "gelu_erf_backward" and i % 4 == 3:  # float32 where oneDNN does not take it: strided
+                dtype, view = "float32", {"step": [1] * (len(shape) - 1) + [2]}
+            specs.append(dict(op=op, shape=shape, dtype=dtype, view=view, threads=1 + (i % 2), specials=i % 2 == 1,
+                              scale=float(rng.choice([0.3, 2.0, 8.0])), kind="wide" if op == "log1p" else "normal",
+                              **params))
+    for op in ("softmax", "log_softmax", "softmax_backward", "log_softmax_backward"):
+        for i, shape in enumerate(shapes(rng, 30, 10)):
+            specs.append({"op": op, "shape": shape, "dtype": "float64", "view": {} if "backward" in op else
+                          view_spec(rng, len(shape), i), "dim": int(rng.integers(0, len(shape))),
+                          "threads": 1 + (i % 2), "scale": float(rng.choice([0.3, 2.0, 8.0])), "kind": "normal"})
+    return specs
+
+
 def input_kind(spec, rng):
     """How the case's input values are made (cases.values)."""
     spec["scale"] = float(rng.choice([0.3, 2.0, 8.0]))
@@ -294,6 +326,7 @@ def record(capability):
         specs += inverse_hyperbolic_cases(np.random.default_rng(20261204))
         specs += half_cases(np.random.default_rng(20261205))
         specs += product_cases(np.random.default_rng(20261206))
+        specs += float64_activation_cases(np.random.default_rng(20261207))
         with gzip.open(HERE / "cases.json.gz", "wt", encoding="utf-8", compresslevel=9) as f:
             json.dump(specs, f, separators=(",", ":"))
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
