@@ -386,23 +386,24 @@ def _erf64(x):
 
 # ---------------------------------------------------------------- the C library's double functions
 def c_double(function, fallback):
-    """The elementwise kernel of `function`, one of Python's math module's, over float64 arrays: math calls the
-    platform's C library, as torch's scalar loops do (numpy's float64 functions may be a vector library's). Where
-    math raises instead of returning the C library's infinity or NaN (math.atanh(1.0), math.exp(1000.0)),
-    numpy's `fallback` gives that special value."""
-    def safe(v):
+    """The element-wise kernel of `function`, one of Python's math module's, over float64 arrays (broadcast,
+    one per argument): math calls the platform's C library, as torch's scalar loops do (numpy's float64
+    functions may be a vector library's). Where math raises instead of returning the C library's infinity or
+    NaN (math.atanh(1.0), math.exp(1000.0)), numpy's `fallback` gives that special value."""
+    def safe(*v):
         try:
-            return function(v)
+            return function(*v)
         except (ValueError, OverflowError):
             with errors_ignored():
-                return float(fallback(v))
+                return float(fallback(*v))
 
-    def kernel(x):
-        x = np.asarray(x, np.float64)
-        values = x.reshape(-1).tolist()
+    def kernel(*arrays):
+        arrays = np.broadcast_arrays(*(np.asarray(a, np.float64) for a in arrays))
+        values = [a.reshape(-1).tolist() for a in arrays]
+        n = arrays[0].size
         try:  # (math's own function, mapped without a Python frame per element, unless one raises)
-            flat = np.fromiter(map(function, values), np.float64, x.size)
+            flat = np.fromiter(map(function, *values), np.float64, n)
         except (ValueError, OverflowError):
-            flat = np.fromiter(map(safe, values), np.float64, x.size)
-        return flat.reshape(x.shape)
+            flat = np.fromiter(map(safe, *values), np.float64, n)
+        return flat.reshape(arrays[0].shape)
     return kernel

@@ -198,6 +198,57 @@ def expm1_u10(a):
         return np.where(np.isnan(a), a, x)
 
 
+def _hyperbolic(x, sign):
+    """(e^|x| + sign e^-|x|) / 2 in double-double (xsinh, xcosh), infinite past |x| = 710; sinh takes x's sign."""
+    x = np.asarray(x, _D)
+    with errors_ignored():
+        d = _expk2((np.abs(x), np.zeros_like(x)))
+        e = _rec(d)
+        d = _add_dd(d, (sign * e[0], sign * e[1]))
+        y = (d[0] + d[1]) * 0.5
+        y = np.where((np.abs(x) > 710) | np.isnan(y), _INF, y)
+        if sign < 0:
+            y = np.copysign(y, x)
+        return np.where(np.isnan(x), x, y)
+
+
+@_in_blocks
+def sinh_u10(x):
+    """Sleef_sinhd_u10: Vectorized<double>::sinh()."""
+    return _hyperbolic(x, -1)
+
+
+@_in_blocks
+def cosh_u10(x):
+    """Sleef_coshd_u10: Vectorized<double>::cosh()."""
+    return _hyperbolic(x, 1)
+
+
+_EXP2_POLY = (+0.4434359082926529454e-9, +0.7073164598085707425e-8, +0.1017819260921760451e-6,
+              +0.1321543872511327615e-5, +0.1525273353517584730e-4, +0.1540353045101147808e-3,
+              +0.1333355814670499073e-2, +0.9618129107597600536e-2, +0.5550410866482046596e-1,
+              +0.2402265069591012214e+0)
+
+
+@_in_blocks
+def exp2_u10(d):
+    """Sleef_exp2d_u10: Vectorized<double>::exp2()."""
+    d = np.asarray(d, _D)
+    with errors_ignored():
+        u = np.rint(d)
+        q = np.where(np.isfinite(u), u, 0).astype(np.int64)
+        s = d - u
+        s2 = s * s
+        s4 = s2 * s2
+        u = _poly(s, s2, s4, s4 * s4, _EXP2_POLY)
+        u = fma64(u, s, +0.6931471805599452862e+0)
+        u = fma64(u, s, 1.0)
+        u = _ldexp2(u, q)
+        u = np.where(d >= 1024, _INF, u)
+        u = np.where(d < -2000, 0.0, u)
+        return np.where(np.isnan(d), d, u)
+
+
 @_in_blocks
 def tanh_u10(x):
     """Sleef_tanhd_u10: Vectorized<double>::tanh()."""
@@ -349,7 +400,8 @@ def erf_u10(a):
         x8 = x4 * x4
         near = x <= 2.5
         t = _poly(x, x2, x4, x8, [np.where(near, n, f) for n, f in zip(_ERF_NEAR, _ERF_FAR)], x16=x8 * x8)
-        c2, c1, c0 = ((np.where(near, n[0], f[0]), np.where(near, n[1], f[1])) for n, f in zip(_ERF_NEAR_DD, _ERF_FAR_DD))
+        c2, c1, c0 = ((np.where(near, n[0], f[0]), np.where(near, n[1], f[1]))
+                      for n, f in zip(_ERF_NEAR_DD, _ERF_FAR_DD))
         zero = np.zeros_like(x)
         t2 = _mla_dd(x * x, _mla_dd(x, (t, zero), c2), _mla_dd(x, c1, c0))
         s2 = _add_d_dd(1.0, _mul_dd_d(t2, x))
@@ -365,3 +417,48 @@ def erf_u10(a):
         z = np.where(np.isinf(a), 1.0, z)
         z = np.where(a == 0, 0.0, z)
         return np.copysign(z, a)
+
+
+# ---------------------------------------------------------------- pow
+_LOGK_POLY = (0.116255524079935043668677, 0.103239680901072952701192, 0.117754809412463995466069,
+              0.13332981086846273921509, 0.153846227114512262845736, 0.181818180850050775676507,
+              0.222222222230083560345903, 0.285714285714249172087875, 0.400000000000000077715612)
+_LOGK_C = (0.666666666666666629659233, 3.80554962542412056336616e-17)
+
+
+def _logk(d):
+    """logk: log of a positive double, as a double-double."""
+    e, m = _exponent_mantissa(d)
+    x = _div(_add2(-1.0, m), _add2(1.0, m))
+    x2 = _squ(x)
+    x4 = x2[0] * x2[0]
+    x8 = x4 * x4
+    t = _poly(x2[0], x4, x8, x8 * x8, _LOGK_POLY)
+    s = _mul_dd_d(_LN2, e.astype(_D))
+    s = _add_dd(s, (x[0] * 2.0, x[1] * 2.0))
+    x = _mul_dd(x2, x)
+    s = _add_dd(s, _mul_dd(x, _LOGK_C))
+    x = _mul_dd(x2, x)
+    return _add_dd(s, _mul_dd_d(x, t))
+
+
+def pow_u10(x, y):
+    """Sleef_powd_u10: Vectorized<double>::pow(), x and y broadcast."""
+    x, y = np.broadcast_arrays(np.asarray(x, _D), np.asarray(y, _D))
+    with errors_ignored():
+        yisint = np.rint(y) == y
+        half = y * 0.5
+        yisodd = (np.rint(half) != half) & yisint
+        d = _mul_dd_d(_logk(np.abs(x)), y)
+        result = _expk(d)
+        result = np.where(d[0] > _LOG_DBL_MAX, _INF, result)
+        result = result * np.where(x > 0, 1.0, np.where(yisint, np.where(yisodd, -1.0, 1.0), np.nan))
+        efx = np.abs(x) - 1
+        efx = np.where(np.signbit(y), -efx, efx)
+        at_inf = np.where(efx < 0, 0.0, np.where(efx == 0, 1.0, _INF))
+        result = np.where(np.isinf(y), at_inf, result)
+        edge = np.where(np.signbit(y) ^ (x == 0), 0.0, _INF)
+        edge = np.where(np.signbit(np.where(yisodd, x, 1.0)), -edge, edge)
+        result = np.where(np.isinf(x) | (x == 0), edge, result)
+        result = np.where(np.isnan(x) | np.isnan(y), np.nan, result)
+        return np.where((y == 0) | (x == 1), 1.0, result)

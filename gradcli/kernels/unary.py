@@ -93,7 +93,7 @@ def arithmetic(*arrays):
     return SINGLE if dtype in (f32, _F16) else DOUBLE if dtype == np.float64 else None
 
 
-# ---------------------------------------------------------------- activations (Activation.cpp, Elu.h, UnaryOpsKernel.cpp)
+# ---------------------------------------------------------------- activations (Activation.cpp, UnaryOpsKernel.cpp)
 def sigmoid(x):
     """torch.sigmoid: 1 / (1 + exp(-x))."""
     m = arithmetic(x)
@@ -132,19 +132,32 @@ def softplus(x, beta=1.0, threshold=20.0):
                          for f in (m.vector, m.scalar)))
 
 
+_C_EXP2 = libm.c_double(getattr(math, "exp2", lambda v: 2.0 ** v), np.exp2)  # (math.exp2: Python 3.11)
+_C_SINH = libm.c_double(math.sinh, np.sinh)
+_C_COSH = libm.c_double(math.cosh, np.cosh)
+
+
 def exp2(x):
     """torch.exp2."""
-    return _float_kernel(x, sleef.exp2f_u10, libm.exp2f) if _floats(x) else np.exp2(x)
+    return _vector_kernel(x, (sleef.exp2f_u10, libm.exp2f), (sleef64.exp2_u10, _C_EXP2), np.exp2)
 
 
 def sinh(x):
     """torch.sinh."""
-    return _float_kernel(x, sleef.sinhf_u10, libm.sinhf) if _floats(x) else np.sinh(x)
+    return _vector_kernel(x, (sleef.sinhf_u10, libm.sinhf), (sleef64.sinh_u10, _C_SINH), np.sinh)
 
 
 def cosh(x):
     """torch.cosh."""
-    return _float_kernel(x, sleef.coshf_u10, libm.coshf) if _floats(x) else np.cosh(x)
+    return _vector_kernel(x, (sleef.coshf_u10, libm.coshf), (sleef64.cosh_u10, _C_COSH), np.cosh)
+
+
+def _vector_kernel(x, single, double, fallback):
+    """cpu_kernel_vec of one function: its (vector, scalar) pair for float32/float16 or for float64."""
+    x = np.asarray(x)
+    if x.dtype == np.float64:
+        return _double_kernel(x, *double)
+    return _float_kernel(x, *single) if _floats(x) else fallback(x)
 
 
 M_2_SQRTPI, M_SQRT1_2 = 1.12837916709551257390, 0.70710678118654752440  # <cmath>'s
@@ -184,26 +197,17 @@ _C_ATANH = libm.c_double(math.atanh, np.arctanh)
 
 def asinh(x):
     """torch.asinh: the C library's asinh on every element (ATen's kernel for it has no vector code)."""
-    x = np.asarray(x)
-    if x.dtype == np.float64:
-        return _double_kernel(x, _C_ASINH, _C_ASINH)
-    return _float_kernel(x, libm_log.asinhf, libm_log.asinhf) if _floats(x) else np.arcsinh(x)
+    return _vector_kernel(x, (libm_log.asinhf, libm_log.asinhf), (_C_ASINH, _C_ASINH), np.arcsinh)
 
 
 def acosh(x):
     """torch.acosh: the C library's acosh on every element."""
-    x = np.asarray(x)
-    if x.dtype == np.float64:
-        return _double_kernel(x, _C_ACOSH, _C_ACOSH)
-    return _float_kernel(x, libm_log.acoshf, libm_log.acoshf) if _floats(x) else np.arccosh(x)
+    return _vector_kernel(x, (libm_log.acoshf, libm_log.acoshf), (_C_ACOSH, _C_ACOSH), np.arccosh)
 
 
 def atanh(x):
     """torch.atanh: SLEEF's atanh over the vector blocks, the C library's over the rest."""
-    x = np.asarray(x)
-    if x.dtype == np.float64:
-        return _double_kernel(x, sleef64.atanh_u10, _C_ATANH)
-    return _float_kernel(x, sleef.atanhf_u10, libm_log.atanhf) if _floats(x) else np.arctanh(x)
+    return _vector_kernel(x, (sleef.atanhf_u10, libm_log.atanhf), (sleef64.atanh_u10, _C_ATANH), np.arctanh)
 
 
 # ---------------------------------------------------------------- powers
@@ -216,13 +220,15 @@ def rsqrt(x):
 
 
 def pow_scalar(x, exponent):
-    """torch.pow(tensor, number) for a float tensor: float32 takes x*x, x*x*x and 1/(x*x) for 2, 3 and -2,
-    SLEEF's powf otherwise (its scalar tail calls the double-precision pow); float16 always runs SLEEF's
-    powf with the exponent rounded to float16. (0 and 1 are torch's fill and copy; for float32 0.5, -0.5 and -1
-    its sqrt, rsqrt and reciprocal.)"""
+    """torch.pow(tensor, number) for a float tensor: float32 and float64 take x*x, x*x*x and 1/(x*x) for 2, 3
+    and -2, SLEEF's pow otherwise (float32's scalar tail calls the double-precision pow, float64's the C
+    library's); float16 always runs SLEEF's powf with the exponent rounded to float16. (0 and 1 are torch's
+    fill and copy; for float32 and float64 0.5, -0.5 and -1 its sqrt, rsqrt and reciprocal.)"""
     x = np.asarray(x)
     e = float(exponent)
-    if not _floats(x) or e in (0.0, 1.0) or (x.dtype == np.float32 and e in (0.5, -0.5, -1.0)):
+    if x.dtype == np.float64 and e not in (0.0, 1.0, 0.5, -0.5, -1.0, 2.0, 3.0, -2.0):
+        return _double_kernel(x, lambda v: sleef64.pow_u10(v, e), lambda v: _C_POW(v, e))
+    if not (_floats(x) or x.dtype == np.float64) or e in (0.0, 1.0) or (x.dtype != _F16 and e in (0.5, -0.5, -1.0)):
         raise ValueError("pow_scalar handles float tensors and the exponents torch does not special-case")
     with errors_ignored():
         if x.dtype == _F16:
@@ -237,10 +243,16 @@ def pow_scalar(x, exponent):
                              lambda v: np.power(v.astype(np.float64), e).astype(f32))
 
 
+_C_POW = libm.c_double(math.pow, np.power)
+
+
 def pow_tensors(x, y):
-    """torch.pow(tensor, tensor) of float32 (float16 computed in float32, rounded once) operands of one dtype:
-    SLEEF's powf in the vector blocks, glibc's powf in the rest."""
+    """torch.pow(tensor, tensor) of float32 (float16 computed in float32, rounded once) or float64 operands of
+    one dtype: SLEEF's pow in the vector blocks, the C library's in the rest."""
     x, y = np.asarray(x), np.asarray(y)
+    if x.dtype == np.float64 and y.dtype == x.dtype:
+        with errors_ignored():
+            return loops.pointwise([x, y], in_blocks(sleef64.pow_u10), _C_POW, loops.width(x.dtype))
     if not _floats(x) or y.dtype != x.dtype:
         return np.power(x, y)
 

@@ -181,10 +181,10 @@ def reflected_div(x, y):
 
 # ---------------------------------------------------------------- **
 def _pow_forward(self, exponent):
-    """torch's pow(tensor, number): for float32 x*x and x*x*x for 2 and 3, sqrt, rsqrt and reciprocal for 0.5,
-    -0.5 and -1, SLEEF's powf otherwise; float16 always SLEEF's powf (kernels/unary.py)."""
+    """torch's pow(tensor, number): for float32 and float64 x*x and x*x*x for 2 and 3, sqrt, rsqrt and
+    reciprocal for 0.5, -0.5 and -1, SLEEF's pow otherwise; float16 always SLEEF's powf (kernels/unary.py)."""
     if self.dtype.kind == "f" and exponent.__class__ in (int, float) and exponent not in (0, 1):
-        if self.dtype == np.float16 or (self.dtype == np.float32 and exponent not in (2, 0.5, -0.5, -1)):
+        if self.dtype == np.float16 or exponent not in (2, 0.5, -0.5, -1):
             return torch_unary.pow_scalar(self, exponent)
     if exponent == 2 and self.dtype.kind == "f":
         return np.square(self)  # the same values as x * x, without power's slower loop

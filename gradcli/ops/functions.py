@@ -43,7 +43,7 @@ _FLOATS = (np.float32, np.float64, np.float16)
 # ---------------------------------------------------------------- exp and log
 unary("exp", "ExpBackward0", _vml("exp", np.exp), "grad * result", lambda grad, result: grad * result
       ).doors("exp", inplace=True)
-unary("exp2", "Exp2Backward0", _kernel(torch_unary.exp2, np.exp2), "grad * result * M_LN2",
+unary("exp2", "Exp2Backward0", _kernel(torch_unary.exp2, np.exp2, _FLOATS), "grad * result * M_LN2",
       lambda grad, result: mul_scalar(grad * result, M_LN2)).doors("exp2", inplace=True)
 unary("expm1", "Expm1Backward0", _kernel(torch_unary.expm1, np.expm1, _FLOATS), "grad * (result + 1)",
       lambda grad, result: grad * add_scalar(result, 1)).doors("expm1", inplace=True)
@@ -100,10 +100,10 @@ unary("acos", "AcosBackward0", _vml("acos", np.arccos), "grad * -((-self * self 
       lambda grad, self: grad * -((-self * self + 1).rsqrt())).doors("acos", "arccos", inplace=True)
 unary("atan", "AtanBackward0", _vml("atan", np.arctan), "grad / (self * self + 1)",
       lambda grad, self: grad / add_scalar(self * self, 1)).doors("atan", "arctan", inplace=True)
-unary("sinh", "SinhBackward0", _kernel(torch_unary.sinh, np.sinh), "grad * self.cosh()", lambda grad, self: grad * self.cosh()
-      ).doors("sinh", inplace=True)
-unary("cosh", "CoshBackward0", _kernel(torch_unary.cosh, np.cosh), "grad * self.sinh()", lambda grad, self: grad * self.sinh()
-      ).doors("cosh", inplace=True)
+unary("sinh", "SinhBackward0", _kernel(torch_unary.sinh, np.sinh, _FLOATS), "grad * self.cosh()",
+      lambda grad, self: grad * self.cosh()).doors("sinh", inplace=True)
+unary("cosh", "CoshBackward0", _kernel(torch_unary.cosh, np.cosh, _FLOATS), "grad * self.sinh()",
+      lambda grad, self: grad * self.sinh()).doors("cosh", inplace=True)
 unary("asinh", "AsinhBackward0", _kernel(torch_unary.asinh, np.arcsinh, _FLOATS), "grad * (self.pow(2) + 1).rsqrt()",
       lambda grad, self: grad * (self.pow(2) + 1).rsqrt()).doors("asinh", "arcsinh", inplace=True)
 unary("acosh", "AcoshBackward0", _kernel(torch_unary.acosh, np.arccosh, _FLOATS), "grad * (self.pow(2) - 1).rsqrt()",

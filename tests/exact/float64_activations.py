@@ -1,4 +1,4 @@
-# float64 activations, softmax and the inverse hyperbolic functions printed in full: SLEEF's double functions in
+# float64 activations, softmax, the hyperbolic functions, exp2 and pow printed in full: SLEEF's double functions in
 # the vector blocks, the C library's in the tails and strided rows, and a 500-step float64 classifier through them
 import torch
 import torch.nn.functional as F
@@ -13,6 +13,9 @@ for dtype in (torch.float32, torch.float64, torch.float16):
     w = torch.randn(70, dtype=torch.float64).to(dtype) * 5
     print(torch.asinh(w).tolist()[::7], torch.acosh(w.abs() + 1).tolist()[::7], torch.atanh(w / 6).tolist()[::7])
 print(torch.atanh(torch.tensor([1.0, -1.0, 2.0, 0.0, -0.0])).tolist(), torch.acosh(torch.tensor([1.0, 0.5])).tolist())
+w = torch.randn(45, dtype=torch.float64) * 3
+print(torch.sinh(w).tolist()[::4], torch.cosh(w).tolist()[::4], torch.exp2(w * 10).tolist()[::4])
+print(w.abs().pow(2.5).tolist()[::4], w.pow(3).tolist()[::4], torch.pow(w.abs(), w).tolist()[::4])
 
 n, classes = 100, 4
 x = torch.randn(n, 3, dtype=torch.float64)

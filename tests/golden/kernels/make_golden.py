@@ -304,6 +304,45 @@ def float64_activation_cases(rng):
     return specs
 
 
+def more_float64_and_edge_cases(rng):
+    """float64 sinh, cosh, exp2 and pow; and float32 layouts that take other code paths: softmax over a dim followed
+    by dims of size 1 (torch's other-dims kernel), GELU over 16,384 to 32,768 elements with two threads (split
+    evenly), ELU's backward of NaNs and infinities."""
+    specs = []
+    for op in ("sinh", "cosh", "exp2"):
+        for i in range(12):
+            n = int(rng.integers(1, 80)) if i < 9 else int(rng.integers(80, 3000))
+            shape = [n] if i % 3 else [int(rng.integers(1, 9)), n]
+            if i == 11:
+                shape = [int(rng.integers(40000, 70000))]
+            specs.append(dict(op=op, shape=shape, dtype="float64", view=view_spec(rng, len(shape), i),
+                              threads=1 + (i % 2), specials=i % 2 == 1, scale=float(rng.choice([2.0, 30.0, 200.0])),
+                              kind="normal"))
+    for exponent in (2.5, -1.3, 3, 0.7):
+        for i in range(6):
+            n = int(rng.integers(1, 80)) if i < 5 else int(rng.integers(80, 3000))
+            specs.append(dict(op="pow", exponent=exponent, shape=[n] if i % 3 else [int(rng.integers(1, 9)), n],
+                              dtype="float64", view=view_spec(rng, 1 if i % 3 else 2, i), threads=1 + (i % 2),
+                              specials=i % 2 == 1, scale=2.0, kind="normal" if exponent == 3 else "positive"))
+    for op in ("softmax", "log_softmax", "softmax_backward", "log_softmax_backward"):
+        for i in range(8):
+            shape = [int(n) for n in rng.integers(1, 40, int(rng.integers(1, 3)))] + [1] * int(rng.integers(1, 3))
+            specs.append({"op": op, "shape": shape, "dtype": ["float32", "float64"][i % 2], "view": {},
+                          "dim": int(rng.integers(0, len(shape))), "threads": 1 + (i // 2) % 2, "scale": 2.0,
+                          "kind": "normal"})
+    for approximate in ("tanh", "none"):
+        for i in range(4):
+            specs.append(dict(op="gelu", approximate=approximate, shape=[int(rng.integers(16385, 32768))],
+                              dtype="float32", view={} if approximate == "tanh" else {"step": [2]}, threads=2,
+                              scale=2.0, kind="normal"))
+    for i in range(8):
+        n = int(rng.integers(1, 300))
+        specs.append(dict(op="elu_backward", alpha=[1.0, 0.5][i % 2], shape=[n] if i % 3 else [3, n],
+                          dtype="float32", view=view_spec(rng, 1 if i % 3 else 2, i), threads=1, specials=True,
+                          scale=2.0, kind="normal"))
+    return specs
+
+
 def input_kind(spec, rng):
     """How the case's input values are made (cases.values)."""
     spec["scale"] = float(rng.choice([0.3, 2.0, 8.0]))
@@ -327,6 +366,7 @@ def record(capability):
         specs += half_cases(np.random.default_rng(20261205))
         specs += product_cases(np.random.default_rng(20261206))
         specs += float64_activation_cases(np.random.default_rng(20261207))
+        specs += more_float64_and_edge_cases(np.random.default_rng(20261208))
         with gzip.open(HERE / "cases.json.gz", "wt", encoding="utf-8", compresslevel=9) as f:
             json.dump(specs, f, separators=(",", ":"))
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
