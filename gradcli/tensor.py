@@ -90,6 +90,9 @@ class Size(tuple):
         return n
 
 
+Size.__name__ = "torch.Size"  # what Python's messages call it ("unsupported operand type(s) for +: 'torch.Size' ...")
+
+
 class Tensor:
     __slots__ = ("array", "_grad_fn", "_requires_grad", "_grad", "_version", "_output_nr", "_accumulator",
                  "_retains_grad", "_view", "__weakref__")

@@ -86,11 +86,13 @@ def test_escape_statement_is_refused(statement):
 def test_type_gives_no_class_a_script_could_not_name():
     assert api.run_script(PRELUDE + "print(type(x), type(1), type(x)(2).shape, type(1)('7'))\n") == \
         "<class 'torch.Tensor'> <class 'int'> torch.Size([2]) 7\n"  # what torch.Tensor and int make
+    assert api.run_script("print(print.__name__, type(print), type(range))\n") == \
+        "print <class 'builtin_function_or_method'> <class 'type'>\n"  # a str, and classes no script can call
     for source in ("type(x.grad_fn)()", "type(print)(1)", "type(iter([]))([])"):
         with pytest.raises(GradcliError, match="cannot create"):
             api.run_script(PRELUDE + "x.requires_grad_()\nx = x * 2\n" + source + "\n")
-    for source in ("type(x).named", "type(x).qualified", "type(x).__class__", "type(x).__call__", "print.__name__",
-                   "type(x).__name__.__class__"):
+    for source in ("type(x).named", "type(x).qualified", "type(x).__class__", "type(x).__call__",
+                   "print.__name__.__class__", "type(x).__name__.__class__"):
         with pytest.raises(GradcliError, match="no attribute|does not give access"):
             api.run_script(PRELUDE + "print(%s)\n" % source)
 

@@ -10,7 +10,7 @@ module says those instead. It runs only once a call has failed, so a call that w
 import functools
 import pathlib
 
-from . import keywords
+from . import keywords, stand_ins
 from ..errors import GradcliError
 from ..tensor import Tensor
 
@@ -18,7 +18,11 @@ from ..tensor import Tensor
 def in_torchs_words(error, fn, args, kwargs):
     """The TypeError torch's parser gives for `fn(*args, **kwargs)` (fn a torch function) where `error`, an
     exception of Python's or numpy's, came from a call torch would not have run; None where torch would have
-    run it (the error's own words stand) or its signature is not recorded."""
+    run it (the error's own words stand) or its signature is not recorded. A builtin of Python's that gradcli
+    stands in for is refused in CPython's words (lang.stand_ins)."""
+    builtin = stand_ins.refusal(fn, args, kwargs)
+    if builtin is not None:
+        return _type_error(builtin)
     name = _torch_name(fn) or _torch_name(getattr(fn, "__wrapped__", None))  # (torch.tensor takes numpy's arrays)
     entry = _refusals().get(name) if name else None
     if entry is None or getattr(error, "kind", None) in ("LimitError", "TypeError"):  # (a door's own check)

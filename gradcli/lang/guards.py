@@ -8,7 +8,9 @@ lang.expressions and lang.compiler wrap the operators (guard_operator), lang.run
 
 import re
 import sys
+from types import FunctionType
 
+from .stand_ins import BuiltinType, builtin_function
 from ..limits import check_length, check_nested_size, current, exceeded
 
 _SEQUENCES = (str, list, tuple)
@@ -131,7 +133,7 @@ def guard_operator(op):
 def guard_builtins(builtins):
     """Wrap the builtins of the language that can build huge values or run for ever."""
     builtins["pow"] = _guard_pow(builtins.get("pow", pow))
-    builtins["range"] = _range
+    builtins["range"] = checked_range
     inner_format = builtins.get("format", format)
 
     def format_(value, spec=""):
@@ -145,9 +147,9 @@ def guard_builtins(builtins):
     builtins["tuple"] = checked_tuple
     builtins["round"] = _round
     builtins["sum"] = _sum
-    for name in ("map", "zip", "filter", "enumerate", "reversed", "iter"):
-        if name in builtins:
-            builtins[name] = _chain_checked(builtins[name])
+    builtins.update({kind.plain.__name__: kind for kind in _CHAIN_TYPES})
+    if "iter" in builtins:
+        builtins["iter"] = _chain_checked(builtins["iter"])
     inner_print = builtins.get("print")
     if inner_print is not None:
         def print_(*values, sep=" ", end="\n", file=None, flush=False):
@@ -156,29 +158,15 @@ def guard_builtins(builtins):
             check_nested_size(*values)
             return inner_print(*values, sep=sep, end=end, file=file, flush=flush)
         builtins["print"] = print_
-    for name, value in builtins.items():  # Python's messages name what a script called, not its stand-in
-        if getattr(value, "__module__", "").startswith("gradcli.") and getattr(value, "__name__", name) != name:
+    for name, value in builtins.items():  # Python's messages name what a script called, as CPython's builtin
+        if value.__class__ is BuiltinType:
             value.__name__ = value.__qualname__ = name
+        elif value.__class__ is FunctionType and value.__module__.startswith("gradcli."):
+            builtins[name] = builtin_function(name, value)
     return builtins
 
 
-class _PlainType(type):
-    """The metaclass of a checked stand-in for a builtin type: isinstance and issubclass answer for the type."""
-
-    def __instancecheck__(cls, value):
-        return isinstance(value, cls.plain)
-
-    def __subclasscheck__(cls, other):
-        return issubclass(other, cls.plain)
-
-    def __repr__(cls):
-        return "<class '%s'>" % cls.plain.__name__
-
-
-_PlainType.__name__ = "type"  # what Python's messages call a class ("'type' object is not iterable")
-
-
-class checked_str(metaclass=_PlainType):
+class checked_str(metaclass=BuiltinType):
     """str(value), refused before a huge value is written out (`str([s] * k)`, shared nested lists)."""
     plain = str
 
@@ -188,7 +176,7 @@ class checked_str(metaclass=_PlainType):
         return str(*args, **kwargs)
 
 
-class checked_int(metaclass=_PlainType):
+class checked_int(metaclass=BuiltinType):
     """int(text, base): the integer's bits counted before Python converts (`int("f" * 10**7, 16)`)."""
     plain = int
 
@@ -200,7 +188,7 @@ class checked_int(metaclass=_PlainType):
         return int(*args, **kwargs)
 
 
-class checked_tuple(metaclass=_PlainType):
+class checked_tuple(metaclass=BuiltinType):
     """tuple(iterable), its nesting bounded (check_tuple_depth)."""
     plain = tuple
 
@@ -212,7 +200,6 @@ class checked_tuple(metaclass=_PlainType):
         return tuple(items)
 
 
-PLAIN_TYPES = {checked_str: str, checked_int: int, checked_tuple: tuple}  # what lang.namespace's isinstance reads them as
 
 
 def _round(number, ndigits=None):
@@ -251,14 +238,29 @@ def _chain_depth(iterable, limit):
     return depth
 
 
+def _check_chains(args):
+    limit = current()["max_nesting"]
+    for arg in args:
+        if arg.__class__ in _CHAINS and _chain_depth(arg, limit) >= limit:
+            raise exceeded("max_nesting", "the iterator would be nested more than %d levels deep" % limit)
+
+
 def _chain_checked(function):
     def chained(*args, **kwargs):
-        limit = current()["max_nesting"]
-        for arg in args:
-            if arg.__class__ in _CHAINS and _chain_depth(arg, limit) >= limit:
-                raise exceeded("max_nesting", "the iterator would be nested more than %d levels deep" % limit)
+        _check_chains(args)
         return function(*args, **kwargs)
     return chained
+
+
+def _chain_type(plain):
+    """map, zip, filter, enumerate, reversed: the iterator made once its arguments' chains are checked."""
+    def new(cls, *args, **kwargs):
+        _check_chains(args)
+        return plain(*args, **kwargs)
+    return BuiltinType(plain.__name__, (), {"plain": plain, "__new__": new, "__doc__": _chain_type.__doc__})
+
+
+_CHAIN_TYPES = tuple(_chain_type(plain) for plain in _CHAINS)
 
 
 def check_tuple_depth(items):
@@ -294,14 +296,22 @@ def _bounded_list(iterable, room):
     return list(itertools.islice(iterable, max(room, 0) + 1))
 
 
-def _range(*args):
-    r = range(*args)
-    try:
-        n = len(r)
-    except OverflowError:
-        n = sys.maxsize
-    check_length(n, "the range")
-    return r
+class checked_range(metaclass=BuiltinType):
+    """range(...), its length within the limit (a list or tensor may be made of it)."""
+    plain = range
+
+    def __new__(cls, *args, **kwargs):
+        r = range(*args, **kwargs)
+        try:
+            n = len(r)
+        except OverflowError:
+            n = sys.maxsize
+        check_length(n, "the range")
+        return r
+
+
+# the stand-ins for builtin classes, and the class each stands for (what lang.namespace's isinstance reads)
+PLAIN_TYPES = {kind: kind.plain for kind in (checked_str, checked_int, checked_tuple, checked_range) + _CHAIN_TYPES}
 
 
 def guard_method(obj, name, method):

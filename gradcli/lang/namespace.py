@@ -14,7 +14,7 @@ import pathlib
 
 import numpy as np
 
-from . import classes, exceptions, guards, numpy_bridge, stdlib, training
+from . import classes, exceptions, guards, numpy_bridge, stand_ins, stdlib, training
 from .. import (anomaly, autograd, dtypes, errors, functional, grad_mode, gradcheck, limits, printing, rng,
                 serialization)
 from ..kernels import cpu
@@ -221,9 +221,9 @@ def _attribute_error(obj, name):
         return (_not_implemented(obj.name, name) or
                 errors.GradcliError("module '%s' has no attribute '%s'" % (obj.name, name), "AttributeError",
                                     suggest=suggest))
-    if isinstance(obj, ScriptType):
-        return errors.GradcliError("type object '%s' has no attribute '%s'" % (obj.qualified.rsplit(".", 1)[-1],
-                                                                             name), "AttributeError")
+    if isinstance(obj, (ScriptType, type)):
+        return errors.GradcliError("type object '%s' has no attribute '%s'" % (class_name(obj), name),
+                                   "AttributeError")
     if isinstance(obj, Tensor):
         missing = _not_implemented("torch.Tensor", name)
         if missing is not None:
@@ -335,8 +335,11 @@ def set_attribute(obj, name, value):
     if isinstance(obj, Tensor) or isinstance(obj, Node):
         raise errors.GradcliError("gradcli cannot set attribute '%s' of a %s" % (
             name, "tensor" if isinstance(obj, Tensor) else "grad_fn"), "AttributeError")
-    raise errors.GradcliError("'%s' object attribute '%s' is read-only" % (type(obj).__name__, name),
-                              "AttributeError")
+    kind, found = type(obj).__name__, getattr(type(obj), name, None)
+    raise errors.GradcliError("'%s' object has no attribute '%s'" % (kind, name) if found is None else
+                              "attribute '%s' of '%s' objects is not writable" % (name, kind)
+                              if hasattr(found, "__set__") else
+                              "'%s' object attribute '%s' is read-only" % (kind, name), "AttributeError")
 
 
 def _safe_format(template):
@@ -394,8 +397,13 @@ def make_builtins(write):
     }
 
 
-def _iter(iterable):
+def _iter(iterable, *sentinel):
     """iter() of one argument: iter(f, sentinel) could call a builtin for ever inside one statement."""
+    if sentinel:
+        if not callable(iterable):
+            raise errors.type_error("iter(v, w): v must be callable")
+        raise errors.type_error("gradcli's iter() takes one argument: iter(callable, sentinel) could call "
+                                "for ever inside one statement")
     return iter(iterable)
 
 
@@ -426,7 +434,8 @@ def _isinstance(value, kind):
     raise errors.type_error("isinstance() arg 2 must be a type or tuple of types")
 
 
-_NAMEABLE_BUILTINS = (float, int, bool, str, list, tuple, dict, set, object, Size)
+_NAMEABLE_BUILTINS = (float, int, bool, str, list, tuple, dict, set, object, Size, range, map, zip, filter, enumerate,
+                      reversed)
 
 
 def _nameable(kind):
@@ -472,6 +481,13 @@ _METACLASSES = {"torch.Tensor": "torch._C._TensorMeta",
                 "torch.nn.parameter.Parameter": "torch.nn.parameter._ParameterMeta"}
 
 
+def class_name(kind):
+    """A class's `__name__` as a script knows it (a stand-in's is its builtin's: range, not checked_range)."""
+    if isinstance(kind, ScriptType):
+        return kind.qualified.rsplit(".", 1)[-1]
+    return guards.PLAIN_TYPES.get(kind, kind).__name__
+
+
 def _type_name(value):
     """type(value) as torch prints it: `<class 'torch.Tensor'>`, `<class 'MulBackward0'>`."""
     return "<class '%s'>" % _class_name(value)
@@ -510,17 +526,22 @@ class ScriptType:
 
 
 # the classes a script names by a stand-in (guards' checked builtins, torch.Tensor's front door)
-_STAND_INS = {int: guards.checked_int, str: guards.checked_str, tuple: guards.checked_tuple}
+_STAND_INS = {plain: stand_in for stand_in, plain in guards.PLAIN_TYPES.items()}
 
 
-def script_type(value):
+class script_type(metaclass=stand_ins.BuiltinType):
     """type(value) for a script (ScriptType)."""
-    kind = type(value)
-    if isinstance(value, Tensor) and not isinstance(value, nn.Parameter):
-        named = FUNCTIONS.get("Tensor")
-    else:  # (a class the script cannot name stays out of reach: its ScriptType only prints and compares)
-        named = _STAND_INS.get(kind, kind) if _nameable(kind) else None
-    return ScriptType(_class_name(value), named)
+    plain = type
+
+    def __new__(cls, value, *more):
+        if more:  # (a count CPython refuses too is refused in its words: lang.stand_ins)
+            raise errors.type_error("gradcli's type() takes one argument: a script makes a class with `class`")
+        kind = type(value)
+        if isinstance(value, Tensor) and not isinstance(value, nn.Parameter):
+            named = FUNCTIONS.get("Tensor")
+        else:  # (a class the script cannot name stays out of reach: its ScriptType only prints and compares)
+            named = _STAND_INS.get(kind, kind) if _nameable(kind) else None
+        return ScriptType(_class_name(value), named)
 
 
 # math spelling: names that Python's builtins also define resolve to torch in one-shot expressions

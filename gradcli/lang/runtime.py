@@ -3,7 +3,7 @@ signals of break/continue/return, and `located`, which turns any exception into 
 
 from types import MethodType
 
-from . import guards, namespace
+from . import guards, namespace, stand_ins
 from .exceptions import CLASSES, ProtocolError
 from .. import errors, limits
 from ..errors import GradcliError
@@ -208,10 +208,10 @@ Function.__name__ = Lambda.__name__ = "function"  # what Python's messages call 
 def name_of(obj):
     """`obj.__name__`, the one dunder a script may read, of classes and of its own functions (a timing decorator
     prints `fn.__name__`): a str, nothing else reachable through it."""
-    if isinstance(obj, namespace.ScriptType):
-        return obj.qualified.rsplit(".", 1)[-1]
-    if isinstance(obj, type):
-        return guards.PLAIN_TYPES.get(obj, obj).__name__
+    if isinstance(obj, (namespace.ScriptType, type)):
+        return namespace.class_name(obj)
+    if isinstance(obj, stand_ins.builtin_function):
+        return obj.__name__
     if isinstance(obj, Function):
         return obj.name
     if isinstance(obj, MethodType) and isinstance(obj.__func__, Function):

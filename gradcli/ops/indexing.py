@@ -7,6 +7,8 @@ dim: gather, scatter, scatter_add, index_select, index_add, masked_fill, nonzero
 ops): the front doors check torch's rules, the rows only compute.
 """
 
+import numbers
+
 import numpy as np
 
 from .bind import apply
@@ -288,7 +290,7 @@ def setitem(x, index, value):
     """x[index] = value, as torch does it: the basic items cut a view, into which value is copied (CopySlices on
     x) or, with list, tensor and mask items, put (index_put_: IndexPutBackward0)."""
     target, advanced = _basic_part(x, index)
-    if value is None or isinstance(value, str):
+    if not isinstance(value, (Tensor, numbers.Number)):  # (a list, a tuple, an array: torch takes none of them)
         raise errors.type_error("can't assign a %s to a %s" % (type(value).__name__, x.dtype.legacy_name))
     if not isinstance(value, Tensor):
         value = Tensor._make(np.asarray(value, dtype=x.array.dtype))
