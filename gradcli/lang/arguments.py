@@ -9,6 +9,8 @@ module says those instead. It runs only once a call has failed, so a call that w
 
 import functools
 import pathlib
+import re
+from types import MethodType
 
 from . import keywords, stand_ins
 from ..errors import GradcliError
@@ -23,10 +25,16 @@ def in_torchs_words(error, fn, args, kwargs):
     builtin = stand_ins.refusal(fn, args, kwargs)
     if builtin is not None:
         return _type_error(builtin)
-    name = _torch_name(fn) or _torch_name(getattr(fn, "__wrapped__", None))  # (torch.tensor takes numpy's arrays)
-    entry = _refusals().get(name) if name else None
+    name, entry = _recorded(fn)
+    if isinstance(fn, MethodType) and isinstance(error, GradcliError):  # (its own check: x.view(5) of 6 values)
+        return _as_method(error) if error.kind == "TypeError" else None
     if entry is None or getattr(error, "kind", None) in ("LimitError", "TypeError"):  # (a door's own check)
         return None
+    if "noargs" in entry:
+        if not (args or kwargs):
+            return None
+        return _type_error("%s() takes no %s" % (entry["noargs"], "arguments (%d given)" % len(args) if args
+                                                 else "keyword arguments"))
     if "most" in entry and len(args) > entry["most"]:
         given = len(args)
         return _type_error("%s() %s but %d %s given" % (name, entry["takes"], given, "was" if given == 1 else "were"))
@@ -44,9 +52,28 @@ def in_torchs_words(error, fn, args, kwargs):
         # (torch's plural: "1 required positional arguments", "2 required positional argument")
         return _type_error("%s() missing %d required positional argument%s: %s" % (
             name, len(missing), "s" if len(missing) == 1 else "", ", ".join('"%s"' % r for r in missing)))
-    if (args or kwargs) and (isinstance(error, GradcliError) or not _refused_the_call(error)):
+    if "expected" not in entry or isinstance(error, GradcliError) or not (
+            _refused_the_call(error) or _text_refused(entry, args, kwargs)):
         return None
     return _invalid_combination(name, entry, args, kwargs)
+
+
+def _as_method(error):
+    """A door's own TypeError in a method's words: its arguments count from the one after self."""
+    position = re.search(r"\(position (\d+)\)", error.message)
+    if position is None or position.group(1) == "1":
+        return None
+    return _type_error(error.message.replace(position.group(0), "(position %d)" % (int(position.group(1)) - 1)))
+
+
+def _text_refused(entry, args, kwargs):
+    """A string argument where none of the recorded signatures takes text (x.view('a')): torch's parser
+    refuses the call before it runs, whatever gradcli's code made of it."""
+    return "expected" in entry and not any(kind in entry["expected"] for kind in _TAKING_TEXT) and any(
+        isinstance(value, str) for value in (*args, *kwargs.values()))
+
+
+_TAKING_TEXT = ("str ", "Device", "object", "name")  # (Dimname: a named dimension)
 
 
 def not_iterable_after_star(fn, before, value):
@@ -65,9 +92,11 @@ def not_iterable_after_star(fn, before, value):
 
 
 def _invalid_combination(name, entry, args, kwargs):
-    got = [_type_name(a) for a in args] + ["%s=%s" % (k, _type_name(v)) for k, v in kwargs.items()]
-    return _type_error("%s() received an invalid combination of arguments - got (%s), but expected one of:\n%s"
-                       % (name, ", ".join(got), entry["expected"]))
+    named = ["%s=%s" % (k, _type_name(kwargs[k])) for k in sorted(kwargs)]
+    # (torch's parser ends keywords alone with a comma: "got (dim=str, )")
+    got = ", ".join([_type_name(a) for a in args] + named) if args else "".join(k + ", " for k in named)
+    return _type_error("%s() received an invalid combination of arguments - got (%s), %s"
+                       % (name, got, entry["expected"]))
 
 
 def _refused_the_call(error):
@@ -94,11 +123,22 @@ def _type_name(value):
     return "function" if callable(value) else kind.__name__
 
 
+def _recorded(fn):
+    """The torch name a callee stands for and torch's record of it: a torch function's, or a Tensor method's
+    where fn is one bound to a tensor; (None, None) for anything else."""
+    if isinstance(fn, MethodType) and isinstance(fn.__self__, Tensor):
+        names = keywords.doors().get(fn.__func__, {}).get("torch.Tensor") or [fn.__name__]
+        name = fn.__name__ if fn.__name__ in names else names[0]
+        return name, _refusals()["methods"].get(name)
+    name = _torch_name(fn) or _torch_name(getattr(fn, "__wrapped__", None))  # (torch.tensor takes numpy's arrays)
+    return name, _refusals()["functions"].get(name) if name else None
+
+
 @functools.lru_cache(maxsize=None)
 def _refusals():
     import json  # (a one-shot command that does not fail does not load it)
     path = pathlib.Path(__file__).with_name("torch_refusals.json")
-    return json.loads(path.read_text(encoding="utf-8"))["functions"]
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def _torch_name(fn):

@@ -111,6 +111,21 @@ CASES = {
     "round_of_three_arguments": "round(1, 2, 3)",
     "format_of_nothing": "format()",
     "isinstance_of_a_range": "print(isinstance(range(3), range), isinstance(map(abs, []), map), type(range(2))(3))",
+    # Tensor methods called with arguments torch's parser refuses
+    "method_with_too_many_arguments": "x.sum(1, 2, 3, 4)",
+    "method_without_parameters_given_some": "x.t(1, 2, 3)",
+    "method_without_parameters_given_a_keyword": "x.exp(foo=1)",
+    "method_given_text": "x.view('a')",
+    "method_given_text_overloaded": "x.mean('a')",
+    "method_given_a_text_keyword": "x.sum(dim='a')",
+    "method_given_an_unknown_keyword": "x.clamp(foo=1)",
+    "method_given_keywords_alone": "x.view(foo=1, bar=2)",
+    "method_taking_nothing_given_one": "x.float(1)",
+    "method_missing_an_argument": "x.transpose(0)",
+    "method_of_one_signature_given_nothing": "x.add()",
+    "method_given_text_for_a_tensor": "x.mul('a')",
+    "function_given_keywords_alone": "torch.sum(foo=1, bar=2)",
+    "function_without_parameters_given_one": "torch.get_default_dtype(1)",
 }
 
 

@@ -1,18 +1,21 @@
-"""Record how torch 2.13's argument parser refuses a call of each torch.<name> gradcli has (run with torch
-installed, from the repository: writes gradcli/lang/torch_refusals.json).
+"""Record how torch 2.13's argument parser refuses a call of each torch.<name> and each Tensor method gradcli has
+(run with torch installed, from the repository: writes gradcli/lang/torch_refusals.json).
 
 gradcli's front doors are Python functions: a call with arguments missing or too many would answer in Python's
 words, with gradcli's parameter names (`flatten() missing 1 required positional argument: 'x'`). lang.arguments
 says it in torch's instead, from what is recorded here per name (only names torch parses in C; its Python-level
 functions such as torch.norm answer in Python's words, as gradcli's doors do):
-- `expected`: the signatures torch lists after "received an invalid combination of arguments" (an overloaded
-  function: a call without arguments is refused with them), or
+- `expected`: what torch says after "received an invalid combination of arguments - got (...), " (`but expected
+  one of:` and the signatures of an overloaded function, `but expected (...)` of one), or
 - `required`: the names torch says are missing from a call without arguments (one signature);
 - `takes`: "takes N positional arguments" / "takes from N to M positional arguments", and `most`: that M;
 - `first`: the first parameter's name where torch refuses a float for it as a Tensor (null: every overload of
-  the function refuses it as an invalid combination).
+  the function refuses it as an invalid combination);
+- `noargs` (a method torch defines in C without parameters, x.t()): its qualified name, `TensorBase.t`.
+Methods are recorded on a float tensor as a script calls them (`x.view()`), without `first`.
 """
 
+import functools
 import json
 import pathlib
 import re
@@ -24,6 +27,7 @@ import torch
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 from gradcli.ops import FUNCTIONS  # noqa: E402  (the names gradcli has)
+from gradcli.tensor import Tensor  # noqa: E402  (and its methods, which gradcli.ops puts on it)
 
 
 def refusal(call):
@@ -38,27 +42,48 @@ def refusal(call):
     return None
 
 
-def record(fn):
+def record(fn, method=False):
     entry = {}
+    noargs = re.match(r"([\w.]+)\(\) takes no arguments \(1 given\)", refusal(lambda: fn(1.5)) or "")
+    if noargs:
+        return {"noargs": noargs.group(1)}
     none = refusal(lambda: fn()) or ""
-    if "received an invalid combination of arguments" in none:
-        entry["expected"] = none.partition("\n")[2].rstrip("\n")
-    else:
-        missing = re.search(r"missing \d+ required positional arguments?: (.*)", none)
-        if not missing:
-            return None
+    # (a method's sizes may come one by one, x.view(2, 3): twelve ints are too many only for other methods)
+    many = refusal(lambda: fn(*[1 if method else None] * 12)) or ""
+    missing = re.search(r"missing \d+ required positional arguments?: (.*)", none)
+    invalid = re.search(r" - got \([\w, ]*\), (but expected.*)", none if " - got (), " in none else many, re.S)
+    if invalid:
+        entry["expected"] = invalid.group(1).rstrip("\n")
+    elif missing:
         entry["required"] = re.findall(r'"(\w+)"', missing.group(1))
-    many = re.search(r"(takes (?:from \d+ to )?(\d+) positional arguments?) but 12 were given",
-                     refusal(lambda: fn(*[None] * 12)) or "")
-    if many:
-        entry["takes"], entry["most"] = many.group(1), int(many.group(2))
+    elif not method:  # (a method may take no arguments: x.float(), x.clone())
+        return None
+    takes = re.search(r"(takes (?:from \d+ to )?(\d+) positional arguments?) but 12 were given", many)
+    if takes:
+        entry["takes"], entry["most"] = takes.group(1), int(takes.group(2))
+    if method:  # (a method's first parameter is rarely a tensor: x.view(2, 3))
+        return entry or None
     number = refusal(lambda: fn(1.5)) or ""
     first = re.match(r"\w+\(\): argument '(\w+)' \(position 1\) must be Tensor, not float", number)
     if first:
         entry["first"] = first.group(1)
     elif "expected" in entry and "invalid combination of arguments - got (float)" in number:
         entry["first"] = None  # every overload wants a Tensor first: a number is an invalid combination
-    return entry
+    return entry or None
+
+
+def methods():
+    """Tensor's methods torch defines in C (its Python ones, x.backward(), refuse in Python's words, as
+    gradcli's do), recorded on a float tensor."""
+    x = torch.ones(2, 3)
+    found = {}
+    for name in sorted(n for n in dir(Tensor) if not n.startswith("_")):
+        if type(getattr(torch.Tensor, name, None)).__name__ != "method_descriptor":
+            continue
+        entry = record(functools.partial(getattr(torch.Tensor, name), x), method=True)  # (as x.name(...) calls it)
+        if entry:
+            found[name] = entry
+    return found
 
 
 def main():
@@ -71,7 +96,8 @@ def main():
         if entry:
             refusals[name] = entry
     path = ROOT / "gradcli" / "lang" / "torch_refusals.json"
-    path.write_text(json.dumps({"torch": torch.__version__, "functions": refusals}, indent=0, sort_keys=True) + "\n")
+    path.write_text(json.dumps({"torch": torch.__version__, "functions": refusals, "methods": methods()}, indent=0,
+                               sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":
