@@ -10,7 +10,7 @@ module says those instead. It runs only once a call has failed, so a call that w
 import functools
 import pathlib
 import re
-from types import MethodType
+from types import FunctionType, MethodType
 
 from . import keywords, stand_ins
 from ..errors import GradcliError
@@ -39,12 +39,14 @@ def in_torchs_words(error, fn, args, kwargs):
         given = len(args)
         return _type_error("%s() %s but %d %s given" % (name, entry["takes"], given, "was" if given == 1 else "were"))
     # (an overloaded function's record is of a call with that one argument: another overload may take numbers)
-    if "first" in entry and args and not isinstance(args[0], Tensor) and (
-            "required" in entry or len(args) == 1 and not kwargs):
-        if entry["first"] is not None:
-            return _type_error("%s(): argument '%s' (position 1) must be Tensor, not %s"
-                               % (name, entry["first"], _type_name(args[0])))
-        return _invalid_combination(name, entry, args, kwargs)
+    if "first" in entry and args and not isinstance(args[0], Tensor):
+        if "required" in entry or len(args) == 1 and not kwargs:
+            if entry["first"] is not None:
+                return _type_error("%s(): argument '%s' (position 1) must be Tensor, not %s"
+                                   % (name, entry["first"], _type_name(args[0])))
+            return _invalid_combination(name, entry, args, kwargs)
+        if _tensor_first(entry) and not isinstance(error, GradcliError):  # (torch.min(1.5, 1.5))
+            return _invalid_combination(name, entry, args, kwargs)
     if "required" in entry:
         missing = [r for r in entry["required"][len(args):] if r not in kwargs]
         if not missing:
@@ -66,6 +68,13 @@ def _as_method(error):
     return _type_error(error.message.replace(position.group(0), "(position %d)" % (int(position.group(1)) - 1)))
 
 
+def _tensor_first(entry):
+    """Does every signature torch lists begin with a Tensor (then a number first is refused, however many
+    arguments follow: torch.min(1.5, 1.5))?"""
+    return "expected" in entry and all(
+        kind == "Tensor" for kind in re.findall(r"(?:^ \* |but expected )\((\w+)", entry["expected"], re.M))
+
+
 def _text_refused(entry, args, kwargs):
     """A string argument where none of the recorded signatures takes text (x.view('a')): torch's parser
     refuses the call before it runs, whatever gradcli's code made of it."""
@@ -76,19 +85,27 @@ def _text_refused(entry, args, kwargs):
 _TAKING_TEXT = ("str ", "Device", "object", "name")  # (Dimname: a named dimension)
 
 
-def not_iterable_after_star(fn, before, value):
+def not_iterable_after_star(fn, listed, value):
     """Python's words for `f(*value)` where value is not iterable: CPython builds the arguments in a list when
-    others come before the star ("Value after * ..."), else it names the callee as its own qualified name."""
-    if before:
+    the star is not the only positional one (`listed`: "Value after * ..."), else it names the callee."""
+    if listed:
         return "Value after * must be an iterable, not %s" % _type_name(value)
+    return "%s() argument after * must be an iterable, not %s" % (_callee(fn), _type_name(value))
+
+
+def not_a_mapping_after_stars(fn, value):
+    """Python's words for `f(**value)` where value is not a mapping."""
+    return "%s() argument after ** must be a mapping, not %s" % (_callee(fn), _type_name(value))
+
+
+def _callee(fn):
+    """The callee as CPython names it in these messages: its qualified name."""
     torch_name = _torch_name(fn)
     if torch_name:
-        callee = "torch._VariableFunctionsClass." + torch_name
-    elif type(fn).__module__ == "gradcli.lang.runtime":  # a script's own function
-        callee = "__main__." + getattr(fn, "qualname", "")
-    else:
-        callee = getattr(fn, "__name__", "function")
-    return "%s() argument after * must be an iterable, not %s" % (callee, _type_name(value))
+        return "torch._VariableFunctionsClass." + torch_name
+    if type(fn).__module__ == "gradcli.lang.runtime":  # a script's own function
+        return "__main__." + getattr(fn, "qualname", "")
+    return getattr(fn, "__name__", "function")
 
 
 def _invalid_combination(name, entry, args, kwargs):
@@ -117,10 +134,12 @@ def _type_name(value):
     kind = type(value)
     if kind.__module__ == "gradcli.dtypes":
         return "torch.dtype"
+    if kind is MethodType and isinstance(value.__self__, Tensor) or kind is FunctionType and _torch_name(value):
+        return "builtin_function_or_method"  # (torch's functions and Tensor's methods are C functions)
     for base in kind.__mro__:  # gradcli's checked str, tuple, ... are their builtin base to a script
         if base.__module__ == "builtins" and base is not object:
             return base.__name__
-    return "function" if callable(value) else kind.__name__
+    return kind.__name__
 
 
 def _recorded(fn):

@@ -434,33 +434,44 @@ class ExpressionCompiler(Displays, Definitions):
         callee = node.children[0]
         if len(node.children) == 1 and callee.__class__ is not Tree and callee.value == "super":
             return self.zero_argument_super(node, function)
-        positional, named, star, starstar = [], [], None, None
+        positional, named, starred, spread = [], [], [], []
         if len(node.children) > 1:
             for arg in node.children[1].children:
                 kind = arg.data if isinstance(arg, Tree) else None
                 if kind == "keyword":
                     named.append((self.checked_name(arg.children[0]), self.expression(arg.children[1])))
-                elif kind == "star":
-                    star = self.expression(arg.children[0])
                 elif kind == "starstar":
-                    starstar = self.expression(arg.children[0])
-                else:
-                    positional.append(self.expression(arg))
-        positional, named = tuple(positional), tuple(named)  # smaller than lists, for the program's life
+                    spread.append(self.expression(arg.children[0]))
+                else:  # (CPython evaluates the positional and starred ones, in order, before any keyword)
+                    starred.append((kind == "star", self.expression(arg.children[0] if kind == "star" else arg)))
+                    positional.append(starred[-1][1])
+        positional, named, spread = tuple(positional), tuple(named), tuple(spread)
+        starred = tuple(starred) if any(star for star, _ in starred) else None  # (None: the common call)
+        alone = starred is not None and len(starred) == 1  # f(*a): CPython passes a itself, names the callee
 
         def run(frame):
             f = function(frame)
-            # (a comprehension runs as a function of its own in CPython 3.11: skipped when there is nothing to do)
-            args = [a(frame) for a in positional] if positional else []
-            if star is not None:
-                spread = star(frame)
-                if not hasattr(spread.__class__, "__iter__") and not hasattr(spread.__class__, "__getitem__"):
-                    raise GradcliError(arguments.not_iterable_after_star(f, args, spread), "TypeError",
-                                       self.position(node))
-                args.extend(spread)
+            if starred is None:
+                # (a comprehension runs as a function of its own in CPython 3.11: skipped when nothing to do)
+                args = [a(frame) for a in positional] if positional else []
+            else:
+                args = []
+                for star, item in starred:
+                    value = item(frame)
+                    if not star:
+                        args.append(value)
+                    elif hasattr(value.__class__, "__iter__") or hasattr(value.__class__, "__getitem__"):
+                        args.extend(value)
+                    else:
+                        raise GradcliError(arguments.not_iterable_after_star(f, not alone, value), "TypeError",
+                                           self.position(node))
             kwargs = {name: value(frame) for name, value in named} if named else {}
-            if starstar is not None:
-                kwargs.update(starstar(frame))
+            for mapping in spread:
+                value = mapping(frame)
+                if not hasattr(value.__class__, "keys"):
+                    raise GradcliError(arguments.not_a_mapping_after_stars(f, value), "TypeError",
+                                       self.position(node))
+                kwargs.update(value)
             if not callable(f):
                 raise GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError",
                                   self.position(node))

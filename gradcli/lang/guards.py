@@ -315,7 +315,13 @@ PLAIN_TYPES = {kind: kind.plain for kind in (checked_str, checked_int, checked_t
 
 
 def guard_method(obj, name, method):
-    """The bound method `obj.name` of a str or list, checked where its result could be huge."""
+    """The bound method `obj.name` of a str or list, checked where its result could be huge (named and printed
+    as Python's own method)."""
+    checked = _checked_method(obj, name, method)
+    return method if checked is None else builtin_function(name, checked, obj)
+
+
+def _checked_method(obj, name, method):
     if isinstance(obj, str):
         if name in ("center", "ljust", "rjust", "zfill"):
             def padded(width, *args):
@@ -332,6 +338,8 @@ def guard_method(obj, name, method):
             return replace
         if name == "join":
             def join(items):
+                if not hasattr(items.__class__, "__iter__"):
+                    raise TypeError("can only join an iterable")  # (str.join's words: list()'s differ)
                 items = list(items)
                 total = len(obj) * max(len(items) - 1, 0) + sum(len(i) for i in items if isinstance(i, str))
                 check_length(total, "the string")
@@ -344,4 +352,4 @@ def guard_method(obj, name, method):
             check_length(len(obj) + len(items), "the list")
             return method(items)
         return extend
-    return method
+    return None

@@ -269,7 +269,7 @@ def get_attribute(obj, name):
         if found is not nn.MISSING:
             return found
     elif name == "format" and isinstance(obj, str):
-        return _safe_format(obj)
+        return stand_ins.builtin_function("format", _safe_format(obj), obj)
     elif isinstance(obj, ReturnTypes):
         if name in obj.names:
             return obj.field(name)
@@ -321,6 +321,8 @@ def members(obj):
 
 def set_attribute(obj, name, value):
     if isinstance(obj, Tensor) and name in TENSOR_SETTABLE:
+        if name == "requires_grad" and value.__class__ is not bool:  # (torch takes no truth value for it)
+            raise errors.GradcliError("requires_grad must be a bool")
         setattr(obj, name, value)
         return
     if classes.settable(obj):

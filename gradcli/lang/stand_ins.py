@@ -15,18 +15,22 @@ import pathlib
 
 
 class builtin_function:
-    """A builtin function of the language that gradcli implements itself: called as the function it wraps,
-    named by Python's messages as CPython's builtins are, printed as `<built-in function print>`."""
+    """A builtin function (or, bound to `owner`, method) of the language that gradcli implements itself: called
+    as the function it wraps, named by Python's messages as CPython's builtins are, printed as
+    `<built-in function print>` (`<built-in method join of str object at 0x...>`)."""
 
-    __slots__ = ("__name__", "function")
+    __slots__ = ("__name__", "function", "owner")
 
-    def __init__(self, name, function):
-        self.__name__, self.function = name, function
+    def __init__(self, name, function, owner=None):
+        self.__name__, self.function, self.owner = name, function, owner
 
     def __call__(self, *args, **kwargs):
         return self.function(*args, **kwargs)
 
     def __repr__(self):
+        if self.owner is not None:
+            return "<built-in method %s of %s object at %#x>" % (self.__name__, type(self.owner).__name__,
+                                                                id(self.owner))
         return "<built-in function %s>" % self.__name__
 
 
@@ -51,7 +55,8 @@ BuiltinType.__name__ = "type"  # what Python's messages call a class ("'type' ob
 
 
 def is_stand_in(value):
-    return value.__class__ is builtin_function or value.__class__ is BuiltinType
+    """Is `value` the stand-in for one of Python's builtin functions or classes (not a method of a value)?"""
+    return value.__class__ is builtin_function and value.owner is None or value.__class__ is BuiltinType
 
 
 def refusal(fn, args, kwargs):

@@ -75,25 +75,32 @@ def infer_dtype(data):
     return dtypes.bool_ if top == dtypes.BOOL else dtypes.int64
 
 
-def _plain(data):
-    """Nested python data with 0-d tensors replaced by their values, checked to be rectangular."""
+def _plain(data, integral=False):
+    """Nested python data with 0-d tensors replaced by their values, checked as torch stores it, row by row:
+    each row's length as it comes to it, then its values (for an `integral` dtype, an int beyond int64 is
+    torch's ValueError there)."""
     if isinstance(data, Tensor):  # an element: torch takes its one value, whatever its shape
         if data.array.size != 1:
             raise errors.value_error(errors.SCALAR_CONVERSION)
         return data.array.reshape(-1)[0].item()
     if isinstance(data, _SEQUENCES):
-        items = [_plain(v) for v in data]
-        lengths = {len(v) if isinstance(v, list) else -1 for v in items}
-        if len(lengths) > 1:
-            first = len(items[0]) if isinstance(items[0], list) else None
-            for v in items:
-                got = len(v) if isinstance(v, list) else None
-                if got != first:
-                    if first is None or got is None:
-                        raise errors.type_error("not a sequence")
-                    raise errors.value_error("expected sequence of length %d at dim 1 (got %d)" % (first, got))
+        first = _length(data[0]) if data else None
+        items = []
+        for v in data:
+            got = _length(v)
+            if got != first:
+                if first is None or got is None:
+                    raise errors.type_error("not a sequence")
+                raise errors.value_error("expected sequence of length %d at dim 1 (got %d)" % (first, got))
+            items.append(_plain(v, integral))
         return items
+    if integral and data.__class__ is int and not -2 ** 63 <= data < 2 ** 63:
+        raise errors.value_error("Overflow when unpacking long long")
     return data
+
+
+def _length(item):
+    return len(item) if isinstance(item, _SEQUENCES) else None
 
 
 def _not_a_number(data):
@@ -122,7 +129,7 @@ def tensor(data, *, dtype=None, requires_grad=False, device=None):
         if array is None:
             dtype = dtype or infer_dtype(data)
             try:
-                array = np.array(_plain(data), dtype=to_numpy_dtype(dtype))
+                array = np.array(_plain(data, dtype.category == dtypes.INTEGRAL), dtype=to_numpy_dtype(dtype))
             except OverflowError:
                 raise errors.GradcliError("value cannot be converted to type %s without overflow"
                                           % dtype.name) from None

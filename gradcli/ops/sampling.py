@@ -158,8 +158,8 @@ def randint(*args, size=None, low=None, high=None, generator=None, dtype=None, r
         high = args.pop() if args else None
     if low is None:
         low = args.pop() if args else 0
-    if size is None or high is None or args:
-        raise errors.type_error("randint() takes (high, size) or (low, high, size)")
+    if size is None or high is None or args:  # (Python's refusal of the call: lang puts it in torch's words)
+        raise TypeError("randint() takes 2 or 3 positional arguments: (high, size) or (low, high, size)")
     dtype = dtype or dtypes.int64
     _check_int_bounds(low, high, dtype)
     shape, n = _shape((size,))

@@ -126,6 +126,27 @@ CASES = {
     "method_given_text_for_a_tensor": "x.mul('a')",
     "function_given_keywords_alone": "torch.sum(foo=1, bar=2)",
     "function_without_parameters_given_one": "torch.get_default_dtype(1)",
+    "function_given_numbers_for_tensors": "torch.min(1.5, 1.5)",
+    "function_given_numbers_for_tensors_overloaded": "torch.sum(1, 0)",
+    "function_given_a_builtin": "torch.pow(print, 'a')",
+    "function_given_a_method": "torch.pow(x.sum, 'a')",
+    "randint_given_text": "torch.randint('a')",
+    "randint_given_nothing": "torch.randint()",
+    "str_method_of_a_stand_in": "print(('{x}').format.keys)",
+    "str_join_of_a_number": "print(', '.join(1.5))",
+    # calls with several starred arguments, evaluated in order as CPython does
+    "stars_several": "print(*[1, 2], 3, *[4])",
+    "star_of_a_number_after_a_star": "print(*[1], *2)",
+    "star_of_a_number_first_of_several": "torch.softmax(*5, print, *{})",
+    "star_evaluated_before_later_arguments": "torch.squeeze(*3, ([]).backward, *'LF')",
+    "stars_and_keywords_spread": "def f(*a, **k):\n    print(a, k)\nf(*[1], 2, *(3,), k=1, **{'j': 2}, **{'m': 3})",
+    "double_star_of_a_number": "print(**1)",
+    # torch.tensor of ints beyond int64, where torch meets them
+    "tensor_of_an_int_beyond_int64": "torch.tensor([[2**62, 10**20]])",
+    "tensor_of_an_int_beyond_int64_before_a_short_row": "torch.tensor([[1000, 10**20], [-1]])",
+    "tensor_short_row_before_an_int_beyond_int64": "torch.tensor([[1, 2], [10**20]])",
+    "tensor_of_an_int_beyond_int32": "torch.tensor([2**40], dtype=torch.int32)",
+    "requires_grad_set_to_a_tensor": "x.requires_grad = torch.ones(2)",
 }
 
 
