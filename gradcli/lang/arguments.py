@@ -57,7 +57,7 @@ def in_torchs_words(error, fn, args, kwargs):
     if "expected" not in entry or isinstance(error, GradcliError) or not (
             _refused_the_call(error) or _text_refused(entry, args, kwargs)):
         return None
-    return _invalid_combination(name, entry, args, kwargs)
+    return _invalid_combination(name, entry, args, kwargs, isinstance(fn, MethodType))
 
 
 def _as_method(error):
@@ -108,12 +108,75 @@ def _callee(fn):
     return getattr(fn, "__name__", "function")
 
 
-def _invalid_combination(name, entry, args, kwargs):
+def _invalid_combination(name, entry, args, kwargs, method=False):
+    """torch's refusal of a call no signature of an overloaded function takes: where only one signature takes
+    that many arguments, that signature's own complaint (torch's print_error), else the list of them."""
+    plausible = [] if method else [p for p in _signatures(entry) if _least(p) <= len(args) + len(kwargs) <= len(p)]
+    refused = _refused_by(name, plausible[0], args, kwargs) if len(plausible) == 1 else None
+    if refused is not None:
+        return _type_error(refused)
     named = ["%s=%s" % (k, _type_name(kwargs[k])) for k in sorted(kwargs)]
     # (torch's parser ends keywords alone with a comma: "got (dim=str, )")
     got = ", ".join([_type_name(a) for a in args] + named) if args else "".join(k + ", " for k in named)
     return _type_error("%s() received an invalid combination of arguments - got (%s), %s"
                        % (name, got, entry["expected"]))
+
+
+def _signatures(entry):
+    """The signatures torch lists, each a list of (type, name, has a default, keyword only)."""
+    found = []
+    for listed in re.findall(r"(?:^ \* |but expected )\((.*)\)$", entry.get("expected", ""), re.M):
+        params, keyword_only = [], False
+        for part in listed.split(", ") if listed else ():
+            if part == "*":
+                keyword_only = True
+                continue
+            declared, _, default = part.partition(" = ")
+            kind, _, param = declared.rpartition(" ")
+            params.append((kind, param, bool(default), keyword_only))
+        found.append(params)
+    return found
+
+
+def _least(params):
+    return sum(1 for _, _, default, _ in params if not default)
+
+
+def _refused_by(name, params, args, kwargs):
+    """What torch's parser says of the call against its one plausible signature (FunctionSignature::parse):
+    too many positional arguments, the first argument of a type it cannot take, or the ones missing; None
+    where gradcli cannot tell (the list of signatures is said then)."""
+    positional = [p for p in params if not p[3]]
+    if len(args) > len(positional):
+        least = sum(1 for p in positional if not p[2])
+        takes = "%d" % len(positional) if least == len(positional) else "from %d to %d" % (least, len(positional))
+        return "%s() takes %s positional argument%s but %d %s given" % (
+            name, takes, "" if len(positional) == 1 else "s", len(args), "was" if len(args) == 1 else "were")
+    for i, (kind, param, default, keyword_only) in enumerate(params):
+        given = i < len(args) and not keyword_only
+        if not given and param not in kwargs:
+            if default:
+                continue
+            missing = [p for j, (_, p, d, _) in enumerate(params[i:], i) if not d and j >= len(args) and
+                       p not in kwargs]
+            return "%s() missing %d required positional argument%s: %s" % (
+                name, len(missing), "s" if len(missing) == 1 else "", ", ".join('"%s"' % m for m in missing))
+        value = args[i] if given else kwargs[param]
+        if not _fits(kind, value, default):
+            where = " (position %d)" % (i + 1) if given else ""
+            return "%s(): argument '%s'%s must be %s, not %s" % (name, param, where, kind, _type_name(value))
+    unknown = [k for k in kwargs if k not in {p for _, p, _, _ in params}]
+    return "%s() got an unexpected keyword argument '%s'" % (name, unknown[0]) if unknown else None
+
+
+_PLAIN = {"Tensor": (Tensor,), "Number": (int, float, complex, Tensor), "int": (int, Tensor),
+          "float": (int, float, Tensor), "bool": (bool, Tensor)}
+
+
+def _fits(kind, value, default):
+    """Can torch's parser take `value` for a parameter of type `kind`? (True where gradcli cannot tell.)"""
+    accepted = _PLAIN.get(kind)
+    return accepted is None or isinstance(value, accepted) or value is None and default
 
 
 def _refused_the_call(error):

@@ -147,6 +147,12 @@ CASES = {
     "tensor_short_row_before_an_int_beyond_int64": "torch.tensor([[1, 2], [10**20]])",
     "tensor_of_an_int_beyond_int32": "torch.tensor([2**40], dtype=torch.int32)",
     "requires_grad_set_to_a_tensor": "x.requires_grad = torch.ones(2)",
+    # an overloaded function where only one signature takes that many arguments: that signature's complaint
+    "one_signature_takes_the_count_given_text": "torch.arange('a')",
+    "one_signature_takes_the_count_given_too_many": "torch.floor_divide(x, x, x)",
+    "one_signature_takes_the_count_missing_input": "torch.sum(max=0.0)",
+    "one_signature_takes_the_count_given_an_unknown_keyword": "torch.sum(x, 1, foo=1, bar=2)",
+    "two_signatures_take_the_count_given_text": "torch.max(x, 'a')",
 }
 
 
