@@ -13,19 +13,27 @@ from .softmax import dot_rows, reduce_all
 from ..numerics import errors_ignored
 
 def _binary(grad, x, make):
-    """cpu_kernel_vec over (grad, x) of float32 or float64: make(exp or tanh, arithmetic) builds the vector
-    kernel from SLEEF's function and the scalar one from the C library's."""
+    """cpu_kernel_vec over (grad, x) of float32, float64 or float16 (computed in float32, rounded once, with
+    float16's Vec::size()): make(functions, arithmetic) builds the vector kernel from SLEEF's functions and the
+    scalar one from the C library's."""
     m = unary.arithmetic(grad, x)
-    dtype = np.float64 if m is unary.DOUBLE else f32
+    dtype = np.result_type(grad, x)
     with errors_ignored():
-        vector = make(m.vector, m)
-        return loops.pointwise([np.asarray(grad, dtype), np.asarray(x, dtype)],
-                               unary.in_blocks(vector) if m is unary.DOUBLE else vector, make(m.scalar, m),
-                               loops.width(dtype))
+        vector, scalar = make(m.vector, m), make(m.scalar, m)
+        if m is unary.DOUBLE:
+            vector = unary.in_blocks(vector)
+        elif dtype == np.float16:
+            vector, scalar = _in_float(vector), _in_float(scalar)
+        return loops.pointwise([np.asarray(grad, dtype), np.asarray(x, dtype)], vector, scalar, loops.width(dtype))
+
+
+def _in_float(kernel):
+    """A float32 kernel over float16 arrays, its result rounded to float16 once."""
+    return lambda *arrays: kernel(*(a.astype(f32) for a in arrays)).astype(np.float16)
 
 
 def sigmoid_backward(grad, output):
-    """grad * (1 - y) * y, left to right."""
+    """grad * (1 - y) * y, left to right (float16: in float16, each step rounded, as torch's kernel does)."""
     return (grad * (grad.dtype.type(1) - output)) * output
 
 
@@ -84,6 +92,8 @@ def gelu_tanh_backward(grad, x):
 def gelu_erf_backward(grad, x):
     """grad * (cdf + x * pdf), cdf = (1 + erf(x / sqrt 2)) / 2, pdf = exp(-x^2 / 2) / sqrt(2 pi): ATen's kernel
     (float32 contiguous tensors go to oneDNN instead: onednn.gelu_erf_backward)."""
+    fused = np.result_type(grad, x) != np.float16
+
     def make(f, m):
         alpha, half, one, minus_half = m.const(unary.M_SQRT1_2), m.const(0.5), m.const(1), m.const(-0.5)
         beta = m.const(unary.M_2_SQRTPI * unary.M_SQRT1_2 * 0.5)
@@ -91,8 +101,8 @@ def gelu_erf_backward(grad, x):
         def kernel(g, v):
             cdf = half * (one + f.erf(v * alpha))
             pdf = beta * f.exp((v * v) * minus_half)
-            # GCC fuses the last multiply-add in the vector code only (measured)
-            return g * (m.fma(v, pdf, cdf) if f is m.vector else cdf + v * pdf)
+            # GCC fuses the last multiply-add in the float32/float64 vector code only (measured)
+            return g * (m.fma(v, pdf, cdf) if fused and f is m.vector else cdf + v * pdf)
         return kernel
     return _binary(grad, x, make)
 

@@ -27,9 +27,11 @@ def _single(*arrays):
     return all(isinstance(a, np.ndarray) and a.dtype == np.float32 for a in arrays)
 
 
-def _ported(*arrays):
-    """Arrays of one dtype whose backward kernels are torch's (float32 or float64; kernels/derivatives.py)."""
-    return _single(*arrays) or all(isinstance(a, np.ndarray) and a.dtype == np.float64 for a in arrays)
+def _ported(*arrays, half=False):
+    """Arrays of one dtype whose backward kernels are torch's (float32 or float64, and float16 with `half`: the
+    activations'; kernels/derivatives.py)."""
+    dtypes = (np.float32, np.float64, np.float16) if half else (np.float32, np.float64)
+    return all(isinstance(a, np.ndarray) and a.dtype == arrays[0].dtype in dtypes for a in arrays)
 
 
 _KERNEL_DTYPES = (np.float32, np.float16, np.float64)  # the forward kernels of kernels/unary.py
@@ -165,11 +167,11 @@ def _gelu_derivative(x, approximate):
 
 
 def _gelu_backward_forward(grad_output, self, approximate="none"):
-    if approximate == "tanh" and _ported(grad_output, self):
+    if approximate == "tanh" and _ported(grad_output, self, half=True):
         return torch_derivatives.gelu_tanh_backward(grad_output, self)
     if _single(grad_output, self) and self.size > 1 and self.flags.c_contiguous:  # torch hands these to oneDNN
         return torch_onednn.gelu_erf_backward(grad_output, self)
-    if approximate != "tanh" and _ported(grad_output, self):
+    if approximate != "tanh" and _ported(grad_output, self, half=True):
         return torch_derivatives.gelu_erf_backward(grad_output, self)
     first, _ = _gelu_derivative(Tensor._make(self), approximate)
     return (grad_output * first.array).astype(grad_output.dtype)
@@ -193,7 +195,7 @@ def _softplus_forward(self, beta=1, threshold=20):
 
 
 def _softplus_backward_forward(grad_output, self, beta=1, threshold=20):
-    if _ported(grad_output, self):
+    if _ported(grad_output, self, half=True):
         return torch_derivatives.softplus_backward(grad_output, self, beta, threshold)
     bx = self * beta
     return np.where(bx > threshold, grad_output, grad_output / (1 + np.exp(-bx))).astype(grad_output.dtype)
@@ -220,7 +222,7 @@ LEAKY_RELU_BACKWARD = row(
                  lambda grad, self, negative_slope: leaky_relu_backward(grad, self, negative_slope)),
     self=("zeros_like(grad)", lambda grad: Tensor._make(np.zeros(grad.shape, grad.array.dtype))))
 def _elu_backward_forward(grad_output, self, alpha):
-    if _ported(grad_output, self):
+    if _ported(grad_output, self, half=True):
         return torch_derivatives.elu_backward(grad_output, self, alpha)
     return np.where(self > 0, grad_output, grad_output * alpha * np.exp(self)).astype(grad_output.dtype)
 
@@ -271,7 +273,7 @@ def _elu_forward(self, alpha=1.0):
 def _silu_derivative(grad, self):
     """torch's silu derivative: its silu_backward kernel, or with create_graph the same formula in tensor ops
     (grad * sigmoid * (1 + self * (1 - sigmoid)), the 1 + ... a C++ Scalar add)."""
-    if not grad_mode.is_grad_enabled() and _ported(grad.array, self.array):
+    if not grad_mode.is_grad_enabled() and _ported(grad.array, self.array, half=True):
         return Tensor._make(torch_derivatives.silu_backward(grad.array, self.array))
     s = self.sigmoid()
     return grad * s * add_scalar(self * (1 - s), 1)

@@ -343,6 +343,24 @@ def more_float64_and_edge_cases(rng):
     return specs
 
 
+def half_backward_cases(rng):
+    """The activations' backward kernels for float16: computed in float, rounded once (sigmoid's in float16 steps),
+    with float16's vector width."""
+    specs = []
+    backward = [("sigmoid_backward", {}), ("silu_backward", {}), ("softplus_backward", {"beta": 1.0, "threshold": 20.0}),
+                ("elu_backward", {"alpha": 0.5}), ("gelu_tanh_backward", {}), ("gelu_erf_backward", {})]
+    for op, params in backward:
+        for i in range(8):
+            n = int(rng.integers(1, 150)) if i < 6 else int(rng.integers(150, 3000))
+            shape = [n] if i % 3 else [int(rng.integers(1, 9)), n]
+            if i == 7:
+                shape = [int(rng.integers(33000, 60000))]
+            specs.append(dict(op=op, shape=shape, dtype="float16", view=view_spec(rng, len(shape), i),
+                              threads=1 + (i % 2), specials=i % 2 == 1, scale=float(rng.choice([0.3, 2.0, 6.0])),
+                              kind="normal", **params))
+    return specs
+
+
 def input_kind(spec, rng):
     """How the case's input values are made (cases.values)."""
     spec["scale"] = float(rng.choice([0.3, 2.0, 8.0]))
@@ -367,6 +385,7 @@ def record(capability):
         specs += product_cases(np.random.default_rng(20261206))
         specs += float64_activation_cases(np.random.default_rng(20261207))
         specs += more_float64_and_edge_cases(np.random.default_rng(20261208))
+        specs += half_backward_cases(np.random.default_rng(20261209))
         with gzip.open(HERE / "cases.json.gz", "wt", encoding="utf-8", compresslevel=9) as f:
             json.dump(specs, f, separators=(",", ":"))
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
