@@ -329,6 +329,8 @@ def _visits_within(values, budget):
         for item in items:
             if item.__class__ in _CONTAINERS:
                 stack.append(item)
+            elif item.__class__ is float or item.__class__ is int:  # (most items: one each, without a call)
+                budget -= 1
             else:
                 budget -= _cost(item)
     return budget >= 0

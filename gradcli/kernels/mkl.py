@@ -12,7 +12,6 @@ way that changes their last bits), set for the call only.
 
 import contextlib
 import ctypes
-import ctypes.util
 import os
 import sys
 
@@ -33,6 +32,7 @@ def _candidates():
     for folder in (os.path.join(sys.prefix, "lib"), os.path.join(sys.prefix, "Library", "bin")):
         for name in names:
             yield os.path.join(folder, name)
+    import ctypes.util  # (a slow import: only where MKL is looked for)
     found = ctypes.util.find_library("mkl_rt")
     if found:
         yield found

@@ -31,7 +31,7 @@ def mean(x, dims=None, keepdim=False):
         return (total / f32(count)).astype(np.float16)
     total = sums.sum(x, dims, keepdim)
     if count:
-        return np.divide(total, count, dtype=x.dtype)
+        return total / x.dtype.type(count)
     with errors_ignored():  # 0 / 0
         return (total / x.dtype.type(count)).astype(x.dtype)
 
@@ -161,7 +161,11 @@ def _prod_two_pass(flat, length, contiguous, threads):
 def norm2(x, dims=None, keepdim=False):
     """torch.linalg.vector_norm(x, 2) (and torch.norm) of a float16/32/64 array."""
     x = np.asarray(x)
-    rows, kept_shape, contiguous = _rows(x, dims)
+    if x.size > 1 and x.flags.c_contiguous and (dims is None or len({d % x.ndim for d in dims}) == x.ndim):
+        # all of a dense array: one row (what _rows gives, without its layout work)
+        rows, kept_shape, contiguous = x.reshape(1, -1), (), True
+    else:
+        rows, kept_shape, contiguous = _rows(x, dims)
     with errors_ignored():
         if contiguous and rows.dtype != np.float16:
             lanes = _VECTOR_BYTES // rows.itemsize
@@ -176,8 +180,9 @@ def norm2(x, dims=None, keepdim=False):
                 vectors = rows[:, :whole].reshape(rows.shape[0], -1, lanes).swapaxes(0, 1)
                 chain = np.concatenate([sums._sequential(vectors * vectors), chain], axis=1)
             total = np.add.accumulate(chain, axis=1)[:, -1] if chain.shape[1] else np.zeros(rows.shape[0], rows.dtype)
-            for column in rows[:, epilogue:].T:
-                total = fused_multiply_add(column, column, total)
+            if epilogue < rows.shape[1]:
+                for column in rows[:, epilogue:].T:
+                    total = fused_multiply_add(column, column, total)
         else:  # NormTwoOps: acc + x * x (float16: in float)
             wide = _opmath(rows)
             total = _in_order(wide * wide)

@@ -53,6 +53,7 @@ def fold(ufunc, x, acc):
 
 
 _SMALL = 4096
+_ZERO = {np.dtype(np.float32): np.float32(0), np.dtype(np.float64): np.float64(0)}
 _BLOCK = 1 << 16  # elements
 
 
@@ -102,19 +103,17 @@ def _inner_vectorized(plane):
 
 
 def _contiguous_rows(rows):
-    """The sums of contiguous float32/64 rows (the last axis of a 1-d or 2-d array), each as _plane_sums adds
-    one row, in a few whole-array steps while the cascade has no full block (rows under 64 vectors: the
-    common small case); None otherwise. Signed zeros may come out as -0 where torch's zeroed accumulators
-    give +0: the caller adds 0, as torch's output does."""
+    """The sums of contiguous float32/64 rows (the last axis of a 1-d or 2-d array) of two vectors or more
+    (shorter ones add up in _short_row_order), each as _plane_sums adds one row, in a few whole-array steps
+    while the cascade has no full block (rows under 64 vectors: the common small case); None otherwise. Signed
+    zeros may come out as -0 where torch's zeroed accumulators give +0: the caller adds 0, as torch's output
+    does."""
     width = _LANES // rows.itemsize
     size = rows.shape[-1]
     count = size // width
     quads = count // 4
     if quads >= 16:
         return None
-    if not count:  # scalar_inner_sum: row_sum's four partial sums hold one element each at most
-        order = _SCALAR_ROWS[size] if size < 4 else _scalar_row(size)
-        return np.add.accumulate(rows[..., order], axis=-1)[..., -1:]
     outer = rows.shape[:-1]
     vectors = rows[..., :count * width].reshape(outer + (count, width))
     if quads:  # four interleaved partial sums of vectors, then the partials, the leftover vectors
@@ -127,12 +126,23 @@ def _contiguous_rows(rows):
     return np.add.accumulate(np.concatenate([rows[..., count * width:], lanes], axis=-1), axis=-1)[..., -1:]
 
 
-def _scalar_row(size):
-    """The order row_sum adds a row of 4 to 7 elements: the first partial sum, the leftovers, the others."""
-    return np.array([0] + list(range(4, size)) + [1, 2, 3])
+def _short_row_order(size, width):
+    """The order row_sum adds a row of fewer than two vectors in, one element after another. Under one vector
+    (scalar_inner_sum), each of the four partial sums holds one element at most: the first partial, the
+    leftovers, the other partials. One vector and a bit: the leftovers, then the lanes, one element each."""
+    key = size, width
+    if key not in _SHORT_ROW_ORDERS:
+        if size < 4:
+            order = range(size)
+        elif size < width:
+            order = [0, *range(4, size), 1, 2, 3]
+        else:
+            order = [*range(width, size), *range(width)]
+        _SHORT_ROW_ORDERS[key] = np.array(order, np.intp)
+    return _SHORT_ROW_ORDERS[key]
 
 
-_SCALAR_ROWS = [np.arange(n) for n in range(4)]
+_SHORT_ROW_ORDERS = {}
 
 
 def _contiguous_columns(plane):
@@ -200,33 +210,56 @@ def sum(x, dims=None, keepdim=False, acc_buffer=True):
 def _contiguous_sum(x, dims, keepdim):
     """sum of a C-contiguous float32/64 array over its trailing dims (rows; all dims: one row) or its leading
     dims (columns), on the whole array at once while it is small; None for anything else."""
-    ndim = x.ndim
+    try:
+        layout = _DENSE_LAYOUTS[x.shape, x.itemsize, dims, keepdim]
+    except KeyError:
+        if len(_DENSE_LAYOUTS) > 4096:  # (a long session's many shapes)
+            _DENSE_LAYOUTS.clear()
+        layout = _DENSE_LAYOUTS[x.shape, x.itemsize, dims, keepdim] = _dense_layout(x, dims, keepdim)
+    except TypeError:  # dims given as a list
+        layout = _dense_layout(x, dims, keepdim)
+    if layout is None:
+        return None
+    plane_shape, rows, order, result_shape = layout
+    plane = x.reshape(plane_shape)
+    if order is not None:  # short rows: one sequence each
+        values = np.add.accumulate(plane[:, order], axis=1)[:, -1]
+    else:
+        values = _contiguous_rows(plane) if rows else _contiguous_columns(plane)
+        if values is None:
+            return None
+    return (values + _ZERO[values.dtype]).reshape(result_shape)  # into torch's zeroed output: -0 becomes +0
+
+
+_DENSE_LAYOUTS = {}  # (shape, itemsize, dims, keepdim) -> _dense_layout's answer
+
+
+def _dense_layout(x, dims, keepdim):
+    """How _contiguous_sum sees a dense array like x: (the 2-d plane's shape, rows or columns, for short rows the
+    order their elements are added in, the result's shape), or None where it does not apply."""
+    shape, ndim = x.shape, x.ndim
     if not ndim or dims is None or len(dims) == ndim == len({d % ndim for d in dims}):  # all: one row
-        return _finish(x.reshape(-1), x, range(ndim), keepdim, rows=True)
-    reduced = sorted({d % ndim for d in dims})
-    if not reduced or reduced[-1] - reduced[0] + 1 != len(reduced):
-        return None
-    if reduced[-1] == ndim - 1:  # trailing dims: one row per output
-        return _finish(x.reshape(-1, math.prod(x.shape[reduced[0]:])), x, reduced, keepdim, rows=True)
-    if reduced[0] == 0:  # leading dims: one column per output
-        plane = x.reshape(math.prod(x.shape[:reduced[-1] + 1]), -1)
-        if plane.shape[1] == 1:  # TensorIterator drops the size-1 kept dims: one row
-            return _finish(plane.reshape(1, -1), x, reduced, keepdim, rows=True)
-        if plane.shape[0] < 16:
-            return _finish(plane, x, reduced, keepdim, rows=False)
-    return None
-
-
-def _finish(plane, x, reduced, keepdim, rows):
-    values = _contiguous_rows(plane) if rows else _contiguous_columns(plane)
-    if values is None:
-        return None
-    values = np.add(values, 0)  # into torch's zeroed output (-0 becomes +0), a fresh dense array
-    if len(reduced) == x.ndim:
-        return values.reshape((1,) * x.ndim if keepdim else ())
-    shape = tuple(1 if d in reduced else n for d, n in enumerate(x.shape)) if keepdim else \
-        tuple(n for d, n in enumerate(x.shape) if d not in reduced)
-    return values.reshape(shape)
+        plane, rows, result_shape = (1, x.size), True, (1,) * ndim if keepdim else ()
+    else:
+        reduced = sorted({d % ndim for d in dims})
+        if not reduced or reduced[-1] - reduced[0] + 1 != len(reduced):
+            return None
+        result_shape = tuple(1 if d in reduced else n for d, n in enumerate(shape)) if keepdim else \
+            tuple(n for d, n in enumerate(shape) if d not in reduced)
+        if reduced[-1] == ndim - 1:  # trailing dims: one row per output
+            plane, rows = (x.size // math.prod(shape[reduced[0]:]), math.prod(shape[reduced[0]:])), True
+        elif reduced[0] == 0:  # leading dims: one column per output
+            plane = math.prod(shape[:reduced[-1] + 1]), math.prod(shape[reduced[-1] + 1:])
+            rows = plane[1] == 1  # TensorIterator drops the size-1 kept dims: one row
+            if rows:
+                plane = 1, plane[0]
+            elif plane[0] >= 16:
+                return None
+        else:
+            return None
+    width = _LANES // x.itemsize
+    order = _short_row_order(plane[1], width) if rows and plane[1] < 2 * width else None
+    return plane, rows, order, result_shape
 
 
 def _reduce(x, dims, acc_buffer=True):

@@ -18,7 +18,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import cpu, iteration, libm, libm_log, loops, onednn, sleef, sleef64
+from . import cpu, iteration, libm, libm_log, loops, mkl, onednn, sleef, sleef64
 from .fma import F, f32, fma32, fma64
 from ..numerics import errors_ignored
 
@@ -291,12 +291,12 @@ def vml(name, x, fallback):
     vml_estimate gives them; float16 exp/log/tanh/sin/cos/erf as torch computes them (SLEEF); fallback(x),
     numpy's function, for the rest."""
     x = np.asarray(x)
-    if x.dtype in (f32, np.float64):
-        from . import mkl  # (not at import: loading MKL is the cost of a first call)
+    kind = x.dtype.char
+    if kind in "fd":
         out = mkl.vml(MKL_NAMES[name], x)
         if out is not None:
             return out
-    if x.dtype in (f32, _F16) and name in _VECTORIZED:
+    if kind in "fe" and name in _VECTORIZED:
         return vml_estimate(name, x)
     return fallback(x)
 
@@ -305,7 +305,7 @@ def vml_estimate(name, x):
     """torch.exp/log/tanh/sin/cos/erf of float32/float16 x without MKL: float16 bit for bit (SLEEF through vml's
     generic path); float32 the float64 value rounded once, the nearest we can get to MKL's VML without its code."""
     x = np.asarray(x)
-    if x.dtype == _F16:
+    if x.dtype.char == "e":
         return _vml(x, _VECTORIZED[name], None)
     function = libm.erf64 if name == "erf" else _NUMPY[name]  # (the float32 function's errors: no errstate)
     if x.size <= _BLOCK:

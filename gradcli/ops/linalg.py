@@ -7,6 +7,7 @@ from .bind import apply, broadcast_error
 from .shape import UNSAFE_VIEW
 from .table import formula_helper, front_door, row
 from .. import errors, limits
+from ..kernels import mkl
 from ..kernels.fma import fma32, fma64
 from ..tensor import Tensor, wrap_dim
 
@@ -14,7 +15,6 @@ def _blas(name, fallback):
     """A product as torch's x86 wheels compute it: MKL's BLAS for float32/float64 when the mkl extra is installed
     (kernels/mkl.py: gemm, gemv, dot), numpy's product otherwise (it can differ in the last bit)."""
     def forward(*arrays):
-        from ..kernels import mkl  # (not at import: ctypes and MKL only for a first product)
         out = getattr(mkl, name)(*arrays)
         return fallback(*arrays) if out is None else out
     return forward

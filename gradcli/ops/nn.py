@@ -19,7 +19,7 @@ from .table import formula_helper, front_door, row
 from .. import errors, grad_mode, limits, rng
 from ..kernels import derivatives as torch_derivatives, onednn as torch_onednn, softmax as torch_softmax
 from ..kernels import softmax_half as torch_softmax_half
-from ..kernels import unary as torch_unary
+from ..kernels import mkl, unary as torch_unary
 from ..tensor import Tensor, wrap_dim
 
 
@@ -331,9 +331,9 @@ def softplus(x, beta=1, threshold=20):
 
 # ---------------------------------------------------------------- linear, normalize
 def _addmm_forward(self, mat1, mat2):
+    """self + mat1 @ mat2 as torch's x86 wheels compute it: MKL's gemm with self as C (with the mkl extra)."""
     shape = np.broadcast_shapes(self.shape, (mat1.shape[0], mat2.shape[1]))
     limits.check_numel(shape, "the result")
-    from ..kernels import mkl  # (torch's x86 wheels: MKL's gemm with self as C; with the mkl extra)
     out = mkl.gemm(mat1, mat2, self) if shape == (mat1.shape[0], mat2.shape[1]) else None
     return (self + mat1 @ mat2).astype(np.result_type(mat1, mat2)) if out is None else out
 
