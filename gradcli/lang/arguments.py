@@ -12,7 +12,7 @@ import pathlib
 import re
 from types import FunctionType, MethodType
 
-from . import keywords, stand_ins
+from . import keywords, runtime, stand_ins
 from ..errors import GradcliError
 from ..tensor import Tensor
 
@@ -30,6 +30,11 @@ def in_torchs_words(error, fn, args, kwargs):
         return _as_method(error) if error.kind == "TypeError" else None
     if entry is None or getattr(error, "kind", None) in ("LimitError", "TypeError"):  # (a door's own check)
         return None
+    if "python" in entry:  # (torch's function is Python's: torch.norm, Tensor.split)
+        if isinstance(error, GradcliError) or not _refused_the_call(error):
+            return None
+        refused = _python_refusal(entry, args, kwargs, isinstance(fn, MethodType))
+        return _type_error(refused) if refused else None
     if "noargs" in entry:
         if not (args or kwargs):
             return None
@@ -58,6 +63,24 @@ def in_torchs_words(error, fn, args, kwargs):
             _refused_the_call(error) or _text_refused(entry, args, kwargs)):
         return None
     return _invalid_combination(name, entry, args, kwargs, isinstance(fn, MethodType))
+
+
+def _python_refusal(entry, args, kwargs, method):
+    """Python's refusal of a call of torch's own Python function, with its name and parameters (recorded)."""
+    name, parameters, defaults = entry["python"], entry["parameters"], entry["defaults"]
+    given = len(args) + method  # (self is one of a method's parameters)
+    if given > len(parameters) and not entry["star"]:
+        return runtime.too_many(name, parameters, defaults, given)
+    for key in kwargs:
+        if key in parameters[:given]:
+            return "%s() got multiple values for argument '%s'" % (name, key)
+        if key not in parameters and key not in entry["keyword_only"] and not entry["starstar"]:
+            return "%s() got an unexpected keyword argument '%s'" % (name, key)
+    for names, kind in ((parameters[given:], "positional"), (entry["keyword_only"], "keyword-only")):
+        missing = [n for n in names if n not in kwargs and n not in defaults]
+        if missing:
+            return runtime.missing(name, missing, kind)
+    return None
 
 
 def _as_method(error):

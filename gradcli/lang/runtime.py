@@ -176,20 +176,10 @@ class Function:
                 local[name] = self.defaults[name]
 
     def _too_many(self, given):
-        """Python's words: 'takes 1 positional argument', 'takes from 1 to 2 positional arguments'."""
-        most = len(self.parameters)
-        least = most - sum(1 for p in self.parameters if p in self.defaults)
-        takes = ("from %d to %d positional arguments" % (least, most) if least != most else
-                 "%d positional argument%s" % (most, "" if most == 1 else "s"))
-        return "%s() takes %s but %d %s given" % (self.qualname, takes, given, "was" if given == 1 else "were")
+        return too_many(self.qualname, self.parameters, self.defaults, given)
 
     def _missing(self, names, kind):
-        """Python's words: "missing 2 required positional arguments: 'x' and 'y'"."""
-        quoted = ["'%s'" % n for n in names]
-        listed = quoted[0] if len(quoted) == 1 else (
-            " and ".join(quoted) if len(quoted) == 2 else ", ".join(quoted[:-1]) + ", and " + quoted[-1])
-        return "%s() missing %d required %s argument%s: %s" % (
-            self.qualname, len(names), kind, "" if len(names) == 1 else "s", listed)
+        return missing(self.qualname, names, kind)
 
     def __repr__(self):
         return "<function %s at %#x>" % (self.qualname, id(self))
@@ -200,6 +190,24 @@ class Lambda(Function):
 
     def run(self, frame):
         return self.body(frame)
+
+
+def too_many(qualname, parameters, defaults, given):
+    """Python's words: 'takes 1 positional argument', 'takes from 1 to 2 positional arguments'."""
+    most = len(parameters)
+    least = most - sum(1 for p in parameters if p in defaults)
+    takes = ("from %d to %d positional arguments" % (least, most) if least != most else
+             "%d positional argument%s" % (most, "" if most == 1 else "s"))
+    return "%s() takes %s but %d %s given" % (qualname, takes, given, "was" if given == 1 else "were")
+
+
+def missing(qualname, names, kind):
+    """Python's words: "missing 2 required positional arguments: 'x' and 'y'"."""
+    quoted = ["'%s'" % n for n in names]
+    listed = quoted[0] if len(quoted) == 1 else (
+        " and ".join(quoted) if len(quoted) == 2 else ", ".join(quoted[:-1]) + ", and " + quoted[-1])
+    return "%s() missing %d required %s argument%s: %s" % (
+        qualname, len(names), kind, "" if len(names) == 1 else "s", listed)
 
 
 Function.__name__ = Lambda.__name__ = "function"  # what Python's messages call them ("'function' object is ...")

@@ -153,6 +153,13 @@ CASES = {
     "one_signature_takes_the_count_missing_input": "torch.sum(max=0.0)",
     "one_signature_takes_the_count_given_an_unknown_keyword": "torch.sum(x, 1, foo=1, bar=2)",
     "two_signatures_take_the_count_given_text": "torch.max(x, 'a')",
+    # torch's functions and methods written in Python refuse in Python's words, with their names and parameters
+    "python_method_missing_an_argument": "x.split()",
+    "python_method_given_too_many": "x.norm(1, 2, 3, 4, 5, 6)",
+    "python_method_given_an_unknown_keyword": "x.backward(foo=1)",
+    "python_method_given_an_argument_twice": "x.split(1, split_size=2)",
+    "python_function_missing_an_argument": "torch.norm()",
+    "python_function_of_other_parameter_names": "torch.split(x)",
 }
 
 

@@ -11,11 +11,13 @@ functions such as torch.norm answer in Python's words, as gradcli's doors do):
 - `takes`: "takes N positional arguments" / "takes from N to M positional arguments", and `most`: that M;
 - `first`: the first parameter's name where torch refuses a float for it as a Tensor (null: every overload of
   the function refuses it as an invalid combination);
-- `noargs` (a method torch defines in C without parameters, x.t()): its qualified name, `TensorBase.t`.
+- `noargs` (a method torch defines in C without parameters, x.t()): its qualified name, `TensorBase.t`;
+- for a function or method torch writes in Python, its parameters (python_level).
 Methods are recorded on a float tensor as a script calls them (`x.view()`), without `first`.
 """
 
 import functools
+import inspect
 import json
 import pathlib
 import re
@@ -72,17 +74,32 @@ def record(fn, method=False):
     return entry or None
 
 
+def python_level(fn):
+    """A function torch writes in Python (torch.norm, Tensor.split) refuses a call in Python's words, with its
+    qualified name and parameters: `python` (the name), `parameters` (the positional ones, self among them),
+    `defaults`, `keyword_only`, `star` and `starstar` (it takes *args, **kwargs)."""
+    params = inspect.signature(fn).parameters.values()
+    return {"python": fn.__qualname__,
+            "parameters": [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)],
+            "defaults": [p.name for p in params if p.default is not p.empty],
+            "keyword_only": [p.name for p in params if p.kind == p.KEYWORD_ONLY],
+            "star": any(p.kind == p.VAR_POSITIONAL for p in params),
+            "starstar": any(p.kind == p.VAR_KEYWORD for p in params)}
+
+
 def methods():
-    """Tensor's methods torch defines in C (its Python ones, x.backward(), refuse in Python's words, as
-    gradcli's do), recorded on a float tensor."""
+    """Tensor's methods, recorded on a float tensor: those torch defines in C as its parser refuses them (as
+    x.name(...) calls them), those it writes in Python as Python does."""
     x = torch.ones(2, 3)
     found = {}
     for name in sorted(n for n in dir(Tensor) if not n.startswith("_")):
-        if type(getattr(torch.Tensor, name, None)).__name__ != "method_descriptor":
-            continue
-        entry = record(functools.partial(getattr(torch.Tensor, name), x), method=True)  # (as x.name(...) calls it)
-        if entry:
-            found[name] = entry
+        kind = type(getattr(torch.Tensor, name, None)).__name__
+        if kind == "function":
+            found[name] = python_level(getattr(torch.Tensor, name))
+        elif kind == "method_descriptor":
+            entry = record(functools.partial(getattr(torch.Tensor, name), x), method=True)
+            if entry:
+                found[name] = entry
     return found
 
 
@@ -90,6 +107,9 @@ def main():
     refusals = {}
     for name in sorted(FUNCTIONS):
         fn = getattr(torch, name, None)
+        if type(fn).__name__ == "function":
+            refusals[name] = python_level(fn)
+            continue
         if fn is None or not callable(fn) or type(fn).__name__ != "builtin_function_or_method":
             continue
         entry = record(fn)
