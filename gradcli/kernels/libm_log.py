@@ -57,18 +57,30 @@ _LN2 = F(6.9314718246e-01)
 _ONE, _TWO = f32(1), f32(2)
 
 
+def _branches(x, branches):
+    """A function defined by branches, each (mask, f) evaluated on its own elements only (the later masks win)."""
+    out = np.zeros_like(x)
+    for mask, f in branches:
+        if mask.all():
+            out = f(x)
+        elif mask.any():
+            out[mask] = f(x[mask])
+    return out
+
+
 def asinhf(x):
     """glibc's asinhf: log(2|x|) past 2^14, log(2|x| + 1/(sqrt(x^2+1) + |x|)) past 2, log1p below, x's sign."""
     x = np.asarray(x, f32)
     with errors_ignored():
         ix = x.view(np.int32) & np.int32(0x7FFFFFFF)
-        a = np.abs(x)
-        big = logf(a) + _LN2
-        mid = logf(_TWO * a + _ONE / (np.sqrt(a * a + _ONE) + a))
-        t = a * a
-        small = libm.log1pf(a + t / (_ONE + np.sqrt(_ONE + t)))
-        w = np.copysign(np.where(ix > 0x47000000, big, np.where(ix > 0x40000000, mid, small)), x)
-        w = np.where(ix < 0x38000000, x, w)  # |x| < 2^-14
+
+        def small(a):
+            t = a * a
+            return libm.log1pf(a + t / (_ONE + np.sqrt(_ONE + t)))
+        w = _branches(np.abs(x), [(ix <= 0x40000000, small),
+                                  (ix > 0x40000000, lambda a: logf(_TWO * a + _ONE / (np.sqrt(a * a + _ONE) + a))),
+                                  (ix > 0x47000000, lambda a: logf(a) + _LN2)])
+        w = np.where(ix < 0x38000000, x, np.copysign(w, x))  # |x| < 2^-14
         return np.where(ix >= 0x7F800000, x + x, w).astype(f32)
 
 
@@ -77,11 +89,13 @@ def acoshf(x):
     x = np.asarray(x, f32)
     with errors_ignored():
         hx = x.view(np.int32)
-        big = logf(x) + _LN2
-        mid = logf(_TWO * x - _ONE / (x + np.sqrt(x * x - _ONE)))
-        t = x - _ONE
-        small = libm.log1pf(t + np.sqrt(_TWO * t + t * t))
-        y = np.where(hx >= 0x4D800000, big, np.where(hx > 0x40000000, mid, small))
+
+        def small(v):
+            t = v - _ONE
+            return libm.log1pf(t + np.sqrt(_TWO * t + t * t))
+        y = _branches(x, [(hx <= 0x40000000, small),
+                          (hx > 0x40000000, lambda v: logf(_TWO * v - _ONE / (v + np.sqrt(v * v - _ONE)))),
+                          (hx >= 0x4D800000, lambda v: logf(v) + _LN2)])
         y = np.where(hx == 0x3F800000, f32(0), y)
         y = np.where(hx < 0x3F800000, f32(np.nan), y)  # (negative x too: its bits are negative)
         return np.where(hx >= 0x7F800000, x + x, y).astype(f32)
