@@ -55,6 +55,7 @@ KERNELS = {
     "norm_p": lambda x, p: reduce.norm(x, p["p"], tuple(p["dims"]), p["keepdim"]),
     "nansum": lambda x, p: reduce.nansum(x, tuple(p["dims"]), p["keepdim"]),
     "cumprod": lambda x, p: reduce.cumprod(x, p["dim"]),
+    "var_mean": lambda x, p: np.stack(reduce.var_mean(x, p["dims"], keepdim=p["keepdim"])),
     "vml": lambda x, p: unary.vml_estimate(p["function"], x),
     "mkl": lambda x, p: unary.vml(p["function"], x, None),
     "logsumexp": lambda x, p: reduce.logsumexp(x, tuple(p["dims"]), p["keepdim"]),

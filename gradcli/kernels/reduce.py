@@ -16,7 +16,7 @@ import math
 import numpy as np
 
 from . import cpu, iteration, libm, sums, unary
-from .fma import f32, fused_multiply_add
+from .fma import f32, fma64, fused_multiply_add
 from ..numerics import errors_ignored
 
 _VECTOR_BYTES = 32  # these kernels run their AVX2 build on AVX512 machines too
@@ -240,12 +240,22 @@ def var(x, dims=None, correction=1, keepdim=False, take_sqrt=False):
     """torch.var (torch.std with take_sqrt) of a float16/32/64 array."""
     x = np.asarray(x)
     reduced = range(x.ndim) if dims is None else {d % max(x.ndim, 1) for d in dims}
-    dims_all = all(n == 1 for d, n in enumerate(x.shape) if d not in reduced)  # (as TensorIterator sees it)
-    with errors_ignored():
-        if dims_all and x.dtype != np.float16:  # (std_var_all_cpu is not for reduced floats)
+    if all(n == 1 for d, n in enumerate(x.shape) if d not in reduced) and x.dtype != np.float16:
+        # everything reduced, as TensorIterator sees it (std_var_all_cpu is not for reduced floats)
+        with errors_ignored():
             value = _var_all(x, correction, take_sqrt)
-            kept_shape = tuple(n for d, n in enumerate(x.shape) if d not in reduced)
-            return _shaped(np.asarray(value, x.dtype), kept_shape, x, dims, keepdim)
+        kept_shape = tuple(n for d, n in enumerate(x.shape) if d not in reduced)
+        return _shaped(np.asarray(value, x.dtype), kept_shape, x, dims, keepdim)
+    return var_mean(x, dims, correction, keepdim, take_sqrt)[0]
+
+
+def var_mean(x, dims=None, correction=1, keepdim=False, take_sqrt=False):
+    """torch.var_mean (torch.std_mean with take_sqrt) of a float16/32/64 array: WelfordOps in double for each
+    output (one output over GRAIN_SIZE elements split between threads, their states combined in order), the
+    variance and the running mean rounded to x's dtype (float16 through float, as c10::Half converts). torch.var
+    takes this path too, but for float32/64 over everything."""
+    x = np.asarray(x)
+    with errors_ignored():
         rows, kept_shape, _ = _rows(x, dims)
         chunks = iteration.thread_chunks(rows.shape[1], iteration.GRAIN_SIZE, cpu.num_threads()) \
             if rows.shape[0] == 1 else [(0, rows.shape[1])]
@@ -258,14 +268,14 @@ def var(x, dims=None, correction=1, keepdim=False, take_sqrt=False):
             delta = part_center - center
             total = count + part_count
             share = part_count / total
-            center = center + delta * share
+            center = fma64(delta, share, center)  # (GCC fuses this multiply-add; measured)
             m2 = m2 + part_m2 + delta * delta * count * share
             count = total
         result = m2 / max(count - correction, 0)
         result = np.sqrt(result) if take_sqrt else result
-        # the double result to the output type (float16 through float, as c10::Half converts)
-        result = result.astype(np.float32 if x.dtype == np.float16 else x.dtype).astype(x.dtype)
-        return _shaped(result, kept_shape, x, dims, keepdim)
+        through = np.float32 if x.dtype == np.float16 else x.dtype
+        result, center = (np.asarray(v).astype(through).astype(x.dtype) for v in (result, center))
+    return _shaped(result, kept_shape, x, dims, keepdim), _shaped(center, kept_shape, x, dims, keepdim)
 
 
 def _welford(rows):

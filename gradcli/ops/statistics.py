@@ -16,6 +16,9 @@ from ..tensor import Tensor, wrap_dim
 
 # ---------------------------------------------------------------- var_mean, std_mean
 def _moments(self, dim=None, correction=1, keepdim=False, root=False):
+    if self.dtype.kind == "f" and self.size:  # torch's Welford (kernels/reduce.py)
+        from ..kernels import reduce as torch_reduce  # (not at import: a one-shot command rarely needs it)
+        return torch_reduce.var_mean(self, reduced_dims(dim, self.ndim), correction, keepdim, root)
     axis = reduction_axes(self, dim)
     var = np.var(self, axis=axis, ddof=correction, keepdims=keepdim).astype(self.dtype)
     mean = np.mean(self, axis=axis, keepdims=keepdim).astype(self.dtype)

@@ -40,6 +40,7 @@ REDUCTIONS = {
     "norm_p": lambda t, p: torch.linalg.vector_norm(t, p["p"], dim=p["dims"], keepdim=p["keepdim"]),
     "nansum": lambda t, p: t.nansum(dim=p["dims"], keepdim=p["keepdim"]),
     "cumprod": lambda t, p: torch.cumprod(t, p["dim"]),
+    "var_mean": lambda t, p: torch.stack(torch.var_mean(t, dim=p["dims"], keepdim=p["keepdim"])),
 }
 ELEMENTWISE = {
     "sigmoid": lambda t, p: torch.sigmoid(t),
@@ -361,6 +362,19 @@ def half_backward_cases(rng):
     return specs
 
 
+def moment_cases(rng):
+    """var_mean (Welford in double even over everything, the mean its running mean) in three dtypes."""
+    specs = []
+    for i, shape in enumerate(shapes(rng, 60, 10)):
+        ndim = len(shape)
+        choice = i % (ndim + 2)
+        specs.append(dict(op="var_mean", shape=shape, dtype=["float32", "float64", "float16"][i % 3],
+                          view=view_spec(rng, ndim, i), threads=1 + (i % 2), scale=float(rng.choice([0.3, 2.0, 8.0])),
+                          kind="normal", keepdim=bool(i % 3 == 0),
+                          dims=None if choice == 0 else ([choice - 1] if choice <= ndim else list(range(min(2, ndim))))))
+    return specs
+
+
 def input_kind(spec, rng):
     """How the case's input values are made (cases.values)."""
     spec["scale"] = float(rng.choice([0.3, 2.0, 8.0]))
@@ -386,6 +400,7 @@ def record(capability):
         specs += float64_activation_cases(np.random.default_rng(20261207))
         specs += more_float64_and_edge_cases(np.random.default_rng(20261208))
         specs += half_backward_cases(np.random.default_rng(20261209))
+        specs += moment_cases(np.random.default_rng(20261210))
         with gzip.open(HERE / "cases.json.gz", "wt", encoding="utf-8", compresslevel=9) as f:
             json.dump(specs, f, separators=(",", ":"))
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
