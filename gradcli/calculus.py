@@ -149,7 +149,11 @@ def _evaluated(formula, leaves, x, filename):
     down to it where an input broadcast (the engine's sum_to)."""
     import numpy as np
     from .tensor import Tensor
+    from .lang.namespace import MATH_CONSTANTS
     interpreter = api._expression_interpreter()
+    # pi and e as tensors of the dtype asked for: a formula may apply a tensor function to them (relu(sin(pi)))
+    interpreter.variables.update({name: Tensor(np.array(value, x.array.dtype)) for name, value in
+                                  MATH_CONSTANTS.items()})
     interpreter.variables.update(leaves)
     interpreter.default_float = x.dtype  # numbers alone (where(x > 0, 1, 0.1)) in the dtype asked for
     value = interpreter.evaluate(formula, filename)

@@ -153,6 +153,8 @@ def _expressions():
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example("(x) - (sqrt(1 + relu(x)^2))", 0.0, 1.0, 2)  # a negated mask prints as where(...): torch refuses -(x > 0)
+@example("(x)*(relu(maximum((pi), (pi))))", 1.0, 1.0, 1)  # relu of a constant: the formula is pi
+@example("(x)*(relu(sin(pi)))", 1.0, 1.0, 1)  # the formula applies relu to pi's sine: pi is a tensor there
 @given(_expressions(), st.floats(-2, 2), st.floats(-2, 2), st.integers(1, 2))
 def test_random_expressions_formula_matches_autograd(text, x, y, order):
     point = {"x": round(x, 3), "y": round(y, 3)}

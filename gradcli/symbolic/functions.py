@@ -96,7 +96,7 @@ def _fold(name, u, params):
         return u
     if name == "sgn" and isinstance(u, Pow) and u.base == E:
         return ONE
-    if name == "relu" and isinstance(u, Call) and u.name == "relu":
+    if name == "relu" and nonnegative(u):  # relu(relu(v)), relu(pi), relu(x^2)
         return u
     return None
 
