@@ -13,6 +13,7 @@ import re
 from types import FunctionType, MethodType
 
 from . import keywords, runtime, stand_ins
+from ..dtypes import DType
 from ..errors import GradcliError
 from ..tensor import Tensor
 
@@ -27,7 +28,11 @@ def in_torchs_words(error, fn, args, kwargs):
         return _type_error(builtin)
     name, entry = _recorded(fn)
     if isinstance(fn, MethodType) and isinstance(error, GradcliError):  # (its own check: x.view(5) of 6 values)
-        return _as_method(error) if error.kind == "TypeError" else None
+        if error.kind != "TypeError":
+            return None
+        if entry and "expected" in entry and "(position 2)" in error.message:  # (x.view('a', 2): overloaded)
+            return _invalid_combination(name, entry, args, kwargs, True)
+        return _as_method(error)
     if entry is None or getattr(error, "kind", None) in ("LimitError", "TypeError"):  # (a door's own check)
         return None
     if "python" in entry:  # (torch's function is Python's: torch.norm, Tensor.split)
@@ -40,10 +45,19 @@ def in_torchs_words(error, fn, args, kwargs):
             return None
         return _type_error("%s() takes no %s" % (entry["noargs"], "arguments (%d given)" % len(args) if args
                                                  else "keyword arguments"))
+    if "one" in entry:  # (CPython's words for a C function of one argument: keywords first)
+        if kwargs:
+            return _type_error("%s() takes no keyword arguments" % entry["one"])
+        return _type_error("%s() takes exactly one argument (%d given)" % (entry["one"], len(args))) \
+            if len(args) != 1 else None
     if "most" in entry and len(args) > entry["most"]:
         given = len(args)
         return _type_error("%s() %s but %d %s given" % (name, entry["takes"], given, "was" if given == 1 else "were"))
     # (an overloaded function's record is of a call with that one argument: another overload may take numbers)
+    keyword = next((k for k in _NUMPY_NAMES.get(entry.get("first"), ()) if k in kwargs), None)
+    if keyword and not args and not isinstance(kwargs[keyword], Tensor) and len(kwargs) == 1:  # (sum(input=1))
+        return _type_error("%s(): argument '%s' must be Tensor, not %s" % (name, entry["first"],
+                                                                         _type_name(kwargs[keyword])))
     if "first" in entry and args and not isinstance(args[0], Tensor):
         if "required" in entry or len(args) == 1 and not kwargs:
             if entry["first"] is not None:
@@ -54,15 +68,29 @@ def in_torchs_words(error, fn, args, kwargs):
             return _invalid_combination(name, entry, args, kwargs)
     if "required" in entry:
         missing = [r for r in entry["required"][len(args):] if r not in kwargs]
-        if not missing:
-            return None
+        if not missing:  # (one signature: its parser names the argument it refuses, transpose(x, 'a', 0))
+            refused = None if isinstance(error, GradcliError) or "params" not in entry else _refused_by(
+                name, entry["params"], args, kwargs, unknown=False)
+            return _type_error(refused) if refused else None
         # (torch's plural: "1 required positional arguments", "2 required positional argument")
         return _type_error("%s() missing %d required positional argument%s: %s" % (
             name, len(missing), "s" if len(missing) == 1 else "", ", ".join('"%s"' % r for r in missing)))
-    if "expected" not in entry or isinstance(error, GradcliError) or not (
-            _refused_the_call(error) or _text_refused(entry, args, kwargs)):
+    if "expected" not in entry or isinstance(error, GradcliError):
         return None
-    return _invalid_combination(name, entry, args, kwargs, isinstance(fn, MethodType))
+    method = isinstance(fn, MethodType)
+    if _refused_the_call(error) or _text_refused(entry, args, kwargs) or _refused_by_all(entry, args, kwargs,
+                                                                                          method):
+        return _invalid_combination(name, entry, args, kwargs, method)
+    return None
+
+
+_NUMPY_NAMES = {"input": ("input", "x", "a", "x1")}  # (torch's parser takes numpy's names for input)
+
+
+def _refused_by_all(entry, args, kwargs, method):
+    """Does every signature torch lists refuse these arguments' types (torch.eye(2.5), torch.mm(x, 1))? Only
+    a function's: a method's signatures start after self."""
+    return not method and all(_refused_by("", p, args, kwargs) is not None for p in _signatures(entry))
 
 
 def _python_refusal(entry, args, kwargs, method):
@@ -165,7 +193,7 @@ def _least(params):
     return sum(1 for _, _, default, _ in params if not default)
 
 
-def _refused_by(name, params, args, kwargs):
+def _refused_by(name, params, args, kwargs, unknown=True):
     """What torch's parser says of the call against its one plausible signature (FunctionSignature::parse):
     too many positional arguments, the first argument of a type it cannot take, or the ones missing; None
     where gradcli cannot tell (the list of signatures is said then)."""
@@ -188,12 +216,17 @@ def _refused_by(name, params, args, kwargs):
         if not _fits(kind, value, default):
             where = " (position %d)" % (i + 1) if given else ""
             return "%s(): argument '%s'%s must be %s, not %s" % (name, param, where, kind, _type_name(value))
-    unknown = [k for k in kwargs if k not in {p for _, p, _, _ in params}]
+        if kind == "tuple of ints" and isinstance(value, (tuple, list)) and value and not _fits("int", value[0], 0):
+            return "%s(): argument '%s'%s must be tuple of ints, %s" % (  # (it checks the first element only)
+                name, param, " (position %d)" % (i + 1) if given else "",
+                "but found element of type %s at pos 0" % _type_name(value[0]) if given else "not tuple")
+    unknown = [k for k in kwargs if k not in {p for _, p, _, _ in params}] if unknown else ()
     return "%s() got an unexpected keyword argument '%s'" % (name, unknown[0]) if unknown else None
 
 
 _PLAIN = {"Tensor": (Tensor,), "Number": (int, float, complex, Tensor), "int": (int, Tensor),
-          "float": (int, float, Tensor), "bool": (bool, Tensor)}
+          "float": (int, float, Tensor), "bool": (bool, Tensor), "torch.dtype": (DType,),
+          "tuple of ints": (int, tuple, list, Tensor), "tuple of Tensors": (tuple, list)}
 
 
 def _fits(kind, value, default):
@@ -235,8 +268,15 @@ def _recorded(fn):
         names = keywords.doors().get(fn.__func__, {}).get("torch.Tensor") or [fn.__name__]
         name = fn.__name__ if fn.__name__ in names else names[0]
         return name, _refusals()["methods"].get(name)
-    name = _torch_name(fn) or _torch_name(getattr(fn, "__wrapped__", None))  # (torch.tensor takes numpy's arrays)
+    name = _torch_name(fn) or _torch_name(getattr(fn, "__wrapped__", None)) or _bridged(fn)
     return name, _refusals()["functions"].get(name) if name else None
+
+
+def _bridged(fn):
+    """torch.<name> of a function the script's torch has from the numpy bridge (from_numpy; tensor and
+    as_tensor are front doors taking numpy's arrays, found by __wrapped__)."""
+    from .namespace import TORCH
+    return next((name for name, member in TORCH.members.items() if member is fn), None)
 
 
 @functools.lru_cache(maxsize=None)

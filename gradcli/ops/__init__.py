@@ -63,9 +63,13 @@ def _generated_door(made, name):
 def _binary_operator(fn, name):
     """Python's protocol, as torch's operators follow it: an operand that is neither a tensor nor a number gives
     NotImplemented, so that Python raises its own TypeError ("unsupported operand type(s) for +: 'Tensor' and
-    'str'") and `t == None` is False."""
+    'str'") and `t == None` is False; `@` takes tensors only (`x @ 1` is unsupported, as torch's)."""
+    numbers = name not in _TENSORS_ONLY
     def operator(x, y):
-        if isinstance(y, _NUMPY_NUMBERS):  # a numpy scalar is a python number to torch (t + np.float64(2) is float32)
+        if not numbers:
+            if not isinstance(y, Tensor):
+                return NotImplemented
+        elif isinstance(y, _NUMPY_NUMBERS):  # a numpy scalar is a python number to torch (t + np.float64(2) is float32)
             y = y.item()
         elif not isinstance(y, (Tensor, int, float)):
             return NotImplemented
@@ -75,6 +79,7 @@ def _binary_operator(fn, name):
 
 
 _NUMPY_NUMBERS = (np.integer, np.floating)
+_TENSORS_ONLY = ("__matmul__",)
 _UNARY_OPERATORS = ("__neg__", "__pos__", "__abs__", "__invert__", "__getitem__", "__setitem__")
 
 def install():

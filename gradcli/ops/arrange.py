@@ -4,7 +4,7 @@ diagonals (diag, diagonal, diag_embed), diff."""
 import numpy as np
 
 from .bind import apply
-from .shape import _size_args
+from .shape import int_list
 from .table import formula_helper, front_door, row
 from .. import errors, limits
 from ..tensor import Tensor, wrap_dim
@@ -28,7 +28,7 @@ FLIP = row("flip", "FlipBackward0", lambda self, dims: np.flip(self, dims).copy(
 
 @front_door("repeat", function=False)
 def repeat(x, *repeats):
-    repeats = _size_args(repeats)
+    repeats = int_list(repeats, "repeat", "repeats")
     if len(repeats) < x.ndim:
         raise errors.GradcliError("Number of dimensions of repeat dims can not be smaller than number of "
                                   "dimensions of tensor")

@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 
+from .shape import int_list
 from .table import front_door
 from .. import dtypes, errors, limits
 from ..tensor import Size, Tensor, to_numpy_dtype
@@ -11,22 +12,16 @@ from ..tensor import Size, Tensor, to_numpy_dtype
 
 def _size(size, name="ones", keywords=None):
     """`ones(2, 3)`, `ones((2, 3))`, `ones([2, 3])` and `ones(size=(2, 3))` all mean the shape (2, 3).
-    `keywords` are the factory's other keyword arguments: only `size` may be among them."""
+    `keywords` are the factory's other keyword arguments: only `size` may be among them (any other is Python's
+    own refusal, which lang.arguments says in torch's words: a size missing first, or an overload's list)."""
+    position = 1
     if keywords:
         keywords = dict(keywords)
         if "size" in keywords:
-            size = (keywords.pop("size"),)
+            size, position = (keywords.pop("size"),), None
         if keywords:
-            raise errors.type_error("%s() got an unexpected keyword argument '%s'" % (name, next(iter(keywords))))
-    if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
-        size = tuple(size[0])
-    for s in size:
-        if isinstance(s, Tensor) and s.ndim == 0 and not s.dtype.is_floating_point:
-            continue
-        if isinstance(s, bool) or not isinstance(s, int):
-            raise errors.type_error("%s(): argument 'size' (position 1) must be tuple of ints, not %s"
-                                    % (name, type(s).__name__))
-    size = tuple(map(int, size))
+            raise TypeError("%s() got an unexpected keyword argument '%s'" % (name, next(iter(keywords))))
+    size = int_list(size, name, position=position)
     for s in size:
         if s < 0:
             # torch's zeros checks the sizes itself; the other factories fail in the allocator

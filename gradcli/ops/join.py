@@ -16,9 +16,21 @@ STACK = row("stack", "StackBackward0", lambda *tensors, dim: np.stack(tensors, a
             promote="common", tensors=("grad.select(dim, i)", lambda grad, i, dim: grad.select(dim, i)))
 
 
+def _tensor_list(name, tensors):
+    """The tensors of a `tuple of Tensors` argument, as torch's parser takes them: a list or tuple of tensors."""
+    if not isinstance(tensors, (list, tuple)):
+        raise errors.type_error("%s(): argument 'tensors' (position 1) must be tuple of Tensors, not %s"
+                                % (name, type(tensors).__name__))
+    for i, x in enumerate(tensors):
+        if not isinstance(x, Tensor):
+            raise errors.type_error("expected Tensor as element %d in argument 0, but got %s"
+                                    % (i, type(x).__name__))
+    return list(tensors)
+
+
 @front_door("cat", "concat", "concatenate", method=False)
 def cat(tensors, dim=0):
-    tensors = list(tensors)
+    tensors = _tensor_list("cat", tensors)
     if not tensors:
         raise errors.value_error("torch.cat(): expected a non-empty list of Tensors")
     for i, x in enumerate(tensors):
@@ -41,7 +53,7 @@ def cat(tensors, dim=0):
 
 @front_door("stack", method=False)
 def stack(tensors, dim=0):
-    tensors = list(tensors)
+    tensors = _tensor_list("stack", tensors)
     if not tensors:
         raise errors.GradcliError("stack expects a non-empty TensorList")
     for i, x in enumerate(tensors[1:], 1):
@@ -130,11 +142,13 @@ def unbind(x, dim=0):
 
 @front_door("vstack", method=False)
 def vstack(tensors):
+    tensors = _tensor_list("vstack", tensors)
     return cat([t.unsqueeze(0) if t.ndim == 1 else t for t in tensors], 0)
 
 
 @front_door("hstack", method=False)
 def hstack(tensors):
+    tensors = _tensor_list("hstack", tensors)
     return cat(tensors, 0 if tensors[0].ndim == 1 else 1)
 
 

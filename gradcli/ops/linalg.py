@@ -131,9 +131,7 @@ def _unsafe_view(x, *shape):
 @front_door("matmul")
 def matmul(x, y):
     """torch.matmul, following torch's own decomposition so that the graph has torch's node names."""
-    if not isinstance(x, Tensor) or not isinstance(y, Tensor):
-        raise errors.type_error("matmul(): argument 'other' (position 1) must be Tensor, not %s"
-                                % type(y if isinstance(x, Tensor) else x).__name__)
+    _require_tensors("matmul", x, y)
     a, b = x.ndim, y.ndim
     if a == 0 or b == 0:
         raise errors.GradcliError("both arguments to matmul need to be at least 1D, but they are %dD and %dD"
@@ -250,11 +248,16 @@ def cross(input, other, dim=None):
     return _checked_cross("cross", input, other, dim)
 
 
-def _checked_cross(name, input, other, dim):
+def _require_tensors(name, input, other):
+    """torch's parser's refusal of a number (or anything else) where input and other must be tensors."""
     for position, (argument, value) in enumerate((("input", input), ("other", other))):
         if not isinstance(value, Tensor):
             raise errors.type_error("%s(): argument '%s' (position %d) must be Tensor, not %s"
                                     % (name, argument, position + 1, type(value).__name__))
+
+
+def _checked_cross(name, input, other, dim):
+    _require_tensors(name, input, other)
     if input.ndim != other.ndim:
         raise errors.GradcliError("linalg.cross: inputs must have the same number of dimensions.")
     axis = wrap_dim(dim, input.ndim)

@@ -14,11 +14,36 @@ from .. import dtypes, errors, grad_mode, limits
 from ..tensor import Device, Tensor, require_cpu, shape_text, to_numpy_dtype, wrap_dim
 
 
-def _size_args(size):
-    """`f(2, 3)` and `f((2, 3))` both mean the shape (2, 3)."""
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        size = size[0]
-    return tuple(map(int, size))
+def int_list(given, function, parameter="size", position=2):
+    """The ints of a `tuple of ints` argument, given one by one (`f(2, 3)`) or as one sequence (`f((2, 3))`), or
+    torch's parser's refusal. It checks a sequence's first element only, then unpacks the rest (`(2, 'a')`
+    "failed to unpack the object at pos 2", counted from 1), and takes sizes one by one after an int.
+    `position` is the argument's (a function's numbering: a method's call says one less), None for a keyword."""
+    where = "argument '%s'%s" % (parameter, " (position %d)" % position if position else "")
+    if len(given) == 1 and isinstance(given[0], (tuple, list)):
+        values = tuple(given[0])
+        if values and not _index(values[0], first=True):
+            raise errors.type_error("%s(): %s must be tuple of ints, %s" % (function, where, "not tuple" if not position
+                                    else "but found element of type %s at pos 0" % type(values[0]).__name__))
+    elif len(given) > 1 and not _index(given[0], first=True):  # (Python's refusal: lang.arguments words it)
+        raise TypeError("%s() takes 1 positional argument but %d were given" % (function, len(given)))
+    elif given and not _index(given[0], first=True):
+        raise errors.type_error("%s(): %s must be tuple of ints, not %s" % (function, where, type(given[0]).__name__))
+    else:
+        values = tuple(given)
+    for i, value in enumerate(values):
+        if not _index(value, first=False):
+            raise errors.type_error('%s(): argument \'%s\' failed to unpack the object at pos %d with error "type '
+                                    'must be tuple of ints,but got %s"' % (function, parameter, i + 1,
+                                                                           type(value).__name__))
+    return tuple(map(int, values))
+
+
+def _index(value, first):
+    """An int to torch's parser: a Python or numpy int, or a 0-d integral tensor (a bool too, but not first)."""
+    if isinstance(value, Tensor):
+        return value.ndim == 0 and not value.dtype.is_floating_point
+    return isinstance(value, (int, np.integer)) and not (first and isinstance(value, (bool, np.bool_)))
 
 
 # ---------------------------------------------------------------- reshaping
@@ -56,14 +81,14 @@ UNSAFE_VIEW = row("_unsafe_view", "UnsafeViewBackward0", lambda self, size: self
 def view(x, *shape):
     if len(shape) == 1 and isinstance(shape[0], dtypes.DType):
         raise errors.GradcliError("view(dtype) is not supported")
-    return apply(VIEW, x, size=_infer_shape(_size_args(shape), x.numel()))
+    return apply(VIEW, x, size=_infer_shape(int_list(shape, "view"), x.numel()))
 
 
 @front_door("reshape")
 def reshape(x, *shape):
     """torch's names follow the memory layout: a view of contiguous memory, an alias of strided memory that
     can still be viewed, or else a copy (CloneBackward0 under UnsafeViewBackward0)."""
-    shape = _infer_shape(_size_args(shape), x.numel())
+    shape = _infer_shape(int_list(shape, "reshape", "shape"), x.numel())
     if x.array.flags.c_contiguous:
         return apply(VIEW, x, size=shape)
     try:
@@ -108,7 +133,7 @@ def unflatten(x, dim, sizes):
 
 
 def _expand_shape(x, sizes):
-    sizes = _size_args(sizes)
+    sizes = int_list(sizes, "expand")
     lead = len(sizes) - x.ndim
     if lead < 0:
         raise errors.GradcliError(
@@ -245,7 +270,7 @@ def t_(x):
 
 @front_door("permute")
 def permute(x, *dims):
-    dims = tuple(wrap_dim(d, x.ndim) for d in _size_args(dims))
+    dims = tuple(wrap_dim(d, x.ndim) for d in int_list(dims, "permute", "dims"))
     if len(dims) != x.ndim:
         raise errors.GradcliError(
             "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "

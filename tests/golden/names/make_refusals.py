@@ -11,7 +11,12 @@ functions such as torch.norm answer in Python's words, as gradcli's doors do):
 - `takes`: "takes N positional arguments" / "takes from N to M positional arguments", and `most`: that M;
 - `first`: the first parameter's name where torch refuses a float for it as a Tensor (null: every overload of
   the function refuses it as an invalid combination);
-- `noargs` (a method torch defines in C without parameters, x.t()): its qualified name, `TensorBase.t`;
+- `noargs` (a method torch defines in C without parameters, x.t()): its qualified name, `TensorBase.t`; `one`
+  (a C function taking exactly one argument, torch.from_numpy): `torch._VariableFunctionsClass.from_numpy`;
+- `params` of a function with one signature (whose parser always names the argument it refuses): each parameter
+  as [type, name, has a default, keyword only], found by giving each in turn an object() (`argument 'dim0'
+  (position 2) must be int, not object`) after values it took; keyword-only ones by the names torch's
+  documentation gives (torch_signatures.json) and requires_grad;
 - for a function or method torch writes in Python, its parameters (python_level).
 Methods are recorded on a float tensor as a script calls them (`x.view()`), without `first`.
 """
@@ -44,12 +49,43 @@ def refusal(call):
     return None
 
 
-def record(fn, method=False):
+# values a parameter may take, tried in turn until torch's parser takes one (a tensor, a dim, a size, ...)
+VALUES = (torch.ones(2, 3), 0, 1, (1,), 1.5, True, torch.float32, [torch.ones(2, 3)])
+
+
+def parameters(fn, required, keywords):
+    """A one-signature function's parameters as its parser types them: [type, name, has a default, keyword
+    only], positional ones in order while an object() there is refused by position, then keyword-only ones."""
+    found, given = [], []
+    while True:
+        refused = re.search(r"argument '(\w+)' \(position \d+\) must be (.+), not object$",
+                            refusal(lambda: fn(*given, object())) or "")
+        if refused is None:
+            break
+        found.append([refused.group(2), refused.group(1), refused.group(1) not in required, False])
+        taken = next((v for v in VALUES if "argument '%s'" % refused.group(1) not in (
+            refusal(lambda: fn(*given, v)) or "")), None)
+        if taken is None:
+            break
+        given.append(taken)
+    given = given[:len(required)]
+    for name in keywords:
+        refused = re.search(r"argument '%s' must be (.+), not object$" % name,
+                            refusal(lambda: fn(*given, **{name: object()})) or "")
+        if refused and name not in [p[1] for p in found]:
+            found.append([refused.group(1), name, True, True])
+    return found
+
+
+def record(fn, method=False, keywords=()):
     entry = {}
     noargs = re.match(r"([\w.]+)\(\) takes no arguments \(1 given\)", refusal(lambda: fn(1.5)) or "")
     if noargs:
         return {"noargs": noargs.group(1)}
     none = refusal(lambda: fn()) or ""
+    one = re.match(r"([\w.]+)\(\) takes exactly one argument \(0 given\)", none)
+    if one:
+        return {"one": one.group(1)}
     # (a method's sizes may come one by one, x.view(2, 3): twelve ints are too many only for other methods)
     many = refusal(lambda: fn(*[1 if method else None] * 12)) or ""
     missing = re.search(r"missing \d+ required positional arguments?: (.*)", none)
@@ -63,6 +99,10 @@ def record(fn, method=False):
     takes = re.search(r"(takes (?:from \d+ to )?(\d+) positional arguments?) but 12 were given", many)
     if takes:
         entry["takes"], entry["most"] = takes.group(1), int(takes.group(2))
+    if "required" in entry:
+        found = parameters(fn, entry["required"], keywords)
+        if sum(1 for p in found if not p[3]) >= entry.get("most", 0):  # (every positional one found)
+            entry["params"] = found
     if method:  # (a method's first parameter is rarely a tensor: x.view(2, 3))
         return entry or None
     number = refusal(lambda: fn(1.5)) or ""
@@ -97,10 +137,18 @@ def methods():
         if kind == "function":
             found[name] = python_level(getattr(torch.Tensor, name))
         elif kind == "method_descriptor":
-            entry = record(functools.partial(getattr(torch.Tensor, name), x), method=True)
+            entry = record(functools.partial(getattr(torch.Tensor, name), x), method=True,
+                           keywords=documented("torch.Tensor." + name))
             if entry:
                 found[name] = entry
     return found
+
+
+def documented(qualified):
+    """The keyword names torch's documentation gives a function (gradcli/lang/torch_signatures.json)."""
+    signatures = json.loads((ROOT / "gradcli" / "lang" / "torch_signatures.json").read_text()).get(qualified, ())
+    names = {name for positional, keyword in signatures for name in positional + keyword}
+    return sorted(names | {"requires_grad"})
 
 
 def main():
@@ -112,7 +160,7 @@ def main():
             continue
         if fn is None or not callable(fn) or type(fn).__name__ != "builtin_function_or_method":
             continue
-        entry = record(fn)
+        entry = record(fn, keywords=documented("torch." + name))
         if entry:
             refusals[name] = entry
     path = ROOT / "gradcli" / "lang" / "torch_refusals.json"
