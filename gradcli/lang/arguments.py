@@ -66,12 +66,14 @@ def in_torchs_words(error, fn, args, kwargs):
             return _invalid_combination(name, entry, args, kwargs)
         if _tensor_first(entry) and not isinstance(error, GradcliError):  # (torch.min(1.5, 1.5))
             return _invalid_combination(name, entry, args, kwargs)
+    if "params" in entry and not isinstance(error, GradcliError):
+        # (one signature: its parser goes through it in order and names what it refuses, transpose(x, 'a', 0))
+        refused = _refused_by(name, entry["params"], args, kwargs, unknown=False)
+        return _type_error(refused) if refused else None
     if "required" in entry:
         missing = [r for r in entry["required"][len(args):] if r not in kwargs]
-        if not missing:  # (one signature: its parser names the argument it refuses, transpose(x, 'a', 0))
-            refused = None if isinstance(error, GradcliError) or "params" not in entry else _refused_by(
-                name, entry["params"], args, kwargs, unknown=False)
-            return _type_error(refused) if refused else None
+        if not missing:
+            return None
         # (torch's plural: "1 required positional arguments", "2 required positional argument")
         return _type_error("%s() missing %d required positional argument%s: %s" % (
             name, len(missing), "s" if len(missing) == 1 else "", ", ".join('"%s"' % r for r in missing)))

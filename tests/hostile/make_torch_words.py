@@ -184,6 +184,8 @@ CASES = {
     "transpose_str_dim": "print(torch.transpose(x, 'a', 0))",
     "transpose_method_str_dim": "print(x.transpose('a', 0))",
     "transpose_method_float_dim": "print(x.transpose(0, 1.5))",
+    "transpose_str_dim_before_a_missing_one": "print(torch.transpose(x, 'a'))",
+    "full_str_size_without_a_value": "print(torch.full(('a',)))",
     "mm_number": "print(torch.mm(x, 1))",
     "mm_method_number": "print(x.mm(1))",
     "eye_float": "print(torch.eye(2.5))",
