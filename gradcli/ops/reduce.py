@@ -252,7 +252,19 @@ def prod(x, dim=None, keepdim=False, dtype=None):
 
 
 # ---------------------------------------------------------------- var, std, logsumexp
+NO_DEGREES_OF_FREEDOM = (
+    "%s(): degrees of freedom is <= 0. Correction should be strictly less than the reduction factor (input numel "
+    "divided by output numel). (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)")
+
+
+def warn_without_degrees_of_freedom(name, self, dim, correction):
+    """torch's warning where var, std, var_mean or std_mean divide by n - correction <= 0 (nan or inf follow)."""
+    if _numel(self.shape[d] for d in reduced_dims(dim, self.ndim)) - correction <= 0:
+        errors.warn(NO_DEGREES_OF_FREEDOM % name)
+
+
 def _var_forward(self, dim=None, correction=1, keepdim=False, take_sqrt=False):
+    warn_without_degrees_of_freedom("std" if take_sqrt else "var", self, dim, correction)
     if self.dtype.kind == "f" and self.size:  # torch's order: kernels/reduce.py
         return torch_reduce.var(self, reduced_dims(dim, self.ndim), correction, keepdim, take_sqrt)
     out = np.var(self, axis=reduction_axes(self, dim), ddof=correction, keepdims=keepdim).astype(self.dtype)

@@ -7,7 +7,7 @@ import numpy as np
 
 from .bind import apply
 from .reduce import (VALUE_SELECTING, check_selectable, evenly_distribute_backward, mean_backward, reduced_dims,
-                     reduction_axes, std_backward, take_along, var_backward)
+                     reduction_axes, std_backward, take_along, var_backward, warn_without_degrees_of_freedom)
 from .table import formula_helper, front_door, row
 from .. import errors
 from ..return_types import ReturnTypes
@@ -16,6 +16,7 @@ from ..tensor import Tensor, wrap_dim
 
 # ---------------------------------------------------------------- var_mean, std_mean
 def _moments(self, dim=None, correction=1, keepdim=False, root=False):
+    warn_without_degrees_of_freedom("std_mean" if root else "var_mean", self, dim, correction)
     if self.dtype.kind == "f" and self.size:  # torch's Welford (kernels/reduce.py)
         from ..kernels import reduce as torch_reduce  # (not at import: a one-shot command rarely needs it)
         return torch_reduce.var_mean(self, reduced_dims(dim, self.ndim), correction, keepdim, root)

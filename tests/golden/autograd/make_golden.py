@@ -49,6 +49,11 @@ CASES = {
     "grad_none_method": "x = torch.tensor([1., 2.], requires_grad=True)\nx.grad.zero_()\n",
     "cross_without_dim_warns_once": "a = torch.randn(2, 3, requires_grad=True)\nb = torch.cross(a, a + 1)\n"
                                     "c = torch.cross(b, a)\nprint(c.grad_fn, c.shape)\n",
+    "var_std_without_degrees_of_freedom_warn": "print(torch.ones(1).var(), torch.empty(0).std())\n"
+                                               "print(torch.ones(3, 2).var(dim=1, correction=2))\n"
+                                               "print(torch.ones(3, 2).var(dim=0, correction=1))\n"
+                                               "print(torch.var_mean(torch.ones(2, 3), dim=1, correction=3))\n"
+                                               "print(torch.std_mean(torch.ones(1)))\n",
     "nonleaf_grad_warns": X + "y = x * 2\ny.sum().backward()\nprint(y.grad)\nprint(x.grad)\n",
     "retain_grad": X + "y = x * 2\ny.retain_grad()\nprint(y.retains_grad, x.retains_grad)\n(y * y).sum().backward()\n"
                        "print(y.grad, x.grad)\n",
