@@ -223,7 +223,7 @@ def _contiguous_sum(x, dims, keepdim):
     plane_shape, rows, order, result_shape = layout
     plane = x.reshape(plane_shape)
     if order is not None:  # short rows: one sequence each
-        values = np.add.accumulate(plane[:, order], axis=1)[:, -1]
+        values = np.add.accumulate(plane.take(order, axis=1), axis=1)[:, -1]
     else:
         values = _contiguous_rows(plane) if rows else _contiguous_columns(plane)
         if values is None:
