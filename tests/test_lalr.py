@@ -157,6 +157,8 @@ def test_the_benchmark_script_parses_to_larks_tree():
     "with torch.no_grad(), a as b:\n    pass", "x = ~a & b | c ^ 2 ** -3 // 4 % 5 @ 6",
     # a bare token in brackets: its node starts and ends at the token, a tree's at the brackets (Lark's rule)
     "x = (0).sum\ny = a + (b)\nz = (a + b).sum() * ((c))",
+    # blanks of every kind between tokens, which the lexer skips a character at a time
+    "x\t= \x0c1  +\t \t2 ,\x0c(3)\t# c\t\nif x :\n \t y = [ ]\x0c\n",
 ])
 def test_constructs_parse_to_larks_tree(text):
     assert assert_same_outcome(text) == "same"

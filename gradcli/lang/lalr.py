@@ -291,9 +291,14 @@ class Driver:
         # position. Keeping, for each first character, only the terminals that can start with it (in the same
         # order) gives the same first match several times faster.
         self.terminals, self.flags = tables["terminals"], tables["flags"]
-        self.matchers = {}  # first character -> the match function of its terminals
+        self.readers = {}  # first character -> how a token starting with it is read (_reader)
         self.keywords, self.kept = tables["keywords"], tables["kept"]
         self.ignore = tables["ignore"]
+        # Blanks: the characters that only ignored runs such as `[\t \f]+` can start. Skipping them one at a
+        # time drops what matching the run would, without a match.
+        runs = {name: _run_characters(regexp) for name, regexp, _ in self.terminals if name in self.ignore}
+        blanks = frozenset().union(*filter(None, runs.values()))
+        self.blanks = blanks if all(runs.get(name) for c in blanks for name, _ in self._candidates(c)) else frozenset()
         self.layout = self.ignore | {"_NEWLINE"} | _OPEN | _CLOSE  # the tokens the lexer does more with
 
     def tokens(self, text):
@@ -301,20 +306,28 @@ class Driver:
         in one pass (cheaper than a generator resumed for each token)."""
         tokens = []
         push = tokens.append
-        matchers, keywords, layout, ignore = self.matchers, self.keywords, self.layout, self.ignore
+        readers, keywords, layout, ignore = self.readers, self.keywords, self.layout, self.ignore
         pos, end = 0, len(text)
         indents, parens = [0], 0
         last = ("", "", 0, 0)
         while pos < end:
+            character = text[pos]
             try:
-                match = matchers[text[pos]]
+                read = readers[character]
             except KeyError:
-                match = matchers[text[pos]] = self._matcher(text[pos])
-            m = match(text, pos)
-            if m is None:
-                raise Fallback(pos)
-            kind, value = m.lastgroup, m.group()
-            start, pos = pos, m.end()
+                read = readers[character] = self._reader(character)
+            if read.__class__ is str:  # a token of this one character
+                kind, value, start = read, character, pos
+                pos += 1
+            elif read is None:  # a blank
+                pos += 1
+                continue
+            else:
+                m = read(text, pos)
+                if m is None:
+                    raise Fallback(pos)
+                kind, value = m.lastgroup, m.group()
+                start, pos = pos, m.end()
             if kind == "NAME":
                 kind = keywords.get(value, kind)
             elif kind in layout:  # most tokens are none of these: one test for all of them
@@ -354,9 +367,20 @@ class Driver:
         push(("$END", "", last[2], last[3]))
         return tokens
 
-    def _matcher(self, character):
-        candidates = [(name, regexp) for name, regexp, first in self.terminals
-                      if first is None or character in first or character not in _ASCII]
+    def _candidates(self, character):
+        """(name, regexp) of the terminals that can start with `character`, in Lark's order."""
+        return [(name, regexp) for name, regexp, first in self.terminals
+                if first is None or character in first or character not in _ASCII]
+
+    def _reader(self, character):
+        """How the lexer reads a token that starts with `character`: None for a blank (skipped), the name of
+        its terminal when the character is a token on its own (`(`, `,`), else the match function of the
+        terminals that can start with it."""
+        if character in self.blanks:
+            return None
+        candidates = self._candidates(character)
+        if len(candidates) == 1 and candidates[0][1] == re.escape(character):
+            return candidates[0][0]
         if not candidates:
             return lambda text, pos: None
         return re.compile("|".join("(?P<%s>%s)" % c for c in candidates), self.flags).match
@@ -432,6 +456,14 @@ class Driver:
             state = self.states[below][self.reductions[~action].origin]
             action = self.states[state].get(kind)
         return state
+
+
+def _run_characters(regexp):
+    r"""The characters of `regexp` when it matches any run of them and nothing else (`[\t \f]+`), else None."""
+    inner = regexp[1:-2]
+    if regexp[:1] == "[" and regexp[-2:] == "]+" and inner and not set(inner) & set("\\^-[]"):
+        return frozenset(inner)
+    return None
 
 
 def _first_characters(regexp):
