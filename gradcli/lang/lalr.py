@@ -8,12 +8,17 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
 
 - unit rules (`?test: or_test`, Python's thirteen precedence levels from `test` down to `atom`) hand their only
   child up unchanged, so their reductions only move the parser's state: no children list, no callback;
+- the other reductions take their symbols off one parse stack (values and states interleaved), a node's kept
+  symbols with one slice where they are evenly spaced (`primary "." NAME`), and make the Tree without a call;
+  the state after each (unit reductions included) is cached per state, nonterminal and lookahead;
 - tokens that never reach a tree (punctuation, keywords, layout) are not built as Token objects;
-- trees carry no positions, and tokens only their character offsets: Lark's `propagate_positions` computed
-  lines and columns for every node, though only an error or a warning ever reads one. A node's place is worked out then from its tokens (`span`): the kept ones in the tree, and the
-  punctuation and keywords that open or close a rule, whose offsets the node records as it is built;
+- trees carry no positions, and tokens only their start: Lark's `propagate_positions` computed lines and
+  columns for every node, though only an error or a warning ever reads one. A node's place is worked out then
+  from its tokens (`span`): the kept ones in the tree, and the punctuation and keywords that open or close a
+  rule, whose offsets the node records as it is built;
 - the indenter (Python's INDENT/DEDENT tokens) runs inline instead of as a chain of generators;
-- the lexer tries only the terminals that can start with the character at hand;
+- the lexer tries only the terminals that can start with the character at hand, and needs no regex match for
+  a character that is a token on its own (`(`, `,`) or a blank;
 - the tables are plain data, cached by lang.parser, so that a one-shot command never loads Lark's parser.
 
 Any input this driver does not accept (a syntax error, or a rare token split that only Lark's contextual
@@ -22,6 +27,7 @@ error and position the user sees. tests/test_lalr.py checks that both parsers gi
 """
 
 import re
+import sys
 from bisect import bisect_right
 
 from lark import Token, Tree
@@ -54,8 +60,8 @@ class Refused(Fallback):
 
 
 class _Token(Token):
-    """Lark's Token, with its line and column worked out from its offsets when read: few ever are, and Lark's
-    constructor sets all eight fields of every token."""
+    """Lark's Token, with its end, line and column worked out from its start when read: few ever are, and
+    Lark's constructor sets all eight fields of every token."""
 
     __slots__ = ("_line_starts",)
 
@@ -65,6 +71,7 @@ class _Token(Token):
     def _column_of(self, offset):
         return offset - self._line_starts[self._line_of(offset) - 1] + 1
 
+    end_pos = property(lambda self: self.start_pos + len(self))
     line = property(lambda self: self._line_of(self.start_pos))
     column = property(lambda self: self._column_of(self.start_pos))
     end_line = property(lambda self: self._line_of(self.end_pos))
@@ -77,6 +84,9 @@ class _Inline(list):
     edges = (None, None)
 
 
+_new_object = object.__new__
+
+
 # What stands at either end of a rule's symbols, for positions: a token left out of the tree (the node records
 # it), a `_rule` (what it recorded is passed on), or something the node keeps (nothing to record).
 FILTERED, INLINED, KEPT = 1, 2, 0
@@ -86,7 +96,7 @@ class _Reduction:
     """How one grammar rule shapes its matched symbols into a node (Lark's tree-shaping options, precomputed)."""
 
     __slots__ = ("origin", "size", "name", "picks", "nones_after", "inline", "single", "all_kept", "unit",
-                 "first", "last", "edged")
+                 "first", "last", "edged", "popped", "matched", "below", "picked")
 
     def __init__(self, origin, size, name, picks, nones_after, inline, single, first, last):
         self.origin, self.size, self.name = origin, size, name
@@ -101,47 +111,75 @@ class _Reduction:
         self.first, self.last = first, last  # FILTERED, INLINED or KEPT: the rule's first and last symbols
         # a rule that begins or ends with a left-out token or a `_rule` records what stands there (most do not)
         self.edged = bool(first or last)
+        # Where its symbols are on the parse stack, which holds each symbol's value followed by the state it
+        # leads to: the top 2 * size items (an empty rule: the empty slice at the top), their values every other
+        # one, and the state it reduces from below them. A node that keeps symbols as they are, evenly spaced
+        # (`primary "." NAME`), takes them with one slice.
+        self.popped = slice(-2 * size, None) if size else slice(sys.maxsize, None)
+        self.matched = slice(-2 * size, None, 2) if size else slice(0, 0)
+        self.below = -2 * size - 1
+        self.picked = _evenly_spaced([2 * (index - size) for index, _, _ in picks]) if not nones_after and not any(
+            splice or nones for _, splice, nones in picks) else None
 
-    def build(self, matched):
-        """The node: a Tree, the one child of a `?rule`, or an _Inline list; for an `edged` rule, with the
-        left-out tokens at its ends as the parse loop holds them (lalr.span reads their offsets): a Tree keeps
-        them as `_edges`, an _Inline list as `edges`, and the one child a `?rule` hands up (`(a + b)`) adds
-        them to its `_edges`, as the span its parent counts it by (Lark's container positions)."""
-        if self.all_kept:
-            children = matched
-        else:
-            children = []
-            for index, splice, nones in self.picks:
-                if nones:
-                    children += [None] * nones
-                if not splice:
-                    children.append(matched[index])
-                elif children:
-                    children += matched[index]
-                else:
-                    children = matched[index]  # a `_rule`'s list is used once: extend it in place (Lark does too)
-            if self.nones_after:
-                children += [None] * self.nones_after
-        if not self.edged:
-            if self.inline:
-                return children if children.__class__ is _Inline else _Inline(children)
-            if self.single and len(children) == 1:
-                return children[0]
-            return Tree(self.name, children)
-        first, last = self.first, self.last
-        edges = (matched[0] if first == FILTERED else matched[0].edges[0] if first else None,
-                 matched[-1] if last == FILTERED else matched[-1].edges[1] if last else None)
+    def build(self, stack):
+        """The node of the rule's symbols on top of the parse `stack`: a Tree, the one child of a `?rule`, or an
+        _Inline list; for an `edged` rule, with the left-out tokens at its ends as the parse loop holds them
+        (lalr.span reads their offsets): a Tree keeps them as `_edges`, an _Inline list as `edges`, and the one
+        child a `?rule` hands up (`(a + b)`) adds them to its `_edges`, as the span its parent counts it by
+        (Lark's container positions)."""
+        picked = self.picked
+        children = stack[picked] if picked is not None else self._children(stack[self.matched])
         if self.inline:
             node = children if children.__class__ is _Inline else _Inline(children)
-            node.edges = edges
         elif self.single and len(children) == 1:
             node = children[0]
-            if node.__class__ is Tree:  # (one attribute, so that every Tree's dict has its keys in one order)
+        else:  # Tree(name, children), without a call to Tree.__init__: the fields it sets (Driver checks them)
+            node = _new_object(Tree)
+            node.data = self.name
+            node.children = children
+            node._meta = None
+        if self.edged:
+            first, last = self.first, self.last
+            first_value, last_value = stack[-2 * self.size], stack[-2]
+            edges = (first_value if first == FILTERED else first_value.edges[0] if first else None,
+                     last_value if last == FILTERED else last_value.edges[1] if last else None)
+            if self.inline:
+                node.edges = edges
+            elif node.__class__ is not Tree:
+                pass  # a token that a `?rule` hands up: its place is its own
+            elif self.single and len(children) == 1:
+                # (one attribute, so that every Tree's dict has its keys in one order)
                 node._edges = getattr(node, "_edges", _NO_EDGES)[:2] + edges
-        else:
-            node = Tree(self.name, children)
-            node._edges = edges
+            else:
+                node._edges = edges
         return node
+
+    def _children(self, matched):
+        """The node's children, where it does more than keep some of its symbols: it splices a `_rule`'s
+        children in, or has placeholders for left-out `[x]`."""
+        children = []
+        for index, splice, nones in self.picks:
+            if nones:
+                children += [None] * nones
+            if not splice:
+                children.append(matched[index])
+            elif children:
+                children += matched[index]
+            else:
+                children = matched[index]  # a `_rule`'s list is used once: extend it in place (Lark does too)
+        if self.nones_after:
+            children += [None] * self.nones_after
+        return children
+
+
+def _evenly_spaced(indices):
+    """A slice that takes these indices of a list, in order, if they are evenly spaced; else None."""
+    if not indices:
+        return slice(0, 0)
+    step = indices[1] - indices[0] if len(indices) > 1 else 1
+    if any(b - a != step for a, b in zip(indices, indices[1:])):
+        return None
+    return slice(indices[0], indices[-1] + 1 or None, step)
 
 
 def span(node):
@@ -286,7 +324,10 @@ class Driver:
             states = [states[number] for number in range(len(states))]
         self.states, self.start_states, self.end_states = states, tables["start_states"], tables["end_states"]
         self.reductions = [_Reduction(*shape) for shape in tables["rules"]]
-        self.gotos = {}  # (state below, nonterminal, lookahead) -> the state to push, unit reductions done
+        if vars(Tree("rule", [])) != {"data": "rule", "children": [], "_meta": None}:  # what _Reduction.build sets
+            raise Fallback("this Lark's Tree has other fields than data, children and _meta")
+        # state below -> nonterminal -> lookahead -> the state to push, unit reductions done (filled as met)
+        self.gotos = [{} for _ in states] if states.__class__ is list else {number: {} for number in states}
         # Lark tries its terminals in one ordered alternation; `re` then attempts every alternative at every
         # position. Keeping, for each first character, only the terminals that can start with it (in the same
         # order) gives the same first match several times faster.
@@ -395,56 +436,46 @@ class Driver:
         while position >= 0:
             line_starts.append(position + 1)
             position = text.find("\n", position + 1)
-        state = self.start_states[start]  # the top of state_stack
-        state_stack = [state]
-        values = []
+        state = self.start_states[start]  # the top of the stack
+        stack = [state]  # each symbol's value, then the state after it: [state, value, state, value, state...]
         end_state = self.end_states[start]
+        push = stack.append
         tokens = self.tokens(text)
         for token in tokens:
             kind, value, first, last = token
             while True:
                 try:
                     action = states[state][kind]
-                except KeyError:  # every token before this one was shifted: the one before it is the last
+                except KeyError:
+                    if state == end_state and kind == "$END":
+                        return stack[-2]
+                    # every token before this one was shifted: the one before it is the last
                     index = next(i for i, t in enumerate(tokens) if t is token)
                     raise Refused(token, tokens[index - 1] if index else None, set(states[state])) from None
                 if action >= 0:  # shift
-                    state_stack.append(action)
                     state = action
-                    if kind in kept:  # a _Token: str's constructor, then the four fields the driver knows
+                    if kind in kept:  # a _Token: str's constructor, then the fields the driver knows
                         kept_token = new_str(_Token, value)
-                        kept_token.type, kept_token.value, kept_token.start_pos, kept_token.end_pos = \
-                            kind, value, first, last
+                        kept_token.type = kind
+                        kept_token.value = value
+                        kept_token.start_pos = first
                         kept_token._line_starts = line_starts
-                        values.append(kept_token)
+                        push(kept_token)
+                        push(action)
                     else:  # left out of the tree: the (type, value, start, end) tuple, for a rule's edges
-                        values.append(token)
+                        push(token)
+                        push(action)
                     break
-                action = reductions[~action]
-                if action.unit:  # the child stays; only the state changes
-                    key = (state_stack[-2], action.origin, kind)
-                    try:
-                        state = state_stack[-1] = gotos[key]
-                    except KeyError:
-                        state = state_stack[-1] = gotos[key] = self._goto(*key)
-                    continue
-                size = action.size
-                if size:
-                    matched = values[-size:]
-                    del values[-size:], state_stack[-size:]
-                else:
-                    matched = []
-                node = action.build(matched)
-                key = (state_stack[-1], action.origin, kind)
+                rule = reductions[~action]
+                below = stack[rule.below]
                 try:
-                    top = gotos[key]
+                    state = gotos[below][rule.origin][kind]
                 except KeyError:
-                    top = gotos[key] = self._goto(*key)
-                state_stack.append(top)
-                state = top
-                values.append(node)
-                if top == end_state and kind == "$END":
-                    return node
+                    state = self._goto(below, rule.origin, kind)
+                if rule.unit:  # the child stays; only the state changes
+                    stack[-1] = state
+                else:
+                    stack[rule.popped] = (rule.build(stack), state)
         raise Fallback(len(text))
 
     def _goto(self, below, nonterminal, kind):
@@ -455,6 +486,7 @@ class Driver:
         while action is not None and action < 0 and self.reductions[~action].unit:
             state = self.states[below][self.reductions[~action].origin]
             action = self.states[state].get(kind)
+        self.gotos[below].setdefault(nonterminal, {})[kind] = state
         return state
 
 
