@@ -312,6 +312,22 @@ def test_without_the_driver_gradcli_parses_with_lark_and_says_so_once(monkeypatc
     assert err.count("gradcli: ") == 1 and "parsing with Lark's own parser" in err and "AttributeError" in err
 
 
+def test_a_lark_whose_trees_have_more_fields_is_left_to_its_own_parser(monkeypatch):
+    """The driver makes its Trees without a call to Tree.__init__, setting the fields Lark's sets: a Lark whose
+    Tree has more is refused when the driver is set up (gradcli then parses with Lark's parser, saying so)."""
+    tables = lalr.tables_from_lark(parser.parser())
+    lalr.Driver(tables)
+    init = Tree.__init__
+
+    def with_more_fields(self, data, children, meta=None):
+        init(self, data, children, meta)
+        self.origin = None
+
+    monkeypatch.setattr(Tree, "__init__", with_more_fields)
+    with pytest.raises(lalr.Fallback, match="Tree"):
+        lalr.Driver(tables)
+
+
 @pytest.mark.skipif(bool(os.environ.get("GRADCLI_TESTING_NEWEST_LARK")), reason="(this test's own child run)")
 def test_the_driver_reads_the_newest_lark(tmp_path):
     """pyproject.toml caps lark at the versions the driver was verified on (its tables come from Lark's
