@@ -18,18 +18,20 @@ from .definitions import Definitions
 from .lalr import span
 from . import arguments
 from .arguments import in_torchs_words
-from .runtime import _MISSING, _Break, _Continue, _Return, located, name_of
+from .runtime import _MISSING, located, name_of
 from .. import errors, limits
 from ..errors import GradcliError, Position
+from ..tensor import Tensor
 
 # ---------------------------------------------------------------- operators
 # grammar rule -> Python operator (the grammar aliases `**` and `^` both to pow), with the size checks of
 # guards.guard_operator: `"a" * 10**10`, `10**10**10` are refused before Python builds them
-_BINARY = {rule: guards.guard_operator(op) for rule, op in {
+_OPERATORS = {
     "add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": operator.truediv,
     "floordiv": operator.floordiv, "mod": operator.mod, "matmul": operator.matmul, "pow": operator.pow,
     "bitand": operator.and_, "bitor": operator.or_,
-}.items()}
+}
+_BINARY = {rule: guards.guard_operator(op) for rule, op in _OPERATORS.items()}
 _UNARY = {"neg": operator.neg, "pos": operator.pos, "not_": operator.not_, "invert": operator.invert}
 _COMPARE = {token: guards.guard_operator(op) for token, op in {  # (== and != of shared nested lists)
     "<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge, "<=": operator.le,
@@ -37,6 +39,10 @@ _COMPARE = {token: guards.guard_operator(op) for token, op in {  # (== and != of
     "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
 }.items()}
 
+
+# the dunders a script may read: `super().__init__(...)`, `nn.Module.__init__(self)`, `fn.__name__`
+_DUNDER_READERS = {"__init__": lambda value, name: classes.init_of(value),
+                   "__name__": lambda value, name: name_of(value)}
 
 _LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expression on their own
 
@@ -87,13 +93,7 @@ class ExpressionCompiler(Displays, Definitions):
 
     def nested(self, compile_rule, node):
         """compile_rule(self, node), one level of nesting deeper (a SyntaxError beyond the max_depth limit)."""
-        self.depth += 1
-        if self.depth > self.max_depth:
-            raise limits.depth_error().at(self.position(node))
-        try:
-            return compile_rule(self, node)
-        finally:
-            self.depth -= 1
+        return ExpressionCompiler.expression(self, node, compile_rule)
 
     def position(self, node):
         """Where `node` stands: a Token's own place, a tree of the driver's from its tokens (lalr.span), one of
@@ -214,22 +214,33 @@ class ExpressionCompiler(Displays, Definitions):
         return name
 
     # ------------------------------------------------------------ expressions
-    def expression(self, node):
-        # kind_of(node), written out: this runs for every node of every expression
-        compile_rule = _EXPRESSION_RULES.get(node.data if node.__class__ is Tree else node.type)
+    def expression(self, node, compile_rule=None):
+        """The closure of the expression `node`, compiled one level of nesting deeper (by `compile_rule` when
+        the node is not an expression's: nested())."""
         if compile_rule is None:
-            if isinstance(node, Token):
-                raise self.error(node, "unexpected '%s'" % node)
-            raise self.error(node, "gradcli does not support this expression")
-        return self.nested(compile_rule, node)
+            # kind_of(node), written out: this runs for every node of every expression
+            compile_rule = _EXPRESSION_RULES.get(node.data if node.__class__ is Tree else node.type)
+            if compile_rule is None:
+                if isinstance(node, Token):
+                    raise self.error(node, "unexpected '%s'" % node)
+                raise self.error(node, "gradcli does not support this expression")
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise limits.depth_error().at(self.position(node))
+        try:
+            return compile_rule(self, node)
+        finally:
+            self.depth -= 1
 
     def e_expression(self, node):
         return self.expression(node.children[0])
 
     def e_NAME(self, token):
-        if token.value == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
-            return lambda frame: "__main__"
-        name = self.checked_name(token)
+        name = token.value
+        if name[:2] == "__":
+            if name == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
+                return lambda frame: "__main__"
+            self.checked_name(token)
         if self.scope is not None and name in self.scope.locals:
             return self._local(token, name)
 
@@ -297,17 +308,18 @@ class ExpressionCompiler(Displays, Definitions):
         return run
 
     def _binary(self, node):
-        op = _BINARY[node.data]
+        # (a tensor on the left runs gradcli's own operator, which checks sizes itself: no guard applies)
+        guarded, plain = _BINARY[node.data], _OPERATORS[node.data]
         left_node, right_node = node.children
         left, right = self.expression(left_node), self.expression(right_node)
         if node.data == "pow" and "^" in self._between(left_node, right_node):
-            op = guards.as_written(op, "^")
+            guarded, plain = guards.as_written(guarded, "^"), guards.as_written(plain, "^")
 
         def run(frame):
             a = left(frame)
             b = right(frame)
             try:
-                return op(a, b)
+                return plain(a, b) if a.__class__ is Tensor else guarded(a, b)
             except Exception as exc:
                 raise located(exc, self.position(node)) from None
         return run
@@ -382,27 +394,21 @@ class ExpressionCompiler(Displays, Definitions):
 
     def e_attribute(self, node):
         obj = self.expression(node.children[0])
-        if node.children[1].value == "__init__":  # `super().__init__(...)`, `nn.Module.__init__(self)`
-            return self._init_attribute(node, obj)
-        name = node.children[1].value
-        if name != "__name__":  # the one dunder a script may read (runtime.name_of)
-            self.checked_name(node.children[1], "AttributeError")
+        token = node.children[1]
+        name = token.value
+        read = namespace.get_attribute
+        if name[:2] == "__":  # one of the dunders a script may read, or checked_name's refusal
+            read = _DUNDER_READERS.get(name)
+            if read is None:
+                self.checked_name(token, "AttributeError")
+                read = namespace.get_attribute
 
         def run(frame):
             value = obj(frame)
             try:
-                return name_of(value) if name == "__name__" else namespace.get_attribute(value, name)
+                return read(value, name)
             except Exception as exc:
-                raise located(exc, self.position(node.children[1])) from None  # the attribute's name
-        return run
-
-    def _init_attribute(self, node, obj):
-        def run(frame):
-            value = obj(frame)
-            try:
-                return classes.init_of(value)
-            except Exception as exc:
-                raise located(exc, self.position(node.children[1])) from None
+                raise located(exc, self.position(token)) from None  # the attribute's name
         return run
 
     def e_subscript(self, node):
@@ -430,58 +436,113 @@ class ExpressionCompiler(Displays, Definitions):
         return self.expression(node)
 
     def e_call(self, node):
-        function = self.expression(node.children[0])
         callee = node.children[0]
+        function = self.expression(callee)
         if len(node.children) == 1 and callee.__class__ is not Tree and callee.value == "super":
             return self.zero_argument_super(node, function)
+        # (CPython evaluates the positional and starred arguments, in order, before any keyword)
         positional, named, starred, spread = [], [], [], []
-        if len(node.children) > 1:
-            for arg in node.children[1].children:
-                kind = arg.data if isinstance(arg, Tree) else None
-                if kind == "keyword":
-                    named.append((self.checked_name(arg.children[0]), self.expression(arg.children[1])))
-                elif kind == "starstar":
-                    spread.append(self.expression(arg.children[0]))
-                else:  # (CPython evaluates the positional and starred ones, in order, before any keyword)
-                    starred.append((kind == "star", self.expression(arg.children[0] if kind == "star" else arg)))
-                    positional.append(starred[-1][1])
-        positional, named, spread = tuple(positional), tuple(named), tuple(spread)
-        starred = tuple(starred) if any(star for star, _ in starred) else None  # (None: the common call)
-        alone = starred is not None and len(starred) == 1  # f(*a): CPython passes a itself, names the callee
+        for arg in node.children[1].children if len(node.children) > 1 else ():
+            kind = arg.data if arg.__class__ is Tree else None
+            if kind == "keyword":
+                named.append((self.checked_name(arg.children[0]), self.expression(arg.children[1])))
+            elif kind == "starstar":
+                spread.append(self.expression(arg.children[0]))
+            elif kind == "star":
+                starred.append((True, self.expression(arg.children[0])))
+            else:
+                positional.append(self.expression(arg))
+                starred.append((False, positional[-1]))
+        if spread or len(starred) > len(positional):
+            return self._unpacking_call(node, function, tuple(starred), tuple(named), tuple(spread))
+        if named:
+            return self._keyword_call(node, function, tuple(positional), tuple(named))
+        return self._positional_call(node, function, tuple(positional))
+
+    # The common shapes of call get closures of their own, doing no more than they need; all of them fail
+    # through call_failed.
+    def _positional_call(self, node, function, positional):
+        """f(a, b): positional arguments only."""
+        if not positional:
+            def run(frame):
+                f = function(frame)
+                try:
+                    return f()
+                except Exception as exc:
+                    raise self.call_failed(node, exc, f, [], {}) from None
+            return run
+        if len(positional) == 1:
+            only, = positional
+
+            def run_one(frame):
+                f = function(frame)
+                arg = only(frame)
+                try:
+                    return f(arg)
+                except Exception as exc:
+                    raise self.call_failed(node, exc, f, [arg], {}) from None
+            return run_one
+
+        def run_many(frame):
+            f = function(frame)
+            args = [a(frame) for a in positional]
+            try:
+                return f(*args)
+            except Exception as exc:
+                raise self.call_failed(node, exc, f, args, {}) from None
+        return run_many
+
+    def _keyword_call(self, node, function, positional, named):
+        """f(a, b, k=c): positional and keyword arguments, no unpacking (the keywords are those written)."""
+        call = keywords.call_site(frozenset(name for name, _ in named))
 
         def run(frame):
             f = function(frame)
-            if starred is None:
-                # (a comprehension runs as a function of its own in CPython 3.11: skipped when nothing to do)
-                args = [a(frame) for a in positional] if positional else []
-            else:
-                args = []
-                for star, item in starred:
-                    value = item(frame)
-                    if not star:
-                        args.append(value)
-                    elif hasattr(value.__class__, "__iter__") or hasattr(value.__class__, "__getitem__"):
-                        args.extend(value)
-                    else:
-                        raise GradcliError(arguments.not_iterable_after_star(f, not alone, value), "TypeError",
-                                           self.position(node))
-            kwargs = {name: value(frame) for name, value in named} if named else {}
+            args = [a(frame) for a in positional] if positional else []
+            kwargs = {}
+            for name, value in named:
+                kwargs[name] = value(frame)
+            try:
+                return call(f, args, kwargs)
+            except Exception as exc:
+                raise self.call_failed(node, exc, f, args, kwargs) from None
+        return run
+
+    def _unpacking_call(self, node, function, starred, named, spread):
+        """f(*a, k=b, **c): any call, with `*` or `**` among its arguments."""
+        alone = len(starred) == 1  # f(*a): CPython passes a itself, names the callee
+
+        def run(frame):
+            f = function(frame)
+            args = []
+            for star, item in starred:
+                value = item(frame)
+                if not star:
+                    args.append(value)
+                elif hasattr(value.__class__, "__iter__") or hasattr(value.__class__, "__getitem__"):
+                    args.extend(value)
+                else:
+                    raise GradcliError(arguments.not_iterable_after_star(f, not alone, value), "TypeError",
+                                       self.position(node))
+            kwargs = {name: value(frame) for name, value in named}
             for mapping in spread:
                 value = mapping(frame)
                 if not hasattr(value.__class__, "keys"):
                     raise GradcliError(arguments.not_a_mapping_after_stars(f, value), "TypeError",
                                        self.position(node))
                 kwargs.update(value)
-            if not callable(f):
-                raise GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError",
-                                  self.position(node))
-            try:  # (a script Function counts its calls and depth itself)
-                return keywords.call(f, args, kwargs) if kwargs else f(*args, **kwargs)
-            except (_Break, _Continue, _Return):
-                raise
+            try:
+                return keywords.call(f, args, kwargs) if kwargs else f(*args)
             except Exception as exc:
-                raise located(in_torchs_words(exc, f, args, kwargs) or exc, self.position(node)) from None
+                raise self.call_failed(node, exc, f, args, kwargs) from None
         return run
+
+    def call_failed(self, node, exc, f, args, kwargs):
+        """The error of the call `node`, f(*args, **kwargs), that raised `exc` (a script Function counts its
+        calls and depth itself): Python's when f is not callable, torch's words for what its parser refuses."""
+        if not callable(f):
+            return GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError", self.position(node))
+        return located(in_torchs_words(exc, f, args, kwargs) or exc, self.position(node))
 
 
 _TARGET_RULES = {**rule_table(ExpressionCompiler, "t_"),

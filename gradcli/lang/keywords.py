@@ -36,11 +36,9 @@ def call(f, args, kwargs):
     names = doors().get(door)
     if names is None:
         return f(*args, **kwargs)
+    if _as_given(door, method, kwargs.keys()):
+        return f(*args, **kwargs)
     positional, known, varargs = _parameters(door, method)
-    if known is None and not ("out" in kwargs and not method):  # (a door taking **keywords: the factories)
-        return f(*args, **kwargs)
-    if known is not None and kwargs.keys() <= known:
-        return f(*args, **kwargs)
     qualified = _qualified(names, method)
     if known is None:
         kwargs = dict(kwargs)
@@ -57,6 +55,30 @@ def call(f, args, kwargs):
     if factory and isinstance(out, Tensor) and out.array.shape != result.array.shape:
         _resize_for_factory(name, out, result)
     return write_out(name, result, out)
+
+
+def call_site(names):
+    """`call` for one call site, whose keywords are always `names` (a frozenset: no `**mapping` among them).
+    Whether a door takes them as they are depends on the door alone: the site remembers the doors that do."""
+    as_given = set()
+    remember = "out" not in names  # (whether out= goes straight through depends on the door's binding too)
+
+    def call_named(f, args, kwargs):
+        door = f.__func__ if f.__class__ is types.MethodType and isinstance(f.__self__, Tensor) else f
+        if door in as_given:
+            return f(*args, **kwargs)
+        if remember and door in doors() and _as_given(door, door is not f, names):
+            as_given.add(door)
+        return call(f, args, kwargs)
+    return call_named
+
+
+def _as_given(door, method, names):
+    """Whether the door takes keywords of these names as they are: nothing to rename, no out= to write."""
+    known = _parameters(door, method)[1]
+    if known is None:  # (a door taking **keywords: the factories)
+        return not ("out" in names and not method)
+    return names <= known
 
 
 def _qualified(names, method):

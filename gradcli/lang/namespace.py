@@ -32,17 +32,18 @@ class Module:
     """A module as the language sees it: a name and its members, nothing else (made by `load` on first use
     when it is given instead)."""
 
-    __slots__ = ("name", "_members", "_load")
+    __slots__ = ("name", "members", "_load")
 
     def __init__(self, name, members=None, load=None):
-        self.name = name
-        self._members, self._load = members, load
+        self.name, self._load = name, load
+        if members is not None:
+            self.members = members
 
-    @property
-    def members(self):
-        if self._members is None:
-            self._members = self._load()
-        return self._members
+    def __getattr__(self, attribute):  # (Python calls it for an unset slot only: `members` before it is loaded)
+        if attribute != "members":
+            raise AttributeError(attribute)
+        self.members = self._load()
+        return self.members
 
     def __repr__(self):
         return "<module '%s'>" % self.name
@@ -236,21 +237,20 @@ def _attribute_error(obj, name):
 
 def get_attribute(obj, name):
     """obj.name for the members on the allow-list; an AttributeError in Python's words otherwise."""
-    if name.startswith("__") and not (isinstance(obj, Module) and name in obj.members):  # torch.__version__
+    # the members read most first: a tensor's (no dunder among them) and a module's (torch.__version__ is one)
+    if isinstance(obj, Tensor):
+        if name in TENSOR_PROPERTIES or name in TENSOR_METHODS:
+            return getattr(obj, name) if name != "_version" else obj._version.value
+    elif isinstance(obj, Module) and name in obj.members:
+        return obj.members[name]
+    if name.startswith("__"):
         raise errors.GradcliError("gradcli does not give access to '%s'" % name, "AttributeError")
     if isinstance(obj, Module):
-        try:
-            return obj.members[name]
-        except KeyError:
-            found = _inplace_function(obj, name)
-            if found is None:
-                raise _attribute_error(obj, name) from None
-            return found
+        found = _inplace_function(obj, name)
+        if found is None:
+            raise _attribute_error(obj, name)
+        return found
     if isinstance(obj, Tensor):
-        if name == "_version":
-            return obj._version.value
-        if name in TENSOR_PROPERTIES or name in TENSOR_METHODS:
-            return getattr(obj, name)
         if name == "numpy":
             return numpy_bridge.tensor_numpy(obj)
     elif isinstance(obj, Node):
