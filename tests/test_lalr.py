@@ -250,6 +250,20 @@ def test_errors_are_larks_whichever_parser_starts(bad):
     assert through_driver[2] > 200  # in the last lines, where the mistake is
 
 
+@pytest.mark.parametrize("before", ["x = 1 +", "in = 3", "print(x orange)", "x = = 2"])
+def test_a_tokenizer_error_after_a_syntax_error_comes_first(before):
+    """As Python's: its tokenizer's errors come before its parser's. The driver's lexer reads on after the parser
+    refuses a token."""
+    source = before + "\ny = " + "(" * 201 + ")" * 201 + "\n"
+    with pytest.raises(SyntaxError) as python:
+        compile(source, "<s>", "exec")
+    with pytest.raises(GradcliError) as ours:
+        parser.parse(source, "<s>")
+    error = ours.value
+    assert (error.message, error.position.line, error.position.column) == (python.value.msg, python.value.lineno,
+                                                                          python.value.offset)
+
+
 @pytest.mark.parametrize("deep", ["y = " + "-" * 150 + "x\n", "y = " + "1 + " * 150 + "1\n",
                                   "y = " + "[" * 120 + "]" * 120 + "\n"])
 def test_the_depth_limit_is_the_compilers_whichever_parser_made_the_tree(deep):

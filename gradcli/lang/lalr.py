@@ -16,7 +16,8 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
   columns for every node, though only an error or a warning ever reads one. A node's place is worked out then
   from its tokens (`span`): the kept ones in the tree, and the punctuation and keywords that open or close a
   rule, whose offsets the node records as it is built;
-- the indenter (Python's INDENT/DEDENT tokens) runs inline instead of as a chain of generators;
+- the lexer and the indenter (Python's INDENT/DEDENT tokens) run inside the parse loop, a token at a time,
+  instead of as a chain of generators;
 - the lexer tries only the terminals that can start with the character at hand, and needs no regex match for
   a character that is a token on its own (`(`, `,`) or a blank;
 - the tables are plain data, cached by lang.parser, so that a one-shot command never loads Lark's parser.
@@ -342,72 +343,6 @@ class Driver:
         self.blanks = blanks if all(runs.get(name) for c in blanks for name, _ in self._candidates(c)) else frozenset()
         self.layout = self.ignore | {"_NEWLINE"} | _OPEN | _CLOSE  # the tokens the lexer does more with
 
-    def tokens(self, text):
-        """(type, value, start, end) of every token the parser sees, INDENT/DEDENT and $END included: a list, made
-        in one pass (cheaper than a generator resumed for each token)."""
-        tokens = []
-        push = tokens.append
-        readers, keywords, layout, ignore = self.readers, self.keywords, self.layout, self.ignore
-        pos, end = 0, len(text)
-        indents, parens = [0], 0
-        last = ("", "", 0, 0)
-        while pos < end:
-            character = text[pos]
-            try:
-                read = readers[character]
-            except KeyError:
-                read = readers[character] = self._reader(character)
-            if read.__class__ is str:  # a token of this one character
-                kind, value, start = read, character, pos
-                pos += 1
-            elif read is None:  # a blank
-                pos += 1
-                continue
-            else:
-                m = read(text, pos)
-                if m is None:
-                    raise Fallback(pos)
-                kind, value = m.lastgroup, m.group()
-                start, pos = pos, m.end()
-            if kind == "NAME":
-                kind = keywords.get(value, kind)
-            elif kind in layout:  # most tokens are none of these: one test for all of them
-                if kind in ignore:
-                    continue
-                if kind == "_NEWLINE":
-                    if parens:
-                        continue
-                    push((kind, value, start, pos))
-                    if "\n" not in value:
-                        raise Fallback(start)  # a comment without its newline: Lark's indenter decides
-                    indent_text = value.rsplit("\n", 1)[1]
-                    indent = indent_text.count(" ") + indent_text.count("\t") * _TAB
-                    if indent > indents[-1]:
-                        indents.append(indent)
-                        push(("_INDENT", indent_text, start, pos))
-                    else:
-                        while indent < indents[-1]:
-                            indents.pop()
-                            push(("_DEDENT", indent_text, start, pos))
-                        if indent != indents[-1]:
-                            raise Fallback(start)
-                    last = ("_NEWLINE", value, start, pos)
-                    continue
-                if kind in _OPEN:
-                    parens += 1
-                    if parens > _MAX_BRACKETS:
-                        raise TooDeep(start)
-                else:
-                    parens -= 1
-                    if parens < 0:
-                        raise Fallback(start)
-            last = (kind, value, start, pos)
-            push(last)
-        for _ in indents[1:]:
-            push(("_DEDENT", "", last[2], last[3]))
-        push(("$END", "", last[2], last[3]))
-        return tokens
-
     def _candidates(self, character):
         """(name, regexp) of the terminals that can start with `character`, in Lark's order."""
         return [(name, regexp) for name, regexp, first in self.terminals
@@ -428,8 +363,10 @@ class Driver:
 
     def parse(self, text, start):
         """The tree of `text` from rule `start`; Fallback for what the driver does not take. (How deep the tree
-        nests is the compiler's to check: it is the one that recurses.)"""
+        nests is the compiler's to check: it is the one that recurses.) The lexer runs in the parse loop, a
+        token at a time: no list of tokens, nor a generator resumed for each."""
         states, reductions, kept, gotos = self.states, self.reductions, self.kept, self.gotos
+        readers, keywords, layout, ignore = self.readers, self.keywords, self.layout, self.ignore
         new_str = str.__new__
         line_starts = [0]
         position = text.find("\n")
@@ -438,33 +375,84 @@ class Driver:
             position = text.find("\n", position + 1)
         state = self.start_states[start]  # the top of the stack
         stack = [state]  # each symbol's value, then the state after it: [state, value, state, value, state...]
-        end_state = self.end_states[start]
         push = stack.append
-        tokens = self.tokens(text)
-        for token in tokens:
-            kind, value, first, last = token
+        end_state = self.end_states[start]
+        pos, end = 0, len(text)
+        indents, parens = [0], 0  # the indenter's levels, and the brackets open (where newlines are blanks)
+        pending = []  # tokens the indenter adds after a newline and at the end of the text, the next one last
+        previous = None  # the last token shifted, as the stack holds it
+        refusal = None
+        while True:
+            # the next token: its kind, text and offsets
+            if pending:
+                kind, value, first, last = pending.pop()
+            elif pos < end:
+                character = text[pos]
+                try:
+                    read = readers[character]
+                except KeyError:
+                    read = readers[character] = self._reader(character)
+                if read.__class__ is str:  # a token of this one character
+                    kind, value, first = read, character, pos
+                    pos += 1
+                elif read is None:  # a blank
+                    pos += 1
+                    continue
+                else:
+                    m = read(text, pos)
+                    if m is None:
+                        raise Fallback(pos)
+                    kind, value = m.lastgroup, m.group()
+                    first, pos = pos, m.end()
+                last = pos
+                if kind == "NAME":
+                    kind = keywords.get(value, kind)
+                elif kind in layout:  # most tokens are none of these: one test for all of them
+                    if kind in ignore:
+                        continue
+                    if kind == "_NEWLINE":
+                        if parens:
+                            continue
+                        pending = _indentation(value, first, last, indents)
+                    elif kind in _OPEN:
+                        parens += 1
+                        if parens > _MAX_BRACKETS:
+                            raise TooDeep(first)
+                    else:
+                        parens -= 1
+                        if parens < 0:
+                            raise Fallback(first)
+            elif refusal is None:  # the end of the text: the open blocks' _DEDENTs, then $END where the last token ends
+                first, last = _plain(previous)[2:] if previous is not None else (0, 0)
+                pending = [("$END", "", first, last)] + [("_DEDENT", "", first, last)] * (len(indents) - 1)
+                continue
+            else:
+                raise refusal
+            # the parser's actions on it, up to its shift
             while True:
                 try:
                     action = states[state][kind]
                 except KeyError:
                     if state == end_state and kind == "$END":
                         return stack[-2]
-                    # every token before this one was shifted: the one before it is the last
-                    index = next(i for i, t in enumerate(tokens) if t is token)
-                    raise Refused(token, tokens[index - 1] if index else None, set(states[state])) from None
+                    # Refused, unless the lexer fails further on: Python's tokenizer errors come first. It reads
+                    # on, while every token is shifted into one state that takes them all.
+                    refusal = Refused((kind, value, first, last), _plain(previous) if previous is not None else None,
+                                      set(states[state]))
+                    states, state = _REFUSED, 0
+                    continue
                 if action >= 0:  # shift
                     state = action
                     if kind in kept:  # a _Token: str's constructor, then the fields the driver knows
-                        kept_token = new_str(_Token, value)
-                        kept_token.type = kind
-                        kept_token.value = value
-                        kept_token.start_pos = first
-                        kept_token._line_starts = line_starts
-                        push(kept_token)
-                        push(action)
+                        previous = new_str(_Token, value)
+                        previous.type = kind
+                        previous.value = value
+                        previous.start_pos = first
+                        previous._line_starts = line_starts
                     else:  # left out of the tree: the (type, value, start, end) tuple, for a rule's edges
-                        push(token)
-                        push(action)
+                        previous = (kind, value, first, last)
+                    push(previous)
+                    push(action)
                     break
                 rule = reductions[~action]
                 below = stack[rule.below]
@@ -476,7 +464,6 @@ class Driver:
                     stack[-1] = state
                 else:
                     stack[rule.popped] = (rule.build(stack), state)
-        raise Fallback(len(text))
 
     def _goto(self, below, nonterminal, kind):
         """The state after `nonterminal` is pushed on `below`, then the unit rules that lookahead `kind` reduces
@@ -488,6 +475,40 @@ class Driver:
             action = self.states[state].get(kind)
         self.gotos[below].setdefault(nonterminal, {})[kind] = state
         return state
+
+
+def _indentation(newline, start, end, indents):
+    """The _INDENT or _DEDENT tokens after a _NEWLINE token, the next one last, as Lark's PythonIndenter makes
+    them; `indents`, the indentation levels of the open blocks, updated."""
+    if "\n" not in newline:
+        raise Fallback(start)  # a comment without its newline: Lark's indenter decides
+    indent_text = newline.rsplit("\n", 1)[1]
+    indent = indent_text.count(" ") + indent_text.count("\t") * _TAB
+    if indent > indents[-1]:
+        indents.append(indent)
+        return [("_INDENT", indent_text, start, end)]
+    dedents = []
+    while indent < indents[-1]:
+        indents.pop()
+        dedents.append(("_DEDENT", indent_text, start, end))
+    if indent != indents[-1]:
+        raise Fallback(start)
+    return dedents
+
+
+def _plain(token):
+    """(type, value, start, end) of a token as the parse stack holds it: that tuple, or a _Token."""
+    return token if token.__class__ is tuple else (token.type, token.value, token.start_pos, token.end_pos)
+
+
+class _ShiftAll(dict):
+    """A parse table row that shifts every token (into state 0)."""
+
+    def __missing__(self, kind):
+        return 0
+
+
+_REFUSED = [_ShiftAll()]  # the parse table after a refusal
 
 
 def _run_characters(regexp):
