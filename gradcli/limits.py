@@ -224,9 +224,14 @@ def check_numel(shape, what="the tensor"):
     """Refuse a tensor of `shape` before it is allocated."""
     n = 1
     for d in shape:
-        n *= max(int(d), 0)
-    if n > current()["max_elements"]:
+        if d.__class__ is not int:
+            d = int(d)
+        n *= d if d > 0 else 0
+    if n > (_values or current())["max_elements"]:
         raise exceeded("max_elements", "%s would have %d elements" % (what, n))
+
+
+_ONE_ELEMENT = frozenset((bool, int, float, complex, type(None)))  # python numbers, and clamp's absent bound
 
 
 def check_broadcast(arrays):
@@ -234,8 +239,9 @@ def check_broadcast(arrays):
     result's size, so the exact shape is only worked out when that bound is over the limit."""
     bound = 1
     for a in arrays:
-        bound *= getattr(a, "size", 1)  # numpy arrays and scalars; a python number is one element
-    if bound > current()["max_elements"]:
+        if a.__class__ not in _ONE_ELEMENT:
+            bound *= getattr(a, "size", 1)  # numpy arrays and scalars
+    if bound > (_values or current())["max_elements"]:
         import numpy as np
         shapes = [a.shape for a in arrays if a.__class__ is np.ndarray]
         try:

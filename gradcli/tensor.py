@@ -9,7 +9,7 @@ import numpy as np
 from . import dtypes, errors
 
 _TO_NUMPY = {d: np.dtype(d.numpy_name) for d in dtypes.ALL}
-_FROM_NUMPY = {np.dtype(d.numpy_name): d for d in dtypes.ALL}
+DTYPES = {np.dtype(d.numpy_name): d for d in dtypes.ALL}  # numpy dtype -> gradcli dtype (a tensor's .dtype)
 
 
 def to_numpy_dtype(dtype):
@@ -139,7 +139,7 @@ class Tensor:
 
     @property
     def dtype(self):
-        return _FROM_NUMPY[self.array.dtype]
+        return DTYPES[self.array.dtype]
 
     @property
     def ndim(self):

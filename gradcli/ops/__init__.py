@@ -66,6 +66,8 @@ def _binary_operator(fn, name):
     'str'") and `t == None` is False; `@` takes tensors only (`x @ 1` is unsupported, as torch's)."""
     numbers = name not in _TENSORS_ONLY
     def operator(x, y):
+        if y.__class__ is Tensor:
+            return fn(x, y)
         if not numbers:
             if not isinstance(y, Tensor):
                 return NotImplemented

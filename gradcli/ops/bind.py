@@ -13,7 +13,7 @@ import numpy as np
 from . import fastpath
 from .. import anomaly, dtypes, errors, grad_mode, limits
 from ..graph import AccumulateGrad, Node, _sequence
-from ..tensor import Tensor, shape_text, to_numpy_dtype
+from ..tensor import DTYPES, Tensor, shape_text, to_numpy_dtype
 
 _NO_PARAMS = {}
 _NO_EDGE = (None, 0)
@@ -184,7 +184,10 @@ def apply(op, *inputs, **params):
             _function_name(op), ", ".join(sorted({type(v).__name__ for v in params.values()
                                                   if not isinstance(v, _OPERANDS)}))))
     node = _record(op, inputs, params, None) if op.rules and grad_mode._enabled else None
-    return _finish(op, inputs, params, node, Tensor._make(out, node))
+    result = Tensor._make(out, node)
+    if node is None and not op.view:  # nothing to save, nothing to mark
+        return result
+    return _finish(op, inputs, params, node, result)
 
 
 def _wrapped(arrays):
@@ -228,26 +231,27 @@ def _finish(op, inputs, params, node, results):
 
 def _record(op, inputs, params, outs):
     """The node for this application, or None when no input needs a gradient."""
-    for i in op.edges:  # first the common answer for plain data, without building any edge
-        x = inputs[i]
-        if isinstance(x, Tensor) and (x._grad_fn is not None or x._requires_grad or x._view is not None):
-            break
-    else:
-        return None
     edges = []
     meta = []
     needed = False
     for i in op.edges:
         x = inputs[i]
         if isinstance(x, Tensor):
-            if x._grad_fn is not None and x._view is None:  # the common case, without a call
-                edge = (x._grad_fn, x._output_nr)
+            if x._view is None:  # the common case, without a call: a view's history may need renewing
+                node = x._grad_fn
+                if node is not None:
+                    edge = (node, x._output_nr)
+                elif x._requires_grad:
+                    edge = (grad_accumulator(x), 0)
+                else:
+                    edge = _NO_EDGE
             else:
                 edge = grad_edge(x)
             if edge[0] is not None:
                 needed = True
                 edges.append(edge)
-                meta.append((x.array.shape, x.dtype))
+                array = x.array
+                meta.append((array.shape, DTYPES[array.dtype]))
                 continue
         edges.append(_NO_EDGE)
         meta.append(None)
@@ -379,7 +383,7 @@ def _one_floating_dtype(op, arrays):
         if a.__class__ is np.ndarray:
             if common is None:
                 common = a.dtype
-            elif a.dtype != common:
+            elif a.dtype is not common and a.dtype != common:
                 return False
         elif a.__class__ not in _NUMBERS:
             return False

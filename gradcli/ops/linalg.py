@@ -66,17 +66,17 @@ BMM = row("bmm", "BmmBackward0", _bmm_forward, "self mat2",
 
 @front_door("mm")
 def mm(x, y):
-    if x.ndim != 2:
+    x_shape, y_shape = x.array.shape, y.array.shape
+    if len(x_shape) != 2:
         raise errors.GradcliError("self must be a matrix")
-    if y.ndim != 2:
+    if len(y_shape) != 2:
         raise errors.GradcliError("mat2 must be a matrix")
-    if x.shape[1] != y.shape[0]:
-        raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
-                                  % (x.shape + y.shape))
-    if x.dtype is not y.dtype:
+    if x_shape[1] != y_shape[0]:
+        raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)" % (x_shape + y_shape))
+    if x.array.dtype != y.array.dtype:
         raise errors.GradcliError("expected m1 and m2 to have the same dtype, but got: %s != %s"
                                   % (x.dtype.cpp_name, y.dtype.cpp_name))
-    limits.check_numel((x.shape[0], y.shape[1]))
+    limits.check_numel((x_shape[0], y_shape[1]))
     return apply(MM, x, y)
 
 
@@ -132,7 +132,7 @@ def _unsafe_view(x, *shape):
 def matmul(x, y):
     """torch.matmul, following torch's own decomposition so that the graph has torch's node names."""
     _require_tensors("matmul", x, y)
-    a, b = x.ndim, y.ndim
+    a, b = x.array.ndim, y.array.ndim
     if a == 0 or b == 0:
         raise errors.GradcliError("both arguments to matmul need to be at least 1D, but they are %dD and %dD"
                                   % (a, b))

@@ -19,6 +19,12 @@ def int_list(given, function, parameter="size", position=2):
     torch's parser's refusal. It checks a sequence's first element only, then unpacks the rest (`(2, 'a')`
     "failed to unpack the object at pos 2", counted from 1), and takes sizes one by one after an int.
     `position` is the argument's (a function's numbering: a method's call says one less), None for a keyword."""
+    values = given[0] if len(given) == 1 and isinstance(given[0], (tuple, list)) else given
+    for value in values:  # the common case, plain ints, passes every check as it is
+        if value.__class__ is not int:
+            break
+    else:
+        return tuple(values)
     where = "argument '%s'%s" % (parameter, " (position %d)" % position if position else "")
     if len(given) == 1 and isinstance(given[0], (tuple, list)):
         values = tuple(given[0])
