@@ -31,8 +31,9 @@ def _root_grads(outputs, grad_outputs):
         if g is None:
             if out.array.size != 1:
                 raise errors.GradcliError(errors.IMPLICIT_GRAD_SCALAR)
-            g = Tensor._make(np.ones(out.array.shape, out.array.dtype))
-        elif not isinstance(g, Tensor):
+            grads.append(Tensor._make(np.ones(out.array.shape, out.array.dtype)))
+            continue
+        if not isinstance(g, Tensor):
             raise errors.type_error(errors.GRADIENT_TYPE % type(g).__name__)
         elif g.array.shape != out.array.shape:
             raise errors.GradcliError(errors.GRAD_SHAPE_MISMATCH % (i, g.shape, i, out.shape))

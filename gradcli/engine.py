@@ -193,7 +193,7 @@ def _add_to_buffer(buffers, node, nr, grad):
 def conform(grad, meta):
     """Give a gradient its input's shape (summing broadcast dimensions) and dtype."""
     shape, dtype = meta
-    if grad.shape != shape:
+    if grad.array.shape != shape:
         grad = grad.sum_to_size(shape)
     if grad.dtype is not dtype:
         grad = grad.to(dtype)

@@ -46,18 +46,20 @@ class OpNode(Node):
     def unpack(self, name):
         """A value a derivative uses: a saved input or `result`, checked against in-place changes since it was
         saved, or an input's `_shape`/`_dtype`."""
-        if name.endswith("_shape"):
-            return self.input_meta[self.op.position[name[:-6]]][0]
-        if name.endswith("_dtype"):
-            return self.input_meta[self.op.position[name[:-6]]][1]
-        value, version = self.saved[name]
+        saved = self.saved.get(name)
+        if saved is None:  # `<input>_shape` or `<input>_dtype`: kept in input_meta, not saved
+            meta = self.input_meta[self.op.position[name[:-6]]]
+            return meta[0] if name.endswith("_shape") else meta[1]
+        value, version = saved
+        if isinstance(value, Tensor):
+            if value._version.value != version:
+                raise modified_error(value.array, value._version.value, version, value.grad_fn)
+            return value
         if name.startswith("result"):  # an output is kept as its parts, so that node and output form no cycle
             array, counter, grad_fn, output_nr = value
             if counter.value != version:
                 raise modified_error(array, counter.value, version, self)
             return Tensor._make(array, grad_fn or self, counter, output_nr)
-        if isinstance(value, Tensor) and value._version.value != version:
-            raise modified_error(value.array, value._version.value, version, value.grad_fn)
         return value
 
     def apply(self, grad_outputs, create_graph):
@@ -80,7 +82,7 @@ class OpNode(Node):
                             values[name] = self.params[name]
                     grads.append(rule.fn(g, **values))
                 elif rule.positional:
-                    grads.append(rule.fn(g, *[self.unpack(name) for name in rule.uses]))
+                    grads.append(rule.fn(g, *map(self.unpack, rule.uses)))
                 else:
                     grads.append(rule.fn(g, **{name: self.unpack(name) for name in rule.uses}))
         finally:
@@ -231,6 +233,12 @@ def _finish(op, inputs, params, node, results):
 
 def _record(op, inputs, params, outs):
     """The node for this application, or None when no input needs a gradient."""
+    for i in op.edges:  # first the common answer for plain data, without building any edge
+        x = inputs[i]
+        if isinstance(x, Tensor) and (x._grad_fn is not None or x._requires_grad or x._view is not None):
+            break
+    else:
+        return None
     edges = []
     meta = []
     needed = False
