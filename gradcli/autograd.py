@@ -8,6 +8,7 @@ from . import errors, grad_mode
 from .engine import run_backward
 from .graph import accumulate_into
 from .ops import grad_edge
+from .ops.creation import filled_with_ones
 from .ops.fastpath import materialized
 from .tensor import Tensor
 
@@ -31,7 +32,7 @@ def _root_grads(outputs, grad_outputs):
         if g is None:
             if out.array.size != 1:
                 raise errors.GradcliError(errors.IMPLICIT_GRAD_SCALAR)
-            grads.append(Tensor._make(np.ones(out.array.shape, out.array.dtype)))
+            grads.append(Tensor._make(filled_with_ones(out.array.shape, out.array.dtype)))
             continue
         if not isinstance(g, Tensor):
             raise errors.type_error(errors.GRADIENT_TYPE % type(g).__name__)

@@ -324,8 +324,12 @@ def _visits_within(values, budget):
     """Whether writing the containers in `values` (a shared one again at each place) visits at most `budget`
     elements and characters. Counts each container once more than printing does, so True is never wrong; a
     value that contains itself exhausts the budget."""
-    budget -= sum(_cost(value) for value in values if value.__class__ not in _CONTAINERS)
-    stack = [value for value in values if value.__class__ in _CONTAINERS]
+    stack = []
+    for value in values:
+        if value.__class__ in _CONTAINERS:
+            stack.append(value)
+        else:
+            budget -= _cost(value)
     while stack:
         node = stack.pop()
         items = [v for pair in node.items() for v in pair] if node.__class__ is dict else node
@@ -333,10 +337,11 @@ def _visits_within(values, budget):
         if budget < 0:
             return False
         for item in items:
-            if item.__class__ in _CONTAINERS:
-                stack.append(item)
-            elif item.__class__ is float or item.__class__ is int:  # (most items: one each, without a call)
+            kind = item.__class__
+            if kind is float or kind is int:  # (most items: one each, without a call)
                 budget -= 1
+            elif kind in _CONTAINERS:
+                stack.append(item)
             else:
                 budget -= _cost(item)
     return budget >= 0

@@ -50,10 +50,14 @@ def infer_dtype(data):
     stack = [data]  # depth first, left to right: the first element that is no number is the one named
     while stack:
         value = stack.pop()
-        if isinstance(value, _SEQUENCES):
+        if value.__class__ is float:  # (the common case first: python numbers)
+            category = dtypes.FLOATING
+        elif value.__class__ is int:
+            category = dtypes.INTEGRAL
+        elif isinstance(value, _SEQUENCES):
             stack.extend(reversed(value))
             continue
-        if isinstance(value, Tensor):
+        elif isinstance(value, Tensor):
             category = value.dtype.category
         elif isinstance(value, bool):
             category = dtypes.BOOL
@@ -195,7 +199,14 @@ def as_tensor(data, dtype=None):
 # ---------------------------------------------------------------- filled
 @front_door("ones", method=False)
 def ones(*size, dtype=None, requires_grad=False, device=None, **keywords):
-    return _leaf(np.ones(_size(size, "ones", keywords), dtype=_np(dtype)), requires_grad)
+    return _leaf(filled_with_ones(_size(size, "ones", keywords), _np(dtype)), requires_grad)
+
+
+def filled_with_ones(shape, np_dtype):
+    """np.ones(shape, np_dtype), without its Python wrapper's extra passes."""
+    array = np.empty(shape, np_dtype)
+    array.fill(1)
+    return array
 
 
 @front_door("zeros", method=False)
@@ -231,7 +242,8 @@ def eye(n, m=None, dtype=None, requires_grad=False, device=None):
 def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None):
     if end is None:
         start, end = 0, start
-    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
+    if isinstance(start, Tensor) or isinstance(end, Tensor) or isinstance(step, Tensor):
+        start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
     if step == 0:
         raise errors.GradcliError("step must be nonzero")
     if (end - start) * step < 0:
@@ -241,8 +253,10 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
     # torch sizes it in double: ceil((end - start) / step)
     count = math.ceil((end - start) / step)
     limits.check_numel((count,))
-    values = start + np.arange(count, dtype=np.float64 if dtype.is_floating_point else np.int64) * step
-    return _leaf(values.astype(_np(dtype)), requires_grad)
+    values = np.arange(count, dtype=np.float64 if dtype.is_floating_point else np.int64)
+    if start != 0 or step != 1:  # (arange(n) is its own values)
+        values = start + values * step
+    return _leaf(values.astype(_np(dtype), copy=False), requires_grad)
 
 
 @front_door("linspace", method=False)
