@@ -64,19 +64,31 @@ class _Token(Token):
     """Lark's Token, with its end, line and column worked out from its start when read: few ever are, and
     Lark's constructor sets all eight fields of every token."""
 
-    __slots__ = ("_line_starts",)
-
-    def _line_of(self, offset):
-        return bisect_right(self._line_starts, offset)
-
-    def _column_of(self, offset):
-        return offset - self._line_starts[self._line_of(offset) - 1] + 1
+    __slots__ = ("_lines",)
 
     end_pos = property(lambda self: self.start_pos + len(self))
-    line = property(lambda self: self._line_of(self.start_pos))
-    column = property(lambda self: self._column_of(self.start_pos))
-    end_line = property(lambda self: self._line_of(self.end_pos))
-    end_column = property(lambda self: self._column_of(self.end_pos))
+    line = property(lambda self: self._lines.line_and_column(self.start_pos)[0])
+    column = property(lambda self: self._lines.line_and_column(self.start_pos)[1])
+    end_line = property(lambda self: self._lines.line_and_column(self.end_pos)[0])
+    end_column = property(lambda self: self._lines.line_and_column(self.end_pos)[1])
+
+
+class _Lines:
+    """Where the lines of a text start, found the first time a line or column is asked for."""
+
+    __slots__ = ("text", "starts")
+
+    def __init__(self, text):
+        self.text, self.starts = text, None
+
+    def line_and_column(self, offset):
+        if self.starts is None:
+            self.starts, found = [0], self.text.find("\n")
+            while found >= 0:
+                self.starts.append(found + 1)
+                found = self.text.find("\n", found + 1)
+        line = bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
 
 
 class _Inline(list):
@@ -97,11 +109,10 @@ class _Reduction:
     """How one grammar rule shapes its matched symbols into a node (Lark's tree-shaping options, precomputed)."""
 
     __slots__ = ("origin", "size", "name", "picks", "nones_after", "inline", "single", "all_kept", "unit",
-                 "first", "last", "edged", "popped", "matched", "below", "picked")
+                 "first", "last", "edged", "popped", "below", "picked")
 
     def __init__(self, origin, size, name, picks, nones_after, inline, single, first, last):
         self.origin, self.size, self.name = origin, size, name
-        self.picks = picks  # (index into the matched symbols, splice it?, placeholders before it)
         self.nones_after = nones_after
         self.inline = inline  # a `_rule`: its children are spliced into the parent's
         self.single = single  # a `?rule`: one child stands for the node
@@ -117,9 +128,10 @@ class _Reduction:
         # one, and the state it reduces from below them. A node that keeps symbols as they are, evenly spaced
         # (`primary "." NAME`), takes them with one slice.
         self.popped = slice(-2 * size, None) if size else slice(sys.maxsize, None)
-        self.matched = slice(-2 * size, None, 2) if size else slice(0, 0)
         self.below = -2 * size - 1
-        self.picked = _evenly_spaced([2 * (index - size) for index, _, _ in picks]) if not nones_after and not any(
+        # (where the symbol's value is on the stack, splice it?, placeholders before it) for each one kept
+        self.picks = tuple((2 * (index - size), splice, nones) for index, splice, nones in picks)
+        self.picked = _evenly_spaced([index for index, _, _ in self.picks]) if not nones_after and not any(
             splice or nones for _, splice, nones in picks) else None
 
     def build(self, stack):
@@ -129,7 +141,7 @@ class _Reduction:
         child a `?rule` hands up (`(a + b)`) adds them to its `_edges`, as the span its parent counts it by
         (Lark's container positions)."""
         picked = self.picked
-        children = stack[picked] if picked is not None else self._children(stack[self.matched])
+        children = stack[picked] if picked is not None else self._children(stack)
         if self.inline:
             node = children if children.__class__ is _Inline else _Inline(children)
         elif self.single and len(children) == 1:
@@ -155,7 +167,7 @@ class _Reduction:
                 node._edges = edges
         return node
 
-    def _children(self, matched):
+    def _children(self, stack):
         """The node's children, where it does more than keep some of its symbols: it splices a `_rule`'s
         children in, or has placeholders for left-out `[x]`."""
         children = []
@@ -163,11 +175,11 @@ class _Reduction:
             if nones:
                 children += [None] * nones
             if not splice:
-                children.append(matched[index])
+                children.append(stack[index])
             elif children:
-                children += matched[index]
+                children += stack[index]
             else:
-                children = matched[index]  # a `_rule`'s list is used once: extend it in place (Lark does too)
+                children = stack[index]  # a `_rule`'s list is used once: extend it in place (Lark does too)
         if self.nones_after:
             children += [None] * self.nones_after
         return children
@@ -368,11 +380,7 @@ class Driver:
         states, reductions, kept, gotos = self.states, self.reductions, self.kept, self.gotos
         readers, keywords, layout, ignore = self.readers, self.keywords, self.layout, self.ignore
         new_str = str.__new__
-        line_starts = [0]
-        position = text.find("\n")
-        while position >= 0:
-            line_starts.append(position + 1)
-            position = text.find("\n", position + 1)
+        lines = _Lines(text)
         state = self.start_states[start]  # the top of the stack
         stack = [state]  # each symbol's value, then the state after it: [state, value, state, value, state...]
         push = stack.append
@@ -448,7 +456,7 @@ class Driver:
                         previous.type = kind
                         previous.value = value
                         previous.start_pos = first
-                        previous._line_starts = line_starts
+                        previous._lines = lines
                     else:  # left out of the tree: the (type, value, start, end) tuple, for a rule's edges
                         previous = (kind, value, first, last)
                     push(previous)
