@@ -32,20 +32,21 @@ _formulas = 0  # how many op-table formulas are running now (OpNode.apply counts
 def compact_elementwise(forward, arrays, params):
     """An elementwise op whose array operands each repeat one value is computed once and broadcast: a read-only
     view instead of a full pass over memory. Otherwise, the plain forward."""
-    shapes = []
-    small = []
     repeated = False
     for a in arrays:
+        if isinstance(a, np.ndarray) and a.size > 1:
+            if any(a.strides):
+                return forward(*arrays, **params)
+            repeated = True
+    if not repeated:
+        return forward(*arrays, **params)
+    shapes = []
+    small = []
+    for a in arrays:
         if isinstance(a, np.ndarray) and a.ndim:
-            if a.size > 1:
-                if any(a.strides):
-                    return forward(*arrays, **params)
-                repeated = True
             shapes.append(a.shape)
             a = a[(slice(0, 1),) * a.ndim]  # one element, same ndim: numpy picks the same dtype as in full
         small.append(a)
-    if not repeated:
-        return forward(*arrays, **params)
     out = broadcast_view(np.asarray(forward(*small, **params)),
                          shapes[0] if len(set(shapes)) == 1 else np.broadcast_shapes(*shapes))
     out.flags.writeable = False

@@ -5,6 +5,8 @@ A reduction's gradient puts the incoming gradient back over the dims it reduced:
 (sum_backward, value_selecting_reduction_backward, ...) are named as derivatives.yaml names them.
 """
 
+import math
+
 import numpy as np
 
 from .arithmetic import div_scalar
@@ -155,7 +157,7 @@ def sum_to_size(x, *size):
 # ---------------------------------------------------------------- norm
 def _norm_forward(self, p=2, dim=None, keepdim=False):
     axis = reduction_axes(self, dim)
-    if self.dtype.kind == "f" and self.size and p not in (0, float("inf"), -float("inf")):
+    if self.dtype.kind == "f" and self.size and p not in (0, math.inf, -math.inf):
         return torch_reduce.norm2(self, axis, keepdim) if p == 2 else torch_reduce.norm(self, p, axis, keepdim)
     a = np.abs(self)
     if p == 2:

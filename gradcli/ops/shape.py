@@ -140,14 +140,17 @@ def unflatten(x, dim, sizes):
 
 def _expand_shape(x, sizes):
     sizes = int_list(sizes, "expand")
-    lead = len(sizes) - x.ndim
+    x_shape = x.array.shape
+    lead = len(sizes) - len(x_shape)
     if lead < 0:
         raise errors.GradcliError(
             "expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number "
             "of dimensions in the tensor (%d)" % (x.dtype.legacy_name, shape_text(x.shape), shape_text(sizes), len(sizes),
                                                   x.ndim))
+    if x_shape == sizes[lead:] and -1 not in sizes:  # new leading dims only (a 0-d tensor's): nothing to check
+        limits.check_numel(sizes)
+        return sizes
     shape = []
-    x_shape = x.array.shape
     for i in reversed(range(len(sizes))):  # torch checks from the last dim: its message names the last mismatch
         s = sizes[i]
         have = x_shape[i - lead] if i >= lead else 1
