@@ -76,7 +76,7 @@ class OpNode(Node):
                 if child is None:
                     grads.append(None)
                 elif rule.params:
-                    values = {name: self.unpack(name) for name in rule.uses}
+                    values = dict(zip(rule.uses, map(self.unpack, rule.uses)))
                     for name in rule.params:
                         if name in self.params:
                             values[name] = self.params[name]
@@ -84,7 +84,7 @@ class OpNode(Node):
                 elif rule.positional:
                     grads.append(rule.fn(g, *map(self.unpack, rule.uses)))
                 else:
-                    grads.append(rule.fn(g, **{name: self.unpack(name) for name in rule.uses}))
+                    grads.append(rule.fn(g, **dict(zip(rule.uses, map(self.unpack, rule.uses)))))
         finally:
             fastpath._formulas -= 1
         return grads

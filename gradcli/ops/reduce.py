@@ -125,7 +125,7 @@ def _dtype_param(dtype):
 def sum(x, dim=None, keepdim=False, dtype=None):
     if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0 and not keepdim):
         return apply(SUM, x, **_dtype_param(dtype))
-    reduced_dims(dim, x.ndim)  # torch's dim-range error
+    reduced_dims(dim, x.array.ndim)  # torch's dim-range error
     return apply(SUM_DIM, x, dim=dim, keepdim=keepdim, **_dtype_param(dtype))
 
 
@@ -135,7 +135,7 @@ def mean(x, dim=None, keepdim=False, dtype=None):
         raise errors.GradcliError(errors.MEAN_DTYPE % (dtype or x.dtype).short_name)
     if dim is None:
         return apply(MEAN, x, **_dtype_param(dtype))
-    reduced_dims(dim, x.ndim)
+    reduced_dims(dim, x.array.ndim)
     return apply(MEAN_DIM, x, dim=dim, keepdim=keepdim, **_dtype_param(dtype))
 
 

@@ -256,7 +256,7 @@ def transpose(x, dim0, dim1):
 
 @front_door("t")
 def t(x):
-    if x.ndim > 2:
+    if x.array.ndim > 2:
         raise errors.GradcliError("t() expects a tensor with <= 2 dimensions, but self is %dD" % x.ndim)
     return apply(T, x)
 
