@@ -240,7 +240,7 @@ def check_broadcast(arrays):
     bound = 1
     for a in arrays:
         if a.__class__ not in _ONE_ELEMENT:
-            bound *= getattr(a, "size", 1)  # numpy arrays and scalars
+            bound *= a.size  # numpy arrays and scalars
     if bound > (_values or current())["max_elements"]:
         import numpy as np
         shapes = [a.shape for a in arrays if a.__class__ is np.ndarray]

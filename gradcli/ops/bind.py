@@ -17,6 +17,7 @@ from ..tensor import DTYPES, Tensor, shape_text, to_numpy_dtype
 
 _NO_PARAMS = {}
 _NO_EDGE = (None, 0)
+_tensor = Tensor._make  # (bound once, not at each of apply's calls)
 
 
 class OpNode(Node):
@@ -59,7 +60,7 @@ class OpNode(Node):
             array, counter, grad_fn, output_nr = value
             if counter.value != version:
                 raise modified_error(array, counter.value, version, self)
-            return Tensor._make(array, grad_fn or self, counter, output_nr)
+            return _tensor(array, grad_fn or self, counter, output_nr)
         return value
 
     def apply(self, grad_outputs, create_graph):
@@ -186,7 +187,7 @@ def apply(op, *inputs, **params):
             _function_name(op), ", ".join(sorted({type(v).__name__ for v in params.values()
                                                   if not isinstance(v, _OPERANDS)}))))
     node = _record(op, inputs, params, None) if op.rules and grad_mode._enabled else None
-    result = Tensor._make(out, node)
+    result = _tensor(out, node)
     if node is None and not op.view:  # nothing to save, nothing to mark
         return result
     return _finish(op, inputs, params, node, result)
@@ -219,7 +220,7 @@ def _operand_error(op, i, value):
 def _several_outputs(op, inputs, params, outs):
     """apply's ending for an op with several outputs: tensors sharing one node (output_nr 0, 1, ...)."""
     node = _record(op, inputs, params, outs) if op.rules and grad_mode._enabled else None
-    return _finish(op, inputs, params, node, tuple(Tensor._make(o, node, None, i) for i, o in enumerate(outs)))
+    return _finish(op, inputs, params, node, tuple(_tensor(o, node, None, i) for i, o in enumerate(outs)))
 
 
 def _finish(op, inputs, params, node, results):
