@@ -8,6 +8,7 @@ import numpy as np
 
 from . import dtypes, errors
 
+_autograd = None  # gradcli.autograd, imported at the first backward (it imports this module)
 _TO_NUMPY = {d: np.dtype(d.numpy_name) for d in dtypes.ALL}
 DTYPES = {np.dtype(d.numpy_name): d for d in dtypes.ALL}  # numpy dtype -> gradcli dtype (a tensor's .dtype)
 
@@ -283,8 +284,10 @@ class Tensor:
         return Tensor._make(self.array, version=self._version)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        from . import autograd
-        autograd.backward(self, gradient, retain_graph, create_graph, inputs)
+        global _autograd
+        if _autograd is None:
+            from . import autograd as _autograd
+        _autograd.backward(self, gradient, retain_graph, create_graph, inputs)
 
     # ------------------------------------------------------------ python values
     def item(self):

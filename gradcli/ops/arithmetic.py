@@ -130,11 +130,12 @@ def add(x, y, alpha=1):
 @front_door("sub", "subtract", inplace=True)
 def sub(x, y, alpha=1):
     y, alpha = _other_and_alpha(y, alpha)
-    bools = [isinstance(v, Tensor) and v.dtype.name == "bool" for v in (x, y)]
-    if all(bools):
+    x_bool = isinstance(x, Tensor) and x.dtype is dtypes.bool_
+    y_bool = isinstance(y, Tensor) and y.dtype is dtypes.bool_
+    if x_bool and y_bool:
         raise errors.GradcliError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
                                   "or `logical_xor()` operator instead.")
-    if any(bools):
+    if x_bool or y_bool:
         raise errors.GradcliError(BOOL_SUB)
     return apply(SUB, x, y, alpha=alpha) if alpha != 1 else apply(SUB, x, y)
 

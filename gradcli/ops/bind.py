@@ -380,7 +380,7 @@ def _promote(op, inputs, arrays):
             arrays[i] = a.astype(np_dtype)
 
 
-_NUMBERS = (bool, int, float)
+_NUMBERS = frozenset((bool, int, float))
 
 
 def _one_floating_dtype(op, arrays):
