@@ -41,8 +41,9 @@ _COMPARE = {token: guards.guard_operator(op) for token, op in {  # (== and != of
 
 
 # the dunders a script may read: `super().__init__(...)`, `nn.Module.__init__(self)`, `fn.__name__`
-_DUNDER_READERS = {"__init__": lambda value, name: classes.init_of(value),
-                   "__name__": lambda value, name: name_of(value)}
+_DUNDER_READERS = {"__init__": classes.init_of, "__name__": name_of}
+
+_TENSOR_PLAIN_MEMBERS, Module = namespace.TENSOR_PLAIN_MEMBERS, namespace.Module
 
 _LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expression on their own
 
@@ -161,13 +162,16 @@ class ExpressionCompiler(Displays, Definitions):
     # all the variables its closures capture as it starts, whichever branch then runs.
     def target(self, node):
         """A closure `set(frame, value)` for an assignment target."""
-        compile_target = _TARGET_RULES.get(kind_of(node))
+        compile_target = _TARGET_RULES.get(node.data if node.__class__ is Tree else node.type)  # (kind_of)
         if compile_target is None:
             raise self.error(node, "cannot assign to this expression")
         return compile_target(self, node)
 
     def t_NAME(self, token):
-        return self.name_setter(self.checked_name(token))
+        name = token.value
+        if name[:2] == "__":
+            self.checked_name(token)
+        return self.name_setter(name)
 
     def t_attribute(self, node):
         obj = self.expression(node.children[0])
@@ -335,13 +339,14 @@ class ExpressionCompiler(Displays, Definitions):
         return span(node) if getattr(node, "_meta", None) is None else None
 
     def _unary(self, node):
-        op = _UNARY[node.data]
-        operand = self.expression(node.children[0])
+        return self.applied(_UNARY[node.data], self.expression(node.children[0]), node)
 
+    def applied(self, function, operand, node):
+        """The closure of function(the operand's value), failing at `node`."""
         def run(frame):
             value = operand(frame)
             try:
-                return op(value)
+                return function(value)
             except Exception as exc:
                 raise located(exc, self.position(node)) from None
         return run
@@ -396,17 +401,21 @@ class ExpressionCompiler(Displays, Definitions):
         obj = self.expression(node.children[0])
         token = node.children[1]
         name = token.value
-        read = namespace.get_attribute
         if name[:2] == "__":  # one of the dunders a script may read, or checked_name's refusal
             read = _DUNDER_READERS.get(name)
-            if read is None:
-                self.checked_name(token, "AttributeError")
-                read = namespace.get_attribute
+            if read is not None:
+                return self.applied(read, obj, token)
+            self.checked_name(token, "AttributeError")
 
         def run(frame):
             value = obj(frame)
             try:
-                return read(value, name)
+                # get_attribute's first two cases, without a call: a tensor's member, a module's
+                if value.__class__ is Tensor and name in _TENSOR_PLAIN_MEMBERS:
+                    return getattr(value, name)
+                if value.__class__ is Module and name in value.members:
+                    return value.members[name]
+                return namespace.get_attribute(value, name)
             except Exception as exc:
                 raise located(exc, self.position(token)) from None  # the attribute's name
         return run
@@ -485,7 +494,9 @@ class ExpressionCompiler(Displays, Definitions):
 
         def run_many(frame):
             f = function(frame)
-            args = [a(frame) for a in positional]
+            args = []
+            for a in positional:
+                args.append(a(frame))
             try:
                 return f(*args)
             except Exception as exc:
@@ -498,8 +509,9 @@ class ExpressionCompiler(Displays, Definitions):
 
         def run(frame):
             f = function(frame)
-            args = [a(frame) for a in positional] if positional else []
-            kwargs = {}
+            args, kwargs = [], {}  # (loops: a comprehension is a function call of its own in CPython 3.11)
+            for a in positional:
+                args.append(a(frame))
             for name, value in named:
                 kwargs[name] = value(frame)
             try:

@@ -151,6 +151,8 @@ TENSOR_METHODS = frozenset(name for name in METHODS if not name.startswith("_"))
     "backward", "detach", "item", "tolist", "numel", "dim", "size", "requires_grad_", "retain_grad",
     "is_floating_point", "data_ptr", "register_hook", "stride", "storage_offset", "element_size", "nelement",
     "ndimension"))
+# the members get_attribute reads from a tensor as getattr does (the compiler reads them itself)
+TENSOR_PLAIN_MEMBERS = (TENSOR_PROPERTIES | TENSOR_METHODS) - {"_version"}
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
 NODE_MEMBERS = frozenset(("next_functions", "name", "variable", "metadata"))
 DTYPE_MEMBERS = frozenset(("is_floating_point", "is_signed", "itemsize"))
@@ -239,8 +241,10 @@ def get_attribute(obj, name):
     """obj.name for the members on the allow-list; an AttributeError in Python's words otherwise."""
     # the members read most first: a tensor's (no dunder among them) and a module's (torch.__version__ is one)
     if isinstance(obj, Tensor):
-        if name in TENSOR_PROPERTIES or name in TENSOR_METHODS:
-            return getattr(obj, name) if name != "_version" else obj._version.value
+        if name in TENSOR_PLAIN_MEMBERS:
+            return getattr(obj, name)
+        if name == "_version":
+            return obj._version.value
     elif isinstance(obj, Module) and name in obj.members:
         return obj.members[name]
     if name.startswith("__"):
