@@ -111,6 +111,11 @@ class Compiler(Handling, ExpressionCompiler):
     def s_assign(self, node):
         *targets, value_node = node.children
         value = self.expression(value_node)
+        name = self.own_variable(targets[0]) if len(targets) == 1 else None
+        if name is not None:  # `x = ...`, the most common statement
+            def run_name(frame):
+                frame.vars[name] = value(frame)
+            return run_name
         if len(targets) == 1:
             setter = self.target(targets[0])
 

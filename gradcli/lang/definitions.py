@@ -87,26 +87,39 @@ class Definitions:
     """The compiler's part for scopes (mixed into ExpressionCompiler, which keeps `scope`)."""
 
     # ------------------------------------------------------------ binding names
+    def own_variable(self, node):
+        """The name the assignment target `node` binds among the running frame's own variables (name_setter's
+        set_name), or None: a target other than a name, or one that `global` or `nonlocal` sends elsewhere."""
+        if node.__class__ is Tree or node.type != "NAME":
+            return None
+        name = node.value if node.value[:2] != "__" else self.checked_name(node)
+        return name if self.binds_own(name) else None
+
+    def binds_own(self, name):
+        """Whether binding `name` binds it among the running frame's own variables (no `global` or `nonlocal`
+        sends it elsewhere)."""
+        scope = self.scope
+        return scope is None or not (name in scope.globals or name in scope.nonlocals)
+
     def name_setter(self, name):
         """A closure `set(frame, value)` binding `name` in the scope being compiled (or where `global` and
         `nonlocal` send it)."""
-        scope = self.scope
-        if scope is not None and name in scope.globals:
+        if self.binds_own(name):
+            def set_name(frame, value):
+                frame.vars[name] = value
+            return set_name
+        if name in self.scope.globals:
             def set_global(frame, value):
                 frame.globals[name] = value
             return set_global
-        if scope is not None and name in scope.nonlocals:
-            def set_nonlocal(frame, value):
-                for variables in frame.enclosing:
-                    if name in variables:
-                        variables[name] = value
-                        return
-                frame.enclosing[0][name] = value  # (declared, not yet bound there: Python binds it there too)
-            return set_nonlocal
 
-        def set_name(frame, value):
-            frame.vars[name] = value
-        return set_name
+        def set_nonlocal(frame, value):
+            for variables in frame.enclosing:
+                if name in variables:
+                    variables[name] = value
+                    return
+            frame.enclosing[0][name] = value  # (declared, not yet bound there: Python binds it there too)
+        return set_nonlocal
 
     def s_global(self, node):
         for token in node.children:
