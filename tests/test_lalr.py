@@ -14,7 +14,7 @@ from lark import Token, Tree
 from conftest import ROOT
 from gradcli.api import run_script
 from gradcli.errors import GradcliError
-from gradcli.lang import lalr, parser
+from gradcli.lang import lalr, lalr_tables, parser
 from gradcli.lang.compiler import Compiler
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
@@ -317,7 +317,7 @@ def test_without_the_driver_gradcli_parses_with_lark_and_says_so_once(monkeypatc
     def unknown_internals(lark):
         raise AttributeError("'ParsingFrontend' object has no attribute 'parser'")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no cached tables to find
-    monkeypatch.setattr(lalr, "tables_from_lark", unknown_internals)
+    monkeypatch.setattr(lalr_tables, "tables_from_lark", unknown_internals)
     monkeypatch.setattr(parser, "_driver", None)
     tree = parser.parse("y = mean(3*(x+2)^2)\n")
     assert parser._driver is False and difference(lark_tree("y = mean(3*(x+2)^2)\n"), tree) is None
@@ -329,7 +329,7 @@ def test_without_the_driver_gradcli_parses_with_lark_and_says_so_once(monkeypatc
 def test_a_lark_whose_trees_have_more_fields_is_left_to_its_own_parser(monkeypatch):
     """The driver makes its Trees without a call to Tree.__init__, setting the fields Lark's sets: a Lark whose
     Tree has more is refused when the driver is set up (gradcli then parses with Lark's parser, saying so)."""
-    tables = lalr.tables_from_lark(parser.parser())
+    tables = lalr_tables.tables_from_lark(parser.parser())
     lalr.Driver(tables)
     init = Tree.__init__
 
