@@ -12,12 +12,12 @@ from bisect import bisect_right
 
 from lark import Token, Tree
 
-from . import classes, guards, keywords, namespace
+from . import classes, guards, namespace
+from .calls import Calls
 from .displays import Displays
 from .definitions import Definitions
 from .lalr import span
-from . import arguments
-from .arguments import in_torchs_words
+from .namespace import TENSOR_PLAIN_MEMBERS, Module
 from .runtime import _MISSING, located, name_of
 from .. import errors, limits
 from ..errors import GradcliError, Position
@@ -43,8 +43,6 @@ _COMPARE = {token: guards.guard_operator(op) for token, op in {  # (== and != of
 # the dunders a script may read: `super().__init__(...)`, `nn.Module.__init__(self)`, `fn.__name__`
 _DUNDER_READERS = {"__init__": classes.init_of, "__name__": name_of}
 
-_TENSOR_PLAIN_MEMBERS, Module = namespace.TENSOR_PLAIN_MEMBERS, namespace.Module
-
 _LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expression on their own
 
 
@@ -69,7 +67,7 @@ def rule_table(cls, prefix):
     return {name[len(prefix):]: getattr(cls, name) for name in dir(cls) if name.startswith(prefix)}
 
 
-class ExpressionCompiler(Displays, Definitions):
+class ExpressionCompiler(Calls, Displays, Definitions):
     """Turns expression trees into closures; the statement compiler builds on it."""
 
     def __init__(self, source, filename, tree=None, start="start"):
@@ -411,7 +409,7 @@ class ExpressionCompiler(Displays, Definitions):
             value = obj(frame)
             try:
                 # get_attribute's first two cases, without a call: a tensor's member, a module's
-                if value.__class__ is Tensor and name in _TENSOR_PLAIN_MEMBERS:
+                if value.__class__ is Tensor and name in TENSOR_PLAIN_MEMBERS:
                     return getattr(value, name)
                 if value.__class__ is Module and name in value.members:
                     return value.members[name]
@@ -443,118 +441,6 @@ class ExpressionCompiler(Displays, Definitions):
             return lambda frame: slice(start(frame) if start else None, stop(frame) if stop else None,
                                        step(frame) if step else None)
         return self.expression(node)
-
-    def e_call(self, node):
-        callee = node.children[0]
-        function = self.expression(callee)
-        if len(node.children) == 1 and callee.__class__ is not Tree and callee.value == "super":
-            return self.zero_argument_super(node, function)
-        # (CPython evaluates the positional and starred arguments, in order, before any keyword)
-        positional, named, starred, spread = [], [], [], []
-        for arg in node.children[1].children if len(node.children) > 1 else ():
-            kind = arg.data if arg.__class__ is Tree else None
-            if kind == "keyword":
-                named.append((self.checked_name(arg.children[0]), self.expression(arg.children[1])))
-            elif kind == "starstar":
-                spread.append(self.expression(arg.children[0]))
-            elif kind == "star":
-                starred.append((True, self.expression(arg.children[0])))
-            else:
-                positional.append(self.expression(arg))
-                starred.append((False, positional[-1]))
-        if spread or len(starred) > len(positional):
-            return self._unpacking_call(node, function, tuple(starred), tuple(named), tuple(spread))
-        if named:
-            return self._keyword_call(node, function, tuple(positional), tuple(named))
-        return self._positional_call(node, function, tuple(positional))
-
-    # The common shapes of call get closures of their own, doing no more than they need; all of them fail
-    # through call_failed.
-    def _positional_call(self, node, function, positional):
-        """f(a, b): positional arguments only."""
-        if not positional:
-            def run(frame):
-                f = function(frame)
-                try:
-                    return f()
-                except Exception as exc:
-                    raise self.call_failed(node, exc, f, [], {}) from None
-            return run
-        if len(positional) == 1:
-            only, = positional
-
-            def run_one(frame):
-                f = function(frame)
-                arg = only(frame)
-                try:
-                    return f(arg)
-                except Exception as exc:
-                    raise self.call_failed(node, exc, f, [arg], {}) from None
-            return run_one
-
-        def run_many(frame):
-            f = function(frame)
-            args = []
-            for a in positional:
-                args.append(a(frame))
-            try:
-                return f(*args)
-            except Exception as exc:
-                raise self.call_failed(node, exc, f, args, {}) from None
-        return run_many
-
-    def _keyword_call(self, node, function, positional, named):
-        """f(a, b, k=c): positional and keyword arguments, no unpacking (the keywords are those written)."""
-        call = keywords.call_site(frozenset(name for name, _ in named))
-
-        def run(frame):
-            f = function(frame)
-            args, kwargs = [], {}  # (loops: a comprehension is a function call of its own in CPython 3.11)
-            for a in positional:
-                args.append(a(frame))
-            for name, value in named:
-                kwargs[name] = value(frame)
-            try:
-                return call(f, args, kwargs)
-            except Exception as exc:
-                raise self.call_failed(node, exc, f, args, kwargs) from None
-        return run
-
-    def _unpacking_call(self, node, function, starred, named, spread):
-        """f(*a, k=b, **c): any call, with `*` or `**` among its arguments."""
-        alone = len(starred) == 1  # f(*a): CPython passes a itself, names the callee
-
-        def run(frame):
-            f = function(frame)
-            args = []
-            for star, item in starred:
-                value = item(frame)
-                if not star:
-                    args.append(value)
-                elif hasattr(value.__class__, "__iter__") or hasattr(value.__class__, "__getitem__"):
-                    args.extend(value)
-                else:
-                    raise GradcliError(arguments.not_iterable_after_star(f, not alone, value), "TypeError",
-                                       self.position(node))
-            kwargs = {name: value(frame) for name, value in named}
-            for mapping in spread:
-                value = mapping(frame)
-                if not hasattr(value.__class__, "keys"):
-                    raise GradcliError(arguments.not_a_mapping_after_stars(f, value), "TypeError",
-                                       self.position(node))
-                kwargs.update(value)
-            try:
-                return keywords.call(f, args, kwargs) if kwargs else f(*args)
-            except Exception as exc:
-                raise self.call_failed(node, exc, f, args, kwargs) from None
-        return run
-
-    def call_failed(self, node, exc, f, args, kwargs):
-        """The error of the call `node`, f(*args, **kwargs), that raised `exc` (a script Function counts its
-        calls and depth itself): Python's when f is not callable, torch's words for what its parser refuses."""
-        if not callable(f):
-            return GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError", self.position(node))
-        return located(in_torchs_words(exc, f, args, kwargs) or exc, self.position(node))
 
 
 _TARGET_RULES = {**rule_table(ExpressionCompiler, "t_"),
