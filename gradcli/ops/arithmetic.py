@@ -13,6 +13,7 @@ from .inplace import apply_inplace, check_inplace
 from .table import formula_helper, front_door, row
 from .. import dtypes, errors, grad_mode
 from ..kernels import unary as torch_unary
+from ..kernels.fma import fused_multiply_add
 from ..tensor import Tensor
 
 
@@ -40,7 +41,6 @@ def _plus_multiple(self, other, alpha):
     """self + alpha * other as torch's add kernel computes it (sub is add with -alpha): alpha in the operands'
     precision, the multiply and the add fused into one rounding. Half precision as its vector code: alpha
     rounded to half, the rest in float32 rounded once (the scalar tail of a row rounds the product too)."""
-    from ..kernels.fma import fused_multiply_add  # (not at import: a one-shot command rarely needs it)
     (self, other), dtype = _half_as_float(self, other)
     if dtype == np.float16:
         alpha = np.float32(np.float16(alpha))
@@ -343,7 +343,6 @@ _swapped("__rmod__", remainder)
 # ---------------------------------------------------------------- addcmul, addcdiv, lerp (the optimizers' arithmetic)
 def _addcmul_forward(self, tensor1, tensor2, value=1):
     """torch's kernel, self + value * tensor1 * tensor2, whose compiled loop fuses the last multiply and the add."""
-    from ..kernels.fma import fused_multiply_add  # (not at import: a one-shot command rarely needs it)
     (self, tensor1, tensor2), dtype = _half_as_float(self, tensor1, tensor2)
     return np.asarray(fused_multiply_add(tensor1 if value == 1 else _scaled(tensor1, value), tensor2, self)
                       ).astype(dtype, copy=False)
@@ -369,7 +368,6 @@ ADDCDIV = row("addcdiv", "AddcdivBackward0", _addcdiv_forward, "self tensor1 ten
 def _lerp_forward(self, end, weight):
     """torch's kernel: from the nearer end, so that weight 0 and 1 give the ends exactly, each form's multiply
     and add fused into one rounding (a tensor weight chooses its form per element)."""
-    from ..kernels.fma import fused_multiply_add
     (self, end), dtype = _half_as_float(self, end)
     work = np.result_type(self, end).type
     difference = np.subtract(end, self)

@@ -13,6 +13,7 @@ from .bind import apply
 from .nn import log_softmax
 from .table import formula_helper, front_door, row
 from .. import dtypes, errors
+from ..kernels import reduce as torch_reduce
 from ..tensor import Tensor
 
 
@@ -40,8 +41,7 @@ def _nll_forward(self, target, reduction="mean", ignore_index=-100, weight=None)
         return losses
     if self.ndim in (2, 4) and self.dtype in (np.float32, np.float64):
         # torch's order: nll_loss_out_frame's (and nll_loss2d's) cascade of partial sums over the targets in order
-        from ..kernels import reduce  # (not at import: a one-shot command rarely needs it)
-        total, total_weight = reduce.nll_sums((picked * w).astype(self.dtype).reshape(-1),
+        total, total_weight = torch_reduce.nll_sums((picked * w).astype(self.dtype).reshape(-1),
                                               (_array(target) != ignore_index).reshape(-1),
                                               None if weight is None else w.reshape(-1))
         return np.asarray(total if reduction == "sum" else total / total_weight, dtype=self.dtype)

@@ -14,6 +14,7 @@ from .compare import where
 from .table import FORMULA_CONSTANTS, formula_helper, front_door, row
 from .. import errors
 from ..kernels import special, unary as torch_unary
+from ..kernels.fma import fma64, one_minus_square32
 from ..tensor import Tensor
 
 M_LN2, M_LN10, M_2_SQRTPI, M_SQRTPI = (FORMULA_CONSTANTS[name] for name in ("M_LN2", "M_LN10", "M_2_SQRTPI",
@@ -123,7 +124,6 @@ ATAN2 = row("atan2", "Atan2Backward0", np.arctan2, "self other", promote="float"
 def _tanh_backward(grad_output, output):
     """torch's kernel, grad_output * (1 - output²), whose compiled loop fuses `1 - y*y` into one multiply-add: one
     rounding, where numpy's multiply then subtract would round twice."""
-    from ..kernels.fma import fma64, one_minus_square32  # (not at import: a one-shot command rarely needs it)
     (g, y), dtype = _half_as_float(grad_output, output)
     y = np.asarray(y)
     factor = fma64(-y, y, 1.0) if y.dtype == np.float64 else one_minus_square32(y.astype(np.float32, copy=False))

@@ -12,6 +12,7 @@ from .compare import where
 from .functions import xlogy
 from .table import formula_helper, front_door, row
 from .. import errors
+from ..kernels import reduce as torch_reduce, sums
 
 
 # ---------------------------------------------------------------- reductions, checks
@@ -30,8 +31,7 @@ def _reduced(loss, reduction, dtype):
     if reduction == "none":
         return loss.astype(dtype)
     if loss.dtype.kind == "f":
-        from ..kernels import reduce, sums  # (not at import: a one-shot command rarely needs them)
-        total = reduce.mean(loss) if reduction == "mean" else sums.sum(loss)
+        total = torch_reduce.mean(loss) if reduction == "mean" else sums.sum(loss)
     else:
         total = loss.mean(dtype=loss.dtype) if reduction == "mean" else loss.sum()
     return np.asarray(total, dtype=dtype)

@@ -10,6 +10,7 @@ from .reduce import (VALUE_SELECTING, check_selectable, evenly_distribute_backwa
                      reduction_axes, std_backward, take_along, var_backward, warn_without_degrees_of_freedom)
 from .table import formula_helper, front_door, row
 from .. import errors
+from ..kernels import reduce as torch_reduce
 from ..return_types import ReturnTypes
 from ..tensor import Tensor, wrap_dim
 
@@ -18,7 +19,6 @@ from ..tensor import Tensor, wrap_dim
 def _moments(self, dim=None, correction=1, keepdim=False, root=False):
     warn_without_degrees_of_freedom("std_mean" if root else "var_mean", self, dim, correction)
     if self.dtype.kind == "f" and self.size:  # torch's Welford (kernels/reduce.py)
-        from ..kernels import reduce as torch_reduce  # (not at import: a one-shot command rarely needs it)
         return torch_reduce.var_mean(self, reduced_dims(dim, self.ndim), correction, keepdim, root)
     axis = reduction_axes(self, dim)
     var = np.var(self, axis=axis, ddof=correction, keepdims=keepdim).astype(self.dtype)
@@ -81,7 +81,6 @@ def std_mean(x, dim=None, unbiased=None, keepdim=False, correction=None):
 # ---------------------------------------------------------------- nan-ignoring reductions
 def _nansum_forward(self, dim=None, keepdim=False):
     if self.dtype.kind == "f":  # torch's cascade sum (kernels/reduce.py)
-        from ..kernels import reduce as torch_reduce  # (not at import: a one-shot command rarely needs it)
         return torch_reduce.nansum(self, reduction_axes(self, dim), keepdim)
     out = np.nansum(self, axis=reduction_axes(self, dim), keepdims=keepdim)
     return out.astype(np.int64) if out.dtype.kind in "biu" else out.astype(self.dtype)
