@@ -125,7 +125,9 @@ def as_written(op, written):
 
 
 def guard_operator(op):
-    """The operator function `op` (from the operator module) with the size checks its Python uses need."""
+    """The operator function `op` (from the operator module) with the size checks its Python uses need. They
+    check Python's values only: the compiled operators skip them when a tensor is on the left (lang.expressions
+    `_binary`; a tensor's own operators check sizes), so a new guard must have nothing to check there either."""
     guard = _OPERATOR_GUARDS.get(getattr(op, "__name__", ""))
     return guard(op) if guard else op
 
