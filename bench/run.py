@@ -56,7 +56,9 @@ class Row:
 
 
 def ratio(a, b):
-    return a / b if a is not None and b else None
+    """a / b, or None where either is missing or not positive: a time <= 0 (a slope of two noisy process times can
+    come out so) is a failed measurement, never a met target."""
+    return a / b if a is not None and b is not None and a > 0 and b > 0 else None
 
 
 # ---------------------------------------------------------------- finding the programs
@@ -157,10 +159,11 @@ def batch(gradcli, torch_python, rounds, statements=5000, short=1000, long=20000
     if torch_python:
         t, t_slope = measure.median(results["torch %d" % statements]["seconds"]), slope("torch")
     note = "outputs " + compared_with_torch(same, torch_python)
+    slope_note = "a slope <= 0 is the machine's noise: rerun" if min(g_slope, t_slope or 1) <= 0 else ""
     return [Row("batch: %d-statement script, whole process" % statements, "s", g, t,
                 targets=[("vs torch", ratio(g, t), 0.5)], note=note),
             Row("batch: per statement (paired slope %d->%d)" % (short, long), "s/stmt", g_slope, t_slope,
-                targets=[("vs torch", ratio(g_slope, t_slope), 2.0)])]
+                targets=[("vs torch", ratio(g_slope, t_slope), 2.0)], note=slope_note)]
 
 
 def deep(gradcli, torch_python, rounds, length=200_000):

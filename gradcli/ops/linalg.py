@@ -54,6 +54,8 @@ MV = row("mv", "MvBackward0", _mv_forward, "self vec",
 DOT = row("dot", "DotBackward0", _blas("dot", np.dot), "self tensor",
           self=("grad * tensor", lambda grad, tensor: grad * tensor),
           tensor=("grad * self", lambda grad, self: grad * self))
+
+
 def _bmm_forward(self, mat2):
     from ..kernels import bmm  # (not at import: ctypes and MKL only for a first product)
     return bmm.bmm(self, mat2)
