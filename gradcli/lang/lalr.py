@@ -225,6 +225,7 @@ def _edge(node, side, outer):
 
 
 _NO_EDGES = (None, None)
+FORMAT = 3  # of lalr_tables.tables_from_lark's result, which the Driver reads: part of the cache's key
 
 
 class Driver:

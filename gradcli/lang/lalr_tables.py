@@ -2,12 +2,12 @@
 tree-shaping options (`_shape`) and which of its ends a node records for positions (`_edge_kinds`), the lexer's
 terminals in order with the characters each can start with (`_first_characters`), its keywords and ignored
 terminals. lang.parser builds this once and caches it (marshal), so that a one-shot command never loads Lark's
-parser; a change to the format must change FORMAT, part of the cache's key.
+parser; a change to the format must change lalr.FORMAT, part of the cache's key.
 """
 
 import re
 
-from .lalr import _ASCII, FILTERED, INLINED, KEPT, Fallback
+from .lalr import _ASCII, FILTERED, FORMAT, INLINED, KEPT, Fallback
 
 
 def tables_from_lark(lark):
@@ -47,8 +47,6 @@ def tables_from_lark(lark):
                           if s.is_term and (rule.options.keep_all_tokens or not s.filter_out)),
     }
 
-
-FORMAT = 3  # of tables_from_lark's result: part of the cache's key, so a change here must change it
 
 
 def _shape(rule):

@@ -76,14 +76,15 @@ def driver():
     was verified on; tests/test_lalr.py tries the newest Lark too.)"""
     global _driver
     if _driver is None:
-        from . import lalr, lalr_tables
+        from . import lalr
         # marshal's format and the regex analysis belong to this Python: another one keeps its own file
-        kind = "lalr%d-py%d%d" % ((lalr_tables.FORMAT,) + sys.version_info[:2])
+        kind = "lalr%d-py%d%d" % ((lalr.FORMAT,) + sys.version_info[:2])
         path = cache_file(grammar_path().read_text(encoding="utf-8"), kind)
-        tables = _read_tables(path, lalr_tables.FORMAT) if path else None
+        tables = _read_tables(path, lalr.FORMAT) if path else None
         try:
             if tables is None:
-                tables = lalr_tables.tables_from_lark(parser())
+                from .lalr_tables import tables_from_lark  # (only to build the cache: Lark's analysis)
+                tables = tables_from_lark(parser())
                 if path:
                     _write_tables(path, tables)
             _driver = lalr.Driver(tables)
