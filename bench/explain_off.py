@@ -21,8 +21,8 @@ sys.path.insert(0, str(root)); sys.path.insert(0, str(root / "bench"))
 import statements, gradcli
 assert pathlib.Path(gradcli.__file__).resolve().parents[1] == root.resolve()
 import numpy as np
-from gradcli import autograd
-from gradcli.tensor import Tensor
+from gradcli.core import backward as autograd
+from gradcli.core.tensor import Tensor
 run_statements = statements.gradcli_pass(2000)
 
 def chain(timed_backward):

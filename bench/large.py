@@ -82,7 +82,7 @@ def setup(library, workload):
             from gradcli.cli.process import keep_freed_memory
             keep_freed_memory()
         from gradcli.ops import FUNCTIONS
-        from gradcli.tensor import Tensor
+        from gradcli.core.tensor import Tensor
         leaf = Tensor(array, requires_grad=True)
         lib = type("torch", (), {"tanh": staticmethod(FUNCTIONS["tanh"])})
     step = autograd_pointwise if workload == "pointwise" else autograd_matmul

@@ -5,7 +5,7 @@
 1. Loading the parser: building the LALR tables from grammar/gradcli.lark (no cache) versus loading Lark's
    cache file, each in a fresh process so that imports count as they do for `gradcli run`.
 2. Parsing and compiling a generated script of N lines (a mix of tutorial-style statements and loops):
-   total seconds and microseconds per line, for Lark's own parser, for lang.lalr's driver over the same tables
+   total seconds and microseconds per line, for Lark's own parser, for lang.syntax.lalr's driver over the same tables
    (what `gradcli run` uses for a long script), and for the compile to closures.
 """
 
@@ -23,7 +23,7 @@ _LOAD = """
 import time, sys
 t0 = time.perf_counter()
 import lark, lark.indenter
-from gradcli.lang import parser
+from gradcli.lang.syntax import parser
 t1 = time.perf_counter()
 parser.parser()
 sys.stdout.write("%.4f %.4f" % (t1 - t0, time.perf_counter() - t1))
@@ -63,7 +63,7 @@ def main():
     args = ap.parse_args()
     sys.path.insert(0, ROOT)
 
-    print("loading the parser (fresh process; imports = lark and gradcli.lang.parser)")
+    print("loading the parser (fresh process; imports = lark and gradcli.lang.syntax.parser)")
     with tempfile.TemporaryDirectory() as home:
         cold = [load_time(os.path.join(home, "c%d" % i)) for i in range(args.repeat)]  # a new folder: no cache
         load_time(os.path.join(home, "warm"))
@@ -76,12 +76,12 @@ def main():
         best = min(runs, key=lambda r: r[1])
         print("  %-34s %7.1f ms %7.1f ms" % (label, 1000 * best[0], 1000 * best[1]))
 
-    from gradcli.lang import parser
-    from gradcli.lang.interpreter import Compiler
+    from gradcli.lang.syntax import parser
+    from gradcli.lang.compile.interpreter import Compiler
     parser.parser()
     text = script(args.lines)
     n = text.count("\n")
-    best = {"parse: Lark's parser": float("inf"), "parse: lang.lalr driver": float("inf"), "compile": float("inf")}
+    best = {"parse: Lark's parser": float("inf"), "parse: lang.syntax.lalr driver": float("inf"), "compile": float("inf")}
     gc.disable()  # as the gradcli command does while a long script compiles (cli.process)
     for _ in range(args.repeat):
         t0 = time.perf_counter()
@@ -96,7 +96,7 @@ def main():
             best[stage] = min(best[stage], seconds)
     print("\nparse and compile a generated script of %d lines (best of %d)" % (n, args.repeat))
     print("  %-26s %10s %12s" % ("stage", "seconds", "us/line"))
-    total = best["parse: lang.lalr driver"] + best["compile"]
+    total = best["parse: lang.syntax.lalr driver"] + best["compile"]
     for stage, seconds in list(best.items()) + [("total (driver + compile)", total)]:
         print("  %-26s %10.3f %12.1f" % (stage, seconds, 1e6 * seconds / n))
 

@@ -24,7 +24,7 @@ def gradcli_pass(statements):
     sys.path.insert(0, str(HERE.parent))
     sys.path.insert(0, str(HERE))
     import scripts
-    from gradcli.lang import interpreter
+    from gradcli.lang.compile import interpreter
     import gradcli
     assert pathlib.Path(gradcli.__file__).resolve().parents[1] == HERE.parent, "gradcli is not this source tree's"
     import gc

@@ -10,6 +10,20 @@ The library API (the CLI is a thin layer over it):
     'tensor([1., 1.])\\n'
 
 Nothing heavy is imported until used: a one-shot command is judged by its cold start.
+
+The folders are the layers, each importing only the ones above it in this list (tests/test_layers.py):
+
+    base/      errors, dtypes, grad mode, anomaly mode: the standard library only
+    autograd/  the graph's nodes and the engine, the one traversal of backward
+    core/      numpy enters: Tensor, printing, the generators, limits, backward/grad   } one layer
+    ops/       the op table: its machinery, and rows/ (one file a family of rows)     }
+    kernels/   torch's CPU arithmetic, bit for bit                                     }
+    torchlib/  torch.autograd.Function, torch.nn, torch.optim, torch.utils.data, torch.save
+    lang/      the script language: syntax/ (text to tree), compile/ (tree to closures), sandbox/ (the allow-list)
+    symbolic/  symbolic derivatives composed from the rows' formulas (gradcli diff)
+    explain/   --explain's steps, diagnoses and graph views
+    app/       this front door's implementation: evaluate, run_script, diff, Session, isolation
+    cli/       the command line (the only importer of typer and rich)
 """
 
 __version__ = "0.1.0"
@@ -18,15 +32,15 @@ __all__ = ["evaluate", "run_script", "run_scripts", "Session", "why", "diff", "G
 
 def __getattr__(name):
     if name in ("run_script", "run_scripts"):  # api.run_script, and isolated=True: a worker process
-        from . import isolation
+        from .app import isolation
         return getattr(isolation, name)
     if name in ("evaluate", "Session", "why"):
-        from . import api
+        from .app import api
         return getattr(api, name)
     if name == "diff":
-        from .calculus import diff
+        from .app.calculus import diff
         return diff
     if name == "GradcliError":
-        from .errors import GradcliError
+        from .base.errors import GradcliError
         return GradcliError
     raise AttributeError("module 'gradcli' has no attribute %r" % name)

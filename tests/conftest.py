@@ -79,7 +79,7 @@ def agrees(expected, actual):
 @pytest.fixture
 def quiet_numpy():
     """For tests that call ops directly, as a host program would: torch's silence about inf and nan is the
-    library's inside its entry points only (gradcli.numerics.quiet), so these tests take it themselves."""
-    from gradcli.numerics import quiet
+    library's inside its entry points only (gradcli.core.numerics.quiet), so these tests take it themselves."""
+    from gradcli.core.numerics import quiet
     with quiet():
         yield

@@ -9,9 +9,9 @@ differences of the first-order analytic gradient.
 
 import numpy as np
 
-from gradcli import autograd
-from gradcli.grad_mode import no_grad
-from gradcli.tensor import Tensor
+from gradcli.core import backward as autograd
+from gradcli.base.grad_mode import no_grad
+from gradcli.core.tensor import Tensor
 
 
 class GradcheckError(AssertionError):

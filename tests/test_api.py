@@ -3,9 +3,9 @@
 import pytest
 
 import gradcli
-from gradcli import api
-from gradcli.graph_formats import json_data, to_dot
-from gradcli.graph_view import backward_graph
+from gradcli.app import api
+from gradcli.explain.graph_formats import json_data, to_dot
+from gradcli.explain.graph_view import backward_graph
 
 
 # ---------------------------------------------------------------- evaluate
@@ -133,7 +133,7 @@ def test_session_is_incomplete_for_open_blocks_and_brackets():
 
 def test_a_repl_input_is_parsed_once(monkeypatch):
     """is_incomplete reads the input with the driver, and execute runs that tree: one parse, none by Lark."""
-    from gradcli.lang import parser
+    from gradcli.lang.syntax import parser
     parses = []
     driver = parser.driver()
     real_parse = driver.parse
@@ -180,7 +180,7 @@ def test_session_completes_names_and_members(text, expected):
 
 
 def test_what_completion_offers_a_script_can_read():
-    from gradcli.lang import namespace
+    from gradcli.lang.sandbox import namespace
     session = gradcli.Session(write=lambda text: None)
     session.execute("import torch\nx = torch.ones(2, 2, requires_grad=True)\ny = x.sum()\nh = x.register_hook(abs)\n")
     values = [namespace.TORCH, session.variables["x"], session.variables["x"].dtype, session.variables["y"].grad_fn,
@@ -256,8 +256,8 @@ def test_lazy_package_attributes():
 
 
 # ---------------------------------------------------------------- the documented examples run
-@pytest.mark.parametrize("module", ["gradcli", "gradcli.api", "gradcli.graph_view", "gradcli.graph_formats",
-                                    "gradcli.calculus", "gradcli.symbolic"])
+@pytest.mark.parametrize("module", ["gradcli", "gradcli.app.api", "gradcli.explain.graph_view", "gradcli.explain.graph_formats",
+                                    "gradcli.app.calculus", "gradcli.symbolic"])
 def test_docstring_examples(module):
     import doctest
     import importlib

@@ -12,10 +12,12 @@ import numpy as np
 import pytest
 
 from conftest import normalize_addresses
-from gradcli import api, autograd, errors
-from gradcli.engine import run_backward
+from gradcli.app import api
+from gradcli.core import backward as autograd
+from gradcli.base import errors
+from gradcli.autograd.engine import run_backward
 from gradcli.ops import FUNCTIONS as TORCH, grad_edge
-from gradcli.tensor import Tensor
+from gradcli.core.tensor import Tensor
 
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden" / "autograd"
 
@@ -154,7 +156,7 @@ def test_grad_of_nonleaf_retain_grad_and_leaf_identity():
 def test_no_grad_plain_call_and_context():
     x = _leaf([1.0])
     TORCH["tensor"]  # the factory front door exists
-    from gradcli import grad_mode
+    from gradcli.base import grad_mode
     grad_mode.set_grad_enabled(False)
     try:
         assert not (x * 2).requires_grad

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import GOLDEN
-from gradcli import api, calculus
+from gradcli.app import api, calculus
 from gradcli.cli import app as cli
 
 GOLD = json.loads((GOLDEN / "calculus" / "calculus.json").read_text(encoding="utf-8"))

@@ -70,7 +70,7 @@ def test_eval_non_scalar_without_weight_says_what_to_do():
 
 
 def test_eval_retain_graph_keeps_saved_values(monkeypatch):
-    from gradcli import api
+    from gradcli.app import api
     seen = {}
     real = api.evaluate
 
@@ -417,7 +417,7 @@ def test_resolve_argv(argv, interactive, expected, monkeypatch):
 
 
 def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch, capsys):
-    from gradcli import api
+    from gradcli.app import api
 
     def broken(*args, **kwargs):
         raise ValueError("boom")

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from conftest import GOLDEN, modules_loaded
-from gradcli import api, calculus
+from gradcli.app import api, calculus
 from gradcli.cli import app as cli
-from gradcli.errors import GradcliError
-from gradcli.lang.parser import parse
+from gradcli.base.errors import GradcliError
+from gradcli.lang.syntax.parser import parse
 from gradcli.symbolic.derive import derivatives, inputs_of, parse_expression
 from gradcli.symbolic.printer import to_text
 from gradcli.symbolic.dispatch import OVERLOADS
@@ -253,5 +253,5 @@ def test_one_shot_diff_loads_no_more_than_eval():
         return {m for m in modules_loaded(*args) if m.startswith(("gradcli", "numpy", "rich", "pydantic", "json"))}
     diff = loaded("diff", "x^2*sin(x)", "x")
     assert "pydantic" not in diff and "json" not in diff
-    assert diff - {"gradcli.calculus", "gradcli.cli.calculus"} - {m for m in diff if "symbolic" in m} <= \
+    assert diff - {"gradcli.app.calculus", "gradcli.cli.differentiate"} - {m for m in diff if "symbolic" in m} <= \
         loaded("eval", "x^2*sin(x)", "--at", "x=1")

@@ -2,7 +2,8 @@
 
 import pytest
 
-from gradcli import api, dtypes
+from gradcli.app import api
+from gradcli.base import dtypes
 
 SETUP = """import torch
 i = torch.tensor([1, 2, 3])

@@ -12,8 +12,8 @@ import re
 import pytest
 
 from conftest import GOLDEN
-from gradcli import api
-from gradcli.errors import GradcliError
+from gradcli.app import api
+from gradcli.base.errors import GradcliError
 
 DATA = json.loads((GOLDEN / "edge" / "cases.json").read_text(encoding="utf-8"))
 CASES = DATA["cases"]

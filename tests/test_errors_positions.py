@@ -6,8 +6,8 @@ import re
 import pytest
 
 from conftest import run_cli
-from gradcli.api import run_script
-from gradcli.errors import GradcliError
+from gradcli.app.api import run_script
+from gradcli.base.errors import GradcliError
 
 LARK_NAMES = re.compile(r"\b(RPAR|LPAR|LSQB|RSQB|NAME|_NEWLINE|_INDENT|_DEDENT|\$END|__ANON_\d+|COLON|COMMA|"
                         r"PLUS|MINUS|STAR|SLASH|EQUAL|INT|FLOAT|STRING|AUGOP|Token)\b")

@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from gradcli import api
+from gradcli.app import api
 from gradcli.kernels import cpu, mkl
 
 EXACT = pathlib.Path(__file__).parent / "exact"

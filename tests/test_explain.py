@@ -12,7 +12,7 @@ import pytest
 
 import gradcli
 from conftest import GOLDEN
-from gradcli.explain_format import single
+from gradcli.explain.text import single
 
 
 @functools.lru_cache(maxsize=None)
@@ -124,9 +124,10 @@ def test_a_second_order_pass_names_the_nodes_the_first_backward_made():
     """With create_graph (what eval --order 2 runs: autograd.grad, then autograd.grad of the sum), each pass is
     explained; the nodes of the gradient's own graph are named after the step of the first pass that made them,
     and the second pass ends at x with the second derivative: d2/dx2 x^3*sin(x) = 6x sin x + 6x^2 cos x - x^3 sin x."""
-    from gradcli import api, autograd
-    from gradcli.explain import Collector, Sources
-    from gradcli.lang.provenance import Provenance
+    from gradcli.app import api
+    from gradcli.core import backward as autograd
+    from gradcli.explain.steps import Collector, Sources
+    from gradcli.lang.compile.provenance import Provenance
     provenance = Provenance(keep_values=True)
     interpreter = api._expression_interpreter(provenance)
     x = interpreter.variables["x"] = api._leaf(2.0, api._dtype("float64"))

@@ -25,8 +25,9 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from gradcli import api, limits
-from gradcli.errors import GradcliError
+from gradcli.app import api
+from gradcli.core import limits
+from gradcli.base.errors import GradcliError
 
 ALARM_SECONDS = 60  # far above any honest example; only a hang reaches it
 

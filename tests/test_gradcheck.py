@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from gradcheck import gradcheck, gradgradcheck
-from gradcli.lang.namespace import FUNCTIONAL
+from gradcli.lang.sandbox.namespace import FUNCTIONAL
 from gradcli.ops import FUNCTIONS as T
-from gradcli.tensor import Tensor
+from gradcli.core.tensor import Tensor
 
 F = FUNCTIONAL.members
 TARGET = Tensor(np.array([0, 2, 1, 2]))
@@ -200,8 +200,8 @@ def test_prod_with_zeros_second_derivative():
 
 def test_linear_ops_have_constant_gradients():
     """As in torch: the gradient of a linear function does not require grad (a second grad would raise)."""
-    from gradcli import autograd
-    from gradcli.tensor import Tensor
+    from gradcli.core import backward as autograd
+    from gradcli.core.tensor import Tensor
     x = Tensor(np.array([1.0, 2.0]), requires_grad=True)
     for fn in (lambda a: a + 2, lambda a: 2 - a, lambda a: a.sum(), lambda a: -a):
         (g,) = autograd.grad(fn(x).sum(), x, create_graph=True)

@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ElementTree
 
 import gradcli
 from conftest import run_cli
-from gradcli.graph_formats import to_dot
-from gradcli.graph_svg import to_svg
-from gradcli.graph_view import DEFAULT_DEPTH, backward_graph
+from gradcli.explain.graph_formats import to_dot
+from gradcli.explain.graph_svg import to_svg
+from gradcli.explain.graph_view import DEFAULT_DEPTH, backward_graph
 
 
 def _chain(n):
@@ -33,7 +33,7 @@ def test_shared_subtrees_are_counted_once_and_shown_where_they_are_shallow():
 def test_views_of_a_deep_graph_take_linear_time():
     """A 20,000-node chain: the tree rows (all of them), DOT and SVG in well under a second each; the guides
     stop growing past graph_view.INDENT levels."""
-    from gradcli.tensor import Tensor
+    from gradcli.core.tensor import Tensor
     import numpy as np
     x = Tensor(np.ones(1, dtype=np.float32), requires_grad=True)
     y = x

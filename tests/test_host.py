@@ -12,7 +12,7 @@ import pytest
 
 import gradcli
 from conftest import ROOT
-from gradcli import errors, grad_mode
+from gradcli.base import errors, grad_mode
 from gradcli.cli import app as cli
 from gradcli.cli import process
 
@@ -28,7 +28,7 @@ def test_import_and_a_run_change_nothing_in_a_fresh_process():
         before = (np.geterr(), list(warnings.filters), gc.get_freeze_count(), gc.isenabled(),
                   sys.getrecursionlimit())
         import gradcli
-        from gradcli import grad_mode
+        from gradcli.base import grad_mode
         gradcli.run_script(%r)
         gradcli.evaluate("mean(log(x - x))", at={"x": "ones(3)"})  # log(0) and 0 * inf: torch is silent
         session = gradcli.Session(write=lambda text: None)

@@ -37,7 +37,7 @@ def installed(tmp_path_factory):
 
 def test_wheel_ships_the_grammar(installed):
     site = subprocess.run([str(installed / "bin" / "python"), "-c",
-                           "import gradcli.lang.parser as p; print(p.grammar_path())"],
+                           "import gradcli.lang.syntax.parser as p; print(p.grammar_path())"],
                           capture_output=True, text=True, cwd="/", check=True, env=CLEAN_ENV).stdout.strip()
     assert site.endswith(os.path.join("gradcli", "grammar", "gradcli.lark"))
     assert str(installed) in site
@@ -46,7 +46,7 @@ def test_wheel_ships_the_grammar(installed):
 def test_wheel_ships_torch_names(installed):
     """An unimplemented torch name is told apart from a misspelling with the recorded names the wheel carries."""
     out = subprocess.run([str(installed / "bin" / "python"), "-c",
-                          "from gradcli.lang import namespace; print(len(namespace.torch_names()['torch']))"],
+                          "from gradcli.lang.sandbox import namespace; print(len(namespace.torch_names()['torch']))"],
                          capture_output=True, text=True, cwd="/", env=CLEAN_ENV)
     assert out.returncode == 0 and int(out.stdout) > 1000, out.stderr
 

@@ -1,4 +1,4 @@
-"""Isolation (gradcli.isolation, `gradcli run` with several files, -j, --report, --timeout, --max-memory): each
+"""Isolation (gradcli.app.isolation, `gradcli run` with several files, -j, --report, --timeout, --max-memory): each
 script in a worker process of its own under the operating system's limits, so a crash, a limit or a hang is
 that script's outcome, the others run, output stays per file and in order, and the host is left alone."""
 
@@ -13,9 +13,10 @@ import pytest
 
 import gradcli
 from conftest import run_cli
-from gradcli import isolation, limits
-from gradcli.errors import GradcliError
-from gradcli.workers import worker
+from gradcli.app import isolation
+from gradcli.core import limits
+from gradcli.base.errors import GradcliError
+from gradcli.app.workers import worker
 
 posix = pytest.mark.skipif(not isolation.can_fork(), reason="workers are forked only where there is fork")
 SCHEMA = json.loads((pathlib.Path(__file__).parent / "hostile" / "report.schema.json").read_text())

@@ -1,5 +1,5 @@
 """Arguments named as torch names them (lang/keywords.py): torch's documented parameter names, numpy's
-axis=/keepdims=, out= — against the names recorded from torch (gradcli/lang/torch_signatures.json, written by
+axis=/keepdims=, out= — against the names recorded from torch (gradcli/lang/sandbox/torch_signatures.json, written by
 tests/golden/names/make_signatures.py). What such calls print is checked against torch in
 tests/conformance/ops/085.py and 086.py."""
 
@@ -7,8 +7,10 @@ import json
 
 import pytest
 
-from gradcli import api, errors, ops
-from gradcli.lang import keywords
+from gradcli.app import api
+from gradcli.base import errors
+from gradcli import ops
+from gradcli.lang.sandbox import keywords
 
 # torch binds these without an ATen schema or a Python signature to read: no keyword names to record
 WITHOUT_SIGNATURE = {"torch": {"from_numpy", "get_default_dtype", "Tensor", "FloatTensor", "DoubleTensor", "LongTensor",

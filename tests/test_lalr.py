@@ -1,4 +1,4 @@
-"""lang.lalr's driver against Lark's own parser: the same trees, the same positions, and nothing accepted that
+"""lang.syntax.lalr's driver against Lark's own parser: the same trees, the same positions, and nothing accepted that
 Lark refuses. The driver parses long scripts; everything else (and every error) goes through Lark."""
 
 import glob
@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from lark import Token, Tree
 
 from conftest import ROOT
-from gradcli.api import run_script
-from gradcli.errors import GradcliError
-from gradcli.lang import lalr, lalr_tables, parser
-from gradcli.lang.compiler import Compiler
+from gradcli.app.api import run_script
+from gradcli.base.errors import GradcliError
+from gradcli.lang.syntax import lalr, lalr_tables, parser
+from gradcli.lang.compile.compiler import Compiler
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import scripts as bench_scripts  # noqa: E402
@@ -363,4 +363,4 @@ def test_the_driver_reads_the_newest_lark(tmp_path):
     checks = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", __file__,
                              "-k", "not long_differential and not random"], capture_output=True, text=True, env=env, cwd=ROOT,
                             timeout=600)
-    assert checks.returncode == 0, "lang.lalr with lark %s:\n%s" % (version, checks.stdout[-3000:])
+    assert checks.returncode == 0, "lang.syntax.lalr with lark %s:\n%s" % (version, checks.stdout[-3000:])

@@ -2,8 +2,8 @@
 
 import pytest
 
-from gradcli.api import evaluate, run_script
-from gradcli.errors import GradcliError
+from gradcli.app.api import evaluate, run_script
+from gradcli.base.errors import GradcliError
 
 T = "import torch\n"
 

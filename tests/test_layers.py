@@ -1,9 +1,19 @@
-"""The import direction of DESIGN.md, enforced with ast: a layer imports only layers above it, and nothing is
-circular except Tensor <-> ops.
+"""The import direction of DESIGN.md, enforced with ast: a module's layer is its folder, a layer imports only
+itself and the layers below it, and nothing is circular except Tensor <-> ops.
 
-base (errors, dtypes, grad_mode) < graph (graph, engine) < core (numpy: ops, tensor, factory, rng, printing,
-autograd, ...) < lang (the only importer of lark) < symbolic (symbolic derivatives, parsed by lang) < api (api,
-calculus) < cli (the only importer of typer and rich).
+The folders, from the bottom (gradcli/__init__.py's docstring draws the same tree):
+    base      errors, dtypes, grad mode, anomaly mode (the standard library only)
+    autograd  the graph's nodes and the engine that runs backward (gradients by duck typing)
+    core      numpy enters: Tensor, printing, the generators, limits, backward/grad      } one layer:
+    ops       the op table (ops/rows/ the rows, one file a family)                   } they import
+    kernels   torch's CPU arithmetic, bit for bit                                    } each other
+    torchlib  torch.autograd's Function and functional, torch.nn, torch.optim, torch.utils.data, torch.save
+    lang      the script language: syntax (the only importer of lark), compile, sandbox
+    symbolic  symbolic derivatives composed from the rows' formulas
+    explain   --explain's steps, diagnoses and graph views
+    app       the library's front door: evaluate, run_script, diff, Session, isolation, workers
+    cli       the only importer of typer and rich
+The package's own __init__ (lazy attributes that are app's) and __main__ (the cli's) are the two files at the top.
 torch is imported nowhere under gradcli/.
 """
 
@@ -14,33 +24,22 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "gradcli"
 
-BASE, GRAPH, CORE, LANG, SYMBOLIC, API, CLI = range(7)
-# Every module's layer, by name; a package's entry covers every module in it. A module missing here fails
-# test_every_module_has_a_layer: whoever adds one decides where it stands.
-LAYERS = {
-    "errors": BASE, "dtypes": BASE, "grad_mode": BASE, "anomaly": BASE, "subclassable": BASE,
-    "graph": GRAPH, "engine": GRAPH,
-    "ops": CORE, "kernels": CORE, "tensor": CORE, "rng": CORE,
-    "printing": CORE, "autograd": CORE, "functional": CORE, "gradcheck": CORE, "return_types": CORE, "limits": CORE,
-    "graph_view": CORE, "graph_formats": CORE, "graph_svg": CORE, "function": CORE, "numerics": CORE, "nn": CORE,
-    "serialization": CORE,
-    "optim": CORE, "utils": CORE,
-    "lang": LANG,
-    "symbolic": SYMBOLIC,
-    "api": API, "session": API, "isolation": API, "workers": API, "calculus": API, "explain": API,
-    "explain_format": API, "diagnosis": API,
-    "__init__": API,  # the package's front door: its lazy attributes are api's
-    "cli": CLI, "__main__": CLI,
-}
-# The one cycle by design: Tensor's methods call into ops and autograd (imported where they are called), which
+FOLDERS = ("base", "autograd", ("core", "ops", "kernels"), "torchlib", "lang", "symbolic", "explain", "app", "cli")
+LAYER_OF_FOLDER = {folder: n for n, entry in enumerate(FOLDERS)
+                   for folder in (entry if isinstance(entry, tuple) else (entry,))}
+BASE, AUTOGRAD, CORE, TORCHLIB, LANG, SYMBOLIC, EXPLAIN, APP, CLI = range(len(FOLDERS))
+TOP = {"__init__": APP, "__main__": CLI}  # the two files at the top
+# The one cycle by design: Tensor's methods call into ops and backward (imported where they are called), which
 # make Tensors. ops/ counts as one module here: its package and its row files.
-CYCLE_THROUGH = "tensor"
+CYCLE_THROUGH = "core.tensor"
 
 
 def layer_of(module):
-    """The layer of a module (a dotted path inside gradcli, as `ops.shape`), or None when LAYERS has no entry
-    for it or its package."""
-    return LAYERS.get(module, LAYERS.get(module.split(".")[0]) if "." in module else None)
+    """The layer of a module (a dotted path inside gradcli, as `ops.rows.shape`): its folder's, or None for a
+    folder FOLDERS does not name."""
+    if module in TOP:
+        return TOP[module]
+    return LAYER_OF_FOLDER.get(module.split(".")[0]) if "." in module else None
 
 
 def imports(path):
@@ -94,7 +93,29 @@ def resolve(module):
 
 def test_every_module_has_a_layer():
     unknown = [module for module in sorted(MODULES) if layer_of(module) is None]
-    assert not unknown, "modules test_layers.LAYERS does not place: %s" % unknown
+    assert not unknown, "modules outside the layer folders of test_layers.FOLDERS: %s" % unknown
+
+
+def test_every_folder_is_a_layer():
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__" and any(p.rglob("*.py"))}
+    assert folders == set(LAYER_OF_FOLDER), "folders that are not layers, or layers without a folder"
+
+
+def test_no_two_modules_share_a_name_across_layers():
+    """A name means one thing: two modules of one name stand for one concept at two layers, and say so (each
+    docstring names the other's folder)."""
+    by_name = {}
+    for path in SOURCES:
+        if path.stem not in ("__init__", "__main__"):
+            by_name.setdefault(path.stem, []).append(path)
+    for name, paths in by_name.items():
+        if len(paths) > 1:
+            for path in paths:
+                doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+                others = [str(o.parent.relative_to(PACKAGE)) for o in paths if o != path]
+                assert all(other.replace("/", ".") in doc or other in doc for other in others), \
+                    "%s shares its name with %s; its docstring should say how they differ" % (
+                        path.relative_to(PACKAGE), others)
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=[str(p.relative_to(PACKAGE)) for p in SOURCES])
@@ -108,9 +129,9 @@ def test_imports_follow_the_layers(path):
         if external == "torch":
             pytest.fail("%s imports torch" % own)
         if external == "numpy":
-            assert own_layer >= CORE, "%s (base/graph layer) imports numpy" % own
+            assert own_layer >= CORE, "%s (base/autograd layer) imports numpy" % own
         if external == "lark":
-            assert own.startswith("lang"), "%s imports lark; only gradcli.lang may" % own
+            assert own.startswith("lang.syntax"), "%s imports lark; only gradcli.lang.syntax may" % own
         if external in ("typer", "rich", "click"):
             assert own.startswith("cli"), "%s imports %s; only gradcli.cli may" % (own, external)
 
@@ -178,8 +199,8 @@ def test_the_cycle_finder_finds_cycles():
 
 
 def test_the_checker_sees_imports():
-    found = list(imports(PACKAGE / "lang" / "parser.py"))
-    assert ("limits", None) in found and any(e == "lark" for _, e in found)
+    found = list(imports(PACKAGE / "lang" / "syntax" / "parser.py"))
+    assert ("core.limits", None) in found and any(e == "lark" for _, e in found)
     graph = import_graph()
-    assert "lang.parser" in graph["lang.interpreter"] and "ops" in graph["autograd"]
+    assert "lang.syntax.parser" in graph["lang.compile.interpreter"] and "ops" in graph["core.backward"]
     assert resolve("ops.Op") == "ops.__init__" and resolve("__version__") == "__init__"

@@ -1,12 +1,13 @@
-"""Resource limits (gradcli/limits.py): each is refused before the work, with a LimitError naming the limit and
+"""Resource limits (gradcli/core/limits.py): each is refused before the work, with a LimitError naming the limit and
 how to raise it; each is set by option, environment variable or default. No test here measures time: a limit
 test shows that the limit's error is what ends the run."""
 
 import pytest
 
 from conftest import run_cli
-from gradcli import api, limits
-from gradcli.errors import GradcliError
+from gradcli.app import api
+from gradcli.core import limits
+from gradcli.base.errors import GradcliError
 
 
 @pytest.fixture(autouse=True)

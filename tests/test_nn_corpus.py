@@ -4,7 +4,7 @@
 
 Seeded initialisation (init/) and dropout masks (dropout/) are drawn from torch's random stream and printed at
 full precision: those categories must match exactly. Elsewhere float32 arithmetic may differ from torch in the
-last printed digit (torchdiff-compare's tolerance). Scripts run in-process through gradcli.api.run_script.
+last printed digit (torchdiff-compare's tolerance). Scripts run in-process through gradcli.app.api.run_script.
 """
 
 import pytest

@@ -8,8 +8,9 @@ import pathlib
 
 import pytest
 
-from gradcli import api, limits
-from gradcli.errors import GradcliError
+from gradcli.app import api
+from gradcli.core import limits
+from gradcli.base.errors import GradcliError
 
 CASES = json.loads((pathlib.Path(__file__).parent / "hostile" / "op_sizes.json").read_text())
 CONVERSIONS = "torch.tensor(", "torch.as_tensor("  # python data: its lists count as it is walked

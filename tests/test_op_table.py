@@ -16,11 +16,13 @@ import numpy as np
 import pytest
 
 from conftest import GOLDEN
-from gradcli import api, errors, grad_mode, numerics
-from gradcli.lang import namespace
-from gradcli.lang.interpreter import Interpreter
+from gradcli.app import api
+from gradcli.base import errors, grad_mode
+from gradcli.core import numerics
+from gradcli.lang.sandbox import namespace
+from gradcli.lang.compile.interpreter import Interpreter
 from gradcli.ops import FUNCTIONAL, FUNCTIONS, METHODS, ROWS, table
-from gradcli.tensor import Tensor
+from gradcli.core.tensor import Tensor
 
 # scripts for rows the goldens do not reach (each a torch script; their outputs are checked elsewhere or not at all)
 EXTRA_SCRIPTS = [
@@ -78,7 +80,7 @@ def test_every_derivative_has_a_formula_text():
 @pytest.mark.parametrize("doors, module", [(FUNCTIONS, "torch"), (METHODS, "torch.Tensor"),
                                            (FUNCTIONAL, "torch.nn.functional")])
 def test_every_front_door_is_a_name_torch_has_there(doors, module):
-    """A script that uses a name torch lacks would not run under torch (gradcli/lang/torch_names.json, recorded by
+    """A script that uses a name torch lacks would not run under torch (gradcli/lang/sandbox/torch_names.json, recorded by
     tests/golden/names/make_names.py)."""
     assert sorted(set(doors) - set(namespace.torch_names()[module])) == []
 

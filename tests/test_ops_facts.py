@@ -5,10 +5,11 @@ create_graph=True carry, and the grad_fn chain of in-place ops."""
 import numpy as np
 import pytest
 
-from gradcli import autograd, errors
-from gradcli.lang.namespace import FUNCTIONAL
+from gradcli.core import backward as autograd
+from gradcli.base import errors
+from gradcli.lang.sandbox.namespace import FUNCTIONAL
 from gradcli.ops import FUNCTIONS as T
-from gradcli.tensor import Tensor
+from gradcli.core.tensor import Tensor
 
 pytestmark = pytest.mark.usefixtures("quiet_numpy")  # ops called directly, as a host would
 
@@ -196,7 +197,7 @@ def test_functional_and_method_spellings_agree():
 def test_a_warn_once_warning_is_shown_once_per_run():
     """torch.cross without dim is TORCH_WARN_ONCE in torch: one warning for calls on two lines (the text is
     checked against torch's in the autograd golden, case cross_without_dim_warns_once)."""
-    from gradcli import api
+    from gradcli.app import api
     warned = []
     script = "import torch\na = torch.ones(2, 3)\nb = torch.cross(a, a)\nc = torch.cross(b, a)\n"
     api.run_script(script, warn=warned.append)

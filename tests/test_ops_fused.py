@@ -13,8 +13,8 @@ import pytest
 
 from conftest import GOLDEN
 from gradcli.kernels import mkl
-from gradcli.ops import arithmetic, functions
-from gradcli.tensor import Tensor
+from gradcli.ops.rows import arithmetic, elementwise as functions
+from gradcli.core.tensor import Tensor
 
 DTYPES = ("float32", "float64", "float16")
 

@@ -15,10 +15,11 @@ import numpy as np
 import pytest
 
 from conftest import GOLDEN
-from gradcli import autograd, dtypes, errors
-from gradcli.lang import namespace
+from gradcli.core import backward as autograd
+from gradcli.base import dtypes, errors
+from gradcli.lang.sandbox import namespace
 from gradcli.ops import FUNCTIONS
-from gradcli.tensor import Tensor
+from gradcli.core.tensor import Tensor
 
 pytestmark = pytest.mark.usefixtures("quiet_numpy")  # ops called directly, as a host would
 

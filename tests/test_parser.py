@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import ROOT
-from gradcli.api import run_script
-from gradcli.errors import GradcliError
-from gradcli.lang import parser
+from gradcli.app.api import run_script
+from gradcli.base.errors import GradcliError
+from gradcli.lang.syntax import parser
 
 INCOMPLETE = [
     "x = (1,", "x = [1, 2,\n     3", "d = {'a':", "f(x for x in", "def f(a,", "print(\"\"\"abc", "x = '''a\nb",
@@ -53,7 +53,7 @@ def _in_fresh_process(code, cache_home):
 
 def _load(cache_home):
     """Load Lark's parser; prints where its cache is (False: none)."""
-    return _in_fresh_process("from gradcli.lang import parser; parser.parser(); "
+    return _in_fresh_process("from gradcli.lang.syntax import parser; parser.parser(); "
                              "print(parser.cache_file(parser.grammar_path().read_text()))", cache_home)
 
 
@@ -86,7 +86,7 @@ def test_read_only_cache_folder_is_not_written(tmp_path, monkeypatch):
 
 def _parse_fresh(cache_home):
     """Parse an expression; prints whether Lark's own parser stayed unloaded."""
-    return _in_fresh_process("from gradcli.lang import parser; parser.parse('mean(3*(x+2)^2)', start='expression'); "
+    return _in_fresh_process("from gradcli.lang.syntax import parser; parser.parse('mean(3*(x+2)^2)', start='expression'); "
                              "print(parser._parser is None)", cache_home)
 
 

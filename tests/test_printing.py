@@ -9,9 +9,11 @@ import numpy as np
 import pytest
 
 from conftest import GOLDEN, normalize_addresses
-from gradcli import api, ops, printing  # noqa: F401 (ops installs the tensor methods)
-from gradcli.return_types import ReturnTypes
-from gradcli.tensor import Tensor
+from gradcli.app import api
+from gradcli import ops
+from gradcli.core import printing  # noqa: F401 (ops installs the tensor methods)
+from gradcli.base.return_types import ReturnTypes
+from gradcli.core.tensor import Tensor
 
 PRINTING = GOLDEN / "printing"
 

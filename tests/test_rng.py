@@ -17,12 +17,13 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from conftest import normalize_addresses, run_cli
-from gradcli import dtypes, errors, grad_mode, rng
-from gradcli.ops import sampling
+from gradcli.base import dtypes, errors, grad_mode
+from gradcli.core import rng
+from gradcli.ops.rows import sampling
 from gradcli.kernels.avx_mathfun import log_ps, sincos_ps
 from gradcli.kernels.fma import fma32, fma64
-from gradcli.lang import namespace  # noqa: F401 (loads every front door, as a script sees them)
-from gradcli.tensor import Tensor
+from gradcli.lang.sandbox import namespace  # noqa: F401 (loads every front door, as a script sees them)
+from gradcli.core.tensor import Tensor
 
 GOLDEN = json.loads((pathlib.Path(__file__).parent / "golden" / "rng" / "rng_golden.json").read_text())
 CASES = GOLDEN["cases"]

@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 import gradcli
-from gradcli import api, limits, printing, rng
-from gradcli.errors import GradcliError
+from gradcli.app import api
+from gradcli.core import limits, printing, rng
+from gradcli.base.errors import GradcliError
 
 HOSTILE = pathlib.Path(__file__).parent / "hostile"
 
@@ -172,7 +173,7 @@ def test_state_changes_torch_refuses_or_accepts():
 ])
 def test_eval_json_holds_every_value(expression, value, type_name):
     import json
-    from gradcli.explain_format import json_safe
+    from gradcli.explain.text import json_safe
     data = json.loads(json.dumps(json_safe(api.evaluate(expression, at={"x": "tensor([1., 2.])"}).to_dict()),
                                  allow_nan=False))
     assert (data["value"], data["type"]) == (value, type_name)

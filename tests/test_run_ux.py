@@ -11,7 +11,7 @@ import time
 import pytest
 
 from conftest import ROOT, run_cli
-from gradcli.errors import suggestion
+from gradcli.base.errors import suggestion
 
 
 def run(text, tmp_path, name="s.py", encoding="utf-8"):

@@ -11,8 +11,8 @@ import pathlib
 
 import pytest
 
-from gradcli import api
-from gradcli.errors import GradcliError
+from gradcli.app import api
+from gradcli.base.errors import GradcliError
 
 PRELUDE = """import torch
 x = torch.tensor([1., 2.], requires_grad=True)
@@ -271,7 +271,7 @@ def test_what_the_new_constructs_show_is_inert(source, printed):
 ])
 def test_no_handler_catches_a_limit(body):
     """A limit is not an exception of the script's: `except Exception`, even a bare `except`, lets it through."""
-    from gradcli import limits
+    from gradcli.core import limits
     limits.configure(max_iterations=10 ** 5)
     try:
         for handler in ("except Exception:", "except:"):
@@ -291,7 +291,7 @@ def test_exception_objects_are_python_exceptions_with_torchs_message():
 
 
 def test_torch_save_and_load_touch_no_file(tmp_path, monkeypatch):
-    """torch.save keeps the object in the run's memory (gradcli.serialization): no file is written, and a file
+    """torch.save keeps the object in the run's memory (gradcli.torchlib.serialization): no file is written, and a file
     on disk is not read; another run does not see what this one saved."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "on_disk.pt").write_bytes(b"not a checkpoint")

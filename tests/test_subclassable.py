@@ -1,7 +1,7 @@
-"""gradcli.subclassable: the registry of library classes scripts may extend (the contract between the language's
+"""gradcli.base.subclassable: the registry of library classes scripts may extend (the contract between the language's
 `class` statement and library bases such as nn.Module)."""
 
-from gradcli.subclassable import has_dynamic_attribute, is_subclassable, library_members, subclassable
+from gradcli.base.subclassable import has_dynamic_attribute, is_subclassable, library_members, subclassable
 
 
 @subclassable(members=("forward", "training"), attributes=lambda obj: obj.registered)

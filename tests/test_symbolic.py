@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from gradcli import api
+from gradcli.app import api
 from gradcli.symbolic.derive import derivatives, inputs_of, parse_expression
 from gradcli.symbolic.printer import to_latex, to_text
 from gradcli.symbolic.algebra import power, rel, where

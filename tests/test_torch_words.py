@@ -7,8 +7,8 @@ import pathlib
 
 import pytest
 
-from gradcli import api
-from gradcli.errors import GradcliError
+from gradcli.app import api
+from gradcli.base.errors import GradcliError
 
 RECORD = json.loads((pathlib.Path(__file__).parent / "hostile" / "torch_words.json").read_text())
 
@@ -31,7 +31,7 @@ def test_recorded_with_torch_2_13():
 
 
 # ---------------------------------------------------------------- Python's builtins that gradcli stands in for
-BUILTINS = json.loads((pathlib.Path(api.__file__).parent / "lang" / "builtin_refusals.json").read_text())
+BUILTINS = json.loads((pathlib.Path(api.__file__).parents[1] / "lang" / "sandbox" / "builtin_refusals.json").read_text())
 
 
 def test_builtins_are_named_as_cpython_names_them():

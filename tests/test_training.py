@@ -16,14 +16,14 @@ through the real `gradcli run`."""
 import pytest
 
 from conftest import ROOT, agrees, run_cli
-from gradcli import api
-from gradcli.errors import GradcliError
+from gradcli.app import api
+from gradcli.base.errors import GradcliError
 from gradcli.kernels import mkl
-from gradcli.lang import namespace
-from gradcli.ops.creation import tensor
-from gradcli.optim.sgd import SGD
-from gradcli.utils.data.dataloader import DataLoader
-from gradcli.utils.data.dataset import TensorDataset
+from gradcli.lang.sandbox import namespace
+from gradcli.ops.rows.creation import tensor
+from gradcli.torchlib.optim.sgd import SGD
+from gradcli.torchlib.utils.data.dataloader import DataLoader
+from gradcli.torchlib.utils.data.dataset import TensorDataset
 from test_conformance import fresh_state, name_of, squash  # noqa: F401 (fresh_state is a fixture)
 
 CORPUS = ROOT / "tests" / "training"

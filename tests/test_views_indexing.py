@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from test_autograd import golden, replay
-from gradcli.tensor import Tensor
+from gradcli.core.tensor import Tensor
 
 
 @pytest.mark.parametrize("case", golden("views"))

@@ -1,4 +1,4 @@
-"""The commands: eval, run and repl. Each is options, a docstring and a call into gradcli.api.
+"""The commands: eval, run and repl. Each is options, a docstring and a call into gradcli.app.api.
 
 This is the one place where errors become stderr text and exit codes: 0 ok, 1 an error in the script or
 expression, 2 bad usage (unknown option, missing file). Nothing heavy is imported at module level: a
@@ -12,7 +12,7 @@ from typing import List, Optional
 import typer
 
 from .. import __version__
-from . import calculus, evaluation, examples
+from . import differentiate as calculus, evaluation, examples
 from .common import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
 from .common import report as _report
 from .common import read_text, report_interrupt, stderr_write as _stderr_write, usage_error as _usage_error
@@ -49,8 +49,8 @@ def _version_callback(value: bool):
 
 
 def _limit(name):
-    """A resource-limit option (gradcli/limits.py), before the command: `gradcli --max-iterations 1000 run x.py`."""
-    from ..limits import LIMITS
+    """A resource-limit option (gradcli/core/limits.py), before the command: `gradcli --max-iterations 1000 run x.py`."""
+    from ..core.limits import LIMITS
     limit = LIMITS[name]
     return typer.Option(None, limit.option, metavar="N", rich_help_panel="Limits",
                         help="Most %s (default %d; env %s), e.g. gradcli %s %d run x.py." % (
@@ -89,8 +89,8 @@ def main_options(ctx: typer.Context,
                           "...) and per REPL input (default: none, 60 for batches; env GRADCLI_TIMEOUT), e.g. gradcli "
                           "--timeout 20 run -j 2 *.py.")):
     """PyTorch's autograd answers from a terminal, on numpy."""
-    from .. import limits
-    from ..errors import GradcliError
+    from ..core import limits
+    from ..base.errors import GradcliError
     from . import process
     try:  # a bad value, given here or in GRADCLI_MAX_..., is bad usage
         limits.configure(max_elements=max_elements, max_iterations=max_iterations, max_depth=max_depth,
@@ -164,8 +164,9 @@ def run_command(
       gradcli run -i train.py                      (then the REPL, with the script's variables)
 
     """
-    from .. import api, limits
-    from ..errors import GradcliError
+    from ..app import api
+    from ..core import limits
+    from ..base.errors import GradcliError
     from . import batch, process
     from .progress import DelayedProgress
     if interactive:
@@ -271,11 +272,11 @@ def misspelt_command(argv):
     if not argv or argv[0] in _COMMANDS or not argv[0].isidentifier() or "_GRADCLI_COMPLETE" in os.environ:
         return None
     word = argv[0]
-    from ..errors import suggestion
+    from ..base.errors import suggestion
     meant = suggestion(word, _COMMANDS)
     if meant is None or any(arg.lstrip().startswith(word + "=") or ("," + word + "=") in arg for arg in argv[1:]):
         return None
-    from ..lang.namespace import math_names
+    from ..lang.sandbox.namespace import math_names
     return None if word in math_names(True)[0] else meant
 
 
@@ -297,7 +298,7 @@ def command():
 
 def main(argv=None):
     """What the `gradcli` command runs (see command()); raises SystemExit with the exit code."""
-    from ..errors import GradcliError
+    from ..base.errors import GradcliError
     argv = sys.argv[1:] if argv is None else list(argv)
     meant = misspelt_command(argv)
     if meant is not None:

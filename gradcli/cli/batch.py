@@ -16,7 +16,8 @@ def isolated(files, jobs, report, timeout_given):
 def run(scripts, jobs, report_path, keep_going, explain, write_stdout):
     """Run (name, text) pairs, each in its own worker; output per file and in order; returns how many failed."""
     import json
-    from .. import isolation, limits
+    from ..app import isolation
+    from ..core import limits
     from . import process
     batch = len(scripts) > 1 or report_path is not None
     timeout = limits.timeout(limits.BATCH_TIMEOUT if batch else None)

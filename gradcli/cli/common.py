@@ -94,7 +94,7 @@ def split_inputs(text):
 
 def check_dtype(value: str):
     """--dtype: float32 or float64, by any of torch's names for them (float, double, torch.float64)."""
-    from ..api import INPUT_DTYPES
+    from ..app.api import INPUT_DTYPES
     canonical = INPUT_DTYPES.get(value.strip().removeprefix("torch."))
     if canonical is None:
         raise typer.BadParameter("expected float32 (float) or float64 (double), got %r" % value)
@@ -116,6 +116,6 @@ def write_json(data):
     """One JSON object on stdout, always valid JSON: every nan and inf null, with its text beside
     (`"value": null, "value_text": "inf"`: explain_format.json_safe)."""
     import json
-    from ..explain_format import json_safe
+    from ..explain.text import json_safe
     sys.stdout.write(json.dumps(json_safe(data), allow_nan=False) + "\n")
     sys.stdout.flush()

@@ -1,4 +1,4 @@
-"""The eval command: options, a docstring and a call into gradcli.api.evaluate; cli.render lays the results out.
+"""The eval command: options, a docstring and a call into gradcli.app.api.evaluate; cli.render lays the results out.
 cli.app registers COMMANDS (name -> function).
 
 Every outcome goes to stdout in the form asked for — the view, `--values` (numbers only) or `--json` (one
@@ -104,8 +104,8 @@ def eval_command(
       gradcli eval "x*y" --at "x=tensor([1.,2.])" --at y=3. --tangent "x=ones(2)" --weight ones
 
     """
-    from .. import api
-    from ..errors import GradcliError
+    from ..app import api
+    from ..base.errors import GradcliError
     inputs, directions = parse_at(at), parse_at(tangent, "--tangent")
     order = positive(order)
     expressions = list(expressions or ())
@@ -164,7 +164,7 @@ def _show(result, form, options, line=None):
         if line is not None:
             data["line"] = line
         if options["graph"]:
-            from ..graph_formats import json_data
+            from ..explain.graph_formats import json_data
             data["graph"] = json_data(result.graph())
         if options["explain"]:
             data["explain"] = result.explain().to_list()
@@ -212,7 +212,7 @@ _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
 def _with_hint(error, inputs):
     """The error with what to do next: the --weight a non-scalar result needs (its real shape), the --at a free
     name of the expression needs (unless Python's 'Did you mean' has a better guess)."""
-    from ..errors import IMPLICIT_GRAD_SCALAR
+    from ..base.errors import IMPLICIT_GRAD_SCALAR
     partial = getattr(error, "result", None)
     if error.message == IMPLICIT_GRAD_SCALAR and partial is not None:
         shape = ", ".join(str(n) for n in partial.value.shape)

@@ -52,7 +52,7 @@ def example_command(
             sys.stdout.write("%-*s  %s\n" % (width, example, summary(path)))
         return
     if name not in found:
-        from ..errors import suggestion
+        from ..base.errors import suggestion
         meant = suggestion(name, found)
         raise usage_error("no example '%s'%s (gradcli example lists them)" % (
             name, "; did you mean '%s'?" % meant if meant else ""))
@@ -60,8 +60,8 @@ def example_command(
     if not run:
         sys.stdout.write(text)
         return
-    from .. import api
-    from ..errors import GradcliError
+    from ..app import api
+    from ..base.errors import GradcliError
     from .common import report
     try:
         api.run_script(text, "%s.py" % name, write=sys.stdout.write, warn=sys.stderr.write)

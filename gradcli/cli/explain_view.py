@@ -1,10 +1,10 @@
 """The terminal's views of an explanation and of the graph: Rich on a terminal (colour: formulas yellow, values
-green, sources cyan), the library's plain text otherwise. The pieces come from gradcli.explain_format and
-gradcli.graph_view; this module only lays them out."""
+green, sources cyan), the library's plain text otherwise. The pieces come from gradcli.explain.text and
+gradcli.explain.graph_view; this module only lays them out."""
 
 from rich.text import Text
 
-from ..explain_format import formula_lines, incoming_text, leaf_sum, target_text, value_text
+from ..explain.text import formula_lines, incoming_text, leaf_sum, target_text, value_text
 from .render import console
 
 
@@ -61,26 +61,26 @@ def _add_step(tree, step, sources):
 def write_pictures(result, dot, svg, depth):
     """--dot FILE (- for stdout) and --svg FILE: the graph written out, labelled as the tree view labels it; a
     file that cannot be written is bad usage. Where Graphviz is missing, says how to render the DOT file."""
-    from ..graph_view import DEFAULT_DEPTH
+    from ..explain.graph_view import DEFAULT_DEPTH
     from .common import stderr_write, usage_error
     if dot is None and svg is None:
         return
     graph = result.graph()
     depth = DEFAULT_DEPTH if depth is None else None if depth == "all" else depth
     if dot == "-":
-        from ..graph_formats import to_dot
+        from ..explain.graph_formats import to_dot
         console().file.write(to_dot(graph, depth=depth))
         dot = None
     try:
         if dot is not None:
-            from ..graph_formats import write_dot
+            from ..explain.graph_formats import write_dot
             rendered, problem = write_dot(graph, dot, depth)
             if problem:
                 stderr_write("gradcli: %s\n" % problem)
             elif rendered:
                 stderr_write("wrote %s and %s\n" % (dot, rendered))
         if svg is not None:
-            from ..graph_svg import write_svg
+            from ..explain.graph_svg import write_svg
             write_svg(graph, svg, depth)
             stderr_write("wrote %s\n" % svg)
     except OSError as exc:

@@ -10,7 +10,7 @@ process as it is. Their measured effect is in docs/bench.md.
   free every object one by one; a script's compiled program is kept for that end;
 - its memory is bounded by --max-memory (a soft RLIMIT_AS, where the platform has one), so a script that runs
   in this process (eval, repl, a single `run`) meets the same envelope as a worker; and `run`'s workers are
-  forked from it (gradcli.isolation);
+  forked from it (gradcli.app.isolation);
 - --timeout bounds a one-shot command's work (eval, diff, ...) and each REPL input as it bounds a worker's
   script (`timed`).
 """
@@ -50,14 +50,14 @@ def limit_memory(limit):
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     except (ImportError, ValueError, OSError):
         return False
-    from ..limits import enforce_memory
+    from ..core.limits import enforce_memory
     enforce_memory(limit)
     return True
 
 
 class timed:
     """`with timed(seconds):` the work inside ends with the timeout's LimitError after `seconds` of wall clock or
-    of CPU time, as in a worker (workers.worker.arm_timeout); `backstop`: the kernel kills the process if the
+    of CPU time, as in a worker (app.workers.worker.arm_timeout); `backstop`: the kernel kills the process if the
     work is stuck in C past a grace (a one-shot command; a REPL session must outlive its inputs). Nothing is
     done outside the command's own process, without a timeout, or where the platform has no timers (a note
     says so on stderr)."""
@@ -67,7 +67,7 @@ class timed:
 
     def __enter__(self):
         if _active and self.seconds:
-            from ..workers.worker import arm_timeout
+            from ..app.workers.worker import arm_timeout
             notes, self.disarm = arm_timeout(self.seconds, self.backstop)
             for note in notes:
                 sys.stderr.write("gradcli: note: %s\n" % note)

@@ -1,5 +1,5 @@
-"""Rich views for the terminal. The tensor text comes from gradcli.printing (repr), the graph from
-gradcli.graph_view; this module only lays them out.
+"""Rich views for the terminal. The tensor text comes from gradcli.core.printing (repr), the graph from
+gradcli.explain.graph_view; this module only lays them out.
 
 Output that is not a terminal, or with NO_COLOR set, carries no ANSI codes: Rich's Console decides.
 """
@@ -84,7 +84,7 @@ def _width(text):
 
 def _common_dtype(result):
     """The one dtype of the value (if a tensor) and every input, or None when they differ."""
-    from ..tensor import Tensor
+    from ..core.tensor import Tensor
     found = {leaf.dtype for leaf in result.inputs.values()}
     if isinstance(result.value, Tensor):
         found.add(result.value.dtype)
@@ -92,14 +92,14 @@ def _common_dtype(result):
 
 
 def _is_tensor(value):
-    from ..tensor import Tensor
+    from ..core.tensor import Tensor
     return isinstance(value, Tensor)
 
 
 def _value_text(value, dtype=True):
     """A value as torch prints it; a tensor without its dtype= suffix unless `dtype` (the view states it)."""
-    from ..printing import tensor_repr
-    from ..tensor import Tensor
+    from ..core.printing import tensor_repr
+    from ..core.tensor import Tensor
     return tensor_repr(value, dtype) if isinstance(value, Tensor) else repr(value)
 
 
@@ -168,7 +168,7 @@ def _flat(values):
 def print_precision(digits):
     """Tensors shown with `digits` after the point inside (torch.set_printoptions(precision=...)); None: as
     they are. The option is the command's to change: it is set back after."""
-    from ..printing import OPTIONS
+    from ..core.printing import OPTIONS
     if digits is None:
         yield
         return
@@ -185,14 +185,14 @@ def graph_tree(graph, title="backward graph", depth=None, hint="--graph-depth al
     graph_view.DEFAULT_DEPTH; "all": every level) one line per elided subtree says how many nodes it holds and
     `hint`."""
     from rich.console import Group
-    from ..graph_view import DEFAULT_DEPTH
+    from ..explain.graph_view import DEFAULT_DEPTH
     depth = DEFAULT_DEPTH if depth is None else None if depth == "all" else depth
     return Group(Text(title, style="bold"), *graph_lines(graph, depth, hint))
 
 
 def graph_lines(graph, depth, hint):
     """The graph's tree lines (Rich Text), linear in its size however deep (graph_view.BackwardGraph.rows)."""
-    from ..graph_view import INDENT
+    from ..explain.graph_view import INDENT
     if graph.root is None:
         return [Text("└── no grad_fn: the value is a leaf or does not require grad", style="dim")]
     lines = []

@@ -4,7 +4,7 @@ sessions, completion, the : commands.
 On a terminal the line editor is prompt_toolkit's (cli/line_editor.py: highlighting, a whole block edited and
 recalled as one entry, suggestions from history); where it is missing or the terminal is dumb, readline's line
 by line; piped input is read as it comes, without prompts. The language work — parsing, running, completing,
-describing — is gradcli.session.Session's.
+describing — is gradcli.app.session.Session's.
 """
 
 import os
@@ -36,8 +36,8 @@ def history_path(kind="history"):
 
 def run_repl(startup=None):
     """The REPL; `startup` (text, filename): a script to run first, its variables kept (`gradcli run -i`)."""
-    from ..errors import GradcliError
-    from ..session import Leave
+    from ..base.errors import GradcliError
+    from ..app.session import Leave
     interactive = sys.stdin.isatty()
     session = _session(interactive and sys.stdout.isatty())
     session.execute(PRELOAD)
@@ -72,7 +72,7 @@ def run_repl(startup=None):
 
 def _session(terminal):
     """A Session that echoes as Python's REPL does, its values highlighted on a colour terminal."""
-    from ..session import Session
+    from ..app.session import Session
     echo = None
     if terminal:
         from . import render
@@ -89,8 +89,8 @@ def _session(terminal):
 
 def _one(session, text):
     """Run one input: a : command, `name?`, exit/quit, or code. False: leave."""
-    from ..errors import GradcliError
-    from ..limits import timeout
+    from ..base.errors import GradcliError
+    from ..core.limits import timeout
     from .process import timed
     stripped = text.strip()
     if not stripped:
@@ -168,7 +168,7 @@ class LineReader:
 
 # ---------------------------------------------------------------- the : commands
 def _command(session, line):
-    from ..errors import GradcliError
+    from ..base.errors import GradcliError
     from . import render
     name, _, argument = line[1:].partition(" ")
     argument = argument.strip()
@@ -221,7 +221,7 @@ def _save(session, path):
 
 
 def _load(session, path):
-    from ..errors import GradcliError
+    from ..base.errors import GradcliError
     try:
         with open(os.path.expanduser(path), encoding="utf-8-sig") as f:
             text = f.read()
@@ -236,7 +236,7 @@ def _load(session, path):
 
 def _graph(session, argument):
     """:graph NAME [N|all]."""
-    from ..errors import GradcliError
+    from ..base.errors import GradcliError
     from . import render
     variable, _, depth = argument.partition(" ")
     depth = depth.strip() or None

@@ -10,7 +10,7 @@ import numpy as np
 from . import cpu, loops, unary
 from .fma import f32
 from .softmax import dot_rows, reduce_all
-from ..numerics import errors_ignored
+from ..core.numerics import errors_ignored
 
 def _binary(grad, x, make):
     """cpu_kernel_vec over (grad, x) of float32, float64 or float16 (computed in float32, rounded once, with

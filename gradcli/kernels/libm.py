@@ -12,7 +12,7 @@ branch is evaluated and the right one selected. Arrays of float32 in, float32 ou
 import numpy as np
 
 from .fma import F, f32
-from ..numerics import errors_ignored
+from ..core.numerics import errors_ignored
 
 # ---------------------------------------------------------------- expf (e_expf.c, e_exp2f_data.c)
 _EXP2F_TABLE = np.array([

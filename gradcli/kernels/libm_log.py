@@ -11,7 +11,7 @@ import numpy as np
 
 from . import libm
 from .fma import F, f32
-from ..numerics import errors_ignored
+from ..core.numerics import errors_ignored
 
 # ---------------------------------------------------------------- logf (e_logf.c, e_logf_data.c)
 _LOGF_INVC = np.array([float.fromhex(h) for h in (

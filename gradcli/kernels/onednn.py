@@ -10,7 +10,7 @@ instruction.
 import numpy as np
 
 from .fma import f32, fma32, horner32
-from ..numerics import errors_ignored
+from ..core.numerics import errors_ignored
 
 
 def _constants(words):

@@ -17,7 +17,7 @@ import numpy as np
 
 from . import cpu, iteration, libm, sums, unary
 from .fma import f32, fma64, fused_multiply_add
-from ..numerics import errors_ignored
+from ..core.numerics import errors_ignored
 
 _VECTOR_BYTES = 32  # these kernels run their AVX2 build on AVX512 machines too
 

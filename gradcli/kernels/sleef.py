@@ -9,7 +9,7 @@ out; NaN, infinity and signed-zero cases follow SLEEF's selects.
 import numpy as np
 
 from .fma import F, f32, fma32, horner32
-from ..numerics import errors_ignored
+from ..core.numerics import errors_ignored
 
 _R_LN2 = F(1.442695040888963407359924681001892137426645954152985934135449406931)
 _L2U = F(0.693145751953125)

@@ -15,7 +15,7 @@ from .fma import fma64, product_error
 # dd.h's additions are df.h's (no multiply-add in them): sleef.py's serve both precisions
 from .sleef import _add, _add2, _add2_ff as _add2_dd_d, _add2_ffff as _add2_dd, _add_f_ff as _add_d_dd
 from .sleef import _add_ff as _add_dd_d, _add_ffff as _add_dd, _normalize
-from ..numerics import errors_ignored
+from ..core.numerics import errors_ignored
 
 _D = np.float64
 _R_LN2 = 1.442695040888963407359924681001892137426645954152985934135449406931

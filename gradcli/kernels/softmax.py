@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from . import cpu, iteration, loops, unary
-from ..numerics import errors_ignored
+from ..core.numerics import errors_ignored
 
 
 def softmax(x, dim):

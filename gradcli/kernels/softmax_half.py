@@ -19,7 +19,7 @@ import numpy as np
 from . import libm, loops, sleef, unary
 from .fma import f32
 from .softmax import _log_softmax_inner, _maximum, _softmax_inner, reduce_all
-from ..numerics import errors_ignored
+from ..core.numerics import errors_ignored
 
 f16 = np.float16
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from . import cpu, iteration, libm, libm_log, loops, mkl, onednn, sleef, sleef64
 from .fma import F, f32, fma32, fma64
-from ..numerics import errors_ignored
+from ..core.numerics import errors_ignored
 
 _F16 = np.dtype(np.float16)
 

@@ -11,9 +11,10 @@ import weakref
 import numpy as np
 
 from . import fastpath
-from .. import anomaly, dtypes, errors, grad_mode, limits
-from ..graph import AccumulateGrad, Node, _sequence
-from ..tensor import DTYPES, Tensor, shape_text, to_numpy_dtype
+from ..base import anomaly, dtypes, errors, grad_mode
+from ..core import limits
+from ..autograd.graph import AccumulateGrad, Node, _sequence
+from ..core.tensor import DTYPES, Tensor, shape_text, to_numpy_dtype
 
 _NO_PARAMS = {}
 _NO_EDGE = (None, 0)

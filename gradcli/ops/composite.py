@@ -7,9 +7,9 @@ import numpy as np
 
 from .bind import grad_edge
 from .fastpath import materialized
-from .. import grad_mode
-from ..engine import run_backward
-from ..tensor import Tensor
+from ..base import grad_mode
+from ..autograd.engine import run_backward
+from ..core.tensor import Tensor
 
 _last = [None]  # (grads, inputs, gradients): the rows of one node ask for their inputs' gradients one by one
 

@@ -17,10 +17,10 @@ import numpy as np
 
 from .bind import OpNode, ViewInfo, apply, grad_edge, inplace_origin_name
 from .table import row
-from .. import errors, grad_mode
-from ..graph import Node
-from ..return_types import ReturnTypes
-from ..tensor import Tensor
+from ..base import errors, grad_mode
+from ..autograd.graph import Node
+from ..base.return_types import ReturnTypes
+from ..core.tensor import Tensor
 
 
 def refresh_view(view):

@@ -6,7 +6,7 @@ Functions of expressions are in symbolic.functions.
 from fractions import Fraction
 
 from .expr import (E, MINUS_ONE, ONE, ZERO, Add, Call, Expr, Mul, Number, Pow, Rel, Where, as_expr, factor_order,
-                   is_integer, is_number, number, split_coefficient, term_order)
+    is_integer, is_number, number, split_coefficient, term_order)
 
 
 # ---------------------------------------------------------------- sums

@@ -7,7 +7,7 @@ from .trace import _CONSTANTS, NoSymbolicRule, kind_of  # noqa: F401 (NoSymbolic
 
 
 def parse_expression(text, filename="<expression>"):
-    from ..lang.parser import parse
+    from ..lang.syntax.parser import parse
     return parse(text, filename, start="expression")
 
 
@@ -47,7 +47,7 @@ def derivatives(text, wrt, order=1, inputs=None, filename="<expression>"):
         output, leaves, tape = reverse.trace(tree, inputs)
     except NoSymbolicRule as rule:
         if rule.node is not None:
-            from ..lang.expressions import ExpressionCompiler
+            from ..lang.compile.expressions import ExpressionCompiler
             rule.position = ExpressionCompiler(text, filename, tree, "expression").position(rule.node)
         raise
     first = reverse.gradients(output, leaves, tape)

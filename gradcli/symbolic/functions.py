@@ -12,7 +12,7 @@ import math
 
 from .algebra import add, mul, power, rel, where
 from .expr import (E, HALF, MINUS_ONE, ONE, TWO, ZERO, Add, Call, Const, Mul, Number, Pow, Rel, Symbol, Where,
-                   free_names, number, sort_key)
+    free_names, number, sort_key)
 
 ALIASES = {"absolute": "abs", "arcsin": "asin", "arctan": "atan", "arctan2": "atan2", "sign": "sgn",
            "clip": "clamp", "ln": "log", "negative": "neg", "multiply": "mul", "subtract": "sub",

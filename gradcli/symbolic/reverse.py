@@ -33,7 +33,7 @@ def template(text):
     """The parse tree of a formula text (parsed once)."""
     tree = _templates.get(text)
     if tree is None:
-        from ..lang.parser import parse
+        from ..lang.syntax.parser import parse
         tree = _templates[text] = parse(text, "<formula>", start="expression")
     return tree
 

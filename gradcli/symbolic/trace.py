@@ -15,7 +15,7 @@ from .functions import ALIASES
 
 
 def kind_of(node):
-    """A parse-tree node's rule, or a leaf token's type (lang.expressions.kind_of, whose module would load the
+    """A parse-tree node's rule, or a leaf token's type (lang.compile.expressions.kind_of, whose module would load the
     interpreter and numpy: `gradcli diff` without --at needs neither)."""
     data = getattr(node, "data", None)
     return data if data is not None else node.type

@@ -1,11 +1,11 @@
 """Record how CPython names the builtins a script has and refuses a call of them with the wrong number of
 arguments or a keyword it does not take (run with the Python torch runs on — the torch environment's; no torch
-needed — from the repository: writes gradcli/lang/builtin_refusals.json).
+needed — from the repository: writes gradcli/lang/sandbox/builtin_refusals.json).
 
 gradcli stands in for some of Python's builtins with functions of its own (sum that is linear on lists, pow that
 counts the bits of its result, type that gives a ScriptType, ...). Python's messages would name such a stand-in
 'function' and refuse its calls in Python-function words (`type() takes 1 positional argument but 2 were given`);
-lang.stand_ins makes them say what CPython says, from what is recorded here:
+lang.sandbox.stand_ins makes them say what CPython says, from what is recorded here:
 - `types`: type(builtin).__name__ for every builtin name a script has ('builtin_function_or_method', 'type');
 - `calls`, per stand-in: `accepts`, the numbers of positional arguments CPython takes (`most` for the rest),
   `keywords` the keyword arguments it takes (null: none), `counts` CPython's refusal of a call with 0 to 8
@@ -20,7 +20,7 @@ import platform
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
-# the builtin names of a script (lang.namespace.make_builtins), exceptions aside
+# the builtin names of a script (lang.sandbox.namespace.make_builtins), exceptions aside
 NAMES = ("print", "len", "range", "enumerate", "zip", "abs", "min", "max", "sum", "round", "float", "int", "bool",
          "str", "list", "tuple", "dict", "sorted", "reversed", "any", "all", "repr", "isinstance", "format", "map",
          "filter", "pow", "divmod", "type", "set", "next", "iter", "hasattr", "callable", "chr", "ord", "id",

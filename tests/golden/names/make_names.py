@@ -1,6 +1,6 @@
 """Record the public names of torch 2.13's modules gradcli reproduces: torch, torch.Tensor, torch.nn.functional,
 torch.linalg, torch.autograd, torch.nn, torch.optim and its lr_scheduler, torch.utils.data, the device modules (run
-with torch installed; writes gradcli/lang/torch_names.json).
+with torch installed; writes gradcli/lang/sandbox/torch_names.json).
 
 gradcli must not offer a name under a module that torch lacks there (a script using it would not run under
 torch): tests/test_op_table.py checks every front door against these lists. gradcli reads them too, to tell a

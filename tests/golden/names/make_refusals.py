@@ -1,8 +1,8 @@
 """Record how torch 2.13's argument parser refuses a call of each torch.<name> and each Tensor method gradcli has
-(run with torch installed, from the repository: writes gradcli/lang/torch_refusals.json).
+(run with torch installed, from the repository: writes gradcli/lang/sandbox/torch_refusals.json).
 
 gradcli's front doors are Python functions: a call with arguments missing or too many would answer in Python's
-words, with gradcli's parameter names (`flatten() missing 1 required positional argument: 'x'`). lang.arguments
+words, with gradcli's parameter names (`flatten() missing 1 required positional argument: 'x'`). lang.sandbox.arguments
 says it in torch's instead, from what is recorded here per name (only names torch parses in C; its Python-level
 functions such as torch.norm answer in Python's words, as gradcli's doors do):
 - `expected`: what torch says after "received an invalid combination of arguments - got (...), " (`but expected
@@ -34,7 +34,7 @@ import torch
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 from gradcli.ops import FUNCTIONS  # noqa: E402  (the names gradcli has)
-from gradcli.tensor import Tensor  # noqa: E402  (and its methods, which gradcli.ops puts on it)
+from gradcli.core.tensor import Tensor  # noqa: E402  (and its methods, which gradcli.ops puts on it)
 
 
 def refusal(call):
@@ -145,7 +145,7 @@ def methods():
 
 
 def documented(qualified):
-    """The keyword names torch's documentation gives a function (gradcli/lang/torch_signatures.json)."""
+    """The keyword names torch's documentation gives a function (gradcli/lang/sandbox/torch_signatures.json)."""
     signatures = json.loads((ROOT / "gradcli" / "lang" / "torch_signatures.json").read_text()).get(qualified, ())
     names = {name for positional, keyword in signatures for name in positional + keyword}
     return sorted(names | {"requires_grad"})

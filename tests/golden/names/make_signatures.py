@@ -1,8 +1,8 @@
 """Record the parameter names of torch 2.13's functions and Tensor methods, per overload (run with torch
-installed; writes gradcli/lang/torch_signatures.json).
+installed; writes gradcli/lang/sandbox/torch_signatures.json).
 
 A script may name any argument as torch names it (`torch.matmul(input=a, other=b)`, `torch.add(x, y, out=z)`):
-gradcli's front doors keep their own parameter names, and lang.keywords reads this file, on the first call that
+gradcli's front doors keep their own parameter names, and lang.sandbox.keywords reads this file, on the first call that
 names an argument a door does not know, to find which of the door's parameters torch means.
 
 Each entry is a list of overloads `[positional names, keyword-only names]`: from the operator schemas of ATen

@@ -1,0 +1,392 @@
+"""Resource limits: the one place holding their defaults, environment variables, CLI options and checks.
+
+gradcli runs text from anyone, so every way a script could exhaust memory, time or the C stack is bounded here
+and refused *before* the work is done, with a message naming the limit and how to raise it:
+
+    max_elements     elements of one tensor (checked before numpy allocates), or of one string, list or range
+    max_iterations   loop iterations plus calls of the script's own functions, per run (`while True: pass` ends)
+    max_depth        nesting of expressions and blocks (brackets, operator chains): the compiler recurses
+    max_recursion    depth of calls of the script's own functions
+    max_script_size  characters of one script or expression
+    max_int_bits     bits of a Python integer made by `*` or `**` (`10**10**10` would take hours)
+    max_nesting      depth of data that CPython walks recursively in C without a check (hashing nested tuples,
+                     a chain of map/zip/filter iterators): past a few 10^4 levels the C stack overflows
+
+Each is set by `--max-...` (the CLI calls `configure`), else by `GRADCLI_MAX_...`, else its default. Stdlib only:
+the core layer checks sizes here (`check_numel`, `check_nested_size`, ...), the language layer its run's budget
+(`start_run`, `tick`, ...). The guards on the Python values a script builds (`"a" * n`, `10**n`, `str.center`)
+are the language's: lang.sandbox.guards.
+"""
+
+import os
+import re
+import sys
+
+from ..base.errors import GradcliError, Position
+
+
+class Limit:
+    __slots__ = ("name", "default", "what", "kind")
+
+    def __init__(self, name, default, what, kind="LimitError"):
+        self.name, self.default, self.what = name, default, what
+        self.kind = kind  # the error's kind: Python's own where Python has that limit too
+
+    @property
+    def env(self):
+        return "GRADCLI_" + self.name.upper()
+
+    @property
+    def option(self):
+        return "--" + self.name.replace("_", "-")
+
+
+LIMITS = {limit.name: limit for limit in (
+    Limit("max_elements", 10 ** 8, "elements per tensor, string, list or range"),
+    Limit("max_iterations", 10 ** 7, "loop iterations and function calls per run"),
+    Limit("max_depth", 100, "levels of nesting in an expression or block", "SyntaxError"),
+    Limit("max_recursion", 200, "nested calls of the script's own functions", "RecursionError"),
+    Limit("max_script_size", 10 ** 6, "characters per script or expression"),
+    Limit("max_int_bits", 10 ** 5, "bits per integer built by * or **"),
+    Limit("max_nesting", 1000, "levels of tuples in tuples, or of iterators over iterators"),
+)}
+
+_overrides = {}   # set by configure() (the CLI's options); they win over the environment
+_values = None    # name -> value, resolved lazily (see current)
+
+
+def configure(**values):
+    """Set limits for this process (None leaves a limit to its environment variable or default)."""
+    global _values
+    for name, value in values.items():
+        if name not in LIMITS:
+            raise KeyError(name)
+        if value is not None:
+            _overrides[name] = _positive(value, LIMITS[name].option)
+        else:
+            _overrides.pop(name, None)
+    _values = None
+
+
+def reset():
+    """Forget --max-... overrides and re-read the environment (tests)."""
+    global _values
+    _overrides.clear()
+    _values = None
+
+
+def current():
+    """name -> value of every limit, resolved once: option, else environment, else default."""
+    global _values
+    if _values is None:
+        values = {}
+        for limit in LIMITS.values():
+            if limit.name in _overrides:
+                values[limit.name] = _overrides[limit.name]
+            elif os.environ.get(limit.env, "").strip():
+                values[limit.name] = _positive(os.environ[limit.env], limit.env)
+            else:
+                values[limit.name] = limit.default
+        _values = values
+    return _values
+
+
+def _positive(text, source):
+    try:
+        value = int(str(text).strip().replace("_", ""))
+    except ValueError:
+        value = 0
+    if value <= 0:
+        raise GradcliError("%s must be a positive integer, got %r" % (source, text), "UsageError")
+    return value
+
+
+def exceeded(name, detail):
+    """The error for `name` being exceeded: what happened, the limit, and how to raise it."""
+    limit = LIMITS[name]
+    return GradcliError("%s (the limit is %d %s; raise it with %s N or %s=N)"
+                        % (detail, current()[name], limit.what, limit.option, limit.env), limit.kind)
+
+
+# ---------------------------------------------------------------- the envelope (the OS enforces it)
+# max_memory (bytes) and timeout (seconds, CPU and wall clock) bound a whole script, in a worker process that
+# gradcli.app.isolation starts: resource limits there, so that they hold where a check above is missing. They
+# are read as the limits above are (option, then environment, then default); 0 or "none" switches one off.
+ENVELOPE = {
+    "max_memory": Limit("max_memory", None, "of memory per script"),
+    "timeout": Limit("timeout", None, "seconds per script, of CPU and of wall clock"),
+}
+BATCH_TIMEOUT = 60.0    # seconds: a batch or an isolated library call is bounded unless told otherwise
+MEMORY_SHARE = 4        # the default max_memory is the machine's memory / MEMORY_SHARE (one of a few jobs)
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+_envelope = {}          # name -> value set by configure_envelope (None: not given)
+
+
+def configure_envelope(max_memory=None, timeout=None):
+    """Set --max-memory ("2G", "512M", bytes; "0"/"none": off) and --timeout (seconds; "0"/"none": off)."""
+    _envelope.clear()
+    if max_memory is not None:
+        _envelope["max_memory"] = parse_memory(max_memory, "--max-memory")
+    if timeout is not None:
+        _envelope["timeout"] = parse_seconds(timeout, "--timeout")
+
+
+def parse_memory(text, source):
+    """Bytes from "2G", "512MB", "1.5g" or a number of bytes; 0 or "none" is None (no limit)."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        return int(text) or None
+    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([kmgt]?)(i?b)?\s*", str(text), re.I)
+    if str(text).strip().lower() == "none":
+        return None
+    if match is None:
+        raise GradcliError("%s must be a size such as 2G or 512M, got %r" % (source, text), "UsageError")
+    return int(float(match.group(1)) * _UNITS[match.group(2).upper()]) or None
+
+
+def parse_seconds(text, source):
+    """Seconds from "30" or "2.5"; 0 or "none" is None (no limit)."""
+    if str(text).strip().lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise GradcliError("%s must be a number of seconds, got %r" % (source, text), "UsageError")
+    return value or None
+
+
+def max_memory():
+    """The memory a script may use, in bytes (None: no limit): option, environment, else a share of the
+    machine's memory."""
+    if "max_memory" in _envelope:
+        return _envelope["max_memory"]
+    if os.environ.get("GRADCLI_MAX_MEMORY", "").strip():
+        return parse_memory(os.environ["GRADCLI_MAX_MEMORY"], "GRADCLI_MAX_MEMORY")
+    physical = physical_memory()
+    return max(physical // MEMORY_SHARE, 1 << 30) if physical else None
+
+
+def timeout(default=None):
+    """The seconds a script may run (None: no limit): option, environment, else `default` (off for one
+    script run from a terminal, BATCH_TIMEOUT for batches and isolated library calls)."""
+    if "timeout" in _envelope:
+        return _envelope["timeout"]
+    if os.environ.get("GRADCLI_TIMEOUT", "").strip():
+        return parse_seconds(os.environ["GRADCLI_TIMEOUT"], "GRADCLI_TIMEOUT")
+    return default
+
+
+def physical_memory():
+    """The machine's memory in bytes, or None where the platform does not say (the default is then none)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # (Windows has no sysconf)
+        return None
+
+
+def format_bytes(n):
+    """2G, 1.5G, 512M: as --max-memory takes it."""
+    for unit in ("T", "G", "M", "K"):
+        if n >= _UNITS[unit]:
+            return "%g%s" % (round(n / _UNITS[unit], 1), unit)
+    return "%d" % n
+
+
+def envelope_exceeded(name, detail, value):
+    """The LimitError of an envelope limit: what happened, the limit, how to raise it."""
+    limit = ENVELOPE[name]
+    shown = format_bytes(value) if name == "max_memory" else "%g" % value
+    hint = "SIZE" if name == "max_memory" else "SECONDS"
+    return GradcliError("%s (the limit is %s %s; raise it with %s %s or %s=%s)"
+                        % (detail, shown, limit.what, limit.option, hint, limit.env, hint), "LimitError")
+
+
+_memory_in_force = None  # bytes, set by isolation in the worker that enforces max_memory
+
+
+def enforce_memory(limit):
+    """Record that this process runs under `limit` bytes (the worker that set it): MemoryError is then
+    that limit's LimitError."""
+    global _memory_in_force
+    _memory_in_force = limit
+
+
+def memory_error():
+    """What a MemoryError means here: the envelope's limit where one is in force, else plain out of memory."""
+    if _memory_in_force:
+        return envelope_exceeded("max_memory", "the script ran out of memory", _memory_in_force)
+    return GradcliError("out of memory", "MemoryError")
+
+
+# ---------------------------------------------------------------- sizes (core layer)
+def check_numel(shape, what="the tensor"):
+    """Refuse a tensor of `shape` before it is allocated."""
+    n = 1
+    for d in shape:
+        if d.__class__ is not int:
+            d = int(d)
+        n *= d if d > 0 else 0
+    if n > (_values or current())["max_elements"]:
+        raise exceeded("max_elements", "%s would have %d elements" % (what, n))
+
+
+_ONE_ELEMENT = frozenset((bool, int, float, complex, type(None)))  # python numbers, and clamp's absent bound
+
+
+def check_broadcast(arrays):
+    """Refuse an op whose broadcast result would be too big. The product of the operands' sizes bounds the
+    result's size, so the exact shape is only worked out when that bound is over the limit."""
+    bound = 1
+    for a in arrays:
+        if a.__class__ not in _ONE_ELEMENT:
+            bound *= a.size  # numpy arrays and scalars
+    if bound > (_values or current())["max_elements"]:
+        import numpy as np
+        shapes = [a.shape for a in arrays if a.__class__ is np.ndarray]
+        try:
+            shape = np.broadcast_shapes(*shapes)
+        except ValueError:
+            return  # the op reports the mismatch itself
+        check_numel(shape, "the result")
+
+
+def check_length(n, what="the result"):
+    if n > current()["max_elements"]:
+        raise exceeded("max_elements", "%s would have %d elements" % (what, n))
+
+
+# ---------------------------------------------------------------- the run's budget (language layer)
+_iterations_left = 0
+
+
+def start_run():
+    """A run (script, REPL input or expression) starts: a fresh iteration budget."""
+    global _iterations_left
+    _iterations_left = current()["max_iterations"]
+
+
+class recursion_room:
+    """`with recursion_room():` Python's recursion limit deep enough for max_depth and max_recursion, so that
+    gradcli's own limits are the ones that trigger; the host's limit is back when the block ends."""
+
+    def __enter__(self):
+        values = current()
+        self.host_limit = sys.getrecursionlimit()
+        # about 6 Python frames per call of a script function, 4 per level of nesting, and slack for numpy/printing
+        needed = 8 * values["max_recursion"] + 6 * values["max_depth"] + 1000
+        if self.host_limit < needed:
+            sys.setrecursionlimit(needed)
+
+    def __exit__(self, *exc):
+        sys.setrecursionlimit(self.host_limit)
+        return False
+
+
+def tick():
+    """One loop iteration or function call."""
+    global _iterations_left
+    _iterations_left -= 1
+    if _iterations_left < 0:
+        _iterations_left = 0
+        raise exceeded("max_iterations", "the script runs too long")
+
+
+def check_recursion(depth):
+    if depth > current()["max_recursion"]:
+        raise exceeded("max_recursion", "maximum recursion depth exceeded")
+
+
+def check_source(text, filename):
+    if len(text) > current()["max_script_size"]:
+        raise exceeded("max_script_size", "the input has %d characters" % len(text)).at(
+            Position(filename, text[:200], 1, 1))
+
+
+def depth_error():
+    return exceeded("max_depth", "the code is too deeply nested")
+
+
+# ---------------------------------------------------------------- nested containers (printing, torch.tensor)
+_CONTAINERS = (list, tuple, dict)
+
+
+_QUICK_VISITS = 10_000
+
+
+def _cost(item):
+    """What writing (or converting to a tensor) a value that is no list, tuple or dict costs: a string, a range
+    or a torch.Size its length, anything else one."""
+    return len(item) if item.__class__ is str or item.__class__ is range or isinstance(item, tuple) else 1
+
+
+def _visits_within(values, budget):
+    """Whether writing the containers in `values` (a shared one again at each place) visits at most `budget`
+    elements and characters. Counts each container once more than printing does, so True is never wrong; a
+    value that contains itself exhausts the budget."""
+    stack = []
+    for value in values:
+        if value.__class__ in _CONTAINERS:
+            stack.append(value)
+        else:
+            budget -= _cost(value)
+    while stack:
+        node = stack.pop()
+        items = [v for pair in node.items() for v in pair] if node.__class__ is dict else node
+        budget -= 1 + len(items)
+        if budget < 0:
+            return False
+        for item in items:
+            kind = item.__class__
+            if kind is float or kind is int:  # (most items: one each, without a call)
+                budget -= 1
+            elif kind in _CONTAINERS:
+                stack.append(item)
+            else:
+                budget -= _cost(item)
+    return budget >= 0
+
+
+def check_nested_size(*values, what=None):
+    """Printing (or converting) a container visits every element, a shared one again at each place it appears:
+    `a = [a, a]` a hundred times is small in memory but prints 2**100 items, and `[s] * 20` of a long string
+    writes it 20 times. Count the visits and the characters, each shared container's total worked out once
+    (and without recursion: the nesting can be deep). `what`: the tensor the values become, when converted."""
+    limit = current()["max_elements"]
+    if _visits_within(values, min(limit, _QUICK_VISITS)):
+        return  # the common case, a small value: counted plainly, without the bookkeeping for shared parts
+    total_all = sum(_cost(value) for value in values if value.__class__ not in _CONTAINERS)
+    totals = {}  # id -> elements and characters visited when writing that container
+    for value in values:
+        if value.__class__ not in _CONTAINERS:
+            continue
+        stack = [(value, False)]
+        while stack:
+            node, children_done = stack.pop()
+            key = id(node)
+            if key in totals and not children_done:
+                continue
+            items = list(node.items()) if isinstance(node, dict) else node
+            if isinstance(node, dict):
+                items = [v for pair in items for v in pair]
+            if children_done:
+                total = 1
+                for item in items:
+                    total += totals.get(id(item), 1) if item.__class__ in _CONTAINERS else _cost(item)
+                    if total > limit:
+                        raise _too_long(limit, what)
+                totals[key] = total
+            else:
+                totals[key] = 1  # a container inside itself (`a.append(a)`) prints as [...]
+                stack.append((node, True))
+                stack.extend((item, False) for item in items
+                             if item.__class__ in _CONTAINERS and id(item) not in totals)
+        total_all += totals[id(value)]
+    if total_all > limit:
+        raise _too_long(limit, what)
+
+
+def _too_long(limit, what=None):
+    if what is not None:
+        return exceeded("max_elements", "%s would have more than %d elements" % (what, limit))
+    return exceeded("max_elements", "writing this value would take more than %d elements and characters" % limit)

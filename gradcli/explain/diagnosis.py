@@ -1,0 +1,246 @@
+"""Why is `.grad` None? And what a backward added to a `.grad` that already held one.
+
+A Watch listens to an explained run: it is the autograd watcher (every backward() / autograd.grad call runs with
+an Explainer, and is remembered: where it was called, what it was a backward of, which leaves it wrote) and the
+provenance listener (a `.grad` read that gives None, an assignment to `.grad`). From those facts, `diagnose`
+answers for one tensor, precisely and with line numbers: not a leaf (made by MulBackward0 at line 4), does not
+require grad (made at line 2 without requires_grad=True), made under no_grad (line 7), detached / .data (line 5),
+not reached by the backward of line 9, backward not called yet, autograd.grad (which leaves .grad alone), or
+set to None at line 11. Nothing here walks a graph but to name the leaves below a non-leaf.
+"""
+
+from .steps import Sources, explained_call, pass_title, tensors
+from .text import single
+from ..autograd.graph import AccumulateGrad
+from ..core.tensor import Tensor
+
+
+class Answer:
+    """Why a tensor's .grad is what it is: `cause` (a short code), `message` (the sentence), `line` (of the fact
+    that decided it, or None)."""
+
+    def __init__(self, cause, message, line=None):
+        self.cause, self.message, self.line = cause, message, line
+
+    def __str__(self):
+        return self.message
+
+    def __repr__(self):
+        return "<Answer %s: %s>" % (self.cause, self.message)
+
+
+class Pass:
+    """One backward() or autograd.grad call of the run: where, of what, and which leaves it wrote."""
+
+    def __init__(self, kind, position, explainer, inputs):
+        self.kind, self.position, self.explainer = kind, position, explainer
+        self.inputs = inputs  # ids of the tensors named by inputs=... (None: every leaf)
+        self.written = set()  # ids of the leaves whose .grad it wrote
+        self.returned = set()  # ids of the leaves autograd.grad returned gradients for
+
+    @property
+    def line(self):
+        return self.position.line if self.position is not None else None
+
+
+class Watch:
+    """The listener of an explained run (see the module's docstring). `write(text)` takes the notes and step lists
+    (stderr for `gradcli run --explain`); `steps`: write each pass's steps (compact) too."""
+
+    def __init__(self, provenance, variables, write=None, steps=True):
+        self.provenance, self.variables = provenance, variables
+        self.write = write
+        self.steps = steps
+        self.passes = []
+        self.assigned = {}    # id(tensor) -> (Origin of the last `.grad = ...`, the value was None, passes before)
+        self.written_by = {}  # id(leaf) -> the last Pass that wrote its .grad
+        self.last = None      # the Explainer of the last pass (earlier ones are let go: a loop makes many)
+        self._noted = set()
+        provenance.listener = self
+
+    def sources(self):
+        return Sources(self.provenance, lambda: self.variables)
+
+    # ------------------------------------------------------------ autograd's watcher
+    def __call__(self, front_door, arguments):
+        position = self.provenance.statement()
+        sources = self.sources()
+        inputs = arguments.get("inputs")
+        ids = None if inputs is None else {id(x) for x in tensors(inputs)}
+
+        def title(kind, arguments):
+            where = "%s:%d: " % (position.filename, position.line) if position is not None else ""
+            return where + pass_title(kind, arguments, sources)
+
+        def done(kind, explainer):
+            self._after(Pass(kind, position, explainer, ids))
+        return explained_call(front_door, arguments, sources, title, position, done)
+
+    def _after(self, record):
+        self.passes.append(record)
+        self.last, record.explainer = record.explainer, None
+        notes = []
+        for step in self.last.steps:
+            if not step.is_leaf:
+                continue
+            leaf = step.node.variable
+            if not step.written:
+                record.returned.add(id(leaf))
+                continue
+            record.written.add(id(leaf))
+            previous = self.written_by.get(id(leaf))
+            self.written_by[id(leaf)] = record
+            notes.append(self._accumulation_note(step, record, previous))
+        if self.write is not None:
+            if self.steps:
+                from .text import pass_text
+                self.write(pass_text(self.last, compact=True))
+            for note in notes:
+                if note:
+                    self.write(note)
+
+    def _accumulation_note(self, step, record, previous):
+        """A .grad that held a gradient when this backward added to it (the lesson of repeated backward calls)."""
+        before = step.before
+        if before is None or single(before) == 0.0:
+            return None
+        from .text import value_text
+        name = step.leaf or "a leaf"
+        since = " (from the backward at line %d)" % previous.line if previous is not None and previous.line else ""
+        return ("%snote: %s.grad already held %s%s; this backward added %s, so %s.grad is now %s. Gradients "
+                "accumulate: call %s.grad.zero_() (or set %s.grad = None) before a backward to start afresh.\n"
+                % (_where(record.position), name, value_text(before), since, value_text(step.incoming[0]), name,
+                   value_text(step.after), name, name))
+
+    def details(self, fn):
+        """(source, value, gradient) of a graph node for the graph views: the gradient from the last backward
+        that ran it (a leaf: its .grad)."""
+        if self.last is not None and id(fn) in self.last.step_of:
+            from .steps import Explanation
+            return Explanation([self.last]).details(fn)
+        text, _, value = self.sources().describe(fn)
+        grad = getattr(fn, "variable", None)
+        return text, value, grad._grad if grad is not None else None
+
+    # ------------------------------------------------------------ the provenance listener
+    def grad_none(self, tensor, origin):
+        answer = diagnose(tensor, self)
+        key = (origin.position.line, answer.cause, id(tensor))
+        if self.write is None or key in self._noted:
+            return
+        self._noted.add(key)
+        what = origin.text
+        self.write("%snote: %s is None: %s\n" % (_where(origin.position), what, answer.message))
+
+    def grad_assigned(self, tensor, value, origin):
+        self.assigned[id(tensor)] = (origin, value is None, len(self.passes))
+
+
+def _where(position):
+    return "%s:%d: " % (position.filename, position.line) if position is not None else ""
+
+
+# ---------------------------------------------------------------- the diagnosis
+def diagnose(tensor, watch):
+    """Why `tensor.grad` is None (or, when it is not, where its value came from): an Answer."""
+    sources = watch.sources()
+    name = sources.leaf_name(tensor) or sources.tensor_text(tensor) or "the tensor"
+    provenance = watch.provenance
+    origin = provenance.origin(tensor)
+    made = _made_at(origin)
+    if tensor._grad is not None and (tensor.grad_fn is None or tensor._retains_grad):
+        return _has_grad(tensor, name, watch)
+    if tensor.grad_fn is not None:
+        node_origin = provenance.node_origin(tensor.grad_fn)
+        at = " at line %d" % node_origin.line if node_origin is not None else ""
+        if tensor._retains_grad:
+            return Answer("not_reached", "%s keeps its gradient (retain_grad()), but no backward has reached it "
+                          "yet%s." % (name, _since(watch)), None)
+        leaves = _leaves_below(tensor, sources)
+        hint = " or read the leaf's gradient: %s" % ", ".join(n + ".grad" for n in leaves) if leaves else ""
+        return Answer("not_leaf", "%s is not a leaf: it was made by %s%s, and backward() fills .grad only for "
+                      "leaves. Call %s.retain_grad() before backward() to keep its gradient%s."
+                      % (name, tensor.grad_fn.name(), at, name, hint), node_origin.line if node_origin else None)
+    if not tensor._requires_grad:
+        if origin is not None and origin.how is not None:
+            return Answer("detached", "%s was made by %s%s: it shares the values but has no history, so it does "
+                          "not require grad." % (name, origin.how, made), origin.line)
+        if origin is not None and not origin.grad_enabled:
+            return Answer("no_grad", "%s was made under torch.no_grad()%s: what is computed there records no "
+                          "history and does not require grad." % (name, made), origin.line)
+        return Answer("no_requires_grad", "%s does not require grad: it was made%s without requires_grad=True. "
+                      "Create it with requires_grad=True, or call %s.requires_grad_() before using it."
+                      % (name, made or " outside the script", name), origin.line if origin else None)
+    assigned = watch.assigned.get(id(tensor))
+    if assigned is not None and assigned[1] and assigned[2] >= _last_write(watch, tensor):
+        position = assigned[0].position
+        return Answer("set_none", "%s.grad was set to None at line %d%s." % (
+            name, position.line, _filled_before(watch, tensor)), position.line)
+    if not watch.passes:
+        return Answer("not_called", "no backward has run yet: .grad is filled when a backward() reaches %s." % name)
+    returned = [p for p in watch.passes if id(tensor) in p.returned]
+    if returned:
+        return Answer("autograd_grad", "the gradient for %s was computed by torch.autograd.grad at line %s, which "
+                      "returns gradients and leaves .grad untouched." % (name, returned[-1].line), returned[-1].line)
+    excluded = [p for p in watch.passes if p.inputs is not None and id(tensor) not in p.inputs and p.kind == "backward"]
+    if excluded:
+        return Answer("inputs_excluded", "the backward at line %s was given inputs=... without %s: only those "
+                      "inputs get a .grad." % (excluded[-1].line, name), excluded[-1].line)
+    lines = [p.line for p in watch.passes if p.line is not None]
+    which = ("the backward at line %d" % lines[-1]) if len(lines) == 1 else (
+        "none of the backward calls (lines %s)" % ", ".join(str(n) for n in lines))
+    return Answer("no_path", "%s did not reach %s: what was backpropagated does not depend on %s (no path in the "
+                  "graph leads to it)." % (which[0].upper() + which[1:], name, name), lines[-1] if lines else None)
+
+
+def _made_at(origin):
+    if origin is None or origin.compiler is None:
+        return ""
+    return " at line %d (%s)" % (origin.line, origin.text)
+
+
+def _since(watch):
+    return " (backward calls so far: lines %s)" % ", ".join(str(p.line) for p in watch.passes) if watch.passes else ""
+
+
+def _last_write(watch, tensor):
+    record = watch.written_by.get(id(tensor))
+    return watch.passes.index(record) + 1 if record is not None else 0
+
+
+def _filled_before(watch, tensor):
+    record = watch.written_by.get(id(tensor))
+    return " (after the backward at line %d filled it)" % record.line if record is not None and record.line else ""
+
+
+def _has_grad(tensor, name, watch):
+    from .text import value_text
+    writes = [p for p in watch.passes if id(tensor) in p.written]
+    value = value_text(tensor._grad)
+    if not writes:
+        return Answer("has_grad", "%s.grad is %s; it was not written by a backward this session explained (it was "
+                      "assigned, or written before)." % (name, value))
+    lines = ", ".join(str(p.line) for p in writes)
+    if len(writes) == 1:
+        return Answer("has_grad", "%s.grad is %s, written by the backward at line %s." % (name, value, lines),
+                      writes[0].line)
+    return Answer("accumulated", "%s.grad is %s: the sum of what %d backward calls (lines %s) added, since "
+                  "gradients accumulate (unless .grad is zeroed between them)." % (name, value, len(writes), lines),
+                  writes[-1].line)
+
+
+def _leaves_below(tensor, sources, most=3):
+    """The names of leaves requiring grad that `tensor` depends on (found along next_functions), a few at most."""
+    names, seen, stack = [], set(), [tensor.grad_fn]
+    while stack and len(names) < most:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, AccumulateGrad):
+            leaf = sources.leaf_name(node.variable)
+            if leaf is not None:
+                names.append(leaf)
+            continue
+        stack.extend(child for child, _ in reversed(node.next_functions))
+    return names

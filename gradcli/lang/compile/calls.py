@@ -1,0 +1,127 @@
+"""Compiling calls: `f(a, b)`, `x.sum(dim=0)`, `f(*args, **kwargs)`.
+
+A call without `*` or `**` gets a closure for its shape (no arguments, one, several, keywords as written), doing
+no more than that shape needs; the rest take the general closure. All of them fail through call_failed, with
+Python's and torch's words.
+"""
+
+from ..syntax import Tree
+
+from ..sandbox import arguments, keywords
+from ..sandbox.arguments import in_torchs_words
+from .runtime import located
+from ...base.errors import GradcliError
+
+
+class Calls:
+    """The compiler's part for calls (mixed into ExpressionCompiler)."""
+
+    def e_call(self, node):
+        callee = node.children[0]
+        function = self.expression(callee)
+        if len(node.children) == 1 and callee.__class__ is not Tree and callee.value == "super":
+            return self.zero_argument_super(node, function)
+        # (CPython evaluates the positional and starred arguments, in order, before any keyword)
+        positional, named, starred, spread = [], [], [], []
+        for arg in node.children[1].children if len(node.children) > 1 else ():
+            kind = arg.data if arg.__class__ is Tree else None
+            if kind == "keyword":
+                named.append((self.checked_name(arg.children[0]), self.expression(arg.children[1])))
+            elif kind == "starstar":
+                spread.append(self.expression(arg.children[0]))
+            elif kind == "star":
+                starred.append((True, self.expression(arg.children[0])))
+            else:
+                positional.append(self.expression(arg))
+                starred.append((False, positional[-1]))
+        if spread or len(starred) > len(positional):
+            return self._unpacking_call(node, function, tuple(starred), tuple(named), tuple(spread))
+        if named:
+            return self._keyword_call(node, function, tuple(positional), tuple(named))
+        return self._positional_call(node, function, tuple(positional))
+
+    def _positional_call(self, node, function, positional):
+        """f(a, b): positional arguments only."""
+        if not positional:
+            def run(frame):
+                f = function(frame)
+                try:
+                    return f()
+                except Exception as exc:
+                    raise self.call_failed(node, exc, f, [], {}) from None
+            return run
+        if len(positional) == 1:
+            only, = positional
+
+            def run_one(frame):
+                f = function(frame)
+                arg = only(frame)
+                try:
+                    return f(arg)
+                except Exception as exc:
+                    raise self.call_failed(node, exc, f, [arg], {}) from None
+            return run_one
+
+        def run_many(frame):
+            f = function(frame)
+            args = []
+            for a in positional:
+                args.append(a(frame))
+            try:
+                return f(*args)
+            except Exception as exc:
+                raise self.call_failed(node, exc, f, args, {}) from None
+        return run_many
+
+    def _keyword_call(self, node, function, positional, named):
+        """f(a, b, k=c): positional and keyword arguments, no unpacking (the keywords are those written)."""
+        call = keywords.call_site(frozenset(name for name, _ in named))
+
+        def run(frame):
+            f = function(frame)
+            args, kwargs = [], {}  # (loops: a comprehension is a function call of its own in CPython 3.11)
+            for a in positional:
+                args.append(a(frame))
+            for name, value in named:
+                kwargs[name] = value(frame)
+            try:
+                return call(f, args, kwargs)
+            except Exception as exc:
+                raise self.call_failed(node, exc, f, args, kwargs) from None
+        return run
+
+    def _unpacking_call(self, node, function, starred, named, spread):
+        """f(*a, k=b, **c): any call, with `*` or `**` among its arguments."""
+        alone = len(starred) == 1  # f(*a): CPython passes a itself, names the callee
+
+        def run(frame):
+            f = function(frame)
+            args = []
+            for star, item in starred:
+                value = item(frame)
+                if not star:
+                    args.append(value)
+                elif hasattr(value.__class__, "__iter__") or hasattr(value.__class__, "__getitem__"):
+                    args.extend(value)
+                else:
+                    raise GradcliError(arguments.not_iterable_after_star(f, not alone, value), "TypeError",
+                                       self.position(node))
+            kwargs = {name: value(frame) for name, value in named}
+            for mapping in spread:
+                value = mapping(frame)
+                if not hasattr(value.__class__, "keys"):
+                    raise GradcliError(arguments.not_a_mapping_after_stars(f, value), "TypeError",
+                                       self.position(node))
+                kwargs.update(value)
+            try:
+                return keywords.call(f, args, kwargs) if kwargs else f(*args)
+            except Exception as exc:
+                raise self.call_failed(node, exc, f, args, kwargs) from None
+        return run
+
+    def call_failed(self, node, exc, f, args, kwargs):
+        """The error of the call `node`, f(*args, **kwargs), that raised `exc` (a script Function counts its
+        calls and depth itself): Python's when f is not callable, torch's words for what its parser refuses."""
+        if not callable(f):
+            return GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError", self.position(node))
+        return located(in_torchs_words(exc, f, args, kwargs) or exc, self.position(node))

@@ -1,0 +1,391 @@
+"""Compiling statements: blocks, assignments, imports, control flow and `def`, on top of the expressions.
+
+Compiling walks the tree top-down (loops need top-down control, and break/continue/return are checked
+where they stand), turning every statement into a closure `run(frame)`; running a loop body then costs a few
+calls per statement instead of a tree walk.
+"""
+
+import operator
+
+from ..syntax import Tree
+
+from ..sandbox import guards, namespace
+from .expressions import ExpressionCompiler, kind_of, rule_table
+from .handling import Handling
+from .runtime import _MISSING, _Break, _Continue, _Return, located
+from ...base import errors
+from ...core import limits
+from ...base.errors import GradcliError
+
+# with the size checks of guards.guard_operator, as for the binary operators
+_AUGMENTED = {token: guards.guard_operator(op) for token, op in {
+    "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
+    "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow, "^=": operator.ipow,
+    "@=": operator.imatmul, "&=": operator.iand, "|=": operator.ior,
+}.items()}
+
+
+_COMPOUND = frozenset(("if", "while", "for", "with", "def", "class", "try"))
+
+
+class StatementPosition:
+    """A statement's Position, worked out when something reads it. Every simple statement has one, marking
+    it as the running statement (warnings and errors from outside its expressions point at it), but few are
+    ever read (docs/bench.md has what building them all cost)."""
+
+    __slots__ = ("compiler", "node")
+
+    def __init__(self, compiler, node):
+        self.compiler, self.node = compiler, node
+
+    def __getattr__(self, name):  # line, column, filename, render(), ...: those of the Position
+        return getattr(self.compiler.position(self.node), name)
+
+
+class Compiler(Handling, ExpressionCompiler):
+    """Turns a parse tree into closures: `s_<rule>` for statements, the `e_<rule>` of ExpressionCompiler for
+    expressions."""
+
+    def loop_body(self, node):
+        """A loop's block, compiled knowing that `break` and `continue` are allowed in it: a closure that runs
+        the block once and returns True when it breaks out of the loop."""
+        self.loops += 1
+        try:
+            block = self.block(node)
+        finally:
+            self.loops -= 1
+
+        def run(frame):
+            try:
+                block(frame)
+            except _Break:
+                return True
+            except _Continue:
+                pass
+            return False
+        return run
+
+    # ------------------------------------------------------------ statements
+    def statements(self, nodes):
+        """A block: the statements' closures run in order."""
+        compiled = tuple(self.statement(n) for n in nodes)
+        if len(compiled) == 1:
+            return compiled[0]
+
+        def run(frame):
+            for statement in compiled:
+                statement(frame)
+        return run
+
+    def statement(self, node):
+        compile_rule = _STATEMENT_RULES.get(node.data)
+        if compile_rule is None:
+            raise self.error(node, "gradcli does not support this statement")
+        body = self.nested(compile_rule, node)
+        if node.data in _COMPOUND or node.data == "pass":
+            return body  # their parts carry positions of their own; `pass` has none, and does nothing
+        position = StatementPosition(self, node)
+
+        def run(frame):  # returns the value of an expression statement (the REPL echoes a lone one)
+            frame.context.position = position
+            try:
+                return body(frame)
+            except Exception as exc:
+                raise located(exc, position) from None
+        return run
+
+    def block(self, node):
+        return self.statements(node.children)
+
+    def s_expression_statement(self, node):
+        expression = self.expression(node.children[0])
+        echo = self.echo if self.scope is None else None
+        if echo is None:
+            return expression
+
+        def run(frame):  # Python's interactive mode: each expression statement outside a def or class shows
+            value = expression(frame)
+            echo(value)
+            return value
+        return run
+
+    def s_assign(self, node):
+        *targets, value_node = node.children
+        value = self.expression(value_node)
+        name = self.own_variable(targets[0]) if len(targets) == 1 else None
+        if name is not None:  # `x = ...`, the most common statement
+            def run_name(frame):
+                frame.vars[name] = value(frame)
+            return run_name
+        if len(targets) == 1:
+            setter = self.target(targets[0])
+
+            def run(frame):
+                setter(frame, value(frame))
+            return run
+        setters = [self.target(t) for t in targets]
+
+        def run_many(frame):
+            v = value(frame)
+            for setter in setters:
+                setter(frame, v)
+        return run_many
+
+    def s_annassign(self, node):
+        """`x: int = 0` assigns as `x = 0` does; the annotation is not evaluated, and `x: int` alone does nothing
+        at run time (it makes x local to a function, as in Python)."""
+        target_node, _, *value_node = node.children
+        if kind_of(target_node) not in ("NAME", "attribute", "subscript"):
+            raise self.error(target_node, "only single target (not tuple) can be annotated"
+                             if kind_of(target_node) == "tuple_display" else "illegal target for annotation")
+        if not value_node:
+            return lambda frame: None
+        return self.s_assign(Tree("assign", [target_node, value_node[0]], node.meta))
+
+    def s_augassign(self, node):
+        target_node, op_token, value_node = node.children
+        op = _AUGMENTED[str(op_token)]
+        if op_token == "^=":
+            op = guards.as_written(op, "^=")
+        value = self.expression(value_node)
+        kind = kind_of(target_node)
+        # Python's rule: `t op= v` rebinds t to t.__iop__(v) (in place for tensors and lists), and evaluates the
+        # container and the index of `a[i] += v` or `a.b += v` once.
+        if kind == "NAME":
+            current = self.expression(target_node)
+            setter = self.target(target_node)
+
+            def run(frame):
+                setter(frame, op(current(frame), value(frame)))
+            return run
+        if kind == "attribute":
+            obj = self.expression(target_node.children[0])
+            name = self.checked_name(target_node.children[1], "AttributeError")
+
+            def run_attribute(frame):
+                o = obj(frame)
+                namespace.set_attribute(o, name, op(namespace.get_attribute(o, name), value(frame)))
+            return run_attribute
+        if kind == "subscript":
+            obj = self.expression(target_node.children[0])
+            index = self.index(target_node.children[1])
+
+            def run_item(frame):
+                container, key = obj(frame), index(frame)
+                container[key] = op(container[key], value(frame))
+            return run_item
+        raise self.error(target_node, "illegal expression for augmented assignment")
+
+    def s_pass(self, node):
+        return lambda frame: None
+
+    def s_break(self, node):
+        return self._loop_signal(node, _Break, "'break' outside loop")
+
+    def s_continue(self, node):
+        return self._loop_signal(node, _Continue, "'continue' not properly in loop")
+
+    def _loop_signal(self, node, signal, misplaced):
+        """break/continue: a signal the enclosing loop catches; outside a loop, Python's SyntaxError."""
+        if not self.loops:
+            raise self.error(node, misplaced)
+
+        def run(frame):
+            raise signal()
+        return run
+
+    def s_return(self, node):
+        if not self.in_function:
+            raise self.error(node, "'return' outside function")
+        value = self.expression(node.children[0]) if node.children else (lambda frame: None)
+
+        def run(frame):
+            raise _Return(value(frame))
+        return run
+
+    def s_del(self, node):
+        targets = node.children[0].children if kind_of(node.children[0]) == "tuple_display" else node.children
+        deleters = [self._deleter(n) for n in targets]
+
+        def run(frame):
+            for delete in deleters:
+                delete(frame)
+        return run
+
+    def _deleter(self, node):
+        """`del name` (in the scope `global` names) or `del container[index]`."""
+        kind = kind_of(node)
+        if kind == "subscript":
+            obj, index = self.expression(node.children[0]), self.index(node.children[1])
+
+            def delete_item(frame):
+                container, key = obj(frame), index(frame)
+                try:
+                    del container[key]
+                except Exception as exc:
+                    raise located(exc, self.position(node)) from None
+            return delete_item
+        if kind != "NAME":
+            raise self.error(node, "gradcli can delete names and items only")
+        name = self.checked_name(node)
+        in_globals = self.scope is not None and name in self.scope.globals
+
+        def delete_name(frame):
+            if (frame.globals if in_globals else frame.vars).pop(name, _MISSING) is _MISSING:
+                raise GradcliError("name '%s' is not defined" % name, "NameError")
+        return delete_name
+
+    def s_import(self, node):
+        dotted = ".".join(str(t) for t in node.children[0].children)
+        alias = str(node.children[1]) if len(node.children) > 1 else None
+        module = self.module(node, dotted)
+        if alias is None:
+            bound, value = dotted.split(".")[0], namespace.MODULES[dotted.split(".")[0]]
+        else:
+            bound, value = alias, module
+
+        setter = self.name_setter(bound)
+
+        def run(frame):
+            setter(frame, value)
+        return run
+
+    def s_from_import(self, node):
+        dotted = ".".join(str(t) for t in node.children[0].children)
+        module = self.module(node, dotted)
+        bindings = []
+        for item in node.children[1].children:
+            name = str(item.children[0])
+            alias = str(item.children[1]) if len(item.children) > 1 else name
+            submodule = namespace.MODULES.get(dotted + "." + name)
+            if submodule is not None:
+                bindings.append((self.name_setter(alias), submodule))
+            elif name in module.members:
+                bindings.append((self.name_setter(alias), module.members[name]))
+            else:
+                raise self.error(item, "cannot import name '%s' from '%s' (gradcli has no such member)"
+                                 % (name, dotted), "ImportError")
+
+        def run(frame):
+            for setter, value in bindings:
+                setter(frame, value)
+        return run
+
+    def module(self, node, dotted):
+        module = namespace.MODULES.get(dotted)
+        if module is None:
+            raise self.error(node, "gradcli has no module '%s'" % dotted, "ModuleNotFoundError")
+        return module
+
+    def s_if(self, node):
+        """`if`/`elif` tests, each with its block and its node (for the position of a failing test), and the
+        `else` block."""
+        children = node.children
+        tests = [(self.expression(children[0]), self.block(children[1]), children[0])]
+        otherwise = None
+        for part in children[2:]:
+            if part.data == "elif":
+                test_node, block_node = part.children
+                tests.append((self.expression(test_node), self.block(block_node), test_node))
+            else:
+                otherwise = self.block(part.children[0])
+
+        def run(frame):
+            for test, body, test_node in tests:
+                try:
+                    passed = test(frame)
+                    passed = passed if passed.__class__ is bool else bool(passed)
+                except Exception as exc:
+                    raise located(exc, self.position(test_node)) from None
+                if passed:
+                    body(frame)
+                    return
+            if otherwise is not None:
+                otherwise(frame)
+        return run
+
+    def s_while(self, node):
+        test_node = node.children[0]
+        test = self.expression(test_node)
+        body = self.loop_body(node.children[1])
+        otherwise = self.block(node.children[2].children[0]) if len(node.children) > 2 else None
+        header = StatementPosition(self, test_node)
+
+        def check(frame):
+            frame.context.position = header  # the running statement while the test runs (Ctrl-C, warnings)
+            try:
+                value = test(frame)
+                return value if value.__class__ is bool else bool(value)
+            except Exception as exc:
+                raise located(exc, self.position(test_node)) from None
+
+        def run(frame):
+            while check(frame):
+                limits.tick()
+                if body(frame):
+                    return
+            if otherwise is not None:
+                otherwise(frame)
+        return run
+
+    def s_for(self, node):
+        targets_node, iterable_node, block_node = node.children[:3]
+        if isinstance(targets_node, Tree) and targets_node.data == "targets" and len(targets_node.children) == 1:
+            targets_node = targets_node.children[0]  # `for v in t` binds v, it does not unpack it
+        setter = self.target(targets_node)
+        iterable = self.expression(iterable_node)
+        body = self.loop_body(block_node)
+        otherwise = self.block(node.children[3].children[0]) if len(node.children) > 3 else None
+
+        def run(frame):
+            try:
+                items = iter(iterable(frame))
+            except Exception as exc:
+                raise located(exc, self.position(iterable_node)) from None
+            while True:
+                item = _MISSING
+                limits.tick()
+                try:  # the iterator and the unpacking into targets can fail too (a 0-d tensor, a short tuple)
+                    item = next(items)
+                    setter(frame, item)
+                except StopIteration:
+                    break
+                except Exception as exc:
+                    failed = iterable_node if item is _MISSING else targets_node
+                    raise located(exc, self.position(failed)) from None
+                if body(frame):
+                    return
+            if otherwise is not None:
+                otherwise(frame)
+        return run
+
+    def s_with(self, node):
+        *items, block_node = node.children
+        managers = []
+        for item in items:
+            alias = self.t_NAME(item.children[1]) if len(item.children) > 1 else None
+            managers.append((self.expression(item.children[0]), alias, item))
+        body = self.block(block_node)
+
+        def run(frame):
+            entered = []
+            try:
+                for manager, alias, item_node in managers:
+                    try:
+                        value = manager(frame)
+                        if not isinstance(value, namespace.CONTEXT_MANAGERS):
+                            raise errors.type_error("'%s' object does not support the context manager protocol"
+                                                    % type(value).__name__)
+                        result = value.__enter__()
+                    except Exception as exc:
+                        raise located(exc, self.position(item_node)) from None
+                    entered.append(value)
+                    if alias is not None:
+                        alias(frame, result)
+                body(frame)
+            finally:
+                for value in reversed(entered):
+                    value.__exit__(None, None, None)
+        return run
+
+_STATEMENT_RULES = rule_table(Compiler, "s_")

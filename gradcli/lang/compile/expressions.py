@@ -1,0 +1,479 @@
+"""Compiling expressions and assignment targets: each parse-tree node becomes a closure `run(frame)`.
+
+One method per grammar rule (`e_<rule>`; `t_<rule>` for assignment targets), found through a table built at
+import; the operators come from one table. A closure that can fail attaches its source position to the error on
+its way out (`try` is free in CPython 3.11 until something raises), so the innermost failing expression names
+the line and column. It keeps its parse-tree node and works the position out only then (most closures never
+fail): the tree lives as long as the compiled program, but compiling skips building a Position for every node.
+"""
+
+import operator
+from bisect import bisect_right
+
+from ..syntax import Token, Tree
+
+from . import classes
+from ..sandbox import guards, namespace
+from .calls import Calls
+from .displays import Displays
+from .definitions import Definitions
+from ..syntax.lalr import span
+from ..sandbox.namespace import TENSOR_PLAIN_MEMBERS, Module
+from .runtime import _MISSING, located, name_of
+from ...base import errors
+from ...core import limits
+from ...base.errors import GradcliError, Position
+from ...core.tensor import Tensor
+
+# ---------------------------------------------------------------- operators
+# grammar rule -> Python operator (the grammar aliases `**` and `^` both to pow), with the size checks of
+# guards.guard_operator: `"a" * 10**10`, `10**10**10` are refused before Python builds them
+_OPERATORS = {
+    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": operator.truediv,
+    "floordiv": operator.floordiv, "mod": operator.mod, "matmul": operator.matmul, "pow": operator.pow,
+    "bitand": operator.and_, "bitor": operator.or_,
+}
+_BINARY = {rule: guards.guard_operator(op) for rule, op in _OPERATORS.items()}
+_UNARY = {"neg": operator.neg, "pos": operator.pos, "not_": operator.not_, "invert": operator.invert}
+_COMPARE = {token: guards.guard_operator(op) for token, op in {  # (== and != of shared nested lists)
+    "<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge, "<=": operator.le,
+    "!=": operator.ne, "is": operator.is_, "is not": operator.is_not,
+    "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
+}.items()}
+
+
+# the dunders a script may read: `super().__init__(...)`, `nn.Module.__init__(self)`, `fn.__name__`
+_DUNDER_READERS = {"__init__": classes.init_of, "__name__": name_of}
+
+_LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expression on their own
+
+
+def compile_expression(source, filename, tree=None):
+    """The closure of the expression `source` (parsed here unless its `tree` is given)."""
+    if tree is None:
+        from ..syntax.parser import parse
+        tree = parse(source, filename, "expression")
+    return ExpressionCompiler(source, filename, tree, "expression").compile_whole()
+
+
+def kind_of(node):
+    """What compiles `node`: a Tree's rule, or a leaf token's type (NAME, INT, FLOAT; `e_NAME` compiles a
+    NAME)."""
+    return node.data if node.__class__ is Tree else node.type
+
+
+def rule_table(cls, prefix):
+    """grammar rule or leaf token type -> the function of `cls` compiling it (`e_call` compiles `call`, `e_NAME`
+    a NAME): compiling a node is one dict lookup (a module global: an attribute of the class would be looked up
+    the slow way, per node)."""
+    return {name[len(prefix):]: getattr(cls, name) for name in dir(cls) if name.startswith(prefix)}
+
+
+class ExpressionCompiler(Calls, Displays, Definitions):
+    """Turns expression trees into closures; the statement compiler builds on it."""
+
+    def __init__(self, source, filename, tree=None, start="start"):
+        self.source, self.filename = source, filename
+        self.tree, self.start = tree, start  # what is being compiled: the positions of its nodes, on demand
+        self._positioned = None  # id(node of tree) -> the same node of Lark's positioned tree
+        self._line_starts = None  # offsets where the source's lines start, for positions from offsets
+        self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
+        self.in_function = False
+        self.scope = None      # the innermost def, lambda, class body or comprehension (None: the module)
+        self.echo = None       # interactive input: called with the value of each module-level expression statement
+        # Compiling recurses once per level of nested expressions and blocks, and so do the compiled closures
+        # when they run: nesting beyond the max_depth limit is refused here, where the recursion is.
+        self.depth, self.max_depth = 0, limits.current()["max_depth"]
+
+    def compile_whole(self):
+        """The closure of the whole expression this compiler was made for."""
+        try:
+            return self.expression(self.tree)
+        except RecursionError:  # compiling recurses along the tree: thousands of nested operators
+            raise GradcliError("expression too deeply nested", "SyntaxError", self.position(self.tree)) from None
+
+    def nested(self, compile_rule, node):
+        """compile_rule(self, node), one level of nesting deeper (a SyntaxError beyond the max_depth limit)."""
+        return ExpressionCompiler.expression(self, node, compile_rule)
+
+    def position(self, node):
+        """Where `node` stands: a Token's own place, a tree of the driver's from its tokens (lalr.span), one of
+        Lark's parser from its meta. Run-time closures call it only on failure."""
+        if isinstance(node, Token):
+            return Position(self.filename, self.source, node.line, node.column, node.end_column)
+        if getattr(node, "_meta", None) is None:
+            offsets = span(node)
+            if offsets is not None:
+                (line, column), (end_line, end_column) = map(self._line_and_column, offsets)
+                return Position(self.filename, self.source, line, column, end_column if end_line == line else None)
+            node = self._positioned_twin(node)  # a node without any token: Lark's parse decides
+        meta = node.meta
+        line, end_line = getattr(meta, "line", None), getattr(meta, "end_line", None)
+        end = getattr(meta, "end_column", None) if end_line == line else None
+        return Position(self.filename, self.source, line or 1, getattr(meta, "column", 1), end)
+
+    def _line_and_column(self, offset):
+        if self._line_starts is None:
+            starts, found = [0], self.source.find("\n")
+            while found >= 0:
+                starts.append(found + 1)
+                found = self.source.find("\n", found + 1)
+            self._line_starts = starts
+        line = bisect_right(self._line_starts, offset)
+        return line, offset - self._line_starts[line - 1] + 1
+
+    def _positioned_twin(self, node):
+        """`node`'s counterpart in Lark's positioned parse of the source, for the rare node of the driver's tree
+        that holds no token: both trees are walked together once, on the first call."""
+        if self._positioned is None:
+            from ..syntax.parser import positioned_tree
+            self._positioned = {}
+            try:
+                pairs = [(self.tree, positioned_tree(self.source, self.start))] if self.tree is not None else []
+            except Exception:  # (Lark parses whatever the driver does; if it ever did not: no positions)
+                pairs = []
+            while pairs:
+                ours, theirs = pairs.pop()
+                self._positioned[id(ours)] = theirs
+                pairs.extend((a, b) for a, b in zip(ours.children, theirs.children) if isinstance(a, Tree))
+        return self._positioned.get(id(node), node)  # a tree of Lark's own already has its meta
+
+    def error(self, node, message, kind="SyntaxError"):
+        return GradcliError(message, kind, self.position(node))
+
+    def field(self, text, token, offset):
+        """An f-string field's expression, compiled on its own (lang.compile.strings asks: it does not compile); `text`
+        stands at `offset` in the string `token`'s text, which is where its errors point."""
+        from ..syntax.parser import parse
+        string = self.position(token)
+        before = str(token)[:offset]
+        lines = before.count("\n")
+        column = offset - before.rfind("\n") if lines else string.column + offset
+        compiler = FieldCompiler(text, self.filename, None, string.source, string.line + lines, column)
+        try:
+            compiler.tree = parse(text, self.filename, "expression")
+        except GradcliError as exc:
+            exc.position = exc.position and compiler.place(exc.position)
+            raise
+        return compiler.compile_whole()
+
+    # ------------------------------------------------------------ assignment targets
+    # One method per kind (`t_<rule>`) rather than one with a branch per kind: a function creates the cells of
+    # all the variables its closures capture as it starts, whichever branch then runs.
+    def target(self, node):
+        """A closure `set(frame, value)` for an assignment target."""
+        compile_target = _TARGET_RULES.get(node.data if node.__class__ is Tree else node.type)  # (kind_of)
+        if compile_target is None:
+            raise self.error(node, "cannot assign to this expression")
+        return compile_target(self, node)
+
+    def t_NAME(self, token):
+        name = token.value
+        if name[:2] == "__":
+            self.checked_name(token)
+        return self.name_setter(name)
+
+    def t_attribute(self, node):
+        obj = self.expression(node.children[0])
+        attribute = self.checked_name(node.children[1], "AttributeError")
+
+        def set_attribute(frame, value):
+            namespace.set_attribute(obj(frame), attribute, value)
+        return set_attribute
+
+    def t_subscript(self, node):
+        obj = self.expression(node.children[0])
+        index = self.index(node.children[1])
+
+        def set_item(frame, value):
+            container = obj(frame)
+            container[index(frame)] = value
+        return set_item
+
+    def unpacking_target(self, node):
+        """`a, b = ...`, `[a, b] = ...`: one target per item of the value."""
+        setters = [self.target(child) for child in node.children]
+        count = len(setters)
+
+        def unpack(frame, value):
+            try:
+                values = list(value)
+            except TypeError:
+                raise errors.type_error("cannot unpack non-iterable %s object" % type(value).__name__) from None
+            if len(values) != count:
+                if len(values) < count:
+                    raise errors.value_error("not enough values to unpack (expected %d, got %d)"
+                                             % (count, len(values)))
+                raise errors.value_error("too many values to unpack (expected %d)" % count)
+            for setter, v in zip(setters, values):
+                setter(frame, v)
+        return unpack
+
+    def checked_name(self, token, kind="NameError"):
+        """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable, but
+        for a module's `__version__` (`torch.__version__`, served from the module's own members)."""
+        name = token.value  # the plain str (a Token compares and hashes through Python code)
+        if name.startswith("__") and not (kind == "AttributeError" and name == "__version__"):
+            raise GradcliError("gradcli does not give access to '%s'" % name, kind, self.position(token))
+        return name
+
+    # ------------------------------------------------------------ expressions
+    def expression(self, node, compile_rule=None):
+        """The closure of the expression `node`, compiled one level of nesting deeper (by `compile_rule` when
+        the node is not an expression's: nested())."""
+        if compile_rule is None:
+            # kind_of(node), written out: this runs for every node of every expression
+            compile_rule = _EXPRESSION_RULES.get(node.data if node.__class__ is Tree else node.type)
+            if compile_rule is None:
+                if isinstance(node, Token):
+                    raise self.error(node, "unexpected '%s'" % node)
+                raise self.error(node, "gradcli does not support this expression")
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise limits.depth_error().at(self.position(node))
+        try:
+            return compile_rule(self, node)
+        finally:
+            self.depth -= 1
+
+    def e_expression(self, node):
+        return self.expression(node.children[0])
+
+    def e_NAME(self, token):
+        name = token.value
+        if name[:2] == "__":
+            if name == "__name__":  # the one dunder scripts read: `if __name__ == "__main__":`
+                return lambda frame: "__main__"
+            self.checked_name(token)
+        if self.scope is not None and name in self.scope.locals:
+            return self._local(token, name)
+
+        def run(frame):
+            try:
+                return frame.vars[name]
+            except KeyError:
+                pass
+            for scope in frame.enclosing:
+                if name in scope:
+                    return scope[name]
+            context = frame.context
+            value = frame.globals.get(name, _MISSING)
+            if value is _MISSING:
+                value = context.builtins.get(name, _MISSING)
+                if value is _MISSING:
+                    value = context.torch_names.get(name, _MISSING)
+                    if value is _MISSING:
+                        raise GradcliError("name '%s' is not defined" % name, "NameError", self.position(token),
+                                           suggest=lambda: errors.suggestion(name, _visible_names(frame)))
+            return value
+        return run
+
+    def _local(self, token, name):
+        """A variable the function binds somewhere in its body: Python reads it from the function's own
+        variables only (UnboundLocalError before it is bound), never from around the def."""
+        def run(frame):
+            try:
+                return frame.vars[name]
+            except KeyError:
+                raise GradcliError("cannot access local variable '%s' where it is not associated with a value"
+                                   % name, "UnboundLocalError", self.position(token)) from None
+        return run
+
+    def e_INT(self, token):
+        text = str(token)
+        digits = text.replace("_", "")
+        value = int(digits, 0) if text[:2].lower() in ("0x", "0o", "0b") else int(digits)
+        return lambda frame: value
+
+    def e_FLOAT(self, token):
+        value = float(token.replace("_", ""))
+        return lambda frame: value
+
+    def e_true(self, node):
+        return lambda frame: True
+
+    def e_false(self, node):
+        return lambda frame: False
+
+    def e_none(self, node):
+        return lambda frame: None
+
+    def e_ellipsis(self, node):
+        return lambda frame: Ellipsis
+
+    def e_strings(self, node):
+        from .strings import compile_string
+        parts = [compile_string(token, self) for token in node.children]
+        if len(parts) == 1:
+            return parts[0]
+
+        def run(frame):
+            return "".join(part(frame) for part in parts)
+        return run
+
+    def _binary(self, node):
+        # (a tensor on the left runs gradcli's own operator, which checks sizes itself: no guard applies)
+        guarded, plain = _BINARY[node.data], _OPERATORS[node.data]
+        left_node, right_node = node.children
+        left, right = self.expression(left_node), self.expression(right_node)
+        if node.data == "pow" and "^" in self._between(left_node, right_node):
+            guarded, plain = guards.as_written(guarded, "^"), guards.as_written(plain, "^")
+
+        def run(frame):
+            a = left(frame)
+            b = right(frame)
+            try:
+                return plain(a, b) if a.__class__ is Tensor else guarded(a, b)
+            except Exception as exc:
+                raise located(exc, self.position(node)) from None
+        return run
+
+    def _between(self, left_node, right_node):
+        """The text between two operands (the operator, brackets, spaces); empty where it is not known."""
+        left, right = self._offsets(left_node), self._offsets(right_node)
+        return self.source[left[1]:right[0]] if left and right else ""
+
+    def _offsets(self, node):
+        if isinstance(node, Token):
+            return (node.start_pos, node.end_pos) if node.start_pos is not None else None
+        return span(node) if getattr(node, "_meta", None) is None else None
+
+    def _unary(self, node):
+        return self.applied(_UNARY[node.data], self.expression(node.children[0]), node)
+
+    def applied(self, function, operand, node):
+        """The closure of function(the operand's value), failing at `node`."""
+        def run(frame):
+            value = operand(frame)
+            try:
+                return function(value)
+            except Exception as exc:
+                raise located(exc, self.position(node)) from None
+        return run
+
+    def e_and_(self, node):
+        left, right = (self.expression(c) for c in node.children)
+
+        def run(frame):
+            value = left(frame)
+            return right(frame) if value else value
+        return run
+
+    def e_or_(self, node):
+        left, right = (self.expression(c) for c in node.children)
+
+        def run(frame):
+            value = left(frame)
+            return value if value else right(frame)
+        return run
+
+    def e_conditional(self, node):
+        then, test, otherwise = (self.expression(c) for c in node.children)
+        return lambda frame: then(frame) if test(frame) else otherwise(frame)
+
+    def e_compare(self, node):
+        operands, ops, pending = [], [], []
+        for child in node.children:
+            if isinstance(child, Token) and child.type not in _LEAVES:  # an operator's word: `<`, `not`, `in`
+                pending.append(str(child))
+            else:
+                if pending:
+                    ops.append(_COMPARE[" ".join(pending)])
+                    pending = []
+                operands.append(self.expression(child))
+
+        def run(frame):
+            a = operands[0](frame)
+            result = True
+            try:
+                for op, operand in zip(ops, operands[1:]):
+                    b = operand(frame)
+                    result = op(a, b)
+                    if len(ops) > 1 and not result:
+                        return result
+                    a = b
+            except Exception as exc:
+                raise located(exc, self.position(node)) from None
+            return result
+        return run
+
+    def e_attribute(self, node):
+        obj = self.expression(node.children[0])
+        token = node.children[1]
+        name = token.value
+        if name[:2] == "__":  # one of the dunders a script may read, or checked_name's refusal
+            read = _DUNDER_READERS.get(name)
+            if read is not None:
+                return self.applied(read, obj, token)
+            self.checked_name(token, "AttributeError")
+
+        def run(frame):
+            value = obj(frame)
+            try:
+                # get_attribute's first two cases, without a call: a tensor's member, a module's
+                if value.__class__ is Tensor and name in TENSOR_PLAIN_MEMBERS:
+                    return getattr(value, name)
+                if value.__class__ is Module and name in value.members:
+                    return value.members[name]
+                return namespace.get_attribute(value, name)
+            except Exception as exc:
+                raise located(exc, self.position(token)) from None  # the attribute's name
+        return run
+
+    def e_subscript(self, node):
+        obj = self.expression(node.children[0])
+        index = self.index(node.children[1])
+
+        def run(frame):
+            container = obj(frame)
+            key = index(frame)
+            try:
+                return container[key]
+            except Exception as exc:
+                raise located(exc, self.position(node)) from None
+        return run
+
+    def index(self, node):
+        """The closure for the inside of `[...]`: one item, or a tuple of items (`x[1, :]`, `x[1,]`)."""
+        if isinstance(node, Tree) and node.data == "index_tuple":
+            items = [self.index(c) for c in node.children]
+            return lambda frame: tuple(item(frame) for item in items)
+        if isinstance(node, Tree) and node.data == "slice":
+            start, stop, step = (self.expression(c) if c is not None else None for c in node.children)
+            return lambda frame: slice(start(frame) if start else None, stop(frame) if stop else None,
+                                       step(frame) if step else None)
+        return self.expression(node)
+
+
+_TARGET_RULES = {**rule_table(ExpressionCompiler, "t_"),
+                 **dict.fromkeys(("tuple_display", "target_tuple", "list", "tuple"),
+                                 ExpressionCompiler.unpacking_target)}
+_EXPRESSION_RULES = {**rule_table(ExpressionCompiler, "e_"),
+                     **dict.fromkeys(_BINARY, ExpressionCompiler._binary),
+                     **dict.fromkeys(_UNARY, ExpressionCompiler._unary)}
+
+
+class FieldCompiler(ExpressionCompiler):
+    """An f-string field's expression: compiled from its own text, placed where that text stands in the script
+    (starting at `line`, `column` of `script`), as errors show it."""
+
+    def __init__(self, text, filename, tree, script, line, column):
+        super().__init__(text, filename, tree, "expression")
+        self.script, self.line, self.column = script, line, column
+
+    def position(self, node):
+        return self.place(super().position(node))
+
+    def place(self, inner):
+        """A position in the field's text, as a position in the script."""
+        shift = self.column - 1 if inner.line == 1 else 0
+        return Position(self.filename, self.script, inner.line + self.line - 1, inner.column + shift,
+                        inner.end_column and inner.end_column + shift)
+
+
+def _visible_names(frame):
+    """Every name a script could have meant where `frame` runs (for a NameError's suggestion)."""
+    names = set(frame.vars).union(frame.globals, frame.context.builtins, frame.context.torch_names)
+    for scope in frame.enclosing:
+        names.update(scope)
+    return names

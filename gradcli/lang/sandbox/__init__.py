@@ -1,0 +1,10 @@
+"""What a script can reach, and nothing else: names and attributes go through namespace's gate.
+
+    namespace     the allow-list: torch's names, the members of tensors, modules and library classes
+    guards        Python's values made safe: sizes of strings, lists and numbers that operators could blow up
+    stand_ins     the builtins a script calls (sum, pow, str, ...), and builtins refused in Python's words
+    numpy_bridge  `import numpy as np`: the part of numpy tutorials use, behind a wrapper
+    stdlib        math, random, collections, ... as scripts may import them
+    training      what scripts reach of torch.optim and torch.utils.data
+    keywords, arguments   torch's argument names, and its argument parser's words for a refused call
+"""

@@ -1,0 +1,172 @@
+"""Arguments named as torch names them.
+
+A front door keeps the parameter names its code reads (`add(x, y, alpha=1)`). A script may name arguments as
+torch's documentation does (`torch.matmul(input=a, other=b)`), with numpy's `axis=`/`keepdims=` (which torch's
+argument parser takes for `dim=`/`keepdim=`), and give `out=` to a function torch has an out= variant of. A call
+whose keywords its callee knows goes straight through; only a call to a front door with a keyword the door does
+not know is renamed here, from the parameter names recorded from torch (torch_signatures.json, read on the
+first such call).
+"""
+
+import functools
+import inspect
+import pathlib
+import types
+
+import numpy as np
+
+from ...base import errors
+from ... import ops
+from ...ops.inplace import write_out
+from ...core.tensor import Tensor
+
+NUMPY_KEYWORDS = {"axis": "dim", "keepdims": "keepdim"}
+# factories whose out= variants resize out as resize_ does (no warning) and make their values in out's dtype
+_FACTORIES = frozenset(("arange", "range", "linspace", "logspace", "zeros", "ones", "full", "empty", "eye", "rand",
+                        "randn", "randint", "randperm"))
+_RANGE_RESIZED = ("The number of elements in the out tensor of shape %s is %d which does not match the computed "
+                  "number of elements %d. Note that this may occur as a result of rounding error. The out tensor "
+                  "will be resized to a tensor of shape %s. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/RangeFactories.cpp:199.)")
+
+
+def call(f, args, kwargs):
+    """f(*args, **kwargs), where f may be a front door (or a Tensor method) called with torch's names."""
+    door, method = (f.__func__, True) if isinstance(f, types.MethodType) and isinstance(f.__self__, Tensor) \
+        else (f, False)
+    names = doors().get(door)
+    if names is None:
+        return f(*args, **kwargs)
+    if _as_given(door, method, kwargs.keys()):
+        return f(*args, **kwargs)
+    positional, known, varargs = _parameters(door, method)
+    qualified = _qualified(names, method)
+    if known is None:
+        kwargs = dict(kwargs)
+        out = kwargs.pop("out") if _takes_out(qualified) else None
+    else:
+        args, kwargs, out = _renamed(list(args), kwargs, positional, known, varargs, qualified)
+    if out is None:
+        return f(*args, **kwargs)
+    name = qualified[0].rsplit(".", 1)[1]
+    factory = name in _FACTORIES
+    if factory and isinstance(out, Tensor) and kwargs.get("dtype") is None and (known is None or "dtype" in known):
+        kwargs["dtype"] = out.dtype  # (torch's factory out= variants fill out in its own dtype)
+    result = f(*args, **kwargs)
+    if factory and isinstance(out, Tensor) and out.array.shape != result.array.shape:
+        _resize_for_factory(name, out, result)
+    return write_out(name, result, out)
+
+
+def call_site(names):
+    """`call` for one call site, whose keywords are always `names` (a frozenset: no `**mapping` among them).
+    Whether a door takes them as they are depends on the door alone: the site remembers the doors that do."""
+    as_given = set()
+    remember = "out" not in names  # (whether out= goes straight through depends on the door's binding too)
+
+    def call_named(f, args, kwargs):
+        door = f.__func__ if f.__class__ is types.MethodType and isinstance(f.__self__, Tensor) else f
+        if door in as_given:
+            return f(*args, **kwargs)
+        if remember and door in doors() and _as_given(door, door is not f, names):
+            as_given.add(door)
+        return call(f, args, kwargs)
+    return call_named
+
+
+def _as_given(door, method, names):
+    """Whether the door takes keywords of these names as they are: nothing to rename, no out= to write."""
+    known = _parameters(door, method)[1]
+    if known is None:  # (a door taking **keywords: the factories)
+        return not ("out" in names and not method)
+    return names <= known
+
+
+def _qualified(names, method):
+    return ["torch.Tensor." + name for name in names["torch.Tensor"]] if method else [
+        "%s.%s" % (module, name) for module, found in names.items() if module != "torch.Tensor" for name in found]
+
+
+def _takes_out(qualified):
+    return any("out" in keywords or "out" in places for overloads in map(_torch, qualified)
+               for places, keywords in overloads)
+
+
+def _resize_for_factory(name, out, result):
+    """A factory resizes out without resize_output's warning; arange and range warn in their own words."""
+    if name in ("arange", "range") and out.array.size != result.array.size:
+        errors.warn(_RANGE_RESIZED % (list(out.array.shape), out.array.size, result.array.size,
+                                      tuple(result.array.shape)))
+    out.array = np.empty(result.array.shape, out.array.dtype)
+    out._view = None
+
+
+def _renamed(args, kwargs, positional, known, varargs, qualified):
+    """(args, kwargs with torch's and numpy's names turned into the door's, the out= tensor or None). A name
+    torch gives the place where the door takes `*args` (`x.view(size=(3, 2))`) becomes that argument."""
+    renamed, out = {}, None
+    for name, value in kwargs.items():
+        if name in known:
+            renamed[name] = value
+            continue
+        if name == "out" and _takes_out(qualified):
+            out = value
+            continue
+        if NUMPY_KEYWORDS.get(name) in known:
+            renamed[NUMPY_KEYWORDS[name]] = value
+            continue
+        index = _place_of(name, qualified, len(args))
+        if varargs and index == len(positional) == len(args):
+            args.append(value)
+            continue
+        own = positional[index] if index is not None and index < len(positional) else None
+        renamed[own or name] = value  # (a name neither knows stays: the door's TypeError names it)
+    return args, renamed, out
+
+
+def _place_of(name, qualified, given):
+    """Where torch places `name` among the positional arguments of one of its overloads, past the `given` ones
+    (None if no overload does)."""
+    for overloads in map(_torch, qualified):
+        for places, _ in overloads:
+            if name in places and places.index(name) >= given:
+                return places.index(name)
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def doors():
+    """front door -> {module: [the names it serves there]}."""
+    doors = {}
+    for module, registry in (("torch", ops.FUNCTIONS), ("torch.Tensor", ops.METHODS),
+                             ("torch.nn.functional", ops.FUNCTIONAL), ("torch.linalg", ops.LINALG)):
+        for name, door in registry.items():
+            if not name.startswith("__"):
+                doors.setdefault(door, {}).setdefault(module, []).append(name)
+    return doors
+
+
+@functools.lru_cache(maxsize=None)
+def _parameters(door, method):
+    """(the door's positional parameter names, a method's self left out; every name it takes, or None when it
+    takes any keyword; whether it takes *args)."""
+    try:
+        parameters = list(inspect.signature(door).parameters.values())
+    except (TypeError, ValueError):
+        return (), None, False
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return (), None, False
+    positional = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return (tuple(positional[1:] if method else positional),
+            frozenset(p.name for p in parameters if p.kind is not p.VAR_POSITIONAL),
+            any(p.kind is p.VAR_POSITIONAL for p in parameters))
+
+
+def _torch(qualified):
+    return _signatures().get(qualified, ())
+
+
+@functools.lru_cache(maxsize=None)
+def _signatures():
+    import json  # (only a call that needs torch's names reads them: a one-shot command does not import json)
+    return json.loads(pathlib.Path(__file__).with_name("torch_signatures.json").read_text(encoding="utf-8"))

@@ -1,0 +1,569 @@
+"""What the language can reach: the allow-list. Nothing of Python's namespace is reachable except through here.
+
+- `torch` and its submodules (autograd, nn, nn.functional) as Module objects with explicit members;
+- the members of tensors, grad_fn nodes, dtypes and python values a script may read or set;
+- the Python builtins the subset offers;
+- math spelling: bare torch function names (`mean(x)`, `ones(2, 2)`) as a fallback for unknown names.
+"""
+
+import builtins as _py
+import collections
+import functools
+import math
+import pathlib
+
+import numpy as np
+
+from ..compile import classes, exceptions
+from . import guards, numpy_bridge, stand_ins, stdlib, training
+from ...base import anomaly, dtypes, errors, grad_mode
+from ...core import backward as autograd, limits, printing, rng
+from ...torchlib.autograd import functional, gradcheck
+from ...torchlib import serialization
+from ...kernels import cpu
+from ...torchlib.autograd.function import CTX_MEMBERS, Function, FunctionCtx, once_differentiable
+from ...autograd.graph import Node, RemovableHandle
+from ...torchlib.nn import public as nn
+from ...ops import FUNCTIONS, METHODS
+from ...ops import FUNCTIONAL as NN_FUNCTIONAL, LINALG as OPS_LINALG
+from ...ops.rows.creation import variable
+from ...base.return_types import ReturnTypes
+from ...core.tensor import Device, Size, Tensor, require_cpu
+
+
+class Module:
+    """A module as the language sees it: a name and its members, nothing else (made by `load` on first use
+    when it is given instead)."""
+
+    __slots__ = ("name", "members", "_load")
+
+    def __init__(self, name, members=None, load=None):
+        self.name, self._load = name, load
+        if members is not None:
+            self.members = members
+
+    def __getattr__(self, attribute):  # (Python calls it for an unset slot only: `members` before it is loaded)
+        if attribute != "members":
+            raise AttributeError(attribute)
+        self.members = self._load()
+        return self.members
+
+    def __repr__(self):
+        return "<module '%s'>" % self.name
+
+
+Module.__name__ = "module"  # what Python's messages call a module ("bad operand type for unary -: 'module'")
+
+
+TORCH_VERSION = "2.13.0"  # torch.__version__: the version whose behaviour gradcli reproduces
+
+
+def _torch_members():
+    members = dict(FUNCTIONS)
+    for d in dtypes.ALL:
+        members[d.name] = d
+    members.update(dtypes.ALIASES)
+    members.update({
+        "no_grad": grad_mode.no_grad, "enable_grad": grad_mode.enable_grad,
+        "inference_mode": grad_mode.inference_mode, "is_inference_mode_enabled": grad_mode.is_inference_mode_enabled,
+        "set_grad_enabled": grad_mode.set_grad_enabled, "is_grad_enabled": grad_mode.is_grad_enabled,
+        "set_printoptions": printing.set_printoptions, "Size": Size,
+        "save": serialization.save, "load": serialization.load,
+        "is_tensor": lambda x: isinstance(x, Tensor), "__version__": TORCH_VERSION,
+        "is_anomaly_enabled": anomaly.is_enabled, "is_anomaly_check_nan_enabled": anomaly.is_check_nan_enabled,
+        "device": Device, "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan,
+        "set_num_threads": _set_num_threads, "get_num_threads": cpu.num_threads,
+    })
+    return members
+
+
+def _set_num_threads(n):
+    """torch.set_num_threads: the thread count whose arithmetic large reductions and loops follow."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise errors.GradcliError("set_num_threads expects an int, but got %s" % type(n).__name__)
+    if n <= 0:
+        raise errors.GradcliError("set_num_threads expects a positive integer")
+    cpu.set_num_threads(n)
+
+
+LINALG = Module("torch.linalg", dict(OPS_LINALG))
+AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": functional.jacobian,
+                                                           "hessian": functional.hessian, "vjp": functional.vjp,
+                                                           "jvp": functional.jvp, "vhp": functional.vhp,
+                                                           "hvp": functional.hvp})
+AUTOGRAD_FUNCTION = Module("torch.autograd.function", {"Function": Function, "FunctionCtx": FunctionCtx,
+                                                       "once_differentiable": once_differentiable})
+AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
+                                     "gradcheck": gradcheck.gradcheck, "gradgradcheck": gradcheck.gradgradcheck,
+                                     "Variable": variable, "functional": AUTOGRAD_FUNCTIONAL,
+                                     "set_detect_anomaly": anomaly.set_detect_anomaly,
+                                     "detect_anomaly": anomaly.detect_anomaly,
+                                     "Function": Function, "function": AUTOGRAD_FUNCTION})
+FUNCTIONAL = Module("torch.nn.functional", dict(NN_FUNCTIONAL))
+INIT = Module("torch.nn.init", dict(nn.init.NAMES))
+NN = Module("torch.nn", dict(nn.NAMES, functional=FUNCTIONAL, init=INIT))
+# the devices, the CPU way: no accelerator, CUDA's seeding calls do nothing (torch's do nothing without CUDA)
+CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0,
+                             "manual_seed": lambda seed: None, "manual_seed_all": lambda seed: None})
+ACCELERATOR = Module("torch.accelerator", {"is_available": lambda: False, "current_accelerator": lambda: None,
+                                           "device_count": lambda: 0})
+MPS = Module("torch.backends.mps", {"is_available": lambda: False, "is_built": lambda: False})
+BACKENDS = Module("torch.backends", {"mps": MPS})
+LR_SCHEDULER = Module("torch.optim.lr_scheduler", load=training.lr_scheduler_members)
+OPTIM = Module("torch.optim", load=lambda: dict(training.optim_members(), lr_scheduler=LR_SCHEDULER))
+DATA = Module("torch.utils.data", load=training.data_members)
+UTILS = Module("torch.utils", {"data": DATA})
+
+
+def _set_default_device(device):
+    """torch.set_default_device: the CPU, the only device here (torch fails on CUDA at the next tensor)."""
+    if device is not None:
+        require_cpu(Device(device))
+
+
+TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA, optim=OPTIM,
+                            utils=UTILS, accelerator=ACCELERATOR, backends=BACKENDS,
+                            set_default_device=_set_default_device, get_default_device=lambda: Device("cpu")))
+TORCH.members.update(from_numpy=numpy_bridge.from_numpy, tensor=numpy_bridge.accepting_arrays(FUNCTIONS["tensor"]),
+                     as_tensor=numpy_bridge.accepting_arrays(FUNCTIONS["as_tensor"]))
+_NUMPY_RANDOM = numpy_bridge.RandomModule()
+NUMPY_RANDOM = Module("numpy.random", {name: getattr(_NUMPY_RANDOM, name) for name in (
+    "seed", "randn", "rand", "randint", "normal", "uniform", "random", "choice", "permutation", "shuffle")})
+NUMPY = Module("numpy", dict(numpy_bridge._members(), random=NUMPY_RANDOM))
+# torch.functional: the functions torch defines in that module (what gradcli has of them)
+TORCH_FUNCTIONAL = Module("torch.functional", {name: FUNCTIONS[name] for name in (
+    "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_shapes", "broadcast_tensors", "cartesian_prod", "block_diag",
+    "cdist", "chain_matmul", "einsum", "norm", "meshgrid", "split", "tensordot", "unique", "unique_consecutive",
+    "unravel_index") if name in FUNCTIONS})
+TORCH.members["functional"] = TORCH_FUNCTIONAL
+MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
+           "torch.autograd.function": AUTOGRAD_FUNCTION,
+           "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.nn.init": INIT, "torch.linalg": LINALG,
+           "math": Module("math", stdlib.math_members()), "random": Module("random", stdlib.random_members()),
+           "collections": Module("collections", stdlib.collections_members()),
+           "__future__": Module("__future__", stdlib.future_members()),
+           "numpy": NUMPY, "numpy.random": NUMPY_RANDOM, "torch.optim": OPTIM, "torch.optim.lr_scheduler": LR_SCHEDULER,
+           "torch.utils": UTILS, "torch.utils.data": DATA, "torch.cuda": CUDA, "torch.accelerator": ACCELERATOR,
+           "torch.backends": BACKENDS, "torch.backends.mps": MPS}
+
+# ---------------------------------------------------------------- members of values
+TENSOR_PROPERTIES = frozenset((
+    "grad", "data", "requires_grad", "grad_fn", "is_leaf", "shape", "dtype", "ndim", "T", "device",
+    "retains_grad", "_version", "mT", "is_cuda"))
+TENSOR_METHODS = frozenset(name for name in METHODS if not name.startswith("_")) | frozenset((
+    "backward", "detach", "item", "tolist", "numel", "dim", "size", "requires_grad_", "retain_grad",
+    "is_floating_point", "data_ptr", "register_hook", "stride", "storage_offset", "element_size", "nelement",
+    "ndimension"))
+# the members get_attribute reads from a tensor as getattr does (the compiler reads them itself)
+TENSOR_PLAIN_MEMBERS = (TENSOR_PROPERTIES | TENSOR_METHODS) - {"_version"}
+TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
+NODE_MEMBERS = frozenset(("next_functions", "name", "variable", "metadata"))
+DTYPE_MEMBERS = frozenset(("is_floating_point", "is_signed", "itemsize"))
+_PY_MEMBERS = {
+    list: frozenset(("append", "extend", "pop", "insert", "index", "count", "reverse", "sort", "copy", "clear",
+                     "remove")),
+    dict: frozenset(("items", "keys", "values", "get", "update", "pop", "copy", "setdefault")),
+    collections.OrderedDict: frozenset(("items", "keys", "values", "get", "update", "pop", "copy", "setdefault")),
+    nn.state.IncompatibleKeys: frozenset(("missing_keys", "unexpected_keys")),
+    str: frozenset(("join", "upper", "lower", "strip", "lstrip", "rstrip", "split", "replace", "startswith",
+                    "endswith", "center", "ljust", "rjust", "zfill", "title", "capitalize", "find", "count",
+                    "splitlines", "isdigit", "isalpha")),
+    tuple: frozenset(("index", "count")),
+    set: frozenset(("add", "remove", "discard", "pop", "clear", "copy", "update", "union", "intersection",
+                    "difference", "symmetric_difference", "issubset", "issuperset", "isdisjoint")),
+    Size: frozenset(("numel", "index", "count")),
+    float: frozenset(("is_integer", "real", "imag")),
+    int: frozenset(("bit_length", "real", "imag")),
+    rng.Generator: frozenset(("manual_seed", "seed", "initial_seed", "device", "get_state", "set_state")),
+    RemovableHandle: frozenset(("remove",)),
+    Device: frozenset(("type", "index")),
+    property: frozenset(("setter", "getter", "deleter")),
+    **stdlib.COLLECTION_MEMBERS,
+}
+_PY_MEMBERS[collections.defaultdict] = _PY_MEMBERS[dict]  # optimizer.state
+
+
+_TUPLE_MEMBERS = frozenset(("index", "count"))
+
+
+@functools.lru_cache(maxsize=None)
+def torch_names():
+    """torch 2.13's public names per module ({"torch": [...], "torch.Tensor": [...], ...}), recorded from torch.
+    Read only when a name is missing: a one-shot command does not import json for it."""
+    import json
+    return json.loads(pathlib.Path(__file__).with_name("torch_names.json").read_text(encoding="utf-8"))
+
+
+# torch's ways to files, native code and other processes: a script never reaches them
+_OUT_OF_REACH = frozenset(("from_file", "ops", "classes", "library", "hub", "jit", "compile",
+                           "package", "multiprocessing", "distributed"))
+
+
+def _inplace_function(module, name):
+    """torch.sin_(x), torch.relu_(x), ...: the in-place functions torch has are Tensor's in-place methods (looked
+    up in torch's names when a script first asks, then kept among the module's members)."""
+    if module.name != "torch" or not name.endswith("_") or name not in METHODS:
+        return None
+    if name not in torch_names()["torch"]:
+        return None
+    module.members[name] = METHODS[name]
+    return METHODS[name]
+
+
+def _not_implemented(where, name):
+    """gradcli's error for a public name torch has there and gradcli not (None when torch lacks it too)."""
+    if name.startswith("_") or name not in torch_names().get(where, ()):
+        return None
+    if name in _OUT_OF_REACH:
+        return errors.GradcliError("gradcli does not give access to '%s.%s'" % (where, name), "AttributeError")
+    return errors.GradcliError("gradcli does not implement %s.%s yet" % (where, name), "NotImplementedError")
+
+
+def _attribute_error(obj, name):
+    """Python's AttributeError, suggesting the closest member a script may read (Python's 'Did you mean')."""
+    kind = type(obj).__name__
+    suggest = lambda: errors.suggestion(name, members(obj))  # noqa: E731 (worked out only when shown)
+    if isinstance(obj, Module):
+        return (_not_implemented(obj.name, name) or
+                errors.GradcliError("module '%s' has no attribute '%s'" % (obj.name, name), "AttributeError",
+                                    suggest=suggest))
+    if isinstance(obj, (ScriptType, type)):
+        return errors.GradcliError("type object '%s' has no attribute '%s'" % (class_name(obj), name),
+                                   "AttributeError")
+    if isinstance(obj, Tensor):
+        missing = _not_implemented("torch.Tensor", name)
+        if missing is not None:
+            return missing
+    if isinstance(obj, Node):
+        kind = obj.name()
+    return errors.GradcliError("'%s' object has no attribute '%s'" % (kind, name), "AttributeError",
+                               suggest=suggest)
+
+
+def get_attribute(obj, name):
+    """obj.name for the members on the allow-list; an AttributeError in Python's words otherwise."""
+    # the members read most first: a tensor's (no dunder among them) and a module's (torch.__version__ is one)
+    if isinstance(obj, Tensor):
+        if name in TENSOR_PLAIN_MEMBERS:
+            return getattr(obj, name)
+        if name == "_version":
+            return obj._version.value
+    elif isinstance(obj, Module) and name in obj.members:
+        return obj.members[name]
+    if name.startswith("__"):
+        raise errors.GradcliError("gradcli does not give access to '%s'" % name, "AttributeError")
+    if isinstance(obj, Module):
+        found = _inplace_function(obj, name)
+        if found is None:
+            raise _attribute_error(obj, name)
+        return found
+    if isinstance(obj, Tensor):
+        if name == "numpy":
+            return numpy_bridge.tensor_numpy(obj)
+    elif isinstance(obj, Node):
+        if name in NODE_MEMBERS and hasattr(obj, name):
+            return getattr(obj, name)
+        if isinstance(obj, FunctionCtx):  # a custom Function's ctx: its members, and what the script stored
+            if name in CTX_MEMBERS:
+                return getattr(obj, name)
+            if name in obj.attributes:
+                return obj.attributes[name]
+    elif isinstance(obj, dtypes.DType):
+        if name in DTYPE_MEMBERS:
+            return getattr(obj, name)
+    elif isinstance(obj, nn.Module) and not classes.is_script_instance(obj):  # (script classes: classes.py)
+        found = nn.get_member(obj, name)
+        if found is not nn.MISSING:
+            return found
+    elif name == "format" and isinstance(obj, str):
+        return stand_ins.builtin_function("format", _safe_format(obj), obj)
+    elif isinstance(obj, ReturnTypes):
+        if name in obj.names:
+            return obj.field(name)
+        if name in _TUPLE_MEMBERS:
+            return guards.guard_method(obj, name, getattr(obj, name))
+    elif isinstance(obj, numpy_bridge.Array):
+        if name in numpy_bridge.ARRAY_MEMBERS:
+            return getattr(obj, name)
+    elif isinstance(obj, (np.generic, np.dtype)):
+        if name in (numpy_bridge.SCALAR_MEMBERS if isinstance(obj, np.generic) else numpy_bridge.DTYPE_MEMBERS):
+            return getattr(obj, name)
+    else:
+        for kind, members in _PY_MEMBERS.items():
+            if type(obj) is kind and name in members:
+                return guards.guard_method(obj, name, getattr(obj, name))
+        if name in (training.object_members(obj) or ()):  # torch.optim's and torch.utils.data's objects
+            return getattr(obj, name)
+        if classes.governs(obj):  # script classes, library bases, exceptions
+            return classes.get_attribute(obj, name)
+    raise _attribute_error(obj, name)
+
+
+def members(obj):
+    """The names a script may read on `obj` (get_attribute's allow-list for it): what completion offers."""
+    if isinstance(obj, Module):
+        return frozenset(obj.members)
+    if isinstance(obj, Tensor):
+        return TENSOR_PROPERTIES | TENSOR_METHODS | {"numpy"}
+    if isinstance(obj, numpy_bridge.Array):
+        return numpy_bridge.ARRAY_MEMBERS
+    if isinstance(obj, Node):
+        found = frozenset(name for name in NODE_MEMBERS if hasattr(obj, name))
+        return found | CTX_MEMBERS | frozenset(obj.attributes) if isinstance(obj, FunctionCtx) else found
+    if isinstance(obj, dtypes.DType):
+        return DTYPE_MEMBERS
+    if isinstance(obj, ReturnTypes):
+        return frozenset(obj.names) | _TUPLE_MEMBERS
+    if training.object_members(obj) is not None:
+        return training.object_members(obj)
+    if isinstance(obj, nn.Module) and not classes.is_script_instance(obj):
+        own = set(obj.__dict__) | nn.module.registered(obj)
+        return nn.members(obj) | frozenset(n for n in own if not n.startswith("_"))
+    found = next((names for kind, names in _PY_MEMBERS.items() if type(obj) is kind), frozenset())
+    if not found and classes.governs(obj):
+        candidates = set(dir(obj)) | set(getattr(obj, "__dict__", ()))
+        return frozenset(n for n in candidates if not n.startswith("__") and classes.readable(obj, n))
+    return found | {"format"} if isinstance(obj, str) else found
+
+
+def set_attribute(obj, name, value):
+    if isinstance(obj, Tensor) and name in TENSOR_SETTABLE:
+        if name == "requires_grad" and value.__class__ is not bool:  # (torch takes no truth value for it)
+            raise errors.GradcliError("requires_grad must be a bool")
+        setattr(obj, name, value)
+        return
+    if classes.settable(obj):
+        classes.set_attribute(obj, name, value)
+        return
+    if isinstance(obj, FunctionCtx) and name not in CTX_MEMBERS and name not in NODE_MEMBERS:
+        obj.attributes[name] = value
+        return
+    if isinstance(obj, nn.Module) and not name.startswith("_") and not callable(getattr(type(obj), name, None)):
+        setattr(obj, name, value)  # through Module.__setattr__: parameters and submodules register
+        return
+    if isinstance(obj, Tensor) or isinstance(obj, Node):
+        raise errors.GradcliError("gradcli cannot set attribute '%s' of a %s" % (
+            name, "tensor" if isinstance(obj, Tensor) else "grad_fn"), "AttributeError")
+    kind, found = type(obj).__name__, getattr(type(obj), name, None)
+    raise errors.GradcliError("'%s' object has no attribute '%s'" % (kind, name) if found is None else
+                              "attribute '%s' of '%s' objects is not writable" % (name, kind)
+                              if hasattr(found, "__set__") else
+                              "'%s' object attribute '%s' is read-only" % (kind, name), "AttributeError")
+
+
+def _safe_format(template):
+    """str.format without Python's attribute and index traversal inside `{...}` fields."""
+    import string
+
+    class Formatter(string.Formatter):
+        def get_field(self, field_name, args, kwargs):
+            if "." in field_name or "[" in field_name:
+                raise errors.GradcliError("gradcli's str.format takes plain fields only: '{%s}'" % field_name,
+                                          "ValueError")
+            return super().get_field(field_name, args, kwargs)
+
+        def convert_field(self, value, conversion):
+            limits.check_nested_size(value)
+            return super().convert_field(value, conversion)
+
+        def format_field(self, value, spec):
+            guards.check_format_spec(spec)
+            limits.check_nested_size(value)
+            text = super().format_field(value, spec)
+            self.written += len(text)  # (many fields of a long string each)
+            limits.check_length(self.written, "the formatted string")
+            return text
+
+    def format(*args, **kwargs):
+        formatter = Formatter()
+        formatter.written = len(template)
+        return formatter.format(template, *args, **kwargs)
+    return format
+
+
+# ---------------------------------------------------------------- builtins
+CONTEXT_MANAGERS = (grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled, grad_mode.inference_mode,
+                    anomaly.Mode, Device)
+
+
+def make_builtins(write):
+    """Python's builtins of the subset; `print` writes through `write`."""
+    def print_(*values, sep=" ", end="\n", file=None, flush=False):
+        for name, text in (("sep", sep), ("end", end)):
+            if text is not None and not isinstance(text, str):
+                raise TypeError("%s must be None or a string, not %s" % (name, type(text).__name__))
+        write((" " if sep is None else sep).join(str(v) for v in values) + ("\n" if end is None else end))
+
+    return {
+        "print": print_, "len": len, "range": range, "enumerate": enumerate, "zip": zip, "abs": abs,
+        "min": min, "max": max, "sum": sum, "round": round, "float": float, "int": int, "bool": bool,
+        "str": str, "list": list, "tuple": tuple, "dict": dict, "sorted": sorted, "reversed": reversed,
+        "any": any, "all": all, "repr": repr, "isinstance": _isinstance, "format": format, "map": map,
+        "filter": filter, "pow": pow, "divmod": divmod, "type": script_type, "set": set,
+        "next": next, "iter": _iter, "hasattr": _hasattr, "callable": callable, "chr": chr, "ord": ord, "id": id,
+        "object": object, "super": super, "staticmethod": staticmethod, "classmethod": classmethod,
+        "property": property, **exceptions.CLASSES,
+    }
+
+
+def _iter(iterable, *sentinel):
+    """iter() of one argument: iter(f, sentinel) could call a builtin for ever inside one statement."""
+    if sentinel:
+        if not callable(iterable):
+            raise errors.type_error("iter(v, w): v must be callable")
+        raise errors.type_error("gradcli's iter() takes one argument: iter(callable, sentinel) could call "
+                                "for ever inside one statement")
+    return iter(iterable)
+
+
+def _hasattr(obj, name):
+    """Whether a script could read obj.name (gradcli's allow-list, not Python's object model)."""
+    if not isinstance(name, str):
+        raise errors.type_error("attribute name must be string, not '%s'" % type(name).__name__)
+    try:
+        get_attribute(obj, name)
+    except errors.GradcliError as error:
+        if error.kind == "AttributeError":
+            return False
+        raise
+    return True
+
+
+
+def _isinstance(value, kind):
+    if isinstance(kind, tuple):
+        return _py.any(_isinstance(value, k) for k in kind)
+    if isinstance(kind, ScriptType):  # isinstance(y, type(x))
+        kind = kind.named
+    kind = guards.PLAIN_TYPES.get(kind, kind)  # str, int, tuple: the builtins' checked stand-ins
+    if kind is FUNCTIONS.get("Tensor"):
+        return isinstance(value, Tensor)
+    if _nameable(kind):
+        return isinstance(value, kind)
+    raise errors.type_error("isinstance() arg 2 must be a type or tuple of types")
+
+
+_NAMEABLE_BUILTINS = (float, int, bool, str, list, tuple, dict, set, object, Size, range, map, zip, filter, enumerate,
+                      reversed)
+
+
+def _nameable(kind):
+    """Is `kind` a class a script can name (a builtin, one of its own, torch.nn's, an exception class, ...)?"""
+    if kind in _NAMEABLE_BUILTINS or classes.is_script_class(kind) or training.is_library_class(kind):
+        return True
+    return (isinstance(kind, type) and (issubclass(kind, BaseException) or classes.is_subclassable_family(kind))
+            or kind in nn.CLASSES)
+
+
+def _class_name(value):
+    """The qualified name torch shows for the value's class: `torch.Tensor`, `MulBackward0`, `__main__.Net`."""
+    if isinstance(value, ScriptType):  # type(type(x)): the class's metaclass
+        name = _METACLASSES.get(value.qualified, "type")
+    elif isinstance(value, (nn.Parameter, nn.Module)) and nn.qualified_name(type(value)):
+        name = nn.qualified_name(type(value))
+    elif isinstance(value, Tensor):
+        name = "torch.Tensor"
+    elif isinstance(value, Size):
+        name = "torch.Size"
+    elif isinstance(value, dtypes.DType):
+        name = "torch.dtype"
+    elif isinstance(value, ReturnTypes):
+        name = "torch.return_types." + value.kind
+    elif isinstance(value, numpy_bridge.Array):
+        name = "numpy.ndarray"
+    elif isinstance(value, np.generic):
+        name = "numpy." + type(value).__name__
+    elif isinstance(value, FunctionCtx):
+        name = "torch.autograd.function." + value.name()
+    elif isinstance(value, Node):
+        name = value.name().rsplit("::", 1)[-1]  # C++ nodes (torch::autograd::AccumulateGrad) bind unqualified
+    elif training.is_own_class(type(value)):  # (a script's subclass of Dataset is the class rules')
+        name = training.torch_name(type(value))
+    elif not isinstance(value, type) and classes.governs(value):
+        name = classes.type_name(type(value))  # `__main__.Net`, `torch.nn.modules.linear.Linear`
+    else:
+        name = type(value).__name__
+    return name
+
+
+_METACLASSES = {"torch.Tensor": "torch._C._TensorMeta",
+                "torch.nn.parameter.Parameter": "torch.nn.parameter._ParameterMeta"}
+
+
+def class_name(kind):
+    """A class's `__name__` as a script knows it (a stand-in's is its builtin's: range, not checked_range)."""
+    if isinstance(kind, ScriptType):
+        return kind.qualified.rsplit(".", 1)[-1]
+    return guards.PLAIN_TYPES.get(kind, kind).__name__
+
+
+def _type_name(value):
+    """type(value) as torch prints it: `<class 'torch.Tensor'>`, `<class 'MulBackward0'>`."""
+    return "<class '%s'>" % _class_name(value)
+
+
+class ScriptType:
+    """What `type(value)` gives a script: it prints as Python prints the class (`<class 'torch.Tensor'>`), has
+    its `__name__`, makes an instance when called, and equals the name the script knows the class by, so that
+    `type(x) == torch.Tensor`, `type(1) == int` and `type(net) == Net` hold as in Python. (`is` does not: the
+    class itself stays out of a script's reach.)"""
+
+    __slots__ = ("qualified", "named")
+
+    def __init__(self, qualified, named):
+        self.qualified = qualified  # torch.Tensor, int, __main__.Net
+        self.named = named          # what the script's namespace binds the class to (None where it binds none)
+
+    def __repr__(self):
+        return "<class '%s'>" % self.qualified
+
+    def __eq__(self, other):
+        if isinstance(other, ScriptType):
+            return self.qualified == other.qualified
+        return self.named is not None and other is self.named
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash(self.qualified)
+
+    def __call__(self, *args, **kwargs):
+        if self.named is None:
+            raise errors.type_error("cannot create '%s' instances" % self.qualified)
+        return self.named(*args, **kwargs)
+
+
+# the classes a script names by a stand-in (guards' checked builtins, torch.Tensor's front door)
+_STAND_INS = {plain: stand_in for stand_in, plain in guards.PLAIN_TYPES.items()}
+
+
+class script_type(metaclass=stand_ins.BuiltinType):
+    """type(value) for a script (ScriptType)."""
+    plain = type
+
+    def __new__(cls, value, *more):
+        if more:  # (a count CPython refuses too is refused in its words: lang.sandbox.stand_ins)
+            raise errors.type_error("gradcli's type() takes one argument: a script makes a class with `class`")
+        kind = type(value)
+        if isinstance(value, Tensor) and not isinstance(value, nn.Parameter):
+            named = FUNCTIONS.get("Tensor")
+        else:  # (a class the script cannot name stays out of reach: its ScriptType only prints and compares)
+            named = _STAND_INS.get(kind, kind) if _nameable(kind) else None
+        return ScriptType(_class_name(value), named)
+
+
+# math spelling: names that Python's builtins also define resolve to torch in one-shot expressions
+CLASHING_NAMES = ("sum", "abs", "min", "max", "round", "pow")
+# and one-shot expressions read like math: the constants (unless an input has the name) and ln for log
+MATH_CONSTANTS = {"pi": math.pi, "e": math.e}
+
+
+def math_names(expression_mode):
+    """Bare torch names for the fallback lookup: every torch and torch.nn.functional function (`gelu(x)`); in
+    expression mode they win over Python builtins of the same name (`sum(x)` is torch.sum in `gradcli eval`), and
+    pi, e and ln are there."""
+    names = dict(NN_FUNCTIONAL, **FUNCTIONS)
+    if expression_mode:
+        names.update(MATH_CONSTANTS, ln=FUNCTIONS["log"])
+    return names, (CLASHING_NAMES if expression_mode else ())

@@ -1,0 +1,409 @@
+"""`import numpy as np`: the part of numpy tutorials use, behind a wrapper that keeps the sandbox.
+
+A script never holds a numpy object with numpy's whole surface: an array is an `Array` (its type prints as
+numpy.ndarray) exposing the members in ARRAY_MEMBERS, and `np` is a module of wrapped functions (`MODULE`). Each
+wrapped function unwraps its arguments, checks what it would build against the max_elements limit, calls numpy,
+and wraps the arrays it returns; numbers come back as numpy's scalars (plain numbers to a script). Arrays print,
+index and do arithmetic exactly as numpy's, and share memory as numpy's do: `x.numpy()` and
+`torch.from_numpy(a)` see each other's changes, as in torch. `np.random` draws from a RandomState of gradcli's
+own (the host's global numpy generator is left alone), which `np.random.seed` seeds: the same numbers as numpy's
+legacy functions. No dtype=object arrays, no files, no printing options.
+"""
+
+import operator
+
+import numpy as np
+
+from ...base import dtypes, errors
+from ...core import limits
+from ...core.tensor import Tensor
+
+# what a script may read on an array
+ARRAY_MEMBERS = frozenset((
+    "shape", "dtype", "ndim", "size", "T", "reshape", "sum", "mean", "max", "min", "argmax", "argmin", "std", "var",
+    "prod", "cumsum", "astype", "copy", "tolist", "item", "transpose", "dot", "flatten", "ravel", "squeeze",
+    "clip", "round", "all", "any", "fill"))
+DTYPE_MEMBERS = frozenset(("name", "itemsize", "kind"))
+SCALAR_MEMBERS = frozenset(("item", "dtype", "shape", "ndim", "size"))
+
+
+class Array:
+    """A numpy array as a script holds it."""
+
+    __slots__ = ("array",)
+    __array_ufunc__ = None  # numpy's own operators defer to ours (np.float64(2) * a is Array.__rmul__)
+    __hash__ = None
+
+    def __init__(self, array):
+        self.array = array
+
+    def __array__(self, dtype=None, copy=None):  # numpy and torch.tensor read the data through it
+        return self.array if dtype is None else self.array.astype(dtype)
+
+    def __repr__(self):
+        return repr(self.array)
+
+    def __str__(self):
+        return str(self.array)
+
+    def __format__(self, spec):
+        return format(self.array, spec)
+
+    def __len__(self):
+        return len(self.array)
+
+    def __iter__(self):
+        return (wrap(item) for item in self.array)
+
+    def __bool__(self):
+        return bool(self.array)
+
+    def __float__(self):
+        return float(self.array)
+
+    def __int__(self):
+        return int(self.array)
+
+    def __index__(self):
+        return operator.index(self.array)
+
+    def __getitem__(self, index):
+        return wrap(self.array[unwrap(index)])
+
+    def __setitem__(self, index, value):
+        self.array[unwrap(index)] = unwrap(value)
+
+    # members (ARRAY_MEMBERS): properties and methods
+    shape = property(lambda self: self.array.shape)
+    dtype = property(lambda self: self.array.dtype)
+    ndim = property(lambda self: self.array.ndim)
+    size = property(lambda self: self.array.size)
+    T = property(lambda self: Array(self.array.T))
+
+    def dot(self, other):
+        return dot(self, other)
+
+    def astype(self, dtype, copy=True):
+        return wrap(self.array.astype(_dtype(dtype), copy=copy))
+
+
+def _method(name):
+    def method(self, *args, **kwargs):
+        return wrap(getattr(self.array, name)(*unwrap(args), **unwrap(kwargs)))
+    method.__name__ = name
+    return method
+
+
+for _name in ARRAY_MEMBERS - set(vars(Array)):
+    setattr(Array, _name, _method(_name))
+Array.__qualname__ = "ndarray"
+Array.__name__ = "numpy.ndarray"  # numpy's tp_name, which Python's and torch's messages print
+Array.__module__ = "numpy"
+
+
+def unwrap(value):
+    """The numpy value inside a script's value (tuples, lists and dicts of them too)."""
+    if isinstance(value, Array):
+        return value.array
+    if isinstance(value, Tensor):
+        raise errors.type_error("gradcli's numpy takes numpy arrays and numbers: convert a tensor with .numpy()")
+    if isinstance(value, (tuple, list)):
+        return type(value)(unwrap(v) for v in value)
+    if isinstance(value, dict):
+        return {k: unwrap(v) for k, v in value.items()}
+    return value
+
+
+def wrap(value):
+    """A numpy result as a script sees it: arrays as Array (object arrays refused), the rest as they are."""
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind == "O":
+            raise errors.type_error("gradcli's numpy makes arrays of numbers only")
+        return Array(value)
+    if isinstance(value, tuple):
+        return tuple(wrap(v) for v in value)
+    if isinstance(value, list):
+        return [wrap(v) for v in value]
+    return value
+
+
+def _dtype(dtype):
+    """A dtype argument: numpy's (np.float32, 'float32'), or a torch dtype's numpy counterpart."""
+    if isinstance(dtype, dtypes.DType):
+        return np.dtype(dtype.numpy_name)
+    try:
+        found = np.dtype(dtype)
+    except TypeError:
+        raise errors.type_error("data type %r not understood" % (dtype,)) from None
+    if found.kind not in "biufc":
+        raise errors.type_error("gradcli's numpy makes arrays of numbers only")
+    return found
+
+
+# ---------------------------------------------------------------- operators
+def _checked(op):
+    """A binary operator of numpy, refused before numpy allocates a broadcast result over the limit. With a tensor
+    on the right it is Python's TypeError, as torch's numpy leaves it (`a * t`)."""
+    def binary(a, b):
+        if isinstance(b, Tensor):
+            return NotImplemented
+        a, b = unwrap(a), unwrap(b)
+        limits.check_broadcast([a if isinstance(a, np.ndarray) else np.asarray(a),
+                                b if isinstance(b, np.ndarray) else np.asarray(b)])
+        return wrap(op(a, b))
+    return binary
+
+
+def _reflected(op):
+    checked = _checked(op)
+
+    def reflected(self, other):
+        if isinstance(other, Tensor):  # t + a: Tensor's operator gave way
+            return tensor_with_array(op, other, self)
+        return checked(other, self)
+    return reflected
+
+
+def tensor_with_array(op, tensor, array):
+    """tensor (op) ndarray, as torch leaves it to numpy: the tensor's data (refused when it requires grad, as
+    Tensor.numpy() refuses it) and the array combined by numpy, in numpy's dtype, back as a tensor without
+    history (`torch.ones(2) + np.arange(2.0)` is float64)."""
+    if tensor.requires_grad:
+        raise errors.GradcliError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                                  "instead.")
+    limits.check_broadcast([tensor.array, array.array])
+    return from_numpy(Array(np.asarray(op(tensor.array, array.array))))
+
+
+def _inplace(op):
+    def inplace(self, other):
+        other = unwrap(other)
+        limits.check_broadcast([self.array, np.asarray(other)])
+        op(self.array, other)
+        return self
+    return inplace
+
+
+for _name, _op, _iop in (
+        ("add", operator.add, operator.iadd), ("sub", operator.sub, operator.isub),
+        ("mul", operator.mul, operator.imul), ("truediv", operator.truediv, operator.itruediv),
+        ("floordiv", operator.floordiv, operator.ifloordiv), ("mod", operator.mod, operator.imod),
+        ("pow", operator.pow, operator.ipow), ("matmul", None, None), ("and", operator.and_, operator.iand),
+        ("or", operator.or_, operator.ior)):
+    if _op is None:
+        continue
+    setattr(Array, "__%s__" % _name, _checked(_op))
+    setattr(Array, "__r%s__" % _name, _reflected(_op))
+    setattr(Array, "__i%s__" % _name, _inplace(_iop))
+for _name, _op in (("lt", operator.lt), ("le", operator.le), ("gt", operator.gt), ("ge", operator.ge),
+                   ("eq", operator.eq), ("ne", operator.ne)):
+    setattr(Array, "__%s__" % _name, _checked(_op))  # (t > a: Python's TypeError, as under torch)
+for _name, _op in (("neg", operator.neg), ("pos", operator.pos), ("abs", operator.abs),
+                   ("invert", operator.invert)):
+    setattr(Array, "__%s__" % _name, (lambda op: lambda self: Array(op(self.array)))(_op))
+
+
+def dot(a, b):
+    a, b = unwrap(a), unwrap(b)
+    a_, b_ = np.asarray(a), np.asarray(b)
+    if a_.ndim >= 1 and b_.ndim >= 1:
+        limits.check_numel(a_.shape[:-1] + b_.shape[:-2] + b_.shape[-1:], "the product")
+    return wrap(np.dot(a, b))
+
+
+def _matmul(a, b):
+    return wrap(_matmul_arrays(np.asarray(unwrap(a)), np.asarray(unwrap(b))))
+
+
+def _matmul_arrays(a, b):
+    if a.ndim >= 1 and b.ndim >= 1:
+        limits.check_numel(a.shape[:-1] + b.shape[-1:] if b.ndim > 1 else a.shape[:-1], "the product")
+    return np.matmul(a, b)
+
+
+Array.__matmul__ = lambda self, other: NotImplemented if isinstance(other, Tensor) else _matmul(self, other)
+Array.__rmatmul__ = lambda self, other: (tensor_with_array(_matmul_arrays, other, self) if isinstance(other, Tensor)
+                                         else _matmul(other, self))
+
+
+# ---------------------------------------------------------------- the module
+def _elementwise(function):
+    """A ufunc-like function: arguments broadcast together (checked), `out=` an Array written in place."""
+    def call(*args, **kwargs):
+        args, kwargs = unwrap(args), unwrap(kwargs)
+        limits.check_broadcast([np.asarray(a) for a in args if isinstance(a, (np.ndarray, int, float, bool))])
+        if "dtype" in kwargs:
+            kwargs["dtype"] = _dtype(kwargs["dtype"])
+        out = kwargs.get("out")
+        result = function(*args, **kwargs)
+        return (wrap(result) if out is None or isinstance(out, tuple) else
+                wrap(result) if result is not out else Array(out) if not isinstance(out, Array) else out)
+    call.__name__ = function.__name__
+    return call
+
+
+def _reduction(function):
+    """A function whose result is no bigger than its argument (sum, mean, argmax, reshape, ...)."""
+    def call(*args, **kwargs):
+        args, kwargs = unwrap(args), unwrap(kwargs)
+        if "dtype" in kwargs:
+            kwargs["dtype"] = _dtype(kwargs["dtype"])
+        return wrap(function(*args, **kwargs))
+    call.__name__ = function.__name__
+    return call
+
+
+def _shape_of(size):
+    return (size,) if isinstance(size, int) else tuple(size or ())
+
+
+def _created(function, shape_at=0):
+    """A function making a new array whose shape is its argument `shape_at` (checked before numpy makes it)."""
+    def call(*args, **kwargs):
+        args, kwargs = unwrap(args), unwrap(kwargs)
+        if len(args) > shape_at:
+            limits.check_numel(_shape_of(args[shape_at]), "the array")
+        if "dtype" in kwargs:
+            kwargs["dtype"] = _dtype(kwargs["dtype"])
+        return wrap(function(*args, **kwargs))
+    call.__name__ = function.__name__
+    return call
+
+
+def array(data, dtype=None, copy=True):
+    data = unwrap(data)
+    limits.check_nested_size(data)
+    return wrap(np.array(data, dtype=None if dtype is None else _dtype(dtype), copy=copy))
+
+
+def asarray(data, dtype=None):
+    data = unwrap(data)
+    limits.check_nested_size(data)
+    return wrap(np.asarray(data, dtype=None if dtype is None else _dtype(dtype)))
+
+
+def linspace(start, stop, num=50, endpoint=True, dtype=None):
+    limits.check_length(operator.index(num), "the array")
+    return wrap(np.linspace(start, stop, num, endpoint=endpoint, dtype=None if dtype is None else _dtype(dtype)))
+
+
+def arange(*args, dtype=None):
+    limits.check_length(len(range(*(int(np.ceil(a)) for a in args))) if all(
+        isinstance(a, (int, float)) for a in args) else 0, "the array")
+    return wrap(np.arange(*args, dtype=None if dtype is None else _dtype(dtype)))
+
+
+def eye(n, m=None, dtype=float):
+    limits.check_numel((n, n if m is None else m), "the array")
+    return wrap(np.eye(n, m, dtype=_dtype(dtype)))
+
+
+def _joined(function):
+    def call(arrays, *args, **kwargs):
+        arrays = [unwrap(a) for a in arrays]
+        limits.check_length(sum(np.asarray(a).size for a in arrays), "the array")
+        return wrap(function(arrays, *args, **unwrap(kwargs)))
+    call.__name__ = function.__name__
+    return call
+
+
+class RandomModule:
+    """np.random's legacy functions over a RandomState of gradcli's own."""
+
+    def __init__(self):
+        self._state = None
+
+    @property
+    def state(self):
+        """The RandomState, made on first use (a command that draws nothing never imports numpy.random)."""
+        if self._state is None:
+            self._state = np.random.RandomState()
+        return self._state
+
+    def seed(self, seed=None):
+        self.state.seed(seed)
+
+    def randn(self, *shape):
+        limits.check_numel(shape, "the array")
+        return wrap(self.state.randn(*shape))
+
+    def rand(self, *shape):
+        limits.check_numel(shape, "the array")
+        return wrap(self.state.rand(*shape))
+
+    def _sized(name):
+        def draw(self, *args, size=None, **kwargs):
+            if size is not None:
+                limits.check_numel(_shape_of(size), "the array")
+            return wrap(getattr(self.state, name)(*unwrap(args), size=size, **unwrap(kwargs)))
+        draw.__name__ = name
+        return draw
+
+    randint = _sized("randint")
+    normal = _sized("normal")
+    uniform = _sized("uniform")
+    random = _sized("random_sample")
+    choice = _sized("choice")
+
+    def permutation(self, x):
+        return wrap(self.state.permutation(unwrap(x)))
+
+    def shuffle(self, x):
+        self.state.shuffle(unwrap(x))
+
+
+def _members():
+    members = {name: _elementwise(getattr(np, name)) for name in (
+        "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "exp", "log", "log2", "log10",
+        "log1p", "expm1", "sqrt", "square", "abs", "absolute", "sign", "floor", "ceil", "maximum", "minimum", "add",
+        "subtract", "multiply", "divide", "power", "negative", "clip", "where", "isnan", "isinf", "isfinite",
+        "round", "exp2", "arctan2", "greater", "less", "equal")}
+    members.update({name: _reduction(getattr(np, name)) for name in (
+        "sum", "mean", "std", "var", "max", "min", "amax", "amin", "argmax", "argmin", "prod", "cumsum", "reshape",
+        "transpose", "squeeze", "ravel", "allclose", "isclose", "array_equal", "all", "any", "median",
+        "expand_dims", "ones_like", "zeros_like", "shape", "ndim", "size", "copy")})
+    members.update({name: _created(getattr(np, name)) for name in ("ones", "zeros", "empty", "full")})
+    members.update({name: _joined(getattr(np, name)) for name in ("concatenate", "stack", "vstack", "hstack")})
+    members.update({name: getattr(np, name) for name in (
+        "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool_", "complex64",
+        "complex128", "pi", "e", "inf", "nan")})
+    members.update(array=array, asarray=asarray, linspace=linspace, arange=arange, eye=eye, dot=dot,
+                   matmul=_matmul, newaxis=None, float_=np.float64, int_=np.int64)
+    return members
+
+
+def from_numpy(data):
+    """torch.from_numpy: a tensor on the array's own memory."""
+    if not isinstance(data, Array):
+        raise errors.type_error("expected np.ndarray (got %s)" % type(data).__name__)
+    if data.array.dtype not in _TORCH_DTYPES:
+        raise errors.type_error("can't convert np.ndarray of type numpy.%s. The only supported types are: "
+                                "float64, float32, float16, complex64, complex128, int64, int32, int16, int8, "
+                                "uint64, uint32, uint16, uint8, and bool." % data.array.dtype.name)
+    return Tensor._make(data.array)
+
+
+_TORCH_DTYPES = frozenset(np.dtype(d.numpy_name) for d in dtypes.ALL)
+
+
+def tensor_numpy(tensor):
+    """Tensor.numpy(): an array on the tensor's own memory (torch's error for one that requires grad)."""
+    def numpy(force=False):
+        if tensor.requires_grad and not force:
+            raise errors.GradcliError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                                      "instead.")
+        return Array(tensor.array)
+    return numpy
+
+
+def accepting_arrays(function):
+    """A torch function (tensor, as_tensor) taking an Array as numpy's own array, dtype and all."""
+    def call(data, *args, **kwargs):
+        if isinstance(data, Array):
+            data = data.array
+            if kwargs.get("dtype") is None and not args:
+                kwargs["dtype"] = dtypes.by_name(data.dtype.name)
+        return function(data, *args, **kwargs)
+    call.__name__ = getattr(function, "__name__", "tensor")
+    call.__wrapped__ = function
+    return call

@@ -1,0 +1,5 @@
+"""The script language's syntax: the grammar (grammar/gradcli.lark) parsed by the LALR driver (lalr, running
+Lark's tables; lalr_tables reads them off Lark's analysis), positions and errors in Python's words (parser).
+The only importer of lark: the compiler gets the trees' Tree and Token from here."""
+
+from lark import Token, Tree  # noqa: F401

@@ -1,0 +1,427 @@
+"""A lean driver for Lark's LALR tables: the same trees as Lark's own parser, several times faster
+(docs/bench.md has the figures).
+
+Lark stays the grammar's one definition: it analyses grammar/gradcli.lark into parse tables, its lexer's
+terminal order decides how text splits into tokens, and its tree-shaping rules (`_rule` inlined, `?rule` with
+one child replaced by that child, `-> alias`, `[x]` placeholders, `!rule` keeping its tokens) are applied here
+exactly as Lark applies them. What this driver saves, per statement, is most of Lark's generic machinery:
+
+- unit rules (`?test: or_test`, Python's thirteen precedence levels from `test` down to `atom`) hand their only
+  child up unchanged, so their reductions only move the parser's state: no children list, no callback;
+- the other reductions take their symbols off one parse stack (values and states interleaved), a node's kept
+  symbols with one slice where they are evenly spaced (`primary "." NAME`), and make the Tree without a call;
+  the state after each (unit reductions included) is cached per state, nonterminal and lookahead;
+- tokens that never reach a tree (punctuation, keywords, layout) are not built as Token objects;
+- trees carry no positions, and tokens only their start: Lark's `propagate_positions` computed lines and
+  columns for every node, though only an error or a warning ever reads one. A node's place is worked out then
+  from its tokens (`span`): the kept ones in the tree, and the punctuation and keywords that open or close a
+  rule, whose offsets the node records as it is built;
+- the lexer and the indenter (Python's INDENT/DEDENT tokens) run inside the parse loop, a token at a time,
+  instead of as a chain of generators;
+- the lexer tries only the terminals that can start with the character at hand, and needs no regex match for
+  a character that is a token on its own (`(`, `,`) or a blank;
+- the tables are plain data (lang.syntax.lalr_tables reads them off Lark once), cached by lang.syntax.parser, so that a
+  one-shot command never loads Lark's parser.
+
+Any input this driver does not accept (a syntax error, or a rare token split that only Lark's contextual
+lexer makes) raises `Fallback`: the caller then parses with Lark itself, which produces the tree, or the exact
+error and position the user sees. tests/test_lalr.py checks that both parsers give equal trees and tokens.
+"""
+
+import re
+import sys
+from bisect import bisect_right
+
+from lark import Token, Tree
+
+_OPEN = frozenset(("LPAR", "LSQB", "LBRACE"))
+_CLOSE = frozenset(("RPAR", "RSQB", "RBRACE"))
+_TAB = 8  # Lark's PythonIndenter: a tab counts as eight spaces
+_ASCII = frozenset(map(chr, range(128)))
+_MAX_BRACKETS = 200  # CPython's tokenizer (MAXLEVEL): brackets open at once
+
+
+class Fallback(Exception):
+    """The driver cannot take this input; Lark's parser decides (and explains the error, if it is one)."""
+
+
+class TooDeep(Fallback):
+    """More brackets open at once than Python's tokenizer allows: its SyntaxError, at the offset `args[0]` of the
+    first bracket past the limit (Lark's parser would take them all)."""
+
+
+class Refused(Fallback):
+    """A token the grammar does not accept where it stands: `token` and `previous` are (type, value, start, end),
+    `expected` the terminals that would have been accepted. Lark's contextual lexer may still
+    read the text by splitting a word differently (`in = 1` with `in` a name, `x orange` as `x or ange`);
+    Python refuses those, and so does gradcli, with this token's position."""
+
+    def __init__(self, token, previous, expected):
+        super().__init__(token[2])
+        self.token, self.previous, self.expected = token, previous, expected
+
+
+class _Token(Token):
+    """Lark's Token, with its end, line and column worked out from its start when read: few ever are, and
+    Lark's constructor sets all eight fields of every token."""
+
+    __slots__ = ("_lines",)
+
+    end_pos = property(lambda self: self.start_pos + len(self))
+    line = property(lambda self: self._lines.line_and_column(self.start_pos)[0])
+    column = property(lambda self: self._lines.line_and_column(self.start_pos)[1])
+    end_line = property(lambda self: self._lines.line_and_column(self.end_pos)[0])
+    end_column = property(lambda self: self._lines.line_and_column(self.end_pos)[1])
+
+
+class _Lines:
+    """Where the lines of a text start, found the first time a line or column is asked for."""
+
+    __slots__ = ("text", "starts")
+
+    def __init__(self, text):
+        self.text, self.starts = text, None
+
+    def line_and_column(self, offset):
+        if self.starts is None:
+            self.starts, found = [0], self.text.find("\n")
+            while found >= 0:
+                self.starts.append(found + 1)
+                found = self.text.find("\n", found + 1)
+        line = bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
+
+
+class _Inline(list):
+    """The children of a `_rule`, spliced into the parent's children (Lark's inlining); `edges` as a Tree's."""
+
+    edges = (None, None)
+
+
+_new_object = object.__new__
+
+
+# What stands at either end of a rule's symbols, for positions: a token left out of the tree (the node records
+# it), a `_rule` (what it recorded is passed on), or something the node keeps (nothing to record).
+FILTERED, INLINED, KEPT = 1, 2, 0
+
+
+class _Reduction:
+    """How one grammar rule shapes its matched symbols into a node (Lark's tree-shaping options, precomputed)."""
+
+    __slots__ = ("origin", "size", "name", "picks", "nones_after", "inline", "single", "all_kept", "unit",
+                 "first", "last", "edged", "popped", "below", "picked")
+
+    def __init__(self, origin, size, name, picks, nones_after, inline, single, first, last):
+        self.origin, self.size, self.name = origin, size, name
+        self.nones_after = nones_after
+        self.inline = inline  # a `_rule`: its children are spliced into the parent's
+        self.single = single  # a `?rule`: one child stands for the node
+        self.all_kept = picks == tuple((i, False, 0) for i in range(size)) and not nones_after
+        # A unit rule hands its only child up unchanged, so the driver only changes state: `?test: or_test`,
+        # and a `_rule` whose one symbol is another `_rule` (its children, already an _Inline list).
+        self.unit = size == 1 and not nones_after and (single and self.all_kept or inline and picks == ((0, True, 0),))
+        self.first, self.last = first, last  # FILTERED, INLINED or KEPT: the rule's first and last symbols
+        # a rule that begins or ends with a left-out token or a `_rule` records what stands there (most do not)
+        self.edged = bool(first or last)
+        # Where its symbols are on the parse stack, which holds each symbol's value followed by the state it
+        # leads to: the top 2 * size items (an empty rule: the empty slice at the top), their values every other
+        # one, and the state it reduces from below them. A node that keeps symbols as they are, evenly spaced
+        # (`primary "." NAME`), takes them with one slice.
+        self.popped = slice(-2 * size, None) if size else slice(sys.maxsize, None)
+        self.below = -2 * size - 1
+        # (where the symbol's value is on the stack, splice it?, placeholders before it) for each one kept
+        self.picks = tuple((2 * (index - size), splice, nones) for index, splice, nones in picks)
+        self.picked = _evenly_spaced([index for index, _, _ in self.picks]) if not nones_after and not any(
+            splice or nones for _, splice, nones in picks) else None
+
+    def build(self, stack):
+        """The node of the rule's symbols on top of the parse `stack`: a Tree, the one child of a `?rule`, or an
+        _Inline list; for an `edged` rule, with the left-out tokens at its ends as the parse loop holds them
+        (lalr.span reads their offsets): a Tree keeps them as `_edges`, an _Inline list as `edges`, and the one
+        child a `?rule` hands up (`(a + b)`) adds them to its `_edges`, as the span its parent counts it by
+        (Lark's container positions)."""
+        picked = self.picked
+        children = stack[picked] if picked is not None else self._children(stack)
+        if self.inline:
+            node = children if children.__class__ is _Inline else _Inline(children)
+        elif self.single and len(children) == 1:
+            node = children[0]
+        else:  # Tree(name, children), without a call to Tree.__init__: the fields it sets (Driver checks them)
+            node = _new_object(Tree)
+            node.data = self.name
+            node.children = children
+            node._meta = None
+        if self.edged:
+            first, last = self.first, self.last
+            first_value, last_value = stack[-2 * self.size], stack[-2]
+            edges = (first_value if first == FILTERED else first_value.edges[0] if first else None,
+                     last_value if last == FILTERED else last_value.edges[1] if last else None)
+            if self.inline:
+                node.edges = edges
+            elif node.__class__ is not Tree:
+                pass  # a token that a `?rule` hands up: its place is its own
+            elif self.single and len(children) == 1:
+                # (one attribute, so that every Tree's dict has its keys in one order)
+                node._edges = getattr(node, "_edges", _NO_EDGES)[:2] + edges
+            else:
+                node._edges = edges
+        return node
+
+    def _children(self, stack):
+        """The node's children, where it does more than keep some of its symbols: it splices a `_rule`'s
+        children in, or has placeholders for left-out `[x]`."""
+        children = []
+        for index, splice, nones in self.picks:
+            if nones:
+                children += [None] * nones
+            if not splice:
+                children.append(stack[index])
+            elif children:
+                children += stack[index]
+            else:
+                children = stack[index]  # a `_rule`'s list is used once: extend it in place (Lark does too)
+        if self.nones_after:
+            children += [None] * self.nones_after
+        return children
+
+
+def _evenly_spaced(indices):
+    """A slice that takes these indices of a list, in order, if they are evenly spaced; else None."""
+    if not indices:
+        return slice(0, 0)
+    step = indices[1] - indices[0] if len(indices) > 1 else 1
+    if any(b - a != step for a, b in zip(indices, indices[1:])):
+        return None
+    return slice(indices[0], indices[-1] + 1 or None, step)
+
+
+def span(node):
+    """(start, end) character offsets of `node`, a Tree of the driver's, where Lark's `propagate_positions` puts
+    them: from its first to its last token, left-out ones included. None for a node without any token (Lark
+    gives it no position either)."""
+    start = _edge(node, 0, False)
+    return None if start is None else (start, _edge(node, 1, False))
+
+
+def _edge(node, side, outer):
+    """The start (side 0) or end (side 1) offset of a node, None if it has no token; `outer`: as its parent
+    counts it (the parentheses around `(a + b)` are the parent's, not the sum's). Depth first, without
+    recursion: a long operator chain is a deep tree."""
+    stack = [(node, outer)]
+    while stack:
+        node, outer = stack.pop()
+        if isinstance(node, Token):
+            return node.end_pos if side else node.start_pos
+        edges = getattr(node, "_edges", _NO_EDGES)
+        found = edges[2 + side] if outer and len(edges) > 2 else None
+        if found is None:
+            found = edges[side]
+        if found is not None:  # a left-out token: its (type, value, start, end), or a _Token another rule keeps
+            return found[2 + side] if found.__class__ is tuple else found.end_pos if side else found.start_pos
+        children = [child for child in node.children if child is not None]  # (None: a left-out `[x]`)
+        stack.extend((child, True) for child in (reversed(children) if side == 0 else children))
+    return None
+
+
+_NO_EDGES = (None, None)
+FORMAT = 3  # of lalr_tables.tables_from_lark's result, which the Driver reads: part of the cache's key
+
+
+class Driver:
+    """Lark's analysed parser, run by a tight loop: `parse(text, start)` returns the tree Lark would."""
+
+    def __init__(self, tables):
+        states = tables["states"]
+        if sorted(states) == list(range(len(states))):  # Lark numbers its states 0..n-1: a list is read faster
+            states = [states[number] for number in range(len(states))]
+        self.states, self.start_states, self.end_states = states, tables["start_states"], tables["end_states"]
+        self.reductions = [_Reduction(*shape) for shape in tables["rules"]]
+        if vars(Tree("rule", [])) != {"data": "rule", "children": [], "_meta": None}:  # what _Reduction.build sets
+            raise Fallback("this Lark's Tree has other fields than data, children and _meta")
+        # state below -> nonterminal -> lookahead -> the state to push, unit reductions done (filled as met)
+        self.gotos = [{} for _ in states] if states.__class__ is list else {number: {} for number in states}
+        # Lark tries its terminals in one ordered alternation; `re` then attempts every alternative at every
+        # position. Keeping, for each first character, only the terminals that can start with it (in the same
+        # order) gives the same first match several times faster.
+        self.terminals, self.flags = tables["terminals"], tables["flags"]
+        self.readers = {}  # first character -> how a token starting with it is read (_reader)
+        self.keywords, self.kept = tables["keywords"], tables["kept"]
+        self.ignore = tables["ignore"]
+        # Blanks: the characters that only ignored runs such as `[\t \f]+` can start. Skipping them one at a
+        # time drops what matching the run would, without a match.
+        runs = {name: _run_characters(regexp) for name, regexp, _ in self.terminals if name in self.ignore}
+        blanks = frozenset().union(*filter(None, runs.values()))
+        self.blanks = blanks if all(runs.get(name) for c in blanks for name, _ in self._candidates(c)) else frozenset()
+        self.layout = self.ignore | {"_NEWLINE"} | _OPEN | _CLOSE  # the tokens the lexer does more with
+
+    def _candidates(self, character):
+        """(name, regexp) of the terminals that can start with `character`, in Lark's order."""
+        return [(name, regexp) for name, regexp, first in self.terminals
+                if first is None or character in first or character not in _ASCII]
+
+    def _reader(self, character):
+        """How the lexer reads a token that starts with `character`: None for a blank (skipped), the name of
+        its terminal when the character is a token on its own (`(`, `,`), else the match function of the
+        terminals that can start with it."""
+        if character in self.blanks:
+            return None
+        candidates = self._candidates(character)
+        if len(candidates) == 1 and candidates[0][1] == re.escape(character):
+            return candidates[0][0]
+        if not candidates:
+            return lambda text, pos: None
+        return re.compile("|".join("(?P<%s>%s)" % c for c in candidates), self.flags).match
+
+    def parse(self, text, start):
+        """The tree of `text` from rule `start`; Fallback for what the driver does not take. (How deep the tree
+        nests is the compiler's to check: it is the one that recurses.) The lexer runs in the parse loop, a
+        token at a time: no list of tokens, nor a generator resumed for each."""
+        states, reductions, kept, gotos = self.states, self.reductions, self.kept, self.gotos
+        readers, keywords, layout, ignore = self.readers, self.keywords, self.layout, self.ignore
+        new_str = str.__new__
+        lines = _Lines(text)
+        state = self.start_states[start]  # the top of the stack
+        stack = [state]  # each symbol's value, then the state after it: [state, value, state, value, state...]
+        push = stack.append
+        end_state = self.end_states[start]
+        pos, end = 0, len(text)
+        indents, parens = [0], 0  # the indenter's levels, and the brackets open (where newlines are blanks)
+        pending = []  # tokens the indenter adds after a newline and at the end of the text, the next one last
+        previous = None  # the last token shifted, as the stack holds it
+        refusal = None
+        while True:
+            # the next token: its kind, text and offsets
+            if pending:
+                kind, value, first, last = pending.pop()
+            elif pos < end:
+                character = text[pos]
+                try:
+                    read = readers[character]
+                except KeyError:
+                    read = readers[character] = self._reader(character)
+                if read.__class__ is str:  # a token of this one character
+                    kind, value, first = read, character, pos
+                    pos += 1
+                elif read is None:  # a blank
+                    pos += 1
+                    continue
+                else:
+                    m = read(text, pos)
+                    if m is None:
+                        raise Fallback(pos)
+                    kind, value = m.lastgroup, m.group()
+                    first, pos = pos, m.end()
+                last = pos
+                if kind == "NAME":
+                    kind = keywords.get(value, kind)
+                elif kind in layout:  # most tokens are none of these: one test for all of them
+                    if kind in ignore:
+                        continue
+                    if kind == "_NEWLINE":
+                        if parens:
+                            continue
+                        pending = _indentation(value, first, last, indents)
+                    elif kind in _OPEN:
+                        parens += 1
+                        if parens > _MAX_BRACKETS:
+                            raise TooDeep(first)
+                    else:
+                        parens -= 1
+                        if parens < 0:
+                            raise Fallback(first)
+            elif refusal is None:  # the end of the text: the open blocks' _DEDENTs, then $END where the last token ends
+                first, last = _plain(previous)[2:] if previous is not None else (0, 0)
+                pending = [("$END", "", first, last)] + [("_DEDENT", "", first, last)] * (len(indents) - 1)
+                continue
+            else:
+                raise refusal
+            # the parser's actions on it, up to its shift
+            while True:
+                try:
+                    action = states[state][kind]
+                except KeyError:
+                    if state == end_state and kind == "$END":
+                        return stack[-2]
+                    # Refused, unless the lexer fails further on: Python's tokenizer errors come first. It reads
+                    # on, while every token is shifted into one state that takes them all.
+                    refusal = Refused((kind, value, first, last), _plain(previous) if previous is not None else None,
+                                      set(states[state]))
+                    states, state = _REFUSED, 0
+                    continue
+                if action >= 0:  # shift
+                    state = action
+                    if kind in kept:  # a _Token: str's constructor, then the fields the driver knows
+                        previous = new_str(_Token, value)
+                        previous.type = kind
+                        previous.value = value
+                        previous.start_pos = first
+                        previous._lines = lines
+                    else:  # left out of the tree: the (type, value, start, end) tuple, for a rule's edges
+                        previous = (kind, value, first, last)
+                    push(previous)
+                    push(action)
+                    break
+                rule = reductions[~action]
+                below = stack[rule.below]
+                try:
+                    state = gotos[below][rule.origin][kind]
+                except KeyError:
+                    state = self._goto(below, rule.origin, kind)
+                if rule.unit:  # the child stays; only the state changes
+                    stack[-1] = state
+                else:
+                    stack[rule.popped] = (rule.build(stack), state)
+
+    def _goto(self, below, nonterminal, kind):
+        """The state after `nonterminal` is pushed on `below`, then the unit rules that lookahead `kind` reduces
+        there: each hands its only child up unchanged and replaces the top state by another goto from `below`."""
+        state = self.states[below][nonterminal]
+        action = self.states[state].get(kind)
+        while action is not None and action < 0 and self.reductions[~action].unit:
+            state = self.states[below][self.reductions[~action].origin]
+            action = self.states[state].get(kind)
+        self.gotos[below].setdefault(nonterminal, {})[kind] = state
+        return state
+
+
+def _indentation(newline, start, end, indents):
+    """The _INDENT or _DEDENT tokens after a _NEWLINE token, the next one last, as Lark's PythonIndenter makes
+    them; `indents`, the indentation levels of the open blocks, updated."""
+    if "\n" not in newline:
+        raise Fallback(start)  # a comment without its newline: Lark's indenter decides
+    indent_text = newline.rsplit("\n", 1)[1]
+    indent = indent_text.count(" ") + indent_text.count("\t") * _TAB
+    if indent > indents[-1]:
+        indents.append(indent)
+        return [("_INDENT", indent_text, start, end)]
+    dedents = []
+    while indent < indents[-1]:
+        indents.pop()
+        dedents.append(("_DEDENT", indent_text, start, end))
+    if indent != indents[-1]:
+        raise Fallback(start)
+    return dedents
+
+
+def _plain(token):
+    """(type, value, start, end) of a token as the parse stack holds it: that tuple, or a _Token."""
+    return token if token.__class__ is tuple else (token.type, token.value, token.start_pos, token.end_pos)
+
+
+class _ShiftAll(dict):
+    """A parse table row that shifts every token (into state 0)."""
+
+    def __missing__(self, kind):
+        return 0
+
+
+_REFUSED = [_ShiftAll()]  # the parse table after a refusal
+
+
+def _run_characters(regexp):
+    r"""The characters of `regexp` when it matches any run of them and nothing else (`[\t \f]+`), else None."""
+    inner = regexp[1:-2]
+    if regexp[:1] == "[" and regexp[-2:] == "]+" and inner and not set(inner) & set("\\^-[]"):
+        return frozenset(inner)
+    return None

@@ -1,0 +1,208 @@
+"""torch's recurrent layers: torch.rnn_tanh, rnn_relu, gru and lstm (what nn.RNN, nn.GRU and nn.LSTM call).
+
+They are composed as torch's CPU code composes them (aten/src/ATen/native/RNN.cpp), so their graphs carry
+torch's node names: the input projection of a whole layer as one linear (ViewBackward0(AddmmBackward0)),
+unbound into steps; each step a cell of linears, unsafe_chunk and pointwise ops; the steps' outputs stacked, the
+directions concatenated, the final hidden states stacked; dropout between layers in training.
+
+One exception, as in torch: a float32 LSTM runs on oneDNN (torch's mkldnn_rnn), one MkldnnRnnLayerBackward0
+node per layer and direction, computed here on numpy; its backward is the vector-Jacobian product of the same
+layer written in tensor ops (ops/composite).
+"""
+
+import numpy as np
+
+from ..bind import apply
+from ..composite import composite_vjp
+from .join import cat, stack, unsafe_chunk
+from .activations import dropout, linear
+from ..table import formula_helper, front_door, row
+from ...base import errors
+from ...core.tensor import Tensor
+
+
+# ---------------------------------------------------------------- the composed path
+def _rnn_cell(nonlinearity):
+    def cell(x_projected, hidden, w_ih, w_hh, b_ih, b_hh):
+        return nonlinearity(linear(hidden, w_hh, b_hh) + x_projected)
+    return cell
+
+
+def _gru_cell(x_projected, hidden, w_ih, w_hh, b_ih, b_hh):
+    input_gates = unsafe_chunk(x_projected, 3, 1)
+    hidden_gates = unsafe_chunk(linear(hidden, w_hh, b_hh), 3, 1)
+    reset_gate = (hidden_gates[0] + input_gates[0]).sigmoid()
+    input_gate = (hidden_gates[1] + input_gates[1]).sigmoid()
+    new_gate = (input_gates[2] + hidden_gates[2] * reset_gate).tanh()
+    return (hidden - new_gate) * input_gate + new_gate
+
+
+def _lstm_cell(x_projected, hidden, w_ih, w_hh, b_ih, b_hh):
+    hx, cx = hidden
+    gates = unsafe_chunk(linear(hx, w_hh, b_hh) + x_projected, 4, 1)
+    ingate, forgetgate, cellgate, outgate = gates[0].sigmoid(), gates[1].sigmoid(), gates[2].tanh(), gates[3].sigmoid()
+    cy = forgetgate * cx + ingate * cellgate
+    return outgate * cy.tanh(), cy
+
+
+def _output(hidden):
+    return hidden[0] if isinstance(hidden, tuple) else hidden
+
+
+def _layer(cell, layer_input, hidden, params, reverse):
+    """One direction of one layer over the whole sequence: (stacked outputs, final hidden)."""
+    steps = linear(layer_input, params[0], params[2]).unbind(0)
+    outputs = []
+    for step in (reversed(steps) if reverse else steps):
+        hidden = cell(step, hidden, *params)
+        outputs.append(_output(hidden))
+    if reverse:
+        outputs.reverse()
+    if not outputs:
+        raise errors.GradcliError("Expected sequence length to be larger than 0 in RNN")
+    return stack(outputs, 0), hidden
+
+
+def _stacked_layers(cell, input, hiddens, params, num_layers, dropout_p, train, bidirectional):
+    """torch's apply_layer_stack: each layer's output (directions concatenated) feeds the next, with dropout
+    between layers in training. Returns the output and the final hiddens (layer-major, direction-minor)."""
+    directions = 2 if bidirectional else 1
+    finals = []
+    for layer in range(num_layers):
+        outputs = []
+        for direction in range(directions):
+            index = layer * directions + direction
+            output, final = _layer(cell, input, hiddens[index], params[index], direction == 1)
+            outputs.append(output)
+            finals.append(final)
+        input = outputs[0] if directions == 1 else cat(outputs, outputs[0].ndim - 1)
+        if dropout_p != 0 and train and layer < num_layers - 1:
+            input = dropout(input, dropout_p, True)
+    return input, finals
+
+
+def _grouped(params, has_biases):
+    """The flat weight list as (w_ih, w_hh, b_ih, b_hh) per layer and direction (biases None without them)."""
+    step = 4 if has_biases else 2
+    return [tuple(params[i:i + step]) + ((None, None) if not has_biases else ())
+            for i in range(0, len(params), step)]
+
+
+def _one_hidden_rnn(cell, input, hx, params, has_biases, num_layers, dropout_p, train, bidirectional, batch_first):
+    x = input.transpose(0, 1) if batch_first else input
+    output, finals = _stacked_layers(cell, x, hx.unbind(0), _grouped(params, has_biases), num_layers, dropout_p,
+                                     train, bidirectional)
+    if batch_first:
+        output = output.transpose_(0, 1)
+    return output, stack(finals, 0)
+
+
+@front_door("rnn_tanh", method=False)
+def rnn_tanh(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    """An Elman RNN with tanh: h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh). Returns (output, h_n)."""
+    return _one_hidden_rnn(_rnn_cell(lambda x: x.tanh()), input, hx, params, has_biases, num_layers, dropout, train,
+                           bidirectional, batch_first)
+
+
+@front_door("rnn_relu", method=False)
+def rnn_relu(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    """An Elman RNN with relu. Returns (output, h_n)."""
+    return _one_hidden_rnn(_rnn_cell(lambda x: x.relu()), input, hx, params, has_biases, num_layers, dropout, train,
+                           bidirectional, batch_first)
+
+
+@front_door("gru", method=False)
+def gru(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    """A GRU (torch's gate order: reset, update, new). Returns (output, h_n)."""
+    return _one_hidden_rnn(_gru_cell, input, hx, params, has_biases, num_layers, dropout, train, bidirectional,
+                           batch_first)
+
+
+@front_door("lstm", method=False)
+def lstm(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    """An LSTM (torch's gate order: input, forget, cell, output). Returns (output, h_n, c_n): on oneDNN's
+    layer for float32 input, as torch runs it on the CPU, composed of ops otherwise."""
+    h0, c0 = hx
+    if input.dtype.name == "float32" and input.numel() and h0.shape[-1] == c0.shape[-1]:
+        return _mkldnn_lstm(input, h0, c0, _grouped(params, has_biases), has_biases, num_layers, dropout, train,
+                            bidirectional, batch_first)
+    x = input.transpose(0, 1) if batch_first else input
+    hiddens = list(zip(h0.unbind(0), c0.unbind(0)))
+    output, finals = _stacked_layers(_lstm_cell, x, hiddens, _grouped(params, has_biases), num_layers, dropout,
+                                     train, bidirectional)
+    if batch_first:
+        output = output.transpose(0, 1)
+    return output, stack([h for h, _ in finals], 0), stack([c for _, c in finals], 0)
+
+
+# ---------------------------------------------------------------- the oneDNN LSTM layer
+def _sigmoid(x):
+    return 1 / (1 + np.exp(-x))
+
+
+def _lstm_layer_forward(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, **_):
+    """One LSTM layer over (seq, batch, features): (output, hy, cy, workspace)."""
+    dtype = input.dtype
+    projected = input @ weight0.T + weight2 + weight3
+    h, c = hx_, cx_
+    outputs = [None] * input.shape[0]
+    for t in (range(input.shape[0] - 1, -1, -1) if reverse else range(input.shape[0])):
+        gates = projected[t] + h @ weight1.T
+        i, f, g, o = np.split(gates, 4, axis=1)
+        c = (_sigmoid(f) * c + _sigmoid(i) * np.tanh(g)).astype(dtype)
+        h = (_sigmoid(o) * np.tanh(c)).astype(dtype)
+        outputs[t] = h
+    return np.stack(outputs).astype(dtype), h, c, np.zeros(0, dtype)
+
+
+def _lstm_layer_composite(reverse):
+    """The same layer in tensor ops: (output, hy, cy)."""
+    def layer(input, weight0, weight1, weight2, weight3, hx_, cx_):
+        output, (hy, cy) = _layer(_lstm_cell, input, (hx_, cx_), (weight0, weight1, weight2, weight3), reverse)
+        return output, hy, cy
+    return layer
+
+
+_LAYER_INPUTS = "input weight0 weight1 weight2 weight3 hx_ cx_"
+
+
+def _layer_derivative(i):
+    text = "mkldnn_rnn_layer_backward(grads, %s, reverse)[%d]" % (_LAYER_INPUTS.replace(" ", ", "), i)
+    return (text, lambda grads, input, weight0, weight1, weight2, weight3, hx_, cx_, reverse:
+            mkldnn_rnn_layer_backward(grads, input, weight0, weight1, weight2, weight3, hx_, cx_, reverse)[i])
+
+
+MKLDNN_RNN_LAYER = row("mkldnn_rnn_layer", "MkldnnRnnLayerBackward0", _lstm_layer_forward, _LAYER_INPUTS,
+                       **{name: _layer_derivative(i) for i, name in enumerate(_LAYER_INPUTS.split())})
+
+
+@formula_helper
+def mkldnn_rnn_layer_backward(grads, input, weight0, weight1, weight2, weight3, hx_, cx_, reverse):
+    """The gradients of an LSTM layer's (output, hy, cy), weighted by grads, for each of its inputs."""
+    return composite_vjp(_lstm_layer_composite(reverse), (input, weight0, weight1, weight2, weight3, hx_, cx_),
+                         grads)
+
+
+def _mkldnn_lstm(input, h0, c0, params, has_biases, num_layers, dropout_p, train, bidirectional, batch_first):
+    """torch's mkldnn_rnn: one mkldnn_rnn_layer per layer and direction (zeros for absent biases)."""
+    x = (input.transpose(0, 1) if batch_first else input).contiguous()
+    h0, c0 = h0.contiguous(), c0.contiguous()
+    directions = 2 if bidirectional else 1
+    hy, cy = [], []
+    for layer in range(num_layers):
+        outputs = []
+        for direction in range(directions):
+            index = layer * directions + direction
+            w_ih, w_hh, b_ih, b_hh = params[index]
+            if not has_biases:
+                b_ih = b_hh = Tensor._make(np.zeros(w_ih.shape[0], w_ih.array.dtype))
+            output, h, c, _ = apply(MKLDNN_RNN_LAYER, x, w_ih, w_hh, b_ih, b_hh, h0[index], c0[index],
+                                    reverse=direction == 1)
+            outputs.append(output)
+            hy.append(h)
+            cy.append(c)
+        x = outputs[0] if directions == 1 else cat(outputs, -1)
+        if dropout_p != 0 and train and layer < num_layers - 1:
+            x = dropout(x, dropout_p, True)
+    output = x.transpose(0, 1) if batch_first else x
+    return output, stack(hy, 0), stack(cy, 0)

@@ -1,0 +1,61 @@
+"""torch.nn as scripts see it: NAMES is what `torch.nn` offers (its functional and init submodules are added by
+the language's namespace); get_member is what a script may read on a module: its own attributes, parameters,
+buffers and submodules, and the members its classes list with @subclassable."""
+
+from . import init, module, state  # noqa: F401 (the namespace reads nn.init, nn.module, nn.state)
+from .containers import ModuleDict, ModuleList, Sequential
+from .conv import AvgPool2d, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, LayerNorm, MaxPool2d
+from .layers import (ELU, GELU, Bilinear, Dropout, Dropout1d, Dropout2d, Dropout3d, Embedding, Flatten, Identity,
+    LeakyReLU, Linear, LogSoftmax, ReLU, SiLU, Sigmoid, Softmax, Softplus, Tanh, Unflatten)
+from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
+    SmoothL1Loss)
+from .module import Module
+from .parameter import Parameter
+from .rnn import GRU, LSTM, RNN
+from ...base.subclassable import has_dynamic_attribute, library_members
+
+CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, Identity, Linear, Bilinear, Flatten, Unflatten,
+           Dropout, Dropout1d, Dropout2d, Dropout3d, Embedding, ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
+           GELU, ELU, SiLU, Softplus, LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, MaxPool2d,
+           AvgPool2d, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss,
+           KLDivLoss, RNN, LSTM, GRU)
+NAMES = {cls.__name__: cls for cls in CLASSES}
+# where torch defines each class: type(nn.Linear(1, 1)) is <class 'torch.nn.modules.linear.Linear'>
+TORCH_MODULES = {
+    "torch.nn.modules.module": (Module,), "torch.nn.parameter": (Parameter,),
+    "torch.nn.modules.container": (Sequential, ModuleList, ModuleDict),
+    "torch.nn.modules.linear": (Identity, Linear, Bilinear), "torch.nn.modules.flatten": (Flatten, Unflatten),
+    "torch.nn.modules.dropout": (Dropout, Dropout1d, Dropout2d, Dropout3d), "torch.nn.modules.sparse": (Embedding,),
+    "torch.nn.modules.activation": (ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax, GELU, ELU, SiLU, Softplus),
+    "torch.nn.modules.normalization": (LayerNorm,),
+    "torch.nn.modules.batchnorm": (BatchNorm1d, BatchNorm2d, BatchNorm3d),
+    "torch.nn.modules.conv": (Conv1d, Conv2d), "torch.nn.modules.pooling": (MaxPool2d, AvgPool2d),
+    "torch.nn.modules.rnn": (RNN, LSTM, GRU),
+    "torch.nn.modules.loss": (MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss,
+                              BCEWithLogitsLoss, KLDivLoss),
+}
+_QUALIFIED = {cls: "%s.%s" % (where, cls.__name__) for where, classes in TORCH_MODULES.items() for cls in classes}
+
+
+def qualified_name(cls):
+    """torch's module path and name of a torch.nn class (`torch.nn.modules.linear.Linear`), or None."""
+    return _QUALIFIED.get(cls)
+
+MISSING = object()
+
+
+def members(obj):
+    """The class-defined names a script may use on a module or a torch.nn class (their @subclassable members)."""
+    return library_members(obj if isinstance(obj, type) else type(obj))
+
+
+def get_member(obj, name):
+    """obj.name for a script: one of the module's own attributes, parameters, buffers or submodules, or a listed
+    member of its class (no name with a leading underscore); MISSING when neither."""
+    if name.startswith("_"):
+        return MISSING
+    if name in obj.__dict__:
+        return obj.__dict__[name]
+    if has_dynamic_attribute(obj, name) or name in members(obj):
+        return getattr(obj, name)
+    return MISSING
