@@ -70,6 +70,7 @@ def run(command, cwd):
     env = dict(os.environ, PATH=str(shim) + os.pathsep + os.environ.get("PATH", ""), COLUMNS="80", NO_COLOR="1",
                TERM="dumb", PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     env.pop("FORCE_COLOR", None)
+    env.pop("LINES", None)  # pytest-xdist's workers have LINES=24, which sizes plot's canvas
     done = subprocess.run(["bash", "-c", "exec 2>&1\n" + command], cwd=cwd, env=env, capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, timeout=120)
     return done.stdout
