@@ -6,5 +6,6 @@
     diagnosis      why a .grad is None; what a backward added to a .grad
     graph_view     the backward graph as plain data (the CLI's tree, --graph)
     graph_formats  the graph for other programs: DOT, JSON
-    graph_svg      the graph drawn as SVG by gradcli itself (--svg)
+    layout         the graph laid out: layers, boxes and edges routed around them (the SVG and the page share it)
+    graph_svg      the graph drawn as SVG by gradcli itself (--svg; the --html page draws the same)
 """

@@ -15,9 +15,10 @@ LABEL_WIDTH = 60  # characters of a fact in a file's node label (a tensor's text
 
 
 def node_lines(node):
-    """A node's label as lines: its name (and leaf), then `source ...`, `value ...`, `grad ...` when known."""
-    first = node.name if not node.is_leaf else "%s\n%s" % (ACCUMULATE_GRAD, node.label()[len(ACCUMULATE_GRAD) + 1:])
-    return [first] + ["%s %s" % (kind, _cut(text)) for kind, text in node.facts()]
+    """A node's label as lines: its name (a leaf's name, shape and dtype on a line of their own), then
+    `source ...`, `value ...`, `grad ...` when known."""
+    first = [node.name] if not node.is_leaf else [ACCUMULATE_GRAD, node.label()[len(ACCUMULATE_GRAD) + 1:]]
+    return first + ["%s %s" % (kind, _cut(text)) for kind, text in node.facts()]
 
 
 def elision_text(count, depth):
