@@ -100,3 +100,24 @@ def test_console_block_prints_what_it_shows(path, offset, block, tmp_path):
 
 def test_the_docs_have_console_blocks():
     assert len(blocks()) >= 10
+
+
+def test_the_architecture_tree_is_the_code():
+    """docs/architecture.md's tree names every module under gradcli/ and nothing else: folders with a slash,
+    modules without `.py`, two spaces a level."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    tree = text[text.index("<!-- tree -->"):text.index("<!-- /tree -->")].split("```")[1].strip("\n").splitlines()
+    assert tree[0] == "gradcli/"
+    shown, folders = set(), []
+    for line in tree[1:]:
+        depth = (len(line) - len(line.lstrip(" "))) // 2 - 1
+        name = line.split()[0]
+        folders = folders[:depth]
+        if name.endswith("/"):
+            folders.append(name[:-1])
+            name = "__init__"
+        shown.add("/".join(folders + [name]))
+    package = ROOT / "gradcli"
+    modules = {path.relative_to(package).with_suffix("").as_posix() for path in package.rglob("*.py")}
+    assert sorted(modules - shown) == [], "modules the tree lacks"
+    assert sorted(shown - modules) == [], "names in the tree that are no modules"

@@ -1,6 +1,6 @@
 """PyTorch's official tutorials that run under gradcli still run, and print what torch printed.
 
-tests/tutorials/*.json keep, for each tutorial that runs (README's table), torch 2.13's two runs of it and the
+tests/tutorials/*.json keep, for each tutorial that runs (docs/agreement.md's table), torch 2.13's two runs of it and the
 sha256 of the file torch ran (recorded by `tests/tutorials.py CHECKOUT --torch-python ... --record
 tests/tutorials`). The tutorials' code is pytorch/tutorials' and is not kept here: these tests run when
 GRADCLI_TUTORIALS names a checkout (or a copy of the files at their paths) whose file has the recorded hash, and

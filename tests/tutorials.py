@@ -16,7 +16,7 @@ a Python with torch is given, with that Python twice (torch's runs are cached be
   stops            gradcli stopped: at which line, with which error, and what it waits for
   stops ... as torch does   torch 2.13 stops there too, with the same error
 
-Exit status 0; the table (--markdown: README's) goes to stdout. --record tests/tutorials keeps torch's runs of
+Exit status 0; the table (--markdown: docs/agreement.md's) goes to stdout. --record tests/tutorials keeps torch's runs of
 the tutorials that run, with each file's hash, for tests/test_tutorials.py.
 """
 
