@@ -8,6 +8,7 @@ text with gradcli's own language. So `--explain` and `diff`, which show and comp
 from what backward computes.
 """
 
+import builtins
 import collections
 import functools
 import json
@@ -75,6 +76,35 @@ def test_every_derivative_has_a_formula_text():
     for row in ROWS:
         for derivative in row.rules:
             assert derivative.formula and derivative.formula.strip(), row
+
+
+def test_every_formula_given_alone_compiles_into_code_whose_names_the_table_has():
+    """A derivative given as text alone is compiled at its first use: a text that is no Python expression, or
+    that calls a helper nobody registered (table.formula_helper), is named here rather than at someone's
+    backward."""
+    lacking = []
+    for row in ROWS:
+        for position, derivative in zip(row.edges, row.rules):
+            try:
+                fn = derivative.fn
+            except SyntaxError as exc:
+                lacking.append("%s, input %s: the text %r is not an expression (%s)"
+                               % (row.overload, row.inputs[position], derivative.formula, exc.msg))
+                continue
+            if fn.__code__.co_filename != "<formula>":  # code given beside the text
+                continue
+            unknown = [name for name in fn.__code__.co_names
+                       if name not in fn.__globals__ and not hasattr(builtins, name)
+                       and _called(name, derivative.formula)]
+            if unknown:
+                lacking.append("%s, input %s: the text calls %s, which is no formula helper (table.formula_helper)"
+                               % (row.overload, row.inputs[position], ", ".join(unknown)))
+    assert lacking == []
+
+
+def _called(name, text):
+    import re
+    return re.search(r"(?<![\w.])%s\s*\(" % re.escape(name), text) is not None
 
 
 @pytest.mark.parametrize("doors, module", [(FUNCTIONS, "torch"), (METHODS, "torch.Tensor"),
@@ -208,6 +238,10 @@ def _evaluate_text(text, variables):
 @pytest.mark.parametrize("row", _cases())
 def test_formula_text_computes_what_the_code_computes(row):
     calls = first_calls()
+    if not _reached(row, calls):
+        pytest.fail("%s has no example: no torch-recorded golden (tests/golden/ops, tests/golden/autograd) and no "
+                    "script of EXTRA_SCRIPTS in tests/test_op_table.py calls it, so its formula texts cannot be "
+                    "checked; record a golden for it (tests/golden/ops/make_ops.py)" % row.overload)
     concrete = row if row in calls else next(c for c in row.arities.values() if c in calls)
     arrays, params, out = calls[concrete]
     if concrete.inputs[0].startswith("*"):  # a variadic row: the row for this many operands

@@ -1,14 +1,20 @@
 """The op table's two registries: the rows (one per torch overload) and the front doors (torch.<name>, Tensor.<name>).
 
 A Row is what PyTorch's derivatives.yaml holds for one overload: the grad_fn name torch gives its node, and for
-each differentiable input a Derivative, which is the formula twice — as text in derivatives.yaml's spelling
-(what `--explain` shows and `diff` composes) and as code in gradcli's own tensor ops (what backward runs; written
-in tensor ops, a backward with create_graph=True records a graph of its own, so higher derivatives come free).
-A test evaluates every text with gradcli's language against its code, so the two cannot drift apart.
+each differentiable input a Derivative: its formula as text in derivatives.yaml's spelling (what `--explain`
+shows, `diff` composes and `diff --steps` names), which is also the code backward runs (compiled at its first
+use). Written in tensor ops, a backward with create_graph=True records a graph of its own, so higher derivatives
+come free. Where backward must compute otherwise than the text reads (a kernel rounding as torch's does, a
+parameter's default), the row gives code beside the text, and a test evaluates every text with gradcli's
+language against its code, so the two cannot drift apart.
 
 The row's forward computes the value on numpy. Rows register themselves when made (`row(...)`); modules under
 ops/ make them, and `ops/__init__` installs the front doors on Tensor once every module has registered.
 """
+
+import builtins
+import keyword
+import re
 
 ROWS = []       # every Row, in the order the modules made them
 FUNCTIONS = {}  # torch.<name> -> front door
@@ -52,13 +58,25 @@ def formula_helper(fn):
 
 
 class Derivative:
-    """One input's gradient formula: `formula` (text) and `fn(grad, **values)` (code)."""
+    """One input's gradient formula: `formula` (text) and `fn(grad, **values)` (code).
 
-    __slots__ = ("formula", "fn", "uses", "saves", "params", "positional")
+    Where the text can serve as the code, a row gives the text alone (`self="grad * result"`): it is compiled
+    into `fn` as a Python lambda at its first use (Python reads a formula as gradcli's language does), so an
+    import of the table parses no formula and a one-shot command compiles only the few it runs. Code is given
+    beside the text only where it must differ (a kernel that rounds as torch's does, a default parameter)."""
+
+    __slots__ = ("formula", "fn", "uses", "saves", "params", "positional", "inputs")
 
     def __init__(self, formula, fn, inputs):
         self.formula = formula
+        self.inputs = inputs
+        if fn is not None:
+            self._read(fn)
+        # else: fn, uses, saves, params and positional are made by __getattr__ when first asked for
+
+    def _read(self, fn):
         self.fn = fn
+        inputs = self.inputs
         code = fn.__code__
         names = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
         if inputs and inputs[0].startswith("*"):  # a variadic row's derivative takes the input's position `i`
@@ -68,14 +86,79 @@ class Derivative:
         self.params = tuple(n for n in names if n not in self.uses)       # the op's parameters
         self.positional = names[:len(self.uses)] == self.uses  # the values can be passed in order
 
+    def __getattr__(self, name):  # only reached while a slot is unset: a text-only derivative's first use
+        if name not in ("fn", "uses", "saves", "params", "positional"):
+            raise AttributeError(name)
+        self._read(compile_formula(self.formula, self.inputs))
+        return getattr(self, name)
+
     def at(self, position):
         """For a variadic row: this derivative for the input at `position`."""
         bound = Derivative.__new__(Derivative)
         fn = self.fn
-        bound.formula, bound.uses, bound.saves, bound.params = self.formula, self.uses, self.saves, self.params
+        bound.formula, bound.inputs = self.formula, self.inputs
+        bound.uses, bound.saves, bound.params = self.uses, self.saves, self.params
         bound.positional = False
         bound.fn = lambda grad, **values: fn(grad, position, **values)
         return bound
+
+
+# a name in a formula text: not an attribute (`.cos`), not a keyword argument's name (`dim=`)
+_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?!\s*=(?!=))")
+_STRING = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def formula_names(text):
+    """The names a formula text reads that the row must supply, in order of first appearance: the gradient
+    (`grad` or `grads`), inputs, `result`, metadata and the op's parameters. Constants, helpers, `torch`, `F`,
+    Python's keywords and the builtins it calls are not among them."""
+    found = {}
+    scanned = _STRING.sub("''", text)
+    for match in _NAME.finditer(scanned):
+        name = match.group(1)
+        if name in found or keyword.iskeyword(name) or name in FORMULA_CONSTANTS or name in HELPERS \
+                or name in ("torch", "F"):
+            continue
+        if hasattr(builtins, name) and scanned[match.end():].lstrip().startswith("("):
+            continue
+        found[name] = None
+    return list(found)
+
+
+def compile_formula(text, inputs):
+    """The code of a formula text: `lambda grad, <values...>, <parameters...>: text`, its names resolved as
+    formula texts resolve them (FORMULA_CONSTANTS, HELPERS, `torch.<name>` the front doors)."""
+    names = formula_names(text)
+    first = "grads" if "grads" in names else "grad"
+    variadic = bool(inputs) and inputs[0].startswith("*")
+    rest = [n for n in names if n != first and not (variadic and n == "i")]
+    values = [n for n in rest if _is_value(n, inputs)]
+    arguments = [first] + (["i"] if variadic else []) + values + [n for n in rest if n not in values]
+    namespace = dict(FORMULA_CONSTANTS, **HELPERS)
+    namespace["torch"] = namespace["F"] = _DOORS
+    return eval(compile("lambda %s: %s" % (", ".join(arguments), text), "<formula>", "eval"), namespace)
+
+
+class _Doors:
+    """`torch.<name>`, `torch.nn.functional.<name>`, `torch.linalg.<name>` in a compiled formula: the front doors."""
+
+    def __getattr__(self, name):
+        if name in ("nn", "functional"):
+            return self
+        if name == "linalg":
+            return _Linalg()
+        door = FUNCTIONS.get(name) or FUNCTIONAL.get(name)
+        if door is None:
+            raise AttributeError("a formula calls torch.%s, which has no front door" % name)
+        return door
+
+
+class _Linalg:
+    def __getattr__(self, name):
+        return LINALG[name]
+
+
+_DOORS = _Doors()
 
 
 def _is_value(name, inputs):
@@ -151,16 +234,21 @@ class Row:
 
 def row(overload, name, forward, inputs, *, promote=None, promoted=None, view=False, elementwise=None,
         **derivatives):
-    """Make and register a Row. Each derivative is given under its input's name as `(formula text, code)`."""
+    """Make and register a Row. Each derivative is given under its input's name as its formula text, which is
+    then also its code (compiled at first use), or as `(formula text, code)` where the code must differ."""
     names = inputs.split()
     unknown = set(derivatives) - {name.lstrip("*") for name in names}
     if unknown:
         raise TypeError("%s: derivatives for inputs it does not have: %s" % (overload, sorted(unknown)))
     made = Row(overload, name, forward, inputs,
-               {n: Derivative(text, fn, names) for n, (text, fn) in derivatives.items()},
+               {n: Derivative(*_text_and_code(given), names) for n, given in derivatives.items()},
                promote, promoted, view, elementwise)
     ROWS.append(made)
     return made
+
+
+def _text_and_code(given):
+    return (given, None) if isinstance(given, str) else given
 
 
 def variant(source, overload, name):

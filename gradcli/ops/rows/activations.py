@@ -219,8 +219,7 @@ LEAKY_RELU_BACKWARD = row(
     lambda grad_output, self, negative_slope: np.where(
         self > 0, grad_output, grad_output * grad_output.dtype.type(negative_slope)).astype(grad_output.dtype),
     "grad_output self",
-    grad_output=("leaky_relu_backward(grad, self, negative_slope)",
-                 lambda grad, self, negative_slope: leaky_relu_backward(grad, self, negative_slope)),
+    grad_output="leaky_relu_backward(grad, self, negative_slope)",
     self=("zeros_like(grad)", lambda grad: Tensor._make(np.zeros(grad.shape, grad.array.dtype))))
 def _elu_backward_forward(grad_output, self, alpha):
     if _ported(grad_output, self, half=True):
@@ -230,7 +229,7 @@ def _elu_backward_forward(grad_output, self, alpha):
 
 ELU_BACKWARD = row(
     "elu_backward", "EluBackwardBackward0", _elu_backward_forward, "grad_output self",
-    grad_output=("elu_backward(grad, self, alpha)", lambda grad, self, alpha: elu_backward(grad, self, alpha)),
+    grad_output="elu_backward(grad, self, alpha)",
     self=("where(self > 0, 0, grad * grad_output * alpha * self.exp())",
           lambda grad, grad_output, self, alpha: where(self > 0, 0.0, grad * grad_output * alpha * self.exp())))
 
@@ -340,7 +339,7 @@ def _addmm_forward(self, mat1, mat2):
 
 
 ADDMM = row("addmm", "AddmmBackward0", _addmm_forward, "self mat1 mat2",
-             self=("grad", lambda grad: grad),
+             self="grad",
              mat1=("grad.mm(mat2.t())", lambda grad, mat2, mat1_shape, mat1_strides:
                    mm_mat1_backward(grad, mat2, mat1_shape, mat1_strides)),
              mat2=("mat1.t().mm(grad)", lambda grad, mat1, mat2_shape, mat2_strides:

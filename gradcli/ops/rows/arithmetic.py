@@ -50,27 +50,27 @@ def _plus_multiple(self, other, alpha):
 ADD = row("add.Tensor", "AddBackward0",
           lambda self, other, alpha=1: np.add(self, other) if alpha == 1 else _plus_multiple(self, other, alpha),
           "self other", promote="common", elementwise=True,
-          self=("grad", lambda grad: grad),
+          self="grad",
           other=("grad * alpha", lambda grad, alpha=1: grad if alpha == 1 else grad * alpha))
 SUB = row("sub.Tensor", "SubBackward0",
           lambda self, other, alpha=1: np.subtract(self, other) if alpha == 1 else _plus_multiple(self, other, -alpha),
           "self other", promote="common", elementwise=True,
-          self=("grad", lambda grad: grad),
+          self="grad",
           other=("-grad * alpha", lambda grad, alpha=1: -grad if alpha == 1 else grad * -alpha))
 # number - tensor: the number is a parameter of the node (one next_functions entry)
 RSUB = row("rsub.Scalar", "RsubBackward1",
            lambda self, other, alpha=1: np.subtract(other, self) if alpha == 1 else _plus_multiple(other, self, -alpha),
            "self", elementwise=True, self=("-grad * alpha", lambda grad, alpha=1: -grad if alpha == 1 else grad * -alpha))
 MUL = row("mul.Tensor", "MulBackward0", np.multiply, "self other", promote="common",
-          self=("grad * other", lambda grad, other: grad * other),
-          other=("grad * self", lambda grad, self: grad * self))
+          self="grad * other",
+          other="grad * self")
 DIV = row("div.Tensor", "DivBackward0", np.true_divide, "self other", promote="float",
-          self=("grad / other", lambda grad, other: grad / other),
-          other=("-grad * ((self / other) / other)", lambda grad, self, other: -grad * ((self / other) / other)))
+          self="grad / other",
+          other="-grad * ((self / other) / other)")
 # tensor (op) a C++ number, inside torch's own formulas (the mean of a loss, exp2's `grad * result * ln 2`,
 # log1p's `grad / (self + 1)`): the Scalar overloads, whose nodes torch names apart
 ADD_SCALAR = row("add.Scalar", "AddBackward1", lambda self, other: np.add(self, self.dtype.type(other)), "self",
-                 elementwise=True, self=("grad", lambda grad: grad))
+                 elementwise=True, self="grad")
 MUL_SCALAR = row("mul.Scalar", "MulBackward1", lambda self, other: np.multiply(self, self.dtype.type(other)),
                  "self", elementwise=True, self=("grad * other", lambda grad, other: mul_scalar(grad, other)))
 DIV_SCALAR = row("div.Scalar", "DivBackward1", lambda self, other: np.true_divide(self, self.dtype.type(other)),
@@ -82,11 +82,9 @@ def _negative(self):
     return np.negative(self)
 
 
-NEG = row("neg", "NegBackward0", _negative, "self", self=("-grad", lambda grad: -grad)
-          ).doors("neg", "negative", inplace=True)
+NEG = row("neg", "NegBackward0", _negative, "self", self="-grad").doors("neg", "negative", inplace=True)
 RECIPROCAL = row("reciprocal", "ReciprocalBackward0", np.reciprocal, "self", promote="float",
-                 self=("-grad * (result * result)", lambda grad, result: -grad * (result * result))
-                 ).doors("reciprocal", inplace=True)
+                 self="-grad * (result * result)").doors("reciprocal", inplace=True)
 MUL.doors("mul", "multiply", inplace=True)
 
 
@@ -278,20 +276,20 @@ def _div_mode(self, other, rounding_mode):
 DIV_MODE = row("div.Tensor_mode", "DivBackward2", _div_mode, "self other", promote="common",
                self=("zeros_like(grad)", zeros_like_grad), other=("zeros_like(grad)", zeros_like_grad))
 REMAINDER = row("remainder.Tensor", "RemainderBackward1", np.remainder, "self other", promote="common",
-                self=("grad", lambda grad: grad),
+                self="grad",
                 other=("-grad * self.div(other, rounding_mode='floor')",
                        lambda grad, self, other: -grad * div(self, other, rounding_mode="floor")))
 REMAINDER_NUMBER = row("remainder.Scalar", "RemainderBackward0", lambda self, other: np.remainder(self, other),
-                       "self", self=("grad", lambda grad: grad))
+                       "self", self="grad")
 REMAINDER_OF_NUMBER = row("remainder.Scalar_Tensor", "NotImplemented",
                           lambda self, other: np.remainder(self.dtype.type(other), self), "self",
                           self=_not_implemented("remainder"))
 FMOD = row("fmod.Tensor", "FmodBackward1", np.fmod, "self other", promote="common",
-           self=("grad", lambda grad: grad),
+           self="grad",
            other=("-grad * self.div(other, rounding_mode='trunc')",
                   lambda grad, self, other: -grad * div(self, other, rounding_mode="trunc")))
 FMOD_NUMBER = row("fmod.Scalar", "FmodBackward0", lambda self, other: np.fmod(self, other), "self",
-                  self=("grad", lambda grad: grad))
+                  self="grad")
 
 
 def _check_integer_divisor(x, y):
@@ -355,11 +353,11 @@ def _addcdiv_forward(self, tensor1, tensor2, value=1):
 
 
 ADDCMUL = row("addcmul", "AddcmulBackward0", _addcmul_forward, "self tensor1 tensor2", promote="common",
-              self=("grad", lambda grad: grad),
+              self="grad",
               tensor1=("grad * tensor2 * value", lambda grad, tensor2, value=1: grad * tensor2 * value),
               tensor2=("grad * tensor1 * value", lambda grad, tensor1, value=1: grad * tensor1 * value))
 ADDCDIV = row("addcdiv", "AddcdivBackward0", _addcdiv_forward, "self tensor1 tensor2", promote="common",
-              self=("grad", lambda grad: grad),
+              self="grad",
               tensor1=("grad * value / tensor2", lambda grad, tensor2, value=1: grad * value / tensor2),
               tensor2=("-grad * value * tensor1 / (tensor2 * tensor2)",
                        lambda grad, tensor1, tensor2, value=1: -grad * value * tensor1 / (tensor2 * tensor2)))
@@ -383,12 +381,12 @@ def _lerp_forward(self, end, weight):
 
 
 LERP = row("lerp.Scalar", "LerpBackward0", _lerp_forward, "self end", promote="common",
-           self=("grad * (1 - weight)", lambda grad, weight: grad * (1 - weight)),
-           end=("grad * weight", lambda grad, weight: grad * weight))
+           self="grad * (1 - weight)",
+           end="grad * weight")
 LERP_TENSOR = row("lerp.Tensor", "LerpBackward1", _lerp_forward, "self end weight", promote="common",
-                  self=("grad * (1 - weight)", lambda grad, weight: grad * (1 - weight)),
-                  end=("grad * weight", lambda grad, weight: grad * weight),
-                  weight=("grad * (end - self)", lambda grad, self, end: grad * (end - self)))
+                  self="grad * (1 - weight)",
+                  end="grad * weight",
+                  weight="grad * (end - self)")
 
 
 @front_door("addcmul", inplace=True)

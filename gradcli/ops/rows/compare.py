@@ -126,8 +126,7 @@ def _upper_wins(grad, self, min, max):
 # clamp with tensor bounds: the bounds are inputs (three next_functions, (None, 0) for a missing one)
 CLAMP_TENSOR = row("clamp.Tensor", "ClampBackward0", _clamp_tensor_forward, "self min max",
                    promote="common", promoted="self min max",
-                   self=("clamp_backward(grad, self, min, max)",
-                         lambda grad, self, min, max: clamp_backward(grad, self, min, max)),
+                   self="clamp_backward(grad, self, min, max)",
                    min=("where((self < min) & (min < max), grad, 0)", _lower_wins),
                    max=("where((self > max) | (max < min), grad, 0)", _upper_wins))
 

@@ -8,7 +8,6 @@ import numpy as np
 from ..bind import apply
 from .compare import where
 from .join import cat
-from .arithmetic import not_implemented
 from .reductions import reduced_dims
 from ..table import formula_helper, front_door, row
 from ...base import errors
@@ -72,7 +71,7 @@ def _inv_forward(A):
 
 
 INV = row("linalg_inv_ex", "LinalgInvExBackward0", _inv_forward, "A",
-          A=("-(result.mT @ (grad @ result.mT))", lambda grad, result: -(result.mT @ (grad @ result.mT))))
+          A="-(result.mT @ (grad @ result.mT))")
 
 
 @front_door("inv", function=False, method=False, linalg=True)
@@ -108,9 +107,8 @@ def solve_backward_A(grad, A, result, vector=False):
 
 
 SOLVE = row("linalg_solve_ex", "LinalgSolveExBackward0", _solve_forward, "A B", promote="common",
-            A=("solve_backward_A(grad, A, result, vector)",
-               lambda grad, A, result, vector: solve_backward_A(grad, A, result, vector)),
-            B=("solve_backward_B(grad, A, vector)", lambda grad, A, vector: solve_backward_B(grad, A, vector)))
+            A="solve_backward_A(grad, A, result, vector)",
+            B="solve_backward_B(grad, A, vector)")
 
 
 @front_door("solve", function=False, method=False, linalg=True)
@@ -135,7 +133,7 @@ def det_backward(grad, A, result):
 
 
 DET = row("linalg_det", "LinalgDetBackward0", _det_forward, "A",
-          A=("det_backward(grad, A, result)", lambda grad, A, result: det_backward(grad, A, result)))
+          A="det_backward(grad, A, result)")
 
 
 @front_door("det", linalg=True)
@@ -159,7 +157,7 @@ def slogdet_backward(grads, A):
 
 
 SLOGDET = row("linalg_slogdet", "LinalgSlogdetBackward0", _slogdet_forward, "A",
-              A=("slogdet_backward(grads, A)", lambda grads, A: slogdet_backward(grads, A)))
+              A="slogdet_backward(grads, A)")
 
 
 @front_door("slogdet", function=False, method=False, linalg=True)
@@ -280,8 +278,7 @@ def eigh_backward(grads, L, V):
 
 
 EIGH = row("linalg_eigh", "LinalgEighBackward0", _eigh_forward, "A",
-           A=("eigh_backward(grads, result0, result1)",
-              lambda grads, result0, result1: eigh_backward(grads, result0, result1)))
+           A="eigh_backward(grads, result0, result1)")
 
 
 @front_door("eigh", function=False, method=False, linalg=True)
@@ -415,8 +412,7 @@ def qr_backward(grads, Q, R):
 
 
 QR = row("linalg_qr", "LinalgQrBackward0", _qr_forward, "A",
-         A=("qr_backward(grads, result0, result1)",
-            lambda grads, result0, result1: qr_backward(grads, result0, result1)))
+         A="qr_backward(grads, result0, result1)")
 
 
 @front_door("qr", function=False, method=False, linalg=True)
@@ -513,7 +509,7 @@ def _cdist_backward(grad, x1, x2, cdist, p):
 
 
 # torch's backward kernel is an op of its own, with no derivative of its own
-_NO_DOUBLE_BACKWARD = ("not_implemented('_cdist_backward')", lambda grad: not_implemented("_cdist_backward"))
+_NO_DOUBLE_BACKWARD = "not_implemented('_cdist_backward')"
 CDIST_BACKWARD = row("_cdist_backward", "CdistBackwardBackward0", _cdist_backward, "grad x1 x2 cdist",
                      grad=_NO_DOUBLE_BACKWARD, x1=_NO_DOUBLE_BACKWARD, x2=_NO_DOUBLE_BACKWARD,
                      cdist=_NO_DOUBLE_BACKWARD)

@@ -21,9 +21,10 @@ M_LN2, M_LN10, M_2_SQRTPI, M_SQRTPI = (FORMULA_CONSTANTS[name] for name in ("M_L
                                                                               "M_SQRTPI"))
 
 
-def unary(overload, name, forward, formula, derivative, promote="float"):
+def unary(overload, name, forward, formula, derivative=None, promote="float"):
     """A function of one tensor, elementwise."""
-    return row(overload, name, forward, "self", promote=promote, elementwise=True, self=(formula, derivative))
+    return row(overload, name, forward, "self", promote=promote, elementwise=True,
+               self=formula if derivative is None else (formula, derivative))
 
 
 def _vml(name, fallback):
@@ -42,33 +43,28 @@ def _kernel(kernel, fallback, dtypes=(np.float32, np.float16)):
 _FLOATS = (np.float32, np.float64, np.float16)
 
 # ---------------------------------------------------------------- exp and log
-unary("exp", "ExpBackward0", _vml("exp", np.exp), "grad * result", lambda grad, result: grad * result
-      ).doors("exp", inplace=True)
+unary("exp", "ExpBackward0", _vml("exp", np.exp), "grad * result").doors("exp", inplace=True)
 unary("exp2", "Exp2Backward0", _kernel(torch_unary.exp2, np.exp2, _FLOATS), "grad * result * M_LN2",
       lambda grad, result: mul_scalar(grad * result, M_LN2)).doors("exp2", inplace=True)
 unary("expm1", "Expm1Backward0", _kernel(torch_unary.expm1, np.expm1, _FLOATS), "grad * (result + 1)",
       lambda grad, result: grad * add_scalar(result, 1)).doors("expm1", inplace=True)
-unary("log", "LogBackward0", _vml("log", np.log), "grad / self", lambda grad, self: grad / self).doors("log", inplace=True)
+unary("log", "LogBackward0", _vml("log", np.log), "grad / self").doors("log", inplace=True)
 unary("log1p", "Log1PBackward0", _kernel(torch_unary.log1p, np.log1p, _FLOATS), "grad / (self + 1)",
       lambda grad, self: grad / add_scalar(self, 1)).doors("log1p", inplace=True)
-unary("log2", "Log2Backward0", _vml("log2", np.log2), "grad / (self * M_LN2)",
-      lambda grad, self: grad / (self * M_LN2)).doors("log2", inplace=True)
-unary("log10", "Log10Backward0", _vml("log10", np.log10), "grad / (self * M_LN10)",
-      lambda grad, self: grad / (self * M_LN10)).doors("log10", inplace=True)
+unary("log2", "Log2Backward0", _vml("log2", np.log2), "grad / (self * M_LN2)").doors("log2", inplace=True)
+unary("log10", "Log10Backward0", _vml("log10", np.log10), "grad / (self * M_LN10)").doors("log10", inplace=True)
 unary("sqrt", "SqrtBackward0", _vml("sqrt", np.sqrt), "grad / (result * 2)",
       lambda grad, result: grad / mul_scalar(result, 2)).doors("sqrt", inplace=True)
 unary("rsqrt", "RsqrtBackward0", _kernel(torch_unary.rsqrt, lambda self: np.reciprocal(np.sqrt(self)),
                                          (np.float32, np.float64)), "-0.5 * grad * result.pow(3)",
       lambda grad, result: -0.5 * grad * result ** 3).doors("rsqrt", inplace=True)
-unary("erf", "ErfBackward0", _vml("erf", special.erf), "M_2_SQRTPI * (-self * self).exp() * grad",
-      lambda grad, self: M_2_SQRTPI * (-self * self).exp() * grad).doors("erf", inplace=True)
-unary("erfc", "ErfcBackward0", _vml("erfc", special.erfc), "-M_2_SQRTPI * (-self * self).exp() * grad",
-      lambda grad, self: -M_2_SQRTPI * (-self * self).exp() * grad).doors("erfc", inplace=True)
+unary("erf", "ErfBackward0", _vml("erf", special.erf),
+      "M_2_SQRTPI * (-self * self).exp() * grad").doors("erf", inplace=True)
+unary("erfc", "ErfcBackward0", _vml("erfc", special.erfc),
+      "-M_2_SQRTPI * (-self * self).exp() * grad").doors("erfc", inplace=True)
 unary("erfinv", "ErfinvBackward0", _vml("erfinv", special.erfinv),
-      "0.5 * M_SQRTPI * self.erfinv().pow(2).exp() * grad",
-      lambda grad, self: 0.5 * M_SQRTPI * self.erfinv().pow(2).exp() * grad).doors("erfinv", inplace=True)
-unary("lgamma", "LgammaBackward0", special.lgamma, "grad * self.digamma()",
-      lambda grad, self: grad * self.digamma()).doors("lgamma", inplace=True)
+      "0.5 * M_SQRTPI * self.erfinv().pow(2).exp() * grad").doors("erfinv", inplace=True)
+unary("lgamma", "LgammaBackward0", special.lgamma, "grad * self.digamma()").doors("lgamma", inplace=True)
 unary("digamma", "DigammaBackward0", special.digamma, "grad * torch.polygamma(1, self)",
       lambda grad, self: grad * polygamma(1, self)).doors("digamma", inplace=True)
 POLYGAMMA = row("polygamma", "PolygammaBackward0", lambda self, n: special.polygamma(n, self), "self",
@@ -89,28 +85,25 @@ def polygamma_method(x, n):
     return polygamma(n, x)
 
 # ---------------------------------------------------------------- trigonometric and hyperbolic
-unary("sin", "SinBackward0", _vml("sin", np.sin), "grad * self.cos()", lambda grad, self: grad * self.cos()
-      ).doors("sin", inplace=True)
-unary("cos", "CosBackward0", _vml("cos", np.cos), "grad * -self.sin()", lambda grad, self: grad * -self.sin()
-      ).doors("cos", inplace=True)
-unary("tan", "TanBackward0", _vml("tan", np.tan), "grad * (result * result + 1)",
-      lambda grad, result: grad * (result * result + 1)).doors("tan", inplace=True)
-unary("asin", "AsinBackward0", _vml("asin", np.arcsin), "grad * (-self * self + 1).rsqrt()",
-      lambda grad, self: grad * (-self * self + 1).rsqrt()).doors("asin", "arcsin", inplace=True)
-unary("acos", "AcosBackward0", _vml("acos", np.arccos), "grad * -((-self * self + 1).rsqrt())",
-      lambda grad, self: grad * -((-self * self + 1).rsqrt())).doors("acos", "arccos", inplace=True)
+unary("sin", "SinBackward0", _vml("sin", np.sin), "grad * self.cos()").doors("sin", inplace=True)
+unary("cos", "CosBackward0", _vml("cos", np.cos), "grad * -self.sin()").doors("cos", inplace=True)
+unary("tan", "TanBackward0", _vml("tan", np.tan), "grad * (result * result + 1)").doors("tan", inplace=True)
+unary("asin", "AsinBackward0", _vml("asin", np.arcsin),
+      "grad * (-self * self + 1).rsqrt()").doors("asin", "arcsin", inplace=True)
+unary("acos", "AcosBackward0", _vml("acos", np.arccos),
+      "grad * -((-self * self + 1).rsqrt())").doors("acos", "arccos", inplace=True)
 unary("atan", "AtanBackward0", _vml("atan", np.arctan), "grad / (self * self + 1)",
       lambda grad, self: grad / add_scalar(self * self, 1)).doors("atan", "arctan", inplace=True)
-unary("sinh", "SinhBackward0", _kernel(torch_unary.sinh, np.sinh, _FLOATS), "grad * self.cosh()",
-      lambda grad, self: grad * self.cosh()).doors("sinh", inplace=True)
-unary("cosh", "CoshBackward0", _kernel(torch_unary.cosh, np.cosh, _FLOATS), "grad * self.sinh()",
-      lambda grad, self: grad * self.sinh()).doors("cosh", inplace=True)
-unary("asinh", "AsinhBackward0", _kernel(torch_unary.asinh, np.arcsinh, _FLOATS), "grad * (self.pow(2) + 1).rsqrt()",
-      lambda grad, self: grad * (self.pow(2) + 1).rsqrt()).doors("asinh", "arcsinh", inplace=True)
-unary("acosh", "AcoshBackward0", _kernel(torch_unary.acosh, np.arccosh, _FLOATS), "grad * (self.pow(2) - 1).rsqrt()",
-      lambda grad, self: grad * (self.pow(2) - 1).rsqrt()).doors("acosh", "arccosh", inplace=True)
-unary("atanh", "AtanhBackward0", _kernel(torch_unary.atanh, np.arctanh, _FLOATS), "grad * 1 / (1 - self.pow(2))",
-      lambda grad, self: grad * 1 / (1 - self.pow(2))).doors("atanh", "arctanh", inplace=True)
+unary("sinh", "SinhBackward0", _kernel(torch_unary.sinh, np.sinh, _FLOATS),
+      "grad * self.cosh()").doors("sinh", inplace=True)
+unary("cosh", "CoshBackward0", _kernel(torch_unary.cosh, np.cosh, _FLOATS),
+      "grad * self.sinh()").doors("cosh", inplace=True)
+unary("asinh", "AsinhBackward0", _kernel(torch_unary.asinh, np.arcsinh, _FLOATS),
+      "grad * (self.pow(2) + 1).rsqrt()").doors("asinh", "arcsinh", inplace=True)
+unary("acosh", "AcoshBackward0", _kernel(torch_unary.acosh, np.arccosh, _FLOATS),
+      "grad * (self.pow(2) - 1).rsqrt()").doors("acosh", "arccosh", inplace=True)
+unary("atanh", "AtanhBackward0", _kernel(torch_unary.atanh, np.arctanh, _FLOATS),
+      "grad * 1 / (1 - self.pow(2))").doors("atanh", "arctanh", inplace=True)
 
 ATAN2 = row("atan2", "Atan2Backward0", np.arctan2, "self other", promote="float",
             self=("grad * other / (self * self + other * other)",
@@ -132,15 +125,13 @@ def _tanh_backward(grad_output, output):
 
 TANH_BACKWARD = row("tanh_backward", "TanhBackwardBackward0", _tanh_backward, "grad_output output", promote="common",
                     grad_output=("grad * (1 - output * output)", lambda grad, output: tanh_backward(grad, output)),
-                    output=("grad * (-2 * output * grad_output)",
-                            lambda grad, grad_output, output: grad * (-2 * output * grad_output)))
+                    output="grad * (-2 * output * grad_output)")
 SIGMOID_BACKWARD = row("sigmoid_backward", "SigmoidBackwardBackward0",
                        lambda grad_output, output: grad_output * (1 - output) * output,  # torch's order
                        "grad_output output", promote="common",
                        grad_output=("grad * output * (1 - output)",
                                     lambda grad, output: sigmoid_backward(grad, output)),
-                       output=("grad * grad_output * (-2 * output + 1)",
-                               lambda grad, grad_output, output: grad * grad_output * (-2 * output + 1)))
+                       output="grad * grad_output * (-2 * output + 1)")
 THRESHOLD_BACKWARD = row("threshold_backward", "ThresholdBackwardBackward0",
                          lambda grad_output, self: np.where(self > 0, grad_output, 0).astype(grad_output.dtype),
                          "grad_output self",
@@ -168,7 +159,7 @@ unary("sigmoid", "SigmoidBackward0", _kernel(torch_unary.sigmoid, lambda self: 1
 # relu'(0) is 0: the gradient passes only where the result is positive
 unary("relu", "ReluBackward0", lambda self: np.maximum(self, 0).astype(self.dtype), "where(result > 0, grad, 0)",
       lambda grad, result: threshold_backward(grad, result), promote=None).doors("relu", inplace=True)
-unary("abs", "AbsBackward0", np.abs, "grad * self.sgn()", lambda grad, self: grad * self.sgn(), promote=None
+unary("abs", "AbsBackward0", np.abs, "grad * self.sgn()", promote=None
       ).doors("abs", "absolute", inplace=True)
 
 # ---------------------------------------------------------------- piecewise constant: zero gradients
@@ -244,7 +235,7 @@ def _xlogy_forward(self, other):
 XLOGY = row("xlogy.Tensor", "XlogyBackward0", _xlogy_forward, "self other", promote="float", elementwise=True,
             self=("torch.xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0)",
                   lambda grad, self, other: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0.0)),
-            other=("grad * self / other", lambda grad, self, other: grad * self / other))
+            other="grad * self / other")
 
 
 @front_door("xlogy", inplace=True)
@@ -256,9 +247,8 @@ def xlogy(x, y):
 
 
 HYPOT = row("hypot", "HypotBackward0", np.hypot, "self other", promote="common",
-            self=("grad * self / result", lambda grad, self, result: grad * self / result),
-            other=("grad * other / result", lambda grad, other, result: grad * other / result)
-            ).doors("hypot", inplace=True)
+            self="grad * self / result",
+            other="grad * other / result").doors("hypot", inplace=True)
 
 
 def _nan_to_num_forward(self, nan=0.0, posinf=None, neginf=None):
@@ -266,7 +256,7 @@ def _nan_to_num_forward(self, nan=0.0, posinf=None, neginf=None):
 
 
 NAN_TO_NUM = row("nan_to_num", "NanToNumBackward0", _nan_to_num_forward, "self", elementwise=True,
-                 self=("grad * self.isfinite()", lambda grad, self: grad * self.isfinite()))
+                 self="grad * self.isfinite()")
 
 
 @front_door("nan_to_num", inplace=True)

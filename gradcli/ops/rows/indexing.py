@@ -32,7 +32,7 @@ def _embedded(grad_output, input_sizes, index):
     return out
 
 
-_INDEXED_BACK = ("grad[index]", lambda grad, index: grad[index])
+_INDEXED_BACK = "grad[index]"
 SELECT_BACKWARD = row("select_backward", "SelectBackwardBackward0", _embedded, "grad_output",
                       grad_output=_INDEXED_BACK)
 SLICE_BACKWARD = row("slice_backward", "SliceBackwardBackward0", _embedded, "grad_output", grad_output=_INDEXED_BACK)
@@ -93,7 +93,7 @@ def _index_forward(self, index):
 INDEX = row("index.Tensor", "IndexBackward0", _index_forward, "self",
             self=("index_backward(grad, self.shape, index)",
                   lambda grad, self_shape, index: index_backward(grad, self_shape, index)))
-ALIAS = row("alias", "AliasBackward0", lambda self: self.view(), "self", view=True, self=("grad", lambda grad: grad))
+ALIAS = row("alias", "AliasBackward0", lambda self: self.view(), "self", view=True, self="grad")
 
 
 @front_door("select")
@@ -346,7 +346,7 @@ SCATTER_VALUE = row("scatter.value", "ScatterBackward1",
                           lambda grad, dim, index: apply(SCATTER_VALUE, grad, dim=dim, index=index, value=0)))
 SCATTER_ADD = row("scatter_add", "ScatterAddBackward0",
                   lambda self, src, dim, index: _scatter(self, src, dim, index, reduce_add=True), "self src",
-                  promote="common", self=("grad", lambda grad: grad), src=_GATHERED_BACK)
+                  promote="common", self="grad", src=_GATHERED_BACK)
 
 
 def _along_dim_index(name, x, dim, index):
@@ -403,7 +403,7 @@ INDEX_SELECT = row("index_select", "IndexSelectBackward0", _index_select_forward
                                  lambda grad, self_shape, dim, index: apply(INDEX_ADD, _zeros(self_shape, grad), grad,
                                                                             dim=dim, index=index)))
 INDEX_ADD = row("index_add", "IndexAddBackward0", _index_add, "self source", promote="common",
-                self=("grad", lambda grad: grad),
+                self="grad",
                 source=("grad.index_select(dim, index)",
                         lambda grad, dim, index: apply(INDEX_SELECT, grad, dim=dim, index=index)))
 
@@ -485,8 +485,7 @@ MASKED_FILL_TENSOR = row("masked_fill.Tensor", "MaskedFillBackward1",
                          promote="common", promoted="self",
                          self=("grad.masked_fill(mask, 0)",
                                lambda grad, mask: grad.masked_fill(Tensor._make(mask), 0.0)),
-                         value=("masked_fill_backward(grad, mask)",
-                                lambda grad, mask: masked_fill_backward(grad, mask)))
+                         value="masked_fill_backward(grad, mask)")
 
 
 @front_door("masked_fill", inplace=True)

@@ -11,10 +11,9 @@ from ...core.tensor import Tensor, shape_text, wrap_dim
 
 # each operand's gradient is the part of grad it became (i: the operand's position)
 CAT = row("cat", "CatBackward0", lambda *tensors, dim, sizes: np.concatenate(tensors, axis=dim), "*tensors",
-          promote="common", tensors=("grad.narrow(dim, sum(sizes[:i]), sizes[i])",
-                                     lambda grad, i, dim, sizes: grad.narrow(dim, sum(sizes[:i]), sizes[i])))
+          promote="common", tensors="grad.narrow(dim, sum(sizes[:i]), sizes[i])")
 STACK = row("stack", "StackBackward0", lambda *tensors, dim: np.stack(tensors, axis=dim), "*tensors",
-            promote="common", tensors=("grad.select(dim, i)", lambda grad, i, dim: grad.select(dim, i)))
+            promote="common", tensors="grad.select(dim, i)")
 
 
 def _tensor_list(name, tensors):

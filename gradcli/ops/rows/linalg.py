@@ -51,10 +51,10 @@ def _mv_forward(self, vec):
 
 MV = row("mv", "MvBackward0", _mv_forward, "self vec",
          self=("grad.outer(vec)", lambda grad, vec: grad.unsqueeze(1) * vec),
-         vec=("self.t().mv(grad)", lambda grad, self: self.t().mv(grad)))
+         vec="self.t().mv(grad)")
 DOT = row("dot", "DotBackward0", _blas("dot", np.dot), "self tensor",
-          self=("grad * tensor", lambda grad, tensor: grad * tensor),
-          tensor=("grad * self", lambda grad, self: grad * self))
+          self="grad * tensor",
+          tensor="grad * self")
 
 
 def _bmm_forward(self, mat2):
@@ -63,8 +63,8 @@ def _bmm_forward(self, mat2):
 
 
 BMM = row("bmm", "BmmBackward0", _bmm_forward, "self mat2",
-          self=("grad.bmm(mat2.transpose(1, 2))", lambda grad, mat2: grad.bmm(mat2.transpose(1, 2))),
-          mat2=("self.transpose(1, 2).bmm(grad)", lambda grad, self: self.transpose(1, 2).bmm(grad)))
+          self="grad.bmm(mat2.transpose(1, 2))",
+          mat2="self.transpose(1, 2).bmm(grad)")
 
 
 @front_door("mm")
@@ -224,8 +224,8 @@ def _cross(a, b, dim):
 
 
 LINALG_CROSS = row("linalg_cross", "LinalgCrossBackward0", _cross, "self other",
-                   self=("linalg_cross(other, grad, dim)", lambda grad, other, dim: linalg_cross(other, grad, dim)),
-                   other=("linalg_cross(grad, self, dim)", lambda grad, self, dim: linalg_cross(grad, self, dim)))
+                   self="linalg_cross(other, grad, dim)",
+                   other="linalg_cross(grad, self, dim)")
 
 CROSS_WITHOUT_DIM = ("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim "
                      "explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree "

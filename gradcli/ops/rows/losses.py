@@ -74,8 +74,7 @@ MSE_LOSS_BACKWARD = row(
     "mse_loss_backward", "MseLossBackwardBackward0",
     lambda grad_output, self, target, reduction: (_mse_scale(self, reduction) * (self - target) * grad_output
                                                   ).astype(self.dtype), "grad_output self target", promote="common",
-    grad_output=("mse_loss_backward(grad, self, target, reduction)",
-                 lambda grad, self, target, reduction: mse_loss_backward(grad, self, target, reduction)),
+    grad_output="mse_loss_backward(grad, self, target, reduction)",
     self=("(2 / grad.numel() if reduction == 'mean' else 2) * grad * grad_output",
           lambda grad, grad_output, reduction: _mse_scale(grad.array, reduction) * grad * grad_output),
     target=("-(2 / grad.numel() if reduction == 'mean' else 2) * grad * grad_output",
@@ -130,15 +129,9 @@ def smooth_l1_loss_double_backward(grad, self, target, reduction, beta):
 SMOOTH_L1_LOSS_BACKWARD = row(
     "smooth_l1_loss_backward", "SmoothL1LossBackwardBackward0", _smooth_l1_backward_forward,
     "grad_output self target", promote="common",
-    grad_output=("smooth_l1_loss_backward(grad, self, target, reduction, beta)",
-                 lambda grad, self, target, reduction, beta: smooth_l1_loss_backward(grad, self, target, reduction,
-                                                                                     beta)),
-    self=("smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta)",
-          lambda grad, grad_output, self, target, reduction, beta:
-          smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta)),
-    target=("-smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta)",
-            lambda grad, grad_output, self, target, reduction, beta:
-            -smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta)))
+    grad_output="smooth_l1_loss_backward(grad, self, target, reduction, beta)",
+    self="smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta)",
+    target="-smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta)")
 
 
 @formula_helper
@@ -148,12 +141,8 @@ def smooth_l1_loss_backward(grad, self, target, reduction, beta):
 
 
 SMOOTH_L1_LOSS = row("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1_forward, "self target", promote="common",
-                     self=("smooth_l1_loss_backward(grad, self, target, reduction, beta)",
-                           lambda grad, self, target, reduction, beta:
-                           smooth_l1_loss_backward(grad, self, target, reduction, beta)),
-                     target=("smooth_l1_loss_backward(grad, target, self, reduction, beta)",
-                             lambda grad, self, target, reduction, beta:
-                             smooth_l1_loss_backward(grad, target, self, reduction, beta)))
+                     self="smooth_l1_loss_backward(grad, self, target, reduction, beta)",
+                     target="smooth_l1_loss_backward(grad, target, self, reduction, beta)")
 
 
 @front_door("smooth_l1_loss", function=False, method=False, functional=True)
@@ -200,15 +189,9 @@ def huber_loss_double_backward_grad_output(grad, self, target, reduction, delta)
 HUBER_LOSS_BACKWARD = row(
     "huber_loss_backward", "HuberLossBackwardBackward0", _huber_backward_forward, "grad_output self target",
     promote="common",
-    grad_output=("huber_loss_double_backward_grad_output(grad, self, target, reduction, delta)",
-                 lambda grad, self, target, reduction, delta:
-                 huber_loss_double_backward_grad_output(grad, self, target, reduction, delta)),
-    self=("huber_loss_double_backward(grad * grad_output, self, target, reduction, delta)",
-          lambda grad, grad_output, self, target, reduction, delta:
-          huber_loss_double_backward(grad * grad_output, self, target, reduction, delta)),
-    target=("-huber_loss_double_backward(grad * grad_output, self, target, reduction, delta)",
-            lambda grad, grad_output, self, target, reduction, delta:
-            -huber_loss_double_backward(grad * grad_output, self, target, reduction, delta)))
+    grad_output="huber_loss_double_backward_grad_output(grad, self, target, reduction, delta)",
+    self="huber_loss_double_backward(grad * grad_output, self, target, reduction, delta)",
+    target="-huber_loss_double_backward(grad * grad_output, self, target, reduction, delta)")
 
 
 @formula_helper
@@ -218,12 +201,8 @@ def huber_loss_backward(grad, self, target, reduction, delta):
 
 
 HUBER_LOSS = row("huber_loss", "HuberLossBackward0", _huber_forward, "self target", promote="common",
-                 self=("huber_loss_backward(grad, self, target, reduction, delta)",
-                       lambda grad, self, target, reduction, delta:
-                       huber_loss_backward(grad, self, target, reduction, delta)),
-                 target=("huber_loss_backward(grad, target, self, reduction, delta)",
-                         lambda grad, self, target, reduction, delta:
-                         huber_loss_backward(grad, target, self, reduction, delta)))
+                 self="huber_loss_backward(grad, self, target, reduction, delta)",
+                 target="huber_loss_backward(grad, target, self, reduction, delta)")
 
 
 @front_door("huber_loss", function=False, method=False, functional=True)

@@ -302,8 +302,7 @@ EMBEDDING_DENSE_BACKWARD = row(
     lambda grad_output, indices, num_weights, padding_idx, scale_grad_by_freq:
     _embedding_backward_forward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq),
     "grad_output",
-    grad_output=("embedding_dense_double_backward(grad, indices, padding_idx)",
-                 lambda grad, indices, padding_idx: embedding_dense_double_backward(grad, indices, padding_idx)))
+    grad_output="embedding_dense_double_backward(grad, indices, padding_idx)")
 
 
 @formula_helper

@@ -67,8 +67,7 @@ MAX_POOL2D_BACKWARD = row(
     "max_pool2d_with_indices_backward", "MaxPool2DWithIndicesBackwardBackward0",
     lambda grad_output, self, indices, **_: _max_pool_backward_forward(grad_output, self, indices),
     "grad_output self",
-    grad_output=("max_pool_double_backward(grad, indices, 2)",
-                 lambda grad, indices: max_pool_double_backward(grad, indices, 2)),
+    grad_output="max_pool_double_backward(grad, indices, 2)",
     self=("zeros_like(self)", lambda grad, self_shape, self_dtype: Tensor._make(
         np.zeros(self_shape, to_numpy_dtype(self_dtype)))))
 
@@ -91,11 +90,8 @@ def max_pool2d_with_indices_backward(grad, self, kernel_size, stride, padding, d
 
 MAX_POOL2D = row("max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0",
                  lambda self, indices, **_: _gathered(self, indices), "self",
-                 self=("max_pool2d_with_indices_backward(grad, self, kernel_size, stride, padding, dilation, "
-                       "ceil_mode, indices)",
-                       lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode, indices:
-                       max_pool2d_with_indices_backward(grad, self, kernel_size, stride, padding, dilation,
-                                                        ceil_mode, indices)))
+                 self="max_pool2d_with_indices_backward(grad, self, kernel_size, stride, padding, dilation, "
+                       "ceil_mode, indices)")
 
 
 def _pool_arguments(name, x, kernel_size, stride, padding, dilation=1):

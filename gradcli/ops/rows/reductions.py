@@ -241,7 +241,7 @@ def prod_backward(grad, self, result, dim=None, keepdim=False):
 
 
 PROD = row("prod", "ProdBackward0", _prod_forward, "self",
-           self=("prod_backward(grad, self, result)", lambda grad, self, result: prod_backward(grad, self, result)))
+           self="prod_backward(grad, self, result)")
 PROD_DIM = row("prod.dim_int", "ProdBackward1", _prod_forward, "self",
                self=("prod_backward(grad, self, result, dim, keepdim)",
                      lambda grad, self, result, dim, keepdim=False: prod_backward(grad, self, result, dim, keepdim)))
@@ -567,15 +567,14 @@ def _cumsum(self, axis):
 
 
 CUMSUM = row("cumsum", "CumsumBackward0", _cumulative(_cumsum), "self",
-             self=("cumsum_backward(grad, dim)", lambda grad, dim: cumsum_backward(grad, dim)))
+             self="cumsum_backward(grad, dim)")
 def _cumprod(self, axis):
     """torch's cumprod: a running double for float32/64 (float32 for float16), rounded at each element."""
     return torch_reduce.cumprod(self, axis) if self.dtype.kind == "f" else np.cumprod(self, axis=axis)
 
 
 CUMPROD = row("cumprod", "CumprodBackward0", _cumulative(_cumprod), "self",
-              self=("cumprod_backward(grad, self, dim, result)",
-                    lambda grad, self, result, dim: cumprod_backward(grad, self, dim, result)))
+              self="cumprod_backward(grad, self, dim, result)")
 
 
 @front_door("cumsum")

@@ -189,7 +189,7 @@ def unsqueeze_to(grad, dim, sizes):
 
 
 UNSQUEEZE = row("unsqueeze", "UnsqueezeBackward0", lambda self, dim: np.expand_dims(self, dim), "self", view=True,
-                self=("grad.squeeze(dim)", lambda grad, dim: grad.squeeze(dim)))
+                self="grad.squeeze(dim)")
 SQUEEZE = row("squeeze", "SqueezeBackward0", lambda self: np.squeeze(self) if self.ndim else self.view(), "self",
               view=True, self=_RESHAPED_BACK)
 SQUEEZE_DIM = row("squeeze.dim", "SqueezeBackward1",
@@ -236,8 +236,8 @@ def squeeze(x, dim=None):
 
 
 TRANSPOSE = row("transpose.int", "TransposeBackward0", lambda self, dim0, dim1: np.swapaxes(self, dim0, dim1), "self",
-                view=True, self=("grad.transpose(dim0, dim1)", lambda grad, dim0, dim1: grad.transpose(dim0, dim1)))
-T = row("t", "TBackward0", lambda self: self.T, "self", view=True, self=("grad.t()", lambda grad: grad.t()))
+                view=True, self="grad.transpose(dim0, dim1)")
+T = row("t", "TBackward0", lambda self: self.T, "self", view=True, self="grad.t()")
 
 
 @formula_helper
@@ -247,7 +247,7 @@ def permute_backwards(grad, dims):
 
 
 PERMUTE = row("permute", "PermuteBackward0", lambda self, dims: np.transpose(self, dims), "self", view=True,
-              self=("permute_backwards(grad, dims)", lambda grad, dims: permute_backwards(grad, dims)))
+              self="permute_backwards(grad, dims)")
 
 
 @front_door("transpose", "swapaxes")
@@ -309,7 +309,7 @@ def movedim(x, source, destination):
 
 # ---------------------------------------------------------------- copies and conversions
 COPY = row("copy_", "CopyBackwards", lambda self, src: np.broadcast_to(src, self.shape).astype(self.dtype),
-           "self src", self=("zeros_like(grad)", lambda grad: grad * 0), src=("grad", lambda grad: grad))
+           "self src", self=("zeros_like(grad)", lambda grad: grad * 0), src="grad")
 
 
 @front_door("copy_", function=False)
@@ -325,7 +325,7 @@ def copy_(x, src):
 # clone keeps the layout, as torch's does; contiguous() is clone(memory_format=torch.contiguous_format)
 CLONE = row("clone", "CloneBackward0",
             lambda self, contiguous=False: np.ascontiguousarray(self) if contiguous else np.array(self), "self",
-            self=("grad", lambda grad: grad))
+            self="grad")
 TO_COPY = row("_to_copy", "ToCopyBackward0", lambda self, dtype: self.astype(dtype), "self",
               self=("grad.to(self.dtype)", lambda grad, self_dtype: grad.to(self_dtype)))
 
