@@ -188,8 +188,8 @@ def deep(gradcli, torch_python, rounds, length=200_000):
 def tutorial_scripts():
     """The tutorial-sized scripts that run cleanly: the seeds, examples/ and the corpus's scripts that exit 0."""
     root = HERE.parent
-    found = sorted(root.glob("tests/seeds/*.py")) + sorted(root.glob("examples/*.py"))
-    for path in sorted(root.glob("tests/corpus/*/*.py")):
+    found = sorted(root.glob("tests/corpora/seeds/*.py")) + sorted(root.glob("examples/*.py"))
+    for path in sorted(root.glob("tests/corpora/snippets/*/*.py")):
         rc = path.with_suffix(".rc")
         if not rc.exists() or rc.read_text().strip() == "0":
             found.append(path)

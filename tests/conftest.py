@@ -2,6 +2,8 @@
 the few that need torch itself skip when it is absent."""
 
 import importlib.util
+import io
+import json
 import math
 import os
 import pathlib
@@ -12,6 +14,7 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+TESTS = ROOT / "tests"
 SHARED = ROOT.parent / "shared"
 GOLDEN = ROOT / "tests" / "golden"
 
@@ -77,9 +80,45 @@ def agrees(expected, actual):
 
 
 @pytest.fixture
+def fresh_state():
+    """Undo what a script may set for the whole process: print options and grad mode."""
+    from gradcli.base import grad_mode
+    from gradcli.core import printing
+    yield
+    printing.set_printoptions(profile="default")
+    grad_mode.set_grad_enabled(True)
+
+
+@pytest.fixture
 def quiet_numpy():
     """For tests that call ops directly, as a host program would: torch's silence about inf and nan is the
     library's inside its entry points only (gradcli.core.numerics.quiet), so these tests take it themselves."""
     from gradcli.core.numerics import quiet
     with quiet():
         yield
+
+
+# ---------------------------------------------------------------- torch's recorded snippets
+def golden(group):
+    """The recorded cases of one group of tests/golden/autograd/ (make_golden.py, torch 2.13) as pytest params
+    (id = case name)."""
+    cases = json.loads((GOLDEN / "autograd" / ("%s.json" % group)).read_text())
+    return [pytest.param(case, id=name) for name, case in cases.items()]
+
+
+def replay(case):
+    """Run a recorded snippet in gradcli and compare stdout, the final error and the warnings with torch's."""
+    from gradcli.app import api
+    from gradcli.base import errors
+    out = io.StringIO()
+    warned = []
+    error = None
+    try:
+        api.run_script("import torch\n" + case["code"], "case.py", write=out.write, warn=warned.append)
+    except errors.GradcliError as exc:
+        error = "%s: %s" % (exc.kind, exc.message)
+    assert normalize_addresses(out.getvalue()) == normalize_addresses(case["stdout"])
+    assert error == case["error"]
+    shown = "".join(warned)
+    for warning in case["warnings"]:
+        assert warning in shown

@@ -136,7 +136,7 @@ def _prod_rows(rows, contiguous, out=None):
 def _running_product(acc, x):
     """acc * x[0] * x[1] * ... over axis 0, left to right, rounding each product: numpy's float32/64
     multiply reduction is a plain loop in order (no pairwise or unrolled partial products, unlike add;
-    tests/test_kernels.py checks it); its float16 one keeps the running product in float, so float16 goes
+    tests/kernels/test_kernels.py checks it); its float16 one keeps the running product in float, so float16 goes
     through accumulate, which stores (rounds) every step."""
     if not x.shape[0]:
         return acc

@@ -227,7 +227,7 @@ for _name in ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "
               "round", "trunc", "silu", "erfc", "acos", "asinh", "acosh", "atanh"):
     DISPATCH[_name] = _unary(_name)
 
-# the op table's rows that these rules record (each must have its formula texts: tests/test_diff.py checks it)
+# the op table's rows that these rules record (each must have its formula texts: tests/symbolic/test_diff.py checks it)
 OVERLOADS = frozenset((
     "add.Tensor", "sub.Tensor", "rsub.Scalar", "mul.Tensor", "div.Tensor", "neg", "reciprocal", "pow.Tensor_Scalar",
     "pow.Tensor_Tensor", "pow.Scalar", "where.self", "clamp", "clamp_min", "clamp_max", "maximum", "minimum",

@@ -1,5 +1,5 @@
 """The hostile corpus: inputs written as an attacker would, one class of attack per block, each expected to end
-non-zero, quickly, with a clean message of the given kind (tests/test_hostile.py runs them).
+non-zero, quickly, with a clean message of the given kind (tests/lang/test_hostile.py runs them).
 
 A case is (name, mode, source, kind): mode "script" (`gradcli run`) or "eval" (`gradcli eval`); kind is the
 error's kind as the first stderr line shows it. Templates are filled with several sizes and spellings, so

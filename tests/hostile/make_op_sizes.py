@@ -2,7 +2,7 @@
 than its inputs (a reduction over an empty dim, mv/addmm with an empty inner dim, the broadcasts inside
 where/normal/allclose/isclose, index_select, advanced indexing, embedding, cdist, ranges inside torch.tensor),
 the size torch allocates (the result's elements, or the broadcast's for allclose) and the result's shape.
-tests/test_op_sizes.py refuses each just above the limit and compares the shape at the limit. Run with a
+tests/ops/test_op_sizes.py refuses each just above the limit and compares the shape at the limit. Run with a
 Python that has torch 2.13."""
 
 import json

@@ -1,7 +1,7 @@
 """Records tests/hostile/torch_words.json with torch: scripts where gradcli used to answer in Python's or numpy's
 words (or not at all) — narrow out of range, assigning None, reductions over nothing, std of one element,
 softmax over an empty dim, matrix products of the wrong shapes — and what torch prints and raises for each
-(`Kind: message`, the first line). tests/test_torch_words.py runs them through gradcli. Run with a Python that
+(`Kind: message`, the first line). tests/lang/test_torch_words.py runs them through gradcli. Run with a Python that
 has torch 2.13."""
 
 import contextlib

@@ -25,7 +25,7 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
 
 Any input this driver does not accept (a syntax error, or a rare token split that only Lark's contextual
 lexer makes) raises `Fallback`: the caller then parses with Lark itself, which produces the tree, or the exact
-error and position the user sees. tests/test_lalr.py checks that both parsers give equal trees and tokens.
+error and position the user sees. tests/lang/test_lalr.py checks that both parsers give equal trees and tokens.
 """
 
 import re

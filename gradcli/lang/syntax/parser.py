@@ -75,7 +75,7 @@ def driver():
     """lang.syntax.lalr's driver, from its cached tables or (first run, new grammar) from Lark's parser; None where the
     grammar needs Lark's own lexer, or Lark's internals are not those the driver reads: gradcli then parses
     with Lark's parser alone, and says so once on stderr. (pyproject.toml allows the Lark versions the driver
-    was verified on; tests/test_lalr.py tries the newest Lark too.)"""
+    was verified on; tests/lang/test_lalr.py tries the newest Lark too.)"""
     global _driver
     if _driver is None:
         from . import lalr
@@ -149,7 +149,7 @@ def parse(text, filename="<input>", start="start"):
 def positioned_tree(text, start="start"):
     """Lark's own parse of `text` (which lang.syntax.lalr's driver parsed first), whose nodes carry their positions
     (`meta`): the compiler asks for it only to place a node of the driver's tree that holds no token at all.
-    The two trees have the same shape (tests/test_lalr.py)."""
+    The two trees have the same shape (tests/lang/test_lalr.py)."""
     return parser().parse(text if text.endswith("\n") else text + "\n", start=start)
 
 

@@ -1,5 +1,5 @@
 """Regenerate cases.json: each snippet of the torch subset run under real torch 2.13, its stdout, warnings and
-the exception it ends with (class and message). tests/test_autograd.py and friends replay the snippets in
+the exception it ends with (class and message). tests/autograd/test_autograd.py and friends replay the snippets in
 gradcli and compare. Run with a Python that has torch:
 
     /work/torchenv/bin/python tests/golden/autograd/make_golden.py [GROUP ...]

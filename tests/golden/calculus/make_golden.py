@@ -5,7 +5,7 @@ hessian, vjp, jvp, vhp and hvp, and gradcheck/gradgradcheck. Run with a Python t
     /work/torchenv/bin/python tests/golden/calculus/make_golden.py
 
 Expressions are in gradcli's math spelling (`^` is `**`, bare torch names); inputs are float64 unless a case
-says otherwise. tests/test_calculus.py replays each case in gradcli and compares.
+says otherwise. tests/app/test_calculus.py replays each case in gradcli and compares.
 """
 
 import json

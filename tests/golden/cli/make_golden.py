@@ -1,4 +1,4 @@
-"""Record what torch 2.13 prints for the command-line cases of tests/test_eval_view.py: the reprs of inputs made
+"""Record what torch 2.13 prints for the command-line cases of tests/cli/test_eval_view.py: the reprs of inputs made
 after torch.manual_seed, of their gradients and of the results, at the default and other print precisions, and
 the exact gradient values (.tolist()) that `gradcli eval --values` prints.
 

@@ -3,7 +3,7 @@
     /work/torchenv/bin/python tests/golden/edge/record.py
 
 Each case is a short script in the subset gradcli runs (and that is plain torch Python). torch runs it here; what
-it prints, and the exception it ends with if any (`Kind: message`), are stored. tests/test_edge_cases.py runs the
+it prints, and the exception it ends with if any (`Kind: message`), are stored. tests/ops/test_edge_cases.py runs the
 same scripts through gradcli and compares.
 """
 

@@ -7,7 +7,7 @@ For each expression (written in the spelling both gradcli and Python read: `**`,
 torch's), its inputs (leaves requiring grad) and the gradient backward starts from, torch 2.13's backward is
 run with a hook on every node of the graph: the hooks see, in the engine's order, each node's name, the
 gradients arriving at it (grad_outputs) and those it passes to each of its next_functions (grad_inputs, after
-the engine summed them to the input's shape). Then the value and each input's .grad. tests/test_explain.py
+the engine summed them to the input's shape). Then the value and each input's .grad. tests/explain/test_explain.py
 checks gradcli's steps against these: names and order, every gradient in and out, each leaf's sum, and the
 arithmetic the explanation shows.
 """

@@ -1,5 +1,5 @@
 """The inputs of the kernel goldens, made the same way by make_golden.py (which hands them to torch) and by
-tests/test_kernels_golden.py: values from integer hashing and exact float64 arithmetic (the same bits on every
+tests/kernels/test_kernels_golden.py: values from integer hashing and exact float64 arithmetic (the same bits on every
 platform and numpy version), laid out as the case's view asks."""
 
 import numpy as np

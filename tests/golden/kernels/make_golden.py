@@ -7,7 +7,7 @@ shapes, dtypes and memory layouts, for one CPU capability. Run with /work/torche
 (the second line is an AVX2 machine as far as torch's kernels and oneDNN's JIT can tell). The first run also
 writes the case list (cases.json.gz: op, parameters, shape, dtype, memory layout, thread count; the inputs are
 made from it by cases.py); each run writes <capability>.npz: the bytes of torch's results, one after the
-other (in full for results of up to LARGE values, their sha256 beyond), and where each case's begin. Read by tests/test_kernels_golden.py, which needs no torch.
+other (in full for results of up to LARGE values, their sha256 beyond), and where each case's begin. Read by tests/kernels/test_kernels_golden.py, which needs no torch.
 """
 
 import gzip

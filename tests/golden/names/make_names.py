@@ -3,7 +3,7 @@ torch.linalg, torch.autograd, torch.nn, torch.optim and its lr_scheduler, torch.
 with torch installed; writes gradcli/lang/sandbox/torch_names.json).
 
 gradcli must not offer a name under a module that torch lacks there (a script using it would not run under
-torch): tests/test_op_table.py checks every front door against these lists. gradcli reads them too, to tell a
+torch): tests/ops/test_op_table.py checks every front door against these lists. gradcli reads them too, to tell a
 name it has not implemented yet from one torch does not have.
 """
 

@@ -7,7 +7,7 @@ Writes tests/golden/ops/fused.json.gz: for each dtype, inputs y (tanh outputs, i
 ones), upstream gradients g and torch's tanh_backward(g, y); operands a, b, c and torch's addcmul(a, b, c,
 value), addcdiv(a, b, c, value), add(a, b, alpha), sub(a, b, alpha) and lerp(a, b, weight) for a few values,
 alphas and weights (the optimizers' arithmetic); sqrt_x and torch's sqrt of it (Intel MKL's, for float32/64).
-Read by tests/test_ops_fused.py, which needs no torch.
+Read by tests/ops/test_ops_fused.py, which needs no torch.
 """
 
 import gzip

@@ -3,7 +3,7 @@
     /work/torchenv/bin/python tests/golden/ops/make_golden.py
 
 Writes tests/golden/ops/golden.json.gz: one record per case with the call (a small data description, replayed
-by tests/test_ops_golden.py without torch), the exact input values, and what torch gave: output dtype, shape and
+by tests/ops/test_ops_golden.py without torch), the exact input values, and what torch gave: output dtype, shape and
 values (or the exception), grad_fn and next_functions names, the matmul graph, the gradients for a random
 upstream gradient, the names of those gradients' grad_fns under create_graph=True, and second derivatives
 for the smooth ops. Inputs come from a seeded numpy generator, so the file only changes when the cases do.
@@ -518,7 +518,7 @@ def run(c):
 
 
 def main(out=OUT, cases=CASES):
-    """Record `cases` into the gzipped JSON file `out` (tests/test_ops_golden.py replays every golden*.json.gz)."""
+    """Record `cases` into the gzipped JSON file `out` (tests/ops/test_ops_golden.py replays every golden*.json.gz)."""
     records = []
     for i, c in enumerate(cases):
         records.append(dict(c, id=i, torch=run(c)))

@@ -1,4 +1,4 @@
-"""Record torch's printing as golden data for tests/test_printing.py.
+"""Record torch's printing as golden data for tests/core/test_printing.py.
 
 Run with the torch environment (torch 2.13), from the repository root:
     /work/torchenv/bin/python tests/golden/printing/make_golden.py

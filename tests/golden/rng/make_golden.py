@@ -1,4 +1,4 @@
-"""Record torch's random numbers as exact bits for tests/test_rng.py (which needs no torch).
+"""Record torch's random numbers as exact bits for tests/core/test_rng.py (which needs no torch).
 
 Run with a python that has torch 2.13 on an AVX2/AVX512 x86 CPU (torch's default build there):
     /work/torchenv/bin/python tests/golden/rng/make_golden.py

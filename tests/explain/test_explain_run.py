@@ -1,0 +1,128 @@
+"""Explaining scripts: `gradcli run --explain` keeps stdout exactly torch's, writes each backward's steps on stderr
+prefixed by file:line, says why a `.grad` read is None (every cause, with line numbers) and notes gradients added
+to a `.grad` that already held one; the same facts through gradcli.why and a Session; the REPL's :explain and
+:why."""
+
+import io
+
+import pytest
+
+import gradcli
+from conftest import ROOT, agrees, normalize_addresses, run_cli
+
+SCRIPTS = sorted((ROOT / "tests" / "corpora" / "seeds").glob("*.py")) + sorted((ROOT / "examples").glob("*.py")) + \
+    sorted((ROOT / "tests" / "corpora" / "snippets").glob("*/*.py"))
+
+
+def _explained(text, filename="s.py"):
+    """(stdout, explanation) of a script run explained, in-process; a failing script's error is kept."""
+    notes = io.StringIO()
+    out = io.StringIO()
+    try:
+        gradcli.run_script(text, filename, write=out.write, explain=notes.write)
+    except gradcli.GradcliError as error:
+        notes.write("ERROR %s\n" % error)
+    return out.getvalue(), notes.getvalue()
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[str(s.relative_to(ROOT)) for s in SCRIPTS])
+def test_explaining_leaves_stdout_as_torch_printed_it(script):
+    text = script.read_text(encoding="utf-8")
+    stdout, notes = _explained(text, script.name)
+    assert agrees(script.with_suffix(".expected").read_text(encoding="utf-8"), stdout)
+    assert "Traceback" not in notes
+
+
+def test_run_explain_on_the_command_line_writes_steps_on_stderr_only():
+    seed = ROOT / "tests" / "corpora" / "seeds" / "seed-001-accumulate.py"
+    result = run_cli("run", "--explain", str(seed))
+    assert result.returncode == 0
+    assert normalize_addresses(result.stdout) == normalize_addresses(seed.with_suffix(".expected").read_text())
+    assert "%s:8: backward of y, starting from grad = 1:\n  [1] SumBackward0  x.sum() (line 5): grad tensor(1.)" % seed in result.stderr
+
+
+def test_accumulation_notes_give_both_values_and_the_line_that_filled_it():
+    _, notes = _explained((ROOT / "tests" / "corpora" / "seeds" / "seed-001-accumulate.py").read_text(), "seed.py")
+    assert ("seed.py:10: note: x.grad already held tensor([[1., 1.], [1., 1.]]) (from the backward at line 8); "
+            "this backward added tensor([[1., 1.], [1., 1.]]), so x.grad is now tensor([[2., 2.], [2., 2.]]).") in notes
+    assert "seed.py:12: note: x.grad already held tensor([[2., 2.], [2., 2.]])" in notes
+    assert "seed.py:15: note" not in notes  # after x.grad.data.zero_(): nothing left to add to
+    assert notes.count("note:") == 2
+
+
+# ---------------------------------------------------------------- why is .grad None?
+WHY = [
+    ("not_leaf", "x = torch.ones(2, requires_grad=True)\ny = x * 2\ny.sum().backward()\nprint(y.grad)\n",
+     "y.grad", "y is not a leaf: it was made by MulBackward0 at line 3, and backward() fills .grad only for leaves. "
+               "Call y.retain_grad() before backward() to keep its gradient or read the leaf's gradient: x.grad."),
+    ("no_requires_grad", "x = torch.ones(2)\nw = torch.ones(2, requires_grad=True)\n(x * w).sum().backward()\n"
+     "print(x.grad)\n", "x.grad", "x does not require grad: it was made at line 2 (torch.ones(2)) without "
+                                  "requires_grad=True."),
+    ("no_grad", "w = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    v = w * 2\nprint(v.grad)\n",
+     "v.grad", "v was made under torch.no_grad() at line 4 (w * 2)"),
+    ("detached", "w = torch.ones(2, requires_grad=True)\nd = w.detach()\nprint(d.grad)\n", "d.grad",
+     "d was made by detach() at line 3 (w.detach())"),
+    ("detached", "w = torch.ones(2, requires_grad=True)\nd = w.data\nprint(d.grad)\n", "d.grad",
+     "d was made by .data at line 3 (w.data)"),
+    ("no_path", "a = torch.ones(2, requires_grad=True)\nb = torch.ones(2, requires_grad=True)\n(a * 2).sum().backward()\n"
+     "print(b.grad)\n", "b.grad", "The backward at line 4 did not reach b"),
+    ("not_called", "a = torch.ones(2, requires_grad=True)\ny = (a * 2).sum()\nprint(a.grad)\n", "a.grad",
+     "no backward has run yet"),
+    ("set_none", "a = torch.ones(2, requires_grad=True)\n(a * 2).sum().backward()\na.grad = None\nprint(a.grad)\n",
+     "a.grad", "a.grad was set to None at line 4 (after the backward at line 3 filled it)."),
+    ("autograd_grad", "a = torch.ones(2, requires_grad=True)\ng, = torch.autograd.grad((a * 2).sum(), a)\n"
+     "print(a.grad)\n", "a.grad", "computed by torch.autograd.grad at line 3, which returns gradients and leaves "
+                                  ".grad untouched."),
+    ("inputs_excluded", "a = torch.ones(2, requires_grad=True)\nb = torch.ones(2, requires_grad=True)\n"
+     "(a * b).sum().backward(inputs=[a])\nprint(b.grad)\n", "b.grad", "the backward at line 4 was given inputs=... "
+                                                                       "without b"),
+]
+
+
+@pytest.mark.parametrize("cause, script, expression, words", WHY, ids=[w[0] for w in WHY])
+def test_why_a_grad_is_none(cause, script, expression, words):
+    text = "import torch\n" + script
+    answer = gradcli.why(text, expression, "s.py")
+    assert answer.cause == cause and words in answer.message, answer
+    stdout, notes = _explained(text)
+    assert stdout.endswith("None\n")
+    line = text.count("\n")
+    assert "s.py:%d: note: %s is None: " % (line, expression) in notes and words in notes
+
+
+def test_a_none_test_is_no_use_of_a_missing_gradient():
+    _, notes = _explained("import torch\nx = torch.ones(2)\nif x.grad is None:\n    print('none yet')\n")
+    assert "note:" not in notes
+
+
+def test_a_note_is_given_once_per_line_in_a_loop():
+    _, notes = _explained("import torch\nx = torch.ones(2)\nfor i in range(3):\n    print(x.grad)\n")
+    assert notes.count("note:") == 1
+
+
+def test_why_a_grad_is_not_none_tells_where_it_came_from():
+    script = "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * x).sum()\ny.backward(retain_graph=True)\n" \
+             "y.backward()\n"
+    answer = gradcli.why(script, "x.grad")
+    assert answer.cause == "accumulated" and "lines 4, 5" in answer.message and "tensor([4., 4.])" in answer.message
+
+
+def test_session_explain_changes_no_grad_and_keeps_the_graph():
+    session = gradcli.Session(write=lambda text: None, explain=True)
+    session.execute("import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = (x ** 2).sum()\n")
+    explanation = session.explain("y")
+    assert [s.name for s in explanation.steps] == ["SumBackward0", "PowBackward0", "AccumulateGrad"]
+    assert explanation.steps[-1].incoming[0].tolist() == [2.0, 4.0] and not explanation.steps[-1].written
+    assert session.variables["x"].grad is None
+    session.execute("y.backward()\n")  # the graph was kept
+    assert session.variables["x"].grad.tolist() == [2.0, 4.0]
+
+
+def test_repl_explain_and_why():
+    script = "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 3).sum()\n:explain y\n:why x.grad\n" \
+             ":why y\n:why nope\n:explain\n"
+    result = run_cli("repl", input=script)
+    assert "[2] MulBackward0  x * 3" in result.stdout and "= grad*other = 1*3 = 3" in result.stdout
+    assert "no backward has run yet" in result.stdout and "y is not a leaf" in result.stdout
+    assert "name 'nope' is not defined" in result.stderr and "usage: :explain NAME" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,373 @@
+"""Fuzzing: whatever text comes in, gradcli ends in a result or a GradcliError, never a Python traceback.
+
+Three sources of input, all through the library API (the CLI adds only the printing of the error):
+- grammar-aware random programs: statements and expressions built from the grammar's constructs (tensors,
+  numbers, strings and f-strings, torch calls with random arguments, attributes from the allow-list and outside
+  it, indexing, loops, functions, backward);
+- random text: any unicode, control characters, and soups of the language's own tokens;
+- `evaluate` with random expressions for the expression, --at and --weight.
+
+The property: `run_script`/`evaluate` return, or raise GradcliError with a message and, where it has a position,
+one inside the text. Any other exception is a bug to fix at its source. A hang fails the example through an alarm.
+Limits are set small here so that each example is quick; the defaults are tested in test_limits.py.
+
+CI runs a few hundred examples. `pytest -m slow tests/lang/test_fuzz.py -s` runs the long fuzz (over 100,000 inputs,
+fixed seed) and prints how many inputs each part ran.
+"""
+
+import functools
+import os
+import random
+import signal
+import string
+
+import pytest
+from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import strategies as st
+
+from gradcli.app import api
+from gradcli.core import limits
+from gradcli.base.errors import GradcliError
+
+ALARM_SECONDS = 60  # far above any honest example; only a hang reaches it
+
+
+class Hang(BaseException):
+    """Raised by the alarm: passes through the interpreter's `except Exception` handlers to the test."""
+
+
+@pytest.fixture(autouse=True)
+def small_limits():
+    limits.configure(max_elements=10 ** 5, max_iterations=300, max_recursion=30, max_int_bits=2000)
+    yield
+    limits.reset()
+
+
+def _on_alarm(signum, frame):
+    raise Hang()
+
+
+def check_outcome(call, source, run_mode=False):
+    """Run call(); it must return or raise a GradcliError that says what went wrong and where."""
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.alarm(ALARM_SECONDS)
+    try:
+        call()
+    except GradcliError as error:
+        assert isinstance(error.message, str) and isinstance(error.kind, str) and error.kind
+        assert error.message or error.kind == "AssertionError", repr(error)
+        if error.position is not None or run_mode:
+            assert error.position.line >= 1 and error.position.column >= 1
+            assert isinstance(error.position.render(str(error)), str)
+        return "error"
+    except Hang:
+        pytest.fail("hang (over %d s) on:\n%s" % (ALARM_SECONDS, source))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    return "ok"
+
+
+# ---------------------------------------------------------------- grammar-aware programs
+NAMES = ["x", "y", "z", "w", "i", "n", "s", "l", "d", "f", "g", "out", "loss"]
+TORCH_FUNCTIONS = ["tensor", "ones", "zeros", "rand", "randn", "arange", "linspace", "eye", "full", "empty",
+                   "ones_like", "zeros_like", "sum", "mean", "exp", "log", "sqrt", "abs", "relu", "sigmoid",
+                   "tanh", "sin", "cos", "pow", "matmul", "mm", "mv", "dot", "where", "cat", "stack", "max",
+                   "min", "clamp", "norm", "div", "floor_divide", "remainder", "reshape", "flatten", "squeeze",
+                   "unsqueeze", "transpose", "manual_seed", "randint", "randperm", "maximum", "softmax",
+                   "log_softmax", "cumsum", "prod", "var", "std", "argmax", "load", "save", "from_numpy"]
+METHODS = ["sum", "mean", "backward", "grad", "requires_grad_", "detach", "item", "tolist", "view", "reshape",
+           "t", "T", "shape", "size", "dim", "numel", "grad_fn", "next_functions", "add_", "mul_", "zero_",
+           "expand", "repeat", "clone", "to", "float", "long", "int", "retain_grad", "is_leaf", "data", "dtype",
+           "append", "join", "format", "upper", "split", "keys", "items", "__class__", "__dict__", "__bases__",
+           "__globals__", "__code__", "__self__", "__func__", "__next__", "__reduce__", "mro", "func_globals"]
+BUILTINS = ["print", "len", "range", "enumerate", "zip", "abs", "min", "max", "sum", "round", "float", "int",
+            "bool", "str", "list", "tuple", "dict", "sorted", "reversed", "any", "all", "repr", "isinstance",
+            "format", "map", "filter", "pow", "divmod", "type", "set", "getattr", "eval", "exec", "open",
+            "__import__", "globals", "vars", "input", "help", "compile", "breakpoint"]
+BINARY = ["+", "-", "*", "/", "//", "%", "@", "**", "^", "<", ">", "==", ">=", "<=", "!=", "is", "is not", "in",
+          "not in", "and", "or"]
+AUGMENTED = ["+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "^="]
+
+NUMBERS = ["0", "1", "2", "-1", "3", "10**9", "2**62", "2**64", "10**20", "0x1f", "0b101", "1_000", "0.0", "-0.0",
+           "0.5", "1e308", "1e-320", "3.", ".5", "1e400", "1e3", "-2.5", "7"]
+STRINGS = ['"a"', "'b'", '""', '"\\n"', '"%d"', '"{}"', '"{0}"', '"{0.__class__}"', '"{x}"', 'r"\\d"', '"""doc"""',
+           'b"x"', '"\\x41\\u00e9"', '"%s %s"', '"{:>5}"', '"%*d"', '"{:{}}"']
+LEAVES = NUMBERS + STRINGS + NAMES + ["True", "False", "None", "...", "torch", "torch.float64", "torch.int64",
+                                      "torch.nn", "torch.autograd"] + BUILTINS
+KEYWORDS = ["dim", "keepdim", "requires_grad", "dtype", "alpha", "rounding_mode", "min", "max", "retain_graph",
+            "create_graph", "end", "sep", "p", "x"]
+INDICES = ["0", "-1", ":", "1:", "::-1", "None", "...", "0, 0", ":, 1", "[0, 0]", "x > 0", "True"]
+FORMATS = ["", "!r", "!s", ":>4", ":.2f", ":{x}", "=", ":{y.__class__}"]
+
+
+# The generators take a chooser `r` with r.choice(options) and r.randint(low, high): hypothesis's draws in CI
+# (so that failures shrink), a seeded random.Random in the long fuzz (fast: no per-draw bookkeeping).
+class Draws:
+    def __init__(self, draw):
+        self.draw = draw
+
+    def choice(self, options):
+        return self.draw(_choice(tuple(options)))
+
+    def randint(self, low, high):
+        return self.draw(_integer(low, high))
+
+
+@functools.lru_cache(maxsize=None)
+def _choice(options):
+    return st.sampled_from(options)
+
+
+@functools.lru_cache(maxsize=None)
+def _integer(low, high):
+    return st.integers(low, high)
+
+
+def literal(r):
+    kind = r.randint(0, 2)
+    if kind == 0:
+        return str(r.randint(-5, 2 ** 70) if r.randint(0, 1) else r.randint(-5, 300))
+    if kind == 1:
+        return repr(r.choice([0.0, -0.0, 1.5, -2.25, 1e-7, 3.4e38, float("inf"), 123.456]))
+    return '"%s"' % "".join(r.choice(string.ascii_letters + " {}%:.!_0") for _ in range(r.randint(0, 8)))
+
+
+def expression(r, depth=3):
+    """An expression of the grammar, nested at most `depth` deep."""
+    if depth <= 0 or r.randint(0, 3) == 0:
+        return r.choice(LEAVES) if r.randint(0, 1) else literal(r)
+
+    def sub():
+        return expression(r, depth - 1)
+
+    def arguments():
+        args = []
+        for _ in range(r.randint(0, 3)):
+            kind = r.randint(0, 5)
+            args.append("%s=%s" % (r.choice(KEYWORDS), sub()) if kind == 0 else "*" + sub() if kind == 1 else sub())
+        return ", ".join(args)
+    kind = r.randint(0, 14)
+    if kind == 0:
+        dims = ", ".join(str(r.randint(0, 4)) for _ in range(r.randint(1, 3)))
+        return "%s(%s%s)" % (r.choice(["torch.tensor", "torch.ones", "torch.randn", "torch.zeros", "torch.arange"]),
+                             dims, r.choice(["", ", requires_grad=True", ", dtype=torch.float64",
+                                             ", dtype=torch.int64"]))
+    if kind == 1:
+        rows = ["[%s]" % ", ".join(r.choice(NUMBERS) for _ in range(r.randint(1, 3))) for _ in range(r.randint(1, 3))]
+        return "torch.tensor([%s], requires_grad=True)" % ", ".join(rows)
+    if kind == 2:
+        return "(%s %s %s)" % (sub(), r.choice(BINARY), sub())
+    if kind == 3:
+        return "(%s%s)" % (r.choice(["-", "+", "not "]), sub())
+    if kind == 4:
+        return "torch.%s(%s)" % (r.choice(TORCH_FUNCTIONS), arguments())
+    if kind == 5:
+        return "%s(%s)" % (r.choice(TORCH_FUNCTIONS + BUILTINS), arguments())
+    if kind == 6:
+        return "(%s).%s" % (sub(), r.choice(METHODS))
+    if kind == 7:
+        return "(%s).%s(%s)" % (sub(), r.choice(METHODS), arguments())
+    if kind == 8:
+        return "%s[%s]" % (sub(), sub() if r.randint(0, 1) else r.choice(INDICES))
+    if kind == 9:
+        return "[%s]" % ", ".join(sub() for _ in range(r.randint(0, 3)))
+    if kind == 10:
+        return "(%s,)" % ", ".join(sub() for _ in range(r.randint(1, 3)))
+    if kind == 11:
+        return "{%s}" % ", ".join("%s: %s" % (sub(), sub()) for _ in range(r.randint(0, 2)))
+    if kind == 12:
+        return "(%s if %s else %s)" % (sub(), sub(), sub())
+    if kind == 13:
+        return 'f"<{%s%s}>"' % (sub(), r.choice(FORMATS))
+    return "%s %s %s" % (sub(), r.choice(BINARY), sub())
+
+
+TARGETS = NAMES + ["x.grad", "x.requires_grad", "x[0]", "l[0]", "d['k']", "x.data", "y.__class__", "a, b", "x.foo"]
+FIXED_STATEMENTS = ["pass", "break", "continue", "return", "return x", "import torch", "import torch as t",
+                    "import os", "from torch import nn", "from torch import load", "del x", "assert x",
+                    "assert False, 'no'", "x = torch.tensor([1., 2., 3.], requires_grad=True)",
+                    "y = (x * x).sum()", "torch.manual_seed(0)", "l = [1, 2]", "d = {'k': 1}", "s = 'abc'",
+                    "n = 3", "i = 0", "import sys", "from os import system", "y.backward()",
+                    "x.sum().backward()", "y.backward(retain_graph=True)", "print(x.grad)", "print(y.grad_fn)"]
+
+
+def block(r, depth=2):
+    """Lines of statements, compound ones nesting blocks at most `depth` deep."""
+    lines = []
+    for _ in range(r.randint(1, 4)):
+        kind = r.randint(0, 11 if depth > 0 else 5)
+        if kind == 0:
+            lines.append("%s = %s" % (r.choice(TARGETS), expression(r)))
+        elif kind == 1:
+            lines.append("%s %s %s" % (r.choice(TARGETS), r.choice(AUGMENTED), expression(r)))
+        elif kind == 2:
+            lines.append(expression(r))
+        elif kind == 3:
+            lines.append("print(%s)" % expression(r))
+        elif kind in (4, 5):
+            lines.append(r.choice(FIXED_STATEMENTS))
+        else:
+            def inner():
+                return ["    " + line for line in block(r, depth - 1)]
+            header = {6: "if %s:", 7: "while %s:", 8: "for " + r.choice(NAMES) + " in %s:",
+                      9: "def " + r.choice(["f", "g"]) + "(" + r.choice(["", "a", "a, b=1", "n"]) + "):%s",
+                      10: "with %s:", 11: "if %s:"}[kind]
+            test = "" if kind == 9 else r.choice(["torch.no_grad()", "torch.enable_grad()", "x", "open('f')"]) \
+                if kind == 10 else expression(r, 2)
+            lines += [header % test] + inner()
+            if kind == 11:
+                lines += ["else:"] + inner()
+    return lines
+
+
+PRELUDE = """import torch
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+y = (x * x).sum()
+z = torch.ones(2, 3)
+w, i, n, s, l, d = 2.5, 3, 2, 'ab', [1, 2], {'k': 1}
+out = x * 2
+loss = y
+"""
+
+
+def program(r):
+    """A prelude that defines the generator's names (so that more programs get past their first line), then
+    random statements."""
+    return PRELUDE + "\n".join(block(r)) + "\n"
+
+
+programs = st.composite(lambda draw: program(Draws(draw)))()
+expressions = st.composite(lambda draw: expression(Draws(draw)))()
+
+# ---------------------------------------------------------------- random text
+TOKENS = ["(", ")", "[", "]", "{", "}", ":", ",", ".", "=", "==", "+", "-", "*", "**", "/", "//", "@", "^", "%",
+          "\n", "    ", "\t", "if", "else", "elif", "while", "for", "in", "def", "return", "import", "from",
+          "lambda", "class", "try", "yield", "with", "as", "x", "torch", "torch.ones(2)", "1", "1.5", "'s'",
+          '"', "'", '"""', "f'{", "}", "#", "\\", "\\\n", "__class__", "__import__", ";", "...", "not", "and",
+          "0x", "1e", "\x00", "\x1b[31m", "\r", "\u2028", "é", "𝔁", "\ufeff"]
+random_text = st.one_of(
+    st.text(max_size=200),
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=100),
+    st.lists(st.sampled_from(TOKENS), max_size=40).map("".join),
+    st.lists(st.sampled_from(TOKENS), max_size=40).map(" ".join),
+)
+
+
+# ---------------------------------------------------------------- the properties
+def _run(source):
+    return check_outcome(lambda: api.run_script(source, "<fuzz>"), source, run_mode=True)
+
+
+def _evaluate(expression, at, weight):
+    return check_outcome(lambda: api.evaluate(expression, at={"x": at}, weight=weight),
+                         "%s --at x=%s --weight %s" % (expression, at, weight))
+
+
+CI = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+
+
+@CI
+@given(programs)
+def test_random_programs_end_in_a_result_or_a_gradcli_error(source):
+    _run(source)
+
+
+@CI
+@given(random_text)
+def test_random_text_ends_in_a_result_or_a_gradcli_error(source):
+    _run(source)
+
+
+@CI
+@given(st.one_of(expressions, random_text), st.one_of(expressions, random_text),
+       st.one_of(st.none(), expressions, random_text))
+def test_evaluate_with_random_at_and_weight(expression, at, weight):
+    _evaluate(expression, at, weight)
+
+
+def test_the_generator_reaches_results_and_errors():
+    """The fuzz is only worth something if its programs run as well as fail."""
+    outcomes = {"ok": 0, "error": 0}
+
+    @settings(max_examples=100, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(programs)
+    def sample(source):
+        outcomes[_run(source)] += 1
+    sample()
+    assert outcomes["ok"] > 5 and outcomes["error"] > 5, outcomes
+
+
+# ---------------------------------------------------------------- the long fuzz (not in CI)
+LONG = dict(deadline=None, database=None, suppress_health_check=list(HealthCheck))
+COUNTS = {}
+SEED = 20261129
+PROGRESS = os.environ.get("GRADCLI_FUZZ_PROGRESS")  # a file to append counts to every 1000 inputs
+
+
+def _count(name, outcome):
+    counts = COUNTS.setdefault(name, {"ok": 0, "error": 0})
+    counts[outcome] += 1
+    if PROGRESS and (counts["ok"] + counts["error"]) % 1000 == 0:
+        with open(PROGRESS, "a") as log:
+            log.write("%s %s\n" % (name, counts))
+
+
+@pytest.mark.slow
+def test_long_fuzz_programs():
+    """60,000 programs from seeded generators (input k uses random.Random(SEED + k): rerun one to reproduce)."""
+    for k in range(60000):
+        source = program(random.Random(SEED + k))
+        _count("programs", _run(source))
+
+
+@pytest.mark.slow
+@seed(20261129)
+@settings(max_examples=30000, **LONG)
+@given(random_text)
+def test_long_fuzz_text(source):
+    _count("text", _run(source))
+
+
+@pytest.mark.slow
+def test_long_fuzz_evaluate():
+    """20,000 evaluate calls: expression, --at and --weight from the seeded generator, sometimes token soup."""
+    for k in range(20000):
+        r = random.Random(SEED + 10 ** 6 + k)
+
+        def text():
+            if r.randint(0, 4) == 0:
+                return "".join(r.choice(TOKENS) for _ in range(r.randint(0, 20)))
+            return expression(r)
+        _count("evaluate", _evaluate(text(), text(), None if r.randint(0, 2) == 0 else text()))
+
+
+@pytest.mark.slow
+def test_long_fuzz_report():
+    """Runs last in this file: prints the number of inputs each long fuzz ran (pytest -s)."""
+    total = sum(c["ok"] + c["error"] for c in COUNTS.values())
+    print("\nlong fuzz:", COUNTS, "total inputs:", total)
+
+
+# ---------------------------------------------------------------- what the fuzz found (each fixed at its source)
+FINDINGS = [
+    ("run", "torch.tensor(['a'], dtype=torch.float32)"),  # numpy's ValueError escaped tensor()
+    ("evaluate", "#"),  # a comment-only expression crashed Lark's indenter (IndexError)
+    ("run", "x = torch.min({})"),  # numpy made an object-dtype tensor of a dict
+    ("run", "x = torch.max([1, 2])"),
+    ("run", "x = torch.ones(0, 0, 1) ^ ..."),  # an object-dtype result of an empty tensor ** Ellipsis
+    ("run", "for i in range(3):\n    break\nbreak"),  # a break outside a loop had no position
+    ("run", "x = 7 // torch.tensor([0])"),  # integer division by zero: torch raises ZeroDivisionError
+]
+
+
+@pytest.mark.parametrize("how, source", FINDINGS)
+def test_fuzz_findings_stay_fixed(how, source):
+    if how == "evaluate":
+        assert _evaluate("x", source, None) == "error"
+        assert _evaluate(source, "1.", None) == "error"
+    else:
+        assert _run("import torch\n" + source + "\n") == "error"
+    assert _evaluate("x", "['a']", None) == "error"

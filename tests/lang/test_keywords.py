@@ -1,0 +1,84 @@
+"""Arguments named as torch names them (lang/keywords.py): torch's documented parameter names, numpy's
+axis=/keepdims=, out= — against the names recorded from torch (gradcli/lang/sandbox/torch_signatures.json, written by
+tests/golden/names/make_signatures.py). What such calls print is checked against torch in
+tests/corpora/conformance/ops/085.py and 086.py."""
+
+import json
+
+import pytest
+
+from gradcli.app import api
+from gradcli.base import errors
+from gradcli import ops
+from gradcli.lang.sandbox import keywords
+
+# torch binds these without an ATen schema or a Python signature to read: no keyword names to record
+WITHOUT_SIGNATURE = {"torch": {"from_numpy", "get_default_dtype", "Tensor", "FloatTensor", "DoubleTensor", "LongTensor",
+                               "IntTensor", "ShortTensor", "CharTensor", "ByteTensor", "BoolTensor", "HalfTensor"},
+                     "torch.Tensor": {"type", "float", "double", "half", "long", "int", "short", "bool", "byte",
+                                      "new_tensor"}}
+
+
+@pytest.mark.parametrize("module, registry", [("torch", ops.FUNCTIONS), ("torch.Tensor", ops.METHODS),
+                                              ("torch.nn.functional", ops.FUNCTIONAL), ("torch.linalg", ops.LINALG)])
+def test_every_front_door_has_torchs_parameter_names(module, registry):
+    signatures = keywords._signatures()
+    missing = {name for name, door in registry.items() if not name.startswith("__") and not isinstance(door, type)
+               and "%s.%s" % (module, name) not in signatures}
+    assert missing == WITHOUT_SIGNATURE.get(module, set())
+
+
+def test_signatures_are_torchs_own():
+    signatures = keywords._signatures()
+    assert signatures["version"].startswith("2.13.0")
+    assert [["input", "other"], ["alpha", "out"]] in signatures["torch.add"]
+    assert [["condition", "input", "other"], []] in signatures["torch.where"]  # a schema's self is input, anywhere
+    assert all("self" not in places for name, overloads in signatures.items() if name.startswith("torch.Tensor.")
+               for places, _ in overloads)  # a method's self is the tensor it is called on
+
+
+def run(script):
+    return api.run_script("import torch\nx = torch.arange(6.).reshape(2, 3)\n" + script)
+
+
+@pytest.mark.parametrize("call, same_as", [
+    ("torch.add(input=x, other=x, alpha=2)", "torch.add(x, x, alpha=2)"),
+    ("x.sum(axis=1, keepdims=True)", "x.sum(1, True)"),
+    ("torch.mean(x, axis=0)", "torch.mean(x, 0)"),
+    ("x.view(size=(3, 2))", "x.view(3, 2)"),
+    ("torch.where(condition=x > 2, input=x, other=-x)", "torch.where(x > 2, x, -x)"),
+    ("x.clamp(max=2)", "x.clamp(None, 2)"),
+])
+def test_a_keyword_torch_names_means_the_same_argument(call, same_as):
+    assert run("print(%s)" % call) == run("print(%s)" % same_as)
+
+
+def test_a_keyword_neither_knows_is_the_doors_type_error():
+    with pytest.raises(errors.GradcliError) as raised:
+        run("torch.add(x, x, nonsense=1)")
+    assert raised.value.kind == "TypeError" and "nonsense" in raised.value.message
+
+
+def test_out_is_written_and_returned():
+    assert run("o = torch.empty(2, 3)\nr = torch.mul(x, 2, out=o)\nprint(r is o, o._version, o[1, 2].item())") \
+        == "True 1 10.0\n"
+
+
+def test_calls_that_are_not_front_doors_keep_their_keywords():
+    assert run("def f(a, input=1):\n    return a + input\nprint(f(1, input=2), sorted([3, 1], reverse=True))") \
+        == "3 [3, 1]\n"
+
+
+def test_the_signatures_are_read_only_when_a_call_needs_them():
+    keywords._signatures.cache_clear()
+    run("print(x.sum(dim=0), torch.ones(2, requires_grad=True).sum())")
+    assert keywords._signatures.cache_info().currsize == 0
+    run("print(x.sum(axis=0, keepdims=True))")  # numpy's names need no file
+    assert keywords._signatures.cache_info().currsize == 0
+    run("print(torch.sum(input=x))")
+    assert keywords._signatures.cache_info().currsize == 1
+
+
+def test_the_recorded_file_is_json_with_one_entry_per_name():
+    text = keywords.pathlib.Path(keywords.__file__).with_name("torch_signatures.json").read_text(encoding="utf-8")
+    assert len(json.loads(text)) > 1000
