@@ -58,7 +58,33 @@ class Result:
         """The backward graph from the value's grad_fn down to each input's AccumulateGrad (a BackwardGraph);
         with an explanation, each node carries its source text, forward value and gradient."""
         from ..explain.graph_view import backward_graph
-        return backward_graph(self.value, self.inputs, self.explanation.details if self.explanation else None)
+        from ..explain.html import ShownGraph
+        return backward_graph(self.value, self.inputs, self.explanation.details if self.explanation else None,
+                              ShownGraph)
+
+    def __repr__(self):
+        """Text where a notebook shows no HTML: the value and each input's gradient, as torch prints them."""
+        lines = ["%s = %r" % (self.expression, self.value)]
+        lines.extend("%s.grad = %r" % (name, grad) for name, grad in self.grads.items())
+        return "\n".join(lines)
+
+    def html_page(self, depth=None):
+        """The interactive page of this evaluation (explain.html, `eval --html`): the graph, and the backward
+        pass to step through. `depth`: levels drawn before the rest is elided (None: graph_view.DEFAULT_DEPTH)."""
+        from ..explain.html import page
+        return page(*self._view(depth))
+
+    def _repr_html_(self):
+        """A notebook's rich display: the interactive view (explain.html.fragment)."""
+        from ..explain.html import fragment
+        return fragment(*self._view(None))
+
+    def _view(self, depth):
+        from ..explain.graph_view import DEFAULT_DEPTH
+        explanation = self.explain()
+        graph = self.graph()
+        return graph, explanation if graph.root is not None else None, self.expression, \
+            DEFAULT_DEPTH if depth is None else depth
 
     def to_dict(self):
         """A JSON-ready summary (docs/cli.md has the schema): expression, value (a tensor as nested lists, a
@@ -388,10 +414,18 @@ def run_script(text, filename="<script>", write=None, warn=None, on_error=None, 
     if write is None:
         buffer = io.StringIO()
         write = buffer.write
-    session = Session(write, warn, explain=explain)
+    explained_run(text, filename, write, warn, on_error, explain)
+    return buffer.getvalue() if buffer is not None else None
+
+
+def explained_run(text, filename="<script>", write=None, warn=None, on_error=None, explain=True):
+    """Run a script explained (as run_script with `explain`: True records quietly, a callable takes the notes)
+    and return its Session, which keeps what it recorded: `last_backward()`, `page()` (`gradcli run --html`),
+    `why(...)`, `graph(name)`."""
+    session = Session(write or (lambda text: None), warn, explain=explain)
     with session.watching():
         session.interpreter.run(text, filename, on_error=on_error)
-    return buffer.getvalue() if buffer is not None else None
+    return session
 
 
 def why(script, expression, filename="<script>"):

@@ -164,6 +164,33 @@ class Session:
         grad(value, leaves or [value], retain_graph=True, allow_unused=True, observer=explainer)
         return Explanation([explainer.finish(leaves)])
 
+    def last_backward(self):
+        """The last backward() or autograd.grad call the session ran, explained: (its BackwardGraph, an
+        Explanation of that pass), or None when none ran. Needs a session made with `explain`."""
+        from types import SimpleNamespace
+        from ..core.tensor import Tensor
+        from ..explain.graph_view import backward_graph
+        from ..explain.html import ShownGraph
+        from ..explain.steps import Explanation
+        explainer = self._watch().last
+        if explainer is None or not explainer.steps:
+            return None
+        explanation = Explanation([explainer])
+        leaves = {n: v for n, v in self.variables.items() if isinstance(v, Tensor) and v.is_leaf}
+        root = SimpleNamespace(grad_fn=explainer.steps[0].node)  # (the pass's first step runs its root node)
+        return backward_graph(root, leaves, explanation.details, ShownGraph), explanation
+
+    def page(self, depth=None):
+        """The interactive page (explain.html) of the last backward the session ran, or None when none ran."""
+        from ..explain.graph_view import DEFAULT_DEPTH
+        from ..explain.html import page
+        last = self.last_backward()
+        if last is None:
+            return None
+        graph, explanation = last
+        return page(graph, explanation, explanation.passes[0].title or "backward",
+                    DEFAULT_DEPTH if depth is None else depth)
+
     def _watch(self):
         if self.watch is None:
             raise errors.value_error("this session does not explain (make it with Session(..., explain=True))")
@@ -196,7 +223,8 @@ class Session:
             raise GradcliError("name '%s' is not defined" % name, "NameError")
         leaves = {n: v for n, v in self.variables.items() if isinstance(v, Tensor) and v.is_leaf}
         details = self.watch.details if self.watch is not None else None
-        return backward_graph(self.variables[name], leaves, details)
+        from ..explain.html import ShownGraph
+        return backward_graph(self.variables[name], leaves, details, ShownGraph)
 
     def complete(self, text):
         """Completions of `text` at the cursor: variable and torch names, `torch.<member>`, `x.<member>`."""

@@ -125,6 +125,19 @@ for _name, _command in evaluation.COMMANDS.items():
 
 
 # ---------------------------------------------------------------- run
+def _write_page(path, session, warn):
+    """run --html: the page of the script's last backward (a note instead when it ran none)."""
+    from .explain_view import write_html
+    text = session.page()
+    if text is None:
+        warn("gradcli: --html: the script ran no backward(); %s not written\n" % path)
+        return
+    try:
+        write_html(path, text)
+    except OSError as exc:
+        raise _usage_error("cannot write %s: %s" % (path, exc.strerror or exc)) from None
+
+
 @app.command("run", cls=Command, epilog=_EXIT_CODES)
 def run_command(
     files: List[str] = typer.Argument(..., metavar="FILE", help="Script files, e.g. train.py, or - for standard "
@@ -142,6 +155,10 @@ def run_command(
     jobs: Optional[str] = typer.Option(None, "--jobs", "-j", metavar="N",
                                        help="Run N files at once, each in its own worker process (auto: one per "
                                             "core); output stays per file and in order, e.g. gradcli run -j 2 *.py."),
+    html: Optional[str] = typer.Option(None, "--html", metavar="FILE",
+                                       help="Write a self-contained page (offline) that steps through the "
+                                            "script's last backward() on its graph, e.g. gradcli run --html "
+                                            "backward.html chain.py."),
     report: Optional[str] = typer.Option(None, "--report", metavar="FILE.jsonl",
                                          help="Write one JSON object per file: path, status, exit_code, seconds, "
                                               "peak_memory, stdout, stderr, message, e.g. gradcli run --report "
@@ -163,6 +180,8 @@ def run_command(
 
       gradcli run -i train.py                      (then the REPL, with the script's variables)
 
+      gradcli run --html backward.html chain.py    (step through its last backward in a browser)
+
     """
     from ..app import api
     from ..core import limits
@@ -176,8 +195,10 @@ def run_command(
         run_repl(startup=(read_text(files[0]), files[0]))
         return
     workers = batch.jobs_option(jobs)
+    if html is not None and (len(files) != 1 or workers or report):
+        raise _usage_error("run --html takes one script file, run in this process (no -j or --report)")
     scripts = [("<stdin>" if name == "-" else name, read_text(name)) for name in files]  # all readable first
-    if batch.isolated(files, workers, report, limits.timeout() is not None):
+    if html is None and batch.isolated(files, workers, report, limits.timeout() is not None):
         try:
             failed = batch.run(scripts, workers, report, keep_going, explain, _write_stdout)
         except KeyboardInterrupt:
@@ -194,7 +215,12 @@ def run_command(
                 failed += 1
                 _report(error, progress.write_stderr)
             try:
-                if explain:  # compiled to record where values come from: run_script does both
+                if html is not None:  # explained (quietly, without --explain), then the page of its last backward
+                    session = api.explained_run(text, filename, write=_write_stdout, warn=progress.write_stderr,
+                                                on_error=report_error if keep_going else None,
+                                                explain=progress.write_stderr if explain else True)
+                    _write_page(html, session, progress.write_stderr)
+                elif explain:  # compiled to record where values come from: run_script does both
                     api.run_script(text, filename, write=_write_stdout, warn=progress.write_stderr,
                                    on_error=report_error if keep_going else None, explain=progress.write_stderr)
                 else:

@@ -73,6 +73,10 @@ def eval_command(
     svg: Optional[str] = typer.Option(
         None, "--svg", metavar="FILE", help="Draw the backward graph as an SVG picture, no Graphviz needed, e.g. "
                                             "--svg graph.svg."),
+    html: Optional[str] = typer.Option(
+        None, "--html", metavar="FILE",
+        help="Write a self-contained page (offline) that steps through backward on the graph: each node's "
+             "formula with its values, the gradient in and out, each leaf's sum, e.g. --html backward.html."),
     explain: bool = typer.Option(
         False, "--explain", "-e",
         help="Show the backward pass step by step: each node's formula (derivatives.yaml spelling) with its "
@@ -99,6 +103,8 @@ def eval_command(
 
       gradcli eval "sum(x*y)" --at x=2. --at "y=ones(3)" --graph --svg graph.svg
 
+      gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)" --html backward.html   (step through it in a browser)
+
       gradcli eval "x^3*y" --at x=2. --at y=1. --order 2      (d2/dx2 and d2/dy2)
 
       gradcli eval "x*y" --at "x=tensor([1.,2.])" --at y=3. --tangent "x=ones(2)" --weight ones
@@ -113,8 +119,8 @@ def eval_command(
         raise usage_error("eval needs an expression or --file FILE (see gradcli eval --help)")
     if file is not None and expressions:
         raise usage_error("give expressions or --file, not both")
-    if (dot is not None or svg is not None) and (file is not None or len(expressions) > 1):
-        raise usage_error("--dot and --svg take a single expression")
+    if (dot is not None or svg is not None or html is not None) and (file is not None or len(expressions) > 1):
+        raise usage_error("--dot, --svg and --html take a single expression")
     if values and (json_output or graph or explain or dot == "-"):
         raise usage_error("--values prints the gradients alone: it goes with no --json, --graph, --explain or "
                           "--dot -")
@@ -123,7 +129,7 @@ def eval_command(
     seed = _integer(seed, "--seed")
     form = None if dot == "-" else "json" if json_output else "values" if values else "view"
     options = dict(graph=graph, explain=explain, depth=depth, inputs=inputs)
-    explaining = explain or graph or dot is not None or svg is not None  # the views show what explain records
+    explaining = explain or graph or dot is not None or svg is not None or html is not None  # (what they show)
     from .render import print_precision
     with print_precision(digits):
         if file is None and len(expressions) == 1:
@@ -135,7 +141,7 @@ def eval_command(
                 raise typer.Exit(EXIT_ERROR) from None
             _show(result, form, options)
             from .explain_view import write_pictures
-            write_pictures(result, dot, svg, depth)
+            write_pictures(result, dot, svg, depth, html)
             return
         lines, filename = (read_text(file).splitlines(), "<stdin>" if file == "-" else file) if file is not None \
             else (expressions, "<expressions>")

@@ -58,12 +58,13 @@ def _add_step(tree, step, sources):
 
 
 
-def write_pictures(result, dot, svg, depth):
-    """--dot FILE (- for stdout) and --svg FILE: the graph written out, labelled as the tree view labels it; a
-    file that cannot be written is bad usage. Where Graphviz is missing, says how to render the DOT file."""
+def write_pictures(result, dot, svg, depth, html=None):
+    """--dot FILE (- for stdout), --svg FILE and --html FILE: the graph written out, labelled as the tree view
+    labels it (the page with the backward pass's steps); a file that cannot be written is bad usage. Where
+    Graphviz is missing, says how to render the DOT file."""
     from ..explain.graph_view import DEFAULT_DEPTH
     from .common import stderr_write, usage_error
-    if dot is None and svg is None:
+    if dot is None and svg is None and html is None:
         return
     graph = result.graph()
     depth = DEFAULT_DEPTH if depth is None else None if depth == "all" else depth
@@ -83,5 +84,15 @@ def write_pictures(result, dot, svg, depth):
             from ..explain.graph_svg import write_svg
             write_svg(graph, svg, depth)
             stderr_write("wrote %s\n" % svg)
+        if html is not None:
+            write_html(html, result.html_page(depth))
     except OSError as exc:
-        raise usage_error("cannot write %s: %s" % (exc.filename or dot or svg, exc.strerror or exc)) from None
+        raise usage_error("cannot write %s: %s" % (exc.filename or dot or svg or html, exc.strerror or exc)) from None
+
+
+def write_html(path, text):
+    """--html FILE: the page written (made by the library: Result.html_page, gradcli.app.api.script_page)."""
+    from .common import stderr_write
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    stderr_write("wrote %s\n" % path)

@@ -39,10 +39,29 @@ class Bound:
         return "<Bound %s>" % self.text
 
 
+_BOUND = {}  # (formula, names, params, shapes) -> Bound or None: a loop's backward binds one formula many times
+
+
 def bind(formula, names, params, shapes=None):
     """The Bound form of `formula` (a derivative's text) with `names` (the value names) left as names and
     `params` (name -> python value) put in; `shapes` (name -> shape tuple) turn numel() and size(d) into counts.
-    None where the formula needs more than the algebra has (or a parameter is not a plain value)."""
+    None where the formula needs more than the algebra has (or a parameter is not a plain value). The same
+    arguments give the same (shared) Bound: simplifying takes milliseconds, and a loop's steps repeat."""
+    try:
+        key = (formula, tuple(names), tuple(sorted((k, type(v), v) for k, v in params.items())),
+               tuple(sorted((shapes or {}).items())))
+        hash(key)
+    except TypeError:  # (a parameter that is no plain value: _bind says None)
+        key = None
+    if key is not None and key in _BOUND:
+        return _BOUND[key]
+    found = _bind(formula, names, params, shapes)
+    if key is not None and len(_BOUND) < 4096:
+        _BOUND[key] = found
+    return found
+
+
+def _bind(formula, names, params, shapes):
     env = {name: Value(Symbol(name)) for name in names}
     for name, value in params.items():
         if not isinstance(value, _PLAIN):

@@ -32,8 +32,8 @@ def to_svg(graph, depth=None, title="backward graph", prefix="g", layout=None):
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
            'font-family="Menlo, Consolas, DejaVu Sans Mono, monospace" font-size="12">' % (width, height, width, height),
            "<title>%s</title>" % escape(title),
-           '<defs><marker id="%s-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
-           'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker></defs>' % prefix,
+           '<defs><marker id="%s-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="9" markerHeight="9" '
+           'markerUnits="userSpaceOnUse" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker></defs>' % prefix,
            '<rect class="background" width="100%" height="100%" fill="white"/>']
     for parent, child, points in layout.edges:
         elided = layout.boxes[child].kind == "elision"

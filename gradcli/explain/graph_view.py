@@ -93,6 +93,12 @@ class BackwardGraph:
     def __len__(self):
         return len(self.nodes)
 
+    def __repr__(self):
+        """The tree view as plain text (a notebook that shows no HTML prints this)."""
+        return "\n".join(row.prefix() + ("… %d more nodes" % row.hidden if row.node is None else
+                                        row.node.label() + ("" if row.first else " (above)"))
+                         for row in self.rows()) or "(no backward graph)"
+
     def walk(self):
         """Depth-first (node, depth, first_visit) triples, the order a tree view prints them in."""
         if self.root is None:
@@ -188,9 +194,10 @@ class BackwardGraph:
         return count
 
 
-def backward_graph(tensor, names=None, details=None):
+def backward_graph(tensor, names=None, details=None, kind=BackwardGraph):
     """The BackwardGraph of `tensor` (anything with a `grad_fn`), leaves named by `names` (name -> tensor).
     `details(grad_fn)`, when given, returns (source, value, grad) for a node (None for what it does not know).
+    `kind`: the class made (app's ShownGraph adds a notebook's display).
 
     >>> import gradcli
     >>> r = gradcli.evaluate("x*y", at={"x": "2.", "y": "3."})
@@ -200,7 +207,7 @@ def backward_graph(tensor, names=None, details=None):
     leaf_names = {id(leaf): name for name, leaf in (names or {}).items()}
     grad_fn = getattr(tensor, "grad_fn", None)
     if grad_fn is None:
-        return BackwardGraph(None, [])
+        return kind(None, [])
     made = {}  # id(grad_fn) -> GraphNode
     nodes = []
 
@@ -226,4 +233,4 @@ def backward_graph(tensor, names=None, details=None):
         fn = pending.pop()
         node = made[id(fn)]
         node.children = [make(child) for child, _ in fn.next_functions if child is not None]
-    return BackwardGraph(root, nodes)
+    return kind(root, nodes)

@@ -130,11 +130,13 @@ def pass_text(explainer, compact=False, prefix=""):
         lines.append(prefix + explainer.title)
     for step in explainer.steps:
         step.bind()
-        lines.extend(_compact_step(step, explainer) if compact else _full_step(step, explainer))
+        lines.extend(_compact_step(step, explainer) if compact else step_lines(step, explainer))
     return "\n".join(lines) + "\n"
 
 
-def _full_step(step, explainer):
+def step_lines(step, explainer):
+    """One step as `--explain` prints it: a blank line, `[n] heading`, then its lines indented (the page of
+    --html shows the same lines)."""
     sources = explainer.sources
     lines = ["", "[%d] %s" % (step.number, heading(step))]
     if step.is_leaf:
