@@ -511,6 +511,14 @@ def test_one_shot_eval_imports_nothing_it_does_not_need():
     assert loaded("run", str(ROOT / "examples" / "graph.py")) == set()
 
 
+def test_a_one_shot_command_with_its_parse_tables_cached_loads_no_lark_and_no_openssl():
+    """lang.syntax's own Tree and Token, and the tables' cache key from zlib: Lark (all of it, to get two classes)
+    and hashlib (OpenSSL) only build the tables, or parse what the driver leaves to Lark."""
+    modules_loaded("eval", "x*2", "--at", "x=1.")  # (the tables cached, if this is the first run)
+    for args in (("eval", "x*sin(x)", "--at", "x=2"), ("run", str(ROOT / "examples" / "graph.py"))):
+        assert not {m for m in modules_loaded(*args) if m.split(".")[0] in ("lark", "hashlib", "_hashlib")}, args
+
+
 def _strict_json(text):
     """json.loads refusing NaN, Infinity and -Infinity, which are not JSON (Python's json writes them)."""
     def refuse(constant):

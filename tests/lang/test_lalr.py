@@ -14,6 +14,7 @@ from lark import Token, Tree
 from conftest import ROOT
 from gradcli.app.api import run_script
 from gradcli.base.errors import GradcliError
+from gradcli.lang import syntax
 from gradcli.lang.syntax import lalr, lalr_tables, parser
 from gradcli.lang.compile.compiler import Compiler
 
@@ -38,7 +39,7 @@ def difference(expected, got, path="tree"):
     """Where two parse trees differ (shape, token types, or a token's position), or None. (The driver's trees
     carry no positions: the compiler works them out from their tokens, test_positions_from_the_tokens_are_larks.)"""
     if isinstance(expected, Tree):
-        if not isinstance(got, Tree) or expected.data != got.data or len(expected.children) != len(got.children):
+        if got.__class__ is not syntax.Tree or expected.data != got.data or len(expected.children) != len(got.children):
             return "%s: %r != %r" % (path, expected, got)
         for i, (a, b) in enumerate(zip(expected.children, got.children)):
             found = difference(a, b, "%s/%s[%d]" % (path, expected.data, i))
@@ -46,7 +47,7 @@ def difference(expected, got, path="tree"):
                 return found
         return None
     if isinstance(expected, Token):
-        if not isinstance(got, Token) or expected.type != got.type or expected != got:
+        if not isinstance(got, syntax.Token) or expected.type != got.type or expected != got:
             return "%s: %r != %r" % (path, expected, got)
         for attribute in ("start_pos", "end_pos", "line", "column", "end_line", "end_column"):
             if getattr(expected, attribute) != getattr(got, attribute):
@@ -104,7 +105,7 @@ def test_positions_from_the_tokens_are_larks(path):
         ours, expected = pairs.pop()
         got = compiler.position(ours)
         assert (got.line, got.column, got.end_column) == lark_position(expected.meta), (path, ours)
-        pairs.extend((a, b) for a, b in zip(ours.children, expected.children) if isinstance(a, Tree))
+        pairs.extend((a, b) for a, b in zip(ours.children, expected.children) if isinstance(a, syntax.Tree))
     assert compiler._positioned is None, "a node without tokens in " + path
 
 
@@ -117,14 +118,14 @@ def test_positions_around_brackets_and_left_out_tokens(text):
         ours, expected = pairs.pop()
         got = compiler.position(ours)
         assert (got.line, got.column, got.end_column) == lark_position(expected.meta), ours
-        pairs.extend((a, b) for a, b in zip(ours.children, expected.children) if isinstance(a, Tree))
+        pairs.extend((a, b) for a, b in zip(ours.children, expected.children) if isinstance(a, syntax.Tree))
     assert compiler._positioned is None
 
 
 def test_a_node_without_tokens_is_placed_by_larks_parse():
     """(The grammar has no rule that matches nothing: a node without tokens is made up here.)"""
     tree = driver_tree("x = 1\n")
-    tree.children.append(Tree("pass", []))
+    tree.children.append(syntax.Tree("pass", []))
     compiler = Compiler("x = 1\n", "<t>", tree)
     assert lalr.span(tree.children[-1]) is None
     position = compiler.position(tree.children[-1])
@@ -272,7 +273,7 @@ def test_the_depth_limit_is_the_compilers_whichever_parser_made_the_tree(deep):
     place, for the driver's tree and for Lark's."""
     script = "import torch\n" + "a = torch.ones(2)\n" * 200 + deep + "b = 1\n" * 10
     found = []
-    for tree in (driver_tree(script), lark_tree(script)):
+    for tree in (driver_tree(script), syntax.trees.from_lark(lark_tree(script))):  # (as parser gives Lark's)
         compiler = Compiler(script, "<script>", tree)
         with pytest.raises(GradcliError) as caught:
             for statement in tree.children:
@@ -325,22 +326,6 @@ def test_without_the_driver_gradcli_parses_with_lark_and_says_so_once(monkeypatc
     assert run_script("import torch\nprint(torch.ones(2) * 2)\n") == "tensor([2., 2.])\n"
     err = capsys.readouterr().err
     assert err.count("gradcli: ") == 1 and "parsing with Lark's own parser" in err and "AttributeError" in err
-
-
-def test_a_lark_whose_trees_have_more_fields_is_left_to_its_own_parser(monkeypatch):
-    """The driver makes its Trees without a call to Tree.__init__, setting the fields Lark's sets: a Lark whose
-    Tree has more is refused when the driver is set up (gradcli then parses with Lark's parser, saying so)."""
-    tables = lalr_tables.tables_from_lark(parser.parser())
-    lalr.Driver(tables)
-    init = Tree.__init__
-
-    def with_more_fields(self, data, children, meta=None):
-        init(self, data, children, meta)
-        self.origin = None
-
-    monkeypatch.setattr(Tree, "__init__", with_more_fields)
-    with pytest.raises(lalr.Fallback, match="Tree"):
-        lalr.Driver(tables)
 
 
 @pytest.mark.skipif(bool(os.environ.get("GRADCLI_TESTING_NEWEST_LARK")), reason="(this test's own child run)")

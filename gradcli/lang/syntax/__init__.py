@@ -1,5 +1,6 @@
 """The script language's syntax: the grammar (grammar/gradcli.lark) parsed by the LALR driver (lalr, running
 Lark's tables; lalr_tables reads them off Lark's analysis), positions and errors in Python's words (parser).
-The only importer of lark: the compiler gets the trees' Tree and Token from here."""
+The only importer of lark: the compiler gets the trees' Tree and Token from here (trees: Lark's two classes
+without importing Lark, which a command whose tables are cached never loads)."""
 
-from lark import Token, Tree  # noqa: F401
+from .trees import Token, Tree  # noqa: F401

@@ -32,7 +32,7 @@ import re
 import sys
 from bisect import bisect_right
 
-from lark import Token, Tree
+from .trees import Token, Tree
 
 _OPEN = frozenset(("LPAR", "LSQB", "LBRACE"))
 _CLOSE = frozenset(("RPAR", "RSQB", "RBRACE"))
@@ -62,7 +62,7 @@ class Refused(Fallback):
 
 
 class _Token(Token):
-    """Lark's Token, with its end, line and column worked out from its start when read: few ever are, and
+    """A Token with its end, line and column worked out from its start when read: few ever are, and
     Lark's constructor sets all eight fields of every token."""
 
     __slots__ = ("_lines",)
@@ -147,7 +147,7 @@ class _Reduction:
             node = children if children.__class__ is _Inline else _Inline(children)
         elif self.single and len(children) == 1:
             node = children[0]
-        else:  # Tree(name, children), without a call to Tree.__init__: the fields it sets (Driver checks them)
+        else:  # Tree(name, children), without a call to Tree.__init__: the fields it sets
             node = _new_object(Tree)
             node.data = self.name
             node.children = children
@@ -237,8 +237,6 @@ class Driver:
             states = [states[number] for number in range(len(states))]
         self.states, self.start_states, self.end_states = states, tables["start_states"], tables["end_states"]
         self.reductions = [_Reduction(*shape) for shape in tables["rules"]]
-        if vars(Tree("rule", [])) != {"data": "rule", "children": [], "_meta": None}:  # what _Reduction.build sets
-            raise Fallback("this Lark's Tree has other fields than data, children and _meta")
         # state below -> nonterminal -> lookahead -> the state to push, unit reductions done (filled as met)
         self.gotos = [{} for _ in states] if states.__class__ is list else {number: {} for number in states}
         # Lark tries its terminals in one ordered alternation; `re` then attempts every alternative at every

@@ -22,6 +22,7 @@ import sys
 
 from ...base import errors
 from ...core import limits
+from . import trees
 
 _HERE = pathlib.Path(__file__).resolve().parents  # lang/syntax, lang, gradcli, the checkout
 _PACKAGE_GRAMMAR = _HERE[2] / "grammar" / "gradcli.lark"
@@ -44,10 +45,8 @@ def cache_file(text, kind="grammar"):
     """Where the analysed grammar is kept: $XDG_CACHE_HOME/gradcli or ~/.cache/gradcli, one file per grammar
     text, Lark version and `kind` (Lark's own cache, or the driver's tables); False (no cache, build in memory)
     when that folder cannot be written."""
-    import hashlib
-    import lark
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    digest = hashlib.sha256((text + lark.__version__).encode()).hexdigest()[:16]
+    digest = _digest(text + _lark_version())
     folder = os.path.join(base, "gradcli")
     try:
         os.makedirs(folder, exist_ok=True)
@@ -57,6 +56,30 @@ def cache_file(text, kind="grammar"):
     if not os.access(folder, os.W_OK) and not os.path.exists(path):
         return False  # read-only and no cache yet: a save would only fail
     return path
+
+
+def _digest(text):
+    """16 hex digits that change with `text`: two checksums of zlib's (hashlib would load OpenSSL for it)."""
+    import zlib
+    data = text.encode()
+    return "%08x%08x" % (zlib.crc32(data), zlib.adler32(data))
+
+
+def _lark_version():
+    """The installed Lark's version, read from its package's __init__ without importing it (a command whose
+    tables are cached never loads Lark); importing it where that file does not say it plainly."""
+    import importlib.util
+    import re
+    try:
+        origin = importlib.util.find_spec("lark").origin
+        with open(origin, encoding="utf-8") as f:
+            found = re.search(r"""^__version__\s*(?::\s*str\s*)?=\s*['"]([^'"]+)['"]""", f.read(), re.M)
+    except (AttributeError, ImportError, OSError, ValueError):
+        found = None
+    if found:
+        return found.group(1)
+    import lark
+    return lark.__version__
 
 
 def parser():
@@ -180,7 +203,7 @@ def _parse_with_lark(text, filename, start):
         line = _bad_dedent_line(text)
         raise errors.GradcliError("unindent does not match any outer indentation level", "IndentationError",
                                   errors.Position(filename, text, line, 1)) from None
-    return tree
+    return trees.from_lark(tree)
 
 
 # ---------------------------------------------------------------- incomplete input (the REPL's "... ")
