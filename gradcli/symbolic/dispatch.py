@@ -7,7 +7,7 @@ with no gradient (numel, comparisons) or a function only formulas use (expand, z
 
 from . import algebra as al
 from .expr import ZERO, Call, Number, free_names, number
-from .functions import call
+from .functions import ALIASES, call
 
 
 class Value:
@@ -138,10 +138,10 @@ def _max_or_min(name, binary):
     return rule
 
 
-def _binary_function(name):
+def _binary_function(name, overload=None):
     def rule(a, b):
         a, b = as_value(a), as_value(b)
-        return name, {"self": a, "other": b}, {}, call(name, [a.expr, b.expr])
+        return overload or name, {"self": a, "other": b}, {}, call(name, [a.expr, b.expr])
     return rule
 
 
@@ -221,17 +221,54 @@ DISPATCH = {
     "size": _plain_function(_size), "zeros_like": _plain_function(lambda x: ZERO),
     "expand": _plain_function(_expand), "unsqueeze": _plain_function(_unsqueeze),
     "masked_fill": _plain_function(_masked_fill),
+    "isfinite": _plain_function(lambda x: call("isfinite", [as_value(x).expr])),  # nan_to_num's mask
 }
-for _name in ("exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan",
-              "asin", "atan", "sinh", "cosh", "tanh", "sigmoid", "erf", "relu", "abs", "sgn", "floor", "ceil",
-              "round", "trunc", "silu", "erfc", "acos", "asinh", "acosh", "atanh"):
-    DISPATCH[_name] = _unary(_name)
+DISPATCH["round"] = _unary("round")  # round(x, decimals=...) has a parameter: the plain form only
+DISPATCH["silu"] = _unary("silu")  # F.silu(x, inplace=False)'s door is written by hand
+
+
+def _polygamma(n, x):
+    """torch.polygamma(n, x): the order first, a number (digamma's formula calls it)."""
+    x, n = as_value(x), plain(n)
+    if not isinstance(n, int):
+        raise TypeError("polygamma")
+    return "polygamma", {"self": x}, {"n": as_value(n)}, Call("polygamma", [number(n), x.expr], ())
+
+
+DISPATCH["polygamma"] = _polygamma
+
+
+def _from_rows():
+    """A rule for every elementwise row of one or two tensors (torch.<name>(self[, other])) with a derivative:
+    its call is the row's overload, its value the function's call, and reverse evaluates the row's formula
+    texts. So a new row is diff-able without an entry here; the entries above are what is really dispatch
+    (which overload an operator is, a python number's place, parameters)."""
+    from .. import ops  # noqa: F401 (the rows register themselves as ops is imported)
+    from ..ops import table
+    overloads = set()
+    for row in table.ROWS:
+        if not (row.elementwise and row.rules and row.inputs in (("self",), ("self", "other"))):
+            continue
+        if any(d.params for d in row.rules):
+            continue
+        make = _unary if len(row.inputs) == 1 else _binary_function
+        own = row.overload.split(".")[0]  # a hand-written door of the row's own name (F.silu)
+        doors = row.functions + row.functional + ((own,) if own in table.FUNCTIONS or own in table.FUNCTIONAL else ())
+        for name in doors:
+            if name not in DISPATCH and name not in ALIASES:
+                DISPATCH[name] = make(name, row.overload)
+                overloads.add(row.overload)
+                FROM_ROWS.setdefault(row.overload, name)
+    return overloads
+
+
+FROM_ROWS = {}  # overload -> the first function name _from_rows gave its rule
+
 
 # the op table's rows that these rules record (each must have its formula texts: tests/symbolic/test_diff.py checks it)
 OVERLOADS = frozenset((
     "add.Tensor", "sub.Tensor", "rsub.Scalar", "mul.Tensor", "div.Tensor", "neg", "reciprocal", "pow.Tensor_Scalar",
     "pow.Tensor_Tensor", "pow.Scalar", "where.self", "clamp", "clamp_min", "clamp_max", "maximum", "minimum",
     "max", "min", "atan2", "sum", "sum.dim_IntList", "mean", "mean.dim", "logsumexp", "leaky_relu", "elu",
-    "softplus", "gelu", "remainder.Scalar", "fmod.Scalar", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
-    "sqrt", "rsqrt", "sin", "cos", "tan", "asin", "atan", "sinh", "cosh", "tanh", "sigmoid", "erf", "relu", "abs",
-    "sgn", "floor", "ceil", "round", "trunc", "silu", "erfc", "acos", "asinh", "acosh", "atanh", "hypot"))
+    "softplus", "gelu", "remainder.Scalar", "fmod.Scalar",
+    "round", "silu", "polygamma", "hypot")) | _from_rows()

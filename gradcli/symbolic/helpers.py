@@ -11,7 +11,7 @@ from .expr import HALF, PI, TWO, Expr, number
 from .functions import call
 
 CONSTANTS = {"M_LN2": call("log", [TWO]), "M_LN10": call("log", [number(10)]), "M_PI": PI,
-             "M_2_SQRTPI": al.mul(TWO, al.power(PI, -HALF))}
+             "M_2_SQRTPI": al.mul(TWO, al.power(PI, -HALF)), "M_SQRTPI": al.power(PI, HALF)}
 
 
 def _helper(fn):

@@ -250,6 +250,11 @@ HYPOT = row("hypot", "HypotBackward0", np.hypot, "self other", promote="common",
             self="grad * self / result",
             other="grad * other / result").doors("hypot", inplace=True)
 
+# torch's derivatives.yaml: self: grad / (1 + exp(other - self)), other: grad / (1 + exp(self - other))
+LOGADDEXP = row("logaddexp", "LogaddexpBackward0", np.logaddexp, "self other", promote="float",
+                self="grad / (1 + (other - self).exp())",
+                other="grad / (1 + (self - other).exp())").doors("logaddexp")
+
 
 def _nan_to_num_forward(self, nan=0.0, posinf=None, neginf=None):
     return np.nan_to_num(self, nan=nan, posinf=posinf, neginf=neginf)
