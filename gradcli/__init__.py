@@ -9,7 +9,8 @@ The library API (the CLI is a thin layer over it):
     >>> gradcli.run_script("import torch\\nprint(torch.ones(2))")
     'tensor([1., 1.])\\n'
 
-Nothing heavy is imported until used: a one-shot command is judged by its cold start.
+In Jupyter, `%load_ext gradcli` gives %%gradcli, %gradcli and %gradcli_explain (gradcli.app.notebook; the
+extra gradcli[notebook]). Nothing heavy is imported until used: a one-shot command is judged by its cold start.
 
 The folders are the layers, each importing only the ones above it in this list (tests/test_layers.py):
 
@@ -28,6 +29,12 @@ The folders are the layers, each importing only the ones above it in this list (
 
 __version__ = "0.1.0"
 __all__ = ["evaluate", "run_script", "run_scripts", "Session", "why", "diff", "GradcliError", "__version__"]
+
+
+def load_ipython_extension(ipython):
+    """`%load_ext gradcli` (IPython is imported by gradcli.app.notebook only)."""
+    from .app.notebook import load_ipython_extension as load
+    load(ipython)
 
 
 def __getattr__(name):

@@ -465,3 +465,29 @@ class Script:
             write = buffer.write
         Interpreter(write=write, warn=warn).run(self.text, self.filename, on_error=on_error, program=self.program)
         return buffer.getvalue() if buffer is not None else None
+
+
+def split_inputs(text):
+    """`x=1,y=tensor([1.,2.])` as ["x=1", "y=tensor([1.,2.])"]: split at each comma outside brackets and
+    strings that a `NAME=` follows (so `x=f(1, y=2)` and `x=1,2` stay whole)."""
+    parts, depth, quote, start, i = [], 0, None, 0, 0
+    while i < len(text):
+        char = text[i]
+        if quote:
+            if char == "\\":
+                i += 1
+            elif char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            name, sep, rest = text[i + 1:].partition("=")
+            if sep and name.strip().isidentifier() and not rest.startswith("="):
+                parts.append(text[start:i])
+                start = i + 1
+        i += 1
+    return parts + [text[start:]]

@@ -54,6 +54,7 @@ def read_text(name):
 def parse_at(items, option="--at"):
     """NAME=VALUE options as {name: value text} (bad usage for anything else, or a name given twice); one
     option may give several, `--at x=1,y=2`."""
+    from ..app.api import split_inputs
     inputs = {}
     for item in items:
         for part in split_inputs(item):
@@ -64,32 +65,6 @@ def parse_at(items, option="--at"):
                 raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'%s'" % option)
             inputs[name.strip()] = value
     return inputs
-
-
-def split_inputs(text):
-    """`x=1,y=tensor([1.,2.])` as ["x=1", "y=tensor([1.,2.])"]: split at each comma outside brackets and
-    strings that a `NAME=` follows (so `x=f(1, y=2)` and `x=1,2` stay whole)."""
-    parts, depth, quote, start, i = [], 0, None, 0, 0
-    while i < len(text):
-        char = text[i]
-        if quote:
-            if char == "\\":
-                i += 1
-            elif char == quote:
-                quote = None
-        elif char in "'\"":
-            quote = char
-        elif char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        elif char == "," and depth == 0:
-            name, sep, rest = text[i + 1:].partition("=")
-            if sep and name.strip().isidentifier() and not rest.startswith("="):
-                parts.append(text[start:i])
-                start = i + 1
-        i += 1
-    return parts + [text[start:]]
 
 
 def check_dtype(value: str):

@@ -92,3 +92,13 @@ def test_an_install_pulls_in_only_what_the_readme_lists(installed):
     section = readme[readme.index("<!-- install-list -->"):readme.index("<!-- /install-list -->")]
     documented = {name.lower() for name in re.findall(r"^\| `([\w.-]+)` \|", section, re.M)}
     assert installed_names == documented
+
+
+def test_wheel_ships_the_pages_style_and_script(installed, tmp_path):
+    """`--html` from a clean install: the page carries page.css and page.js, which the wheel ships."""
+    target = tmp_path / "page.html"
+    result = subprocess.run([str(installed / "bin" / "gradcli"), "eval", "mean(3*(x+2)^2)", "--at", "x=ones(2,2)",
+                             "--html", str(target)], capture_output=True, text=True, cwd=tmp_path, env=CLEAN_ENV)
+    assert result.returncode == 0, result.stderr
+    text = target.read_text(encoding="utf-8")
+    assert "function gradcliView(root)" in text and ".gradcli-view .gv-bar" in text
