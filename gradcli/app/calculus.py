@@ -37,6 +37,7 @@ class Derivative:
             from ..symbolic.printer import to_latex, to_text
             self.formula, self.latex = to_text(expr, variables), to_latex(expr, variables)
         self.no_rule = no_rule
+        self.steps = None      # with steps=True: the derivation, a list of symbolic.steps.Step
         self.value = None      # the formula evaluated at the point (a Tensor shaped like the input)
         self.autograd = None   # autograd's derivative at the point
 
@@ -70,14 +71,15 @@ class DiffResult:
             "expression": self.expression, "order": self.order,
             "at": {name: listed(v) for name, v in self.at.items()} if self.at else None,
             "derivatives": [{"wrt": d.name, "formula": d.formula, "latex": d.latex, "value": listed(d.value),
-                             "autograd": listed(d.autograd), "agree": d.agree, "no_rule": d.no_rule}
+                             "autograd": listed(d.autograd), "agree": d.agree, "no_rule": d.no_rule,
+                             **({"steps": [step.to_dict() for step in d.steps]} if d.steps is not None else {})}
                             for d in self.derivatives],
             "agree": self.agree,
         }
 
 
 @_quietly
-def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<expression>"):
+def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<expression>", steps=False):
     """The `order`-th derivative of `expression` with respect to each name of `wrt` (default: every free name)
     as a simplified formula, composed from the op table's gradient formulas. For a non-scalar expression it is
     the derivative of the sum of its elements (autograd's with a weight of ones).
@@ -88,6 +90,9 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
     >>> r = diff("x^2*sin(x)", "x")
     >>> r.derivatives[0].formula
     'x^2*cos(x) + 2*x*sin(x)'
+
+    With `steps`, each first derivative also carries its derivation rule by rule (Derivative.steps, see
+    gradcli.symbolic.steps), from the same formulas.
     """
     from ..symbolic import derive
     if isinstance(wrt, str):
@@ -107,6 +112,12 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
     try:
         found = derive.derivatives(expression, wrt, order, inputs, filename)
         derivatives = [Derivative(name, found[name], inputs) for name in wrt]
+        if steps:
+            if order != 1:
+                raise errors.value_error("--steps derives a first derivative (--order 1)")
+            from ..symbolic.steps import derivation
+            for d in derivatives:
+                d.steps = derivation(expression, d.name, inputs, filename)
     except derive.NoSymbolicRule as rule:
         if not values:
             raise GradcliError("gradcli diff has no symbolic rule for %s; give --at NAME=VALUE for autograd's "

@@ -24,6 +24,9 @@ def diff_command(
                                      help="Print one JSON object only, e.g. gradcli diff \"x^2\" --at x=3 --json."),
     latex: bool = typer.Option(False, "--latex",
                                help="Print the derivatives in LaTeX, e.g. gradcli diff \"exp(-x^2)\" --latex."),
+    steps: bool = typer.Option(False, "--steps",
+                               help="Derive it rule by rule, each line an equation, e.g. gradcli diff "
+                                    "\"x^2*sin(x)\" x --steps."),
 ):
     """The derivative as a formula, simplified, composed from the same gradient formulas autograd runs.
 
@@ -36,6 +39,9 @@ def diff_command(
     --order N: the derivative of the sum of the previous one, as torch's repeated autograd.grad(create_graph).
 
     --at: the formula's value beside autograd's; if they disagree, the exit status is 1.
+
+    --steps: the derivation as a calculus book shows it (product, quotient and chain rule, each function's
+    derivative from the op table's formula, torch's subgradients named), then the simplification.
 
     An operation with no symbolic rule (matmul, indexing, ...) is named; with --at, autograd's value instead.
 
@@ -51,11 +57,13 @@ def diff_command(
 
       gradcli diff "exp(-x^2/2)/sqrt(2*pi)" --latex
 
+      gradcli diff "x^2*sin(x)" x --steps
+
     """
     from ..app import calculus
     from ..base.errors import GradcliError
     try:
-        result = calculus.diff(expression, wrt or None, parse_at(at), positive(order), dtype)
+        result = calculus.diff(expression, wrt or None, parse_at(at), positive(order), dtype, steps=steps)
     except GradcliError as error:
         report(error)
         raise typer.Exit(EXIT_ERROR) from None
@@ -82,6 +90,8 @@ def _show(result, latex):
     bare = len(result.derivatives) == 1 and not result.at
     for d in result.derivatives:
         formula = d.latex if latex else d.formula
+        if d.steps is not None:
+            _show_steps(out, d, latex)
         if bare:
             out.print(Text(formula, style="green"))
             continue
@@ -98,6 +108,17 @@ def _show(result, latex):
             if d.agree is False and not d.autograd.isfinite().all().item():
                 out.print(Text("  (autograd's value is not finite: the expression is not defined there)",
                                style="dim"))
+
+
+def _show_steps(out, d, latex):
+    """The derivation, one equation a line with its rule beneath; LaTeX lines with --latex."""
+    from rich.text import Text
+    for number, step in enumerate(d.steps, 1):
+        shown = step.to_dict()
+        line = Text("(%d) " % number, style="dim")
+        line.append(shown["latex"] if latex else "%s = %s" % (shown["lhs"], shown["rhs"]))
+        out.print(line)
+        out.print(Text("      " + step.rule, style="dim"))
 
 
 def _labelled(label, text, style):

@@ -178,6 +178,8 @@ class MathPrinter(_Printer):
         return self.text(c)
 
     def call(self, e):
+        if e.name.startswith("d/d"):  # a derivative not yet taken, in a derivation's step (symbolic.steps)
+            return "%s(%s)" % (e.name, self.text(e.args[0]))
         if e.name == "size":
             return "%s.size(%d)" % (self.wrapped(e.args[0], _POWER), e.param("dim"))
         args = [self.text(a) for a in e.args]
@@ -241,6 +243,8 @@ class LatexPrinter(_Printer):
             self.text(e.otherwise))
 
     def call(self, e):
+        if e.name.startswith("d/d"):
+            return "\\frac{d}{d%s}\\left(%s\\right)" % (self.symbol(e.name[3:]), self.text(e.args[0]))
         name = self._RENAMED.get(e.name, e.name)
         args = ", ".join([self.text(a) for a in e.args] + ["\\mathrm{%s}=%s" % (k.replace("_", "\\_"), v)
                                                            for k, v in e.params])
