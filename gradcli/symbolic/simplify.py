@@ -36,12 +36,20 @@ def _shortest_candidate(e):
     expanded = expand(e)
     if expanded is not None:
         candidates += [expanded, factor_terms(expanded)]
-    candidates += [tangents(c) for c in candidates] + [double_angles(c) for c in candidates]
-    candidates += [one_denominator(c) for c in candidates] + [branches(c) for c in candidates]
+    # Most rewrites leave most candidates as they were: each stage keeps one of every distinct form (the first,
+    # in order), so that the next rewrites each once and the shortest is the one the full list's min would pick.
+    candidates = _distinct(candidates)
+    candidates = _distinct(candidates + [tangents(c) for c in candidates] + [double_angles(c) for c in candidates])
+    candidates = _distinct(candidates + [one_denominator(c) for c in candidates] + [branches(c) for c in candidates])
     # on a tie, the gcd and sign taken out
-    candidates = [normalize_signs(c) for c in candidates] + [normalize_signs(c, False) for c in candidates] \
-        + candidates
+    candidates = _distinct([normalize_signs(c) for c in candidates] + [normalize_signs(c, False) for c in candidates]
+                           + candidates)
     return min(candidates, key=_length)
+
+
+def _distinct(expressions):
+    """`expressions` without repeats (Expr compares by value), in the order of their first appearance."""
+    return list(dict.fromkeys(expressions))
 
 
 def _bottom_up(transform, e):
