@@ -90,3 +90,22 @@ def test_cli_explain_piped_is_plain_text_and_json_is_valid():
     steps = data["explain"][0]["steps"]
     assert steps[0]["node"] == "LogBackward0" and steps[0]["value"]["values"] == [None, None, 0.0]
     assert data["value"] == [None, None, 0.0] and data["value_text"] == "[nan, -inf, 0.0]"
+
+
+def test_cli_html_writes_a_page_or_says_why_not(tmp_path):
+    """--html without a browser: the page holds the picture and each step's lines; bad usage exits 2."""
+    target = tmp_path / "p.html"
+    result = run_cli("eval", "x*sin(x)", "--at", "x=2.", "--html", str(target))
+    assert result.returncode == 0 and "wrote %s" % target in result.stderr
+    text = target.read_text(encoding="utf-8")
+    assert text.count("<g class=\"node") == 3 and "x.grad = 0.909297 - 0.832294 = 0.0770037" in text
+    assert '"head":"[1] MulBackward0  x*sin(x) = tensor(1.8186)"' in text and "http" not in text.replace(
+        "http://www.w3.org/2000/svg", "")  # nothing fetched from anywhere
+    assert run_cli("eval", "x", "--at", "x=1.", "--html", str(tmp_path / "no" / "p.html")).returncode == 2
+    assert run_cli("eval", "x", "y", "--at", "x=1.,y=2.", "--html", str(target)).returncode == 2
+    script = tmp_path / "s.py"
+    script.write_text("import torch\nprint(torch.ones(2))\n")
+    result = run_cli("run", "--html", str(tmp_path / "s.html"), str(script))
+    assert result.returncode == 0 and result.stdout == "tensor([1., 1.])\n"
+    assert "ran no backward()" in result.stderr and not (tmp_path / "s.html").exists()
+    assert run_cli("run", "--html", str(target), str(script), str(script)).returncode == 2
