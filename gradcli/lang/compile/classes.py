@@ -16,6 +16,8 @@ Each script class records its names as `__gradcli_names__`, and an instance of o
 names the script set on it as `__gradcli_set__`: dunders, which no script can name.
 """
 
+from types import FunctionType
+
 from .exceptions import ProtocolError
 from ...base import errors
 from ...base.subclassable import has_dynamic_attribute, is_subclassable, library_members
@@ -123,19 +125,40 @@ def is_subclassable_family(cls):
 
 
 def get_attribute(obj, name):
-    """obj.name where `readable` allows it; Python's AttributeError otherwise."""
+    """obj.name where `readable` allows it; Python's AttributeError otherwise. A library class's own function
+    read through the class (`nn.ReLU.extra_repr`) takes instances of that class only."""
     if not readable(obj, name):
         raise _no_attribute(obj, name)
     try:
-        return getattr(obj, name)
+        value = getattr(obj, name)
     except AttributeError:
         raise _no_attribute(obj, name) from None
+    return _bound_to(obj, value) if isinstance(obj, type) and not is_script_class(obj) else value
+
+
+def _bound_to(cls, function):
+    """`function` (read on the library class `cls`), refusing a first argument that is not an instance of
+    `cls`: library methods run on their own types only (never on a script object shaped to reach their
+    getattr and setattr)."""
+    if not isinstance(function, FunctionType):
+        return function
+
+    def method(*args, **kwargs):
+        if not args or not isinstance(args[0], cls):
+            raise errors.GradcliError("descriptor '%s' for '%s' objects doesn't apply to a '%s' object"
+                                      % (function.__name__, cls.__name__,
+                                         type(args[0]).__name__ if args else "NoneType"), "TypeError")
+        return function(*args, **kwargs)
+    method.__name__ = method.__qualname__ = function.__name__
+    return method
 
 
 def init_of(obj):
     """`Base.__init__` / `super().__init__`: the one dunder a script reads, on a super() object or a class."""
-    if isinstance(obj, super) or is_script_class(obj) or (isinstance(obj, type) and is_subclassable_family(obj)):
+    if isinstance(obj, super) or is_script_class(obj):
         return obj.__init__
+    if isinstance(obj, type) and is_subclassable_family(obj):
+        return _bound_to(obj, obj.__init__)
     raise errors.GradcliError("gradcli does not give access to '__init__'", "AttributeError")
 
 

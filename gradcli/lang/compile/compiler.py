@@ -237,13 +237,11 @@ class Compiler(Handling, ExpressionCompiler):
 
     def s_import(self, node):
         dotted = ".".join(str(t) for t in node.children[0].children)
-        alias = str(node.children[1]) if len(node.children) > 1 else None
         module = self.module(node, dotted)
-        if alias is None:
-            bound, value = dotted.split(".")[0], namespace.MODULES[dotted.split(".")[0]]
+        if len(node.children) == 1:  # `import a.b` binds `a`
+            bound, value = node.children[0].children[0], namespace.MODULES[dotted.split(".")[0]]
         else:
-            bound, value = alias, module
-
+            bound, value = node.children[1], module
         setter = self.name_setter(bound)
 
         def run(frame):
@@ -256,7 +254,7 @@ class Compiler(Handling, ExpressionCompiler):
         bindings = []
         for item in node.children[1].children:
             name = str(item.children[0])
-            alias = str(item.children[1]) if len(item.children) > 1 else name
+            alias = item.children[-1]  # the name bound: `as NAME`, or the member's own
             submodule = namespace.MODULES.get(dotted + "." + name)
             if submodule is not None:
                 bindings.append((self.name_setter(alias), submodule))

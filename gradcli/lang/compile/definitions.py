@@ -101,9 +101,12 @@ class Definitions:
         scope = self.scope
         return scope is None or not (name in scope.globals or name in scope.nonlocals)
 
-    def name_setter(self, name):
-        """A closure `set(frame, value)` binding `name` in the scope being compiled (or where `global` and
-        `nonlocal` send it)."""
+    def name_setter(self, token, method=False):
+        """A closure `set(frame, value)` binding the name of `token` in the scope being compiled (or where
+        `global` and `nonlocal` send it). The one gate every binding goes through (assignment, import and its
+        alias, def, class, except-as): a dunder is refused (checked_name), but for a `def` (`method`) of one
+        of classes.DUNDER_METHODS in a class body."""
+        name = token.value if method and self._dunder_method(token) else self.checked_name(token)
         if self.binds_own(name):
             def set_name(frame, value):
                 frame.vars[name] = value
@@ -213,8 +216,8 @@ class Definitions:
         return make
 
     def s_def(self, node):
+        setter = self.name_setter(node.children[0], method=True)
         name, make = self.def_maker(node)
-        setter = self.name_setter(name)
 
         def run(frame):
             setter(frame, make(frame))
@@ -246,8 +249,8 @@ class Definitions:
         """Decorators are evaluated first, top to bottom, then applied to the new function or class bottom-up."""
         decorators = [(self.expression(d.children[0]), d) for d in node.children[:-1]]
         definition = node.children[-1]
+        setter = self.name_setter(definition.children[0], method=definition.data == "def")
         name, make = (self.def_maker if definition.data == "def" else self.class_maker)(definition)
-        setter = self.name_setter(name)
 
         def run(frame):
             values = [(decorator(frame), d) for decorator, d in decorators]
@@ -268,8 +271,8 @@ class Definitions:
 
     # ------------------------------------------------------------ classes
     def s_class(self, node):
+        setter = self.name_setter(node.children[0])
         name, make = self.class_maker(node)
-        setter = self.name_setter(name)
 
         def run(frame):
             setter(frame, make(frame))

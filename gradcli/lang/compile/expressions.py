@@ -168,10 +168,7 @@ class ExpressionCompiler(Calls, Displays, Definitions):
         return compile_target(self, node)
 
     def t_NAME(self, token):
-        name = token.value
-        if name[:2] == "__":
-            self.checked_name(token)
-        return self.name_setter(name)
+        return self.name_setter(token)
 
     def t_attribute(self, node):
         obj = self.expression(node.children[0])

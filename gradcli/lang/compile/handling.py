@@ -35,8 +35,8 @@ class Handling:
         for part in node.children[1:]:
             if part.data == "except":
                 kinds = self.expression(part.children[0]) if len(part.children) > 1 else None
-                alias = self.checked_name(part.children[1]) if len(part.children) == 3 else None
-                setter = self.name_setter(alias) if alias else None
+                setter = self.name_setter(part.children[1]) if len(part.children) == 3 else None
+                alias = part.children[1].value if setter else None
                 handlers.append((kinds, part.children[0], alias, setter, self.block(part.children[-1])))
             elif part.data == "else":
                 otherwise = self.block(part.children[0])

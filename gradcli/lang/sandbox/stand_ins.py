@@ -39,7 +39,12 @@ builtin_function.__name__ = "builtin_function_or_method"  # ("'builtin_function_
 
 class BuiltinType(type):
     """The metaclass of a stand-in for a builtin class (`plain`): isinstance and issubclass answer for that
-    class, it prints as it (`<class 'str'>`), and Python's messages call it 'type'."""
+    class, it prints as it (`<class 'str'>`, and `list[int]` as Python's, never naming gradcli's module), and
+    Python's messages call it 'type'."""
+
+    def __new__(meta, name, bases, namespace):
+        namespace["__module__"] = "builtins"
+        return super().__new__(meta, name, bases, namespace)
 
     def __instancecheck__(cls, value):
         return isinstance(value, cls.plain)

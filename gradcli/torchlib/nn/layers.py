@@ -245,13 +245,20 @@ class _Activation(Module):
     function = None  # the torch.nn.functional function
     options = ()     # (name, default) in the constructor's order
 
+    def _options(self):
+        """The options of the library class `self` is an instance of: never `options` a script set on the
+        instance or its own subclass (its names would reach getattr and setattr)."""
+        return next(klass.__dict__["options"] for klass in type(self).__mro__
+                    if klass.__dict__.get("__module__") == __name__ and "options" in klass.__dict__)
+
     def __init__(self, *args, **kwargs):
         super().__init__()
-        names = [name for name, _ in self.options]
+        options = self._options()
+        names = [name for name, _ in options]
         if len(args) > len(names):
             raise TypeError("%s.__init__() takes from 1 to %d positional arguments but %d were given"
                             % (type(self).__name__, len(names) + 1, len(args) + 1))
-        values = dict(self.options, **dict(zip(names, args)))
+        values = dict(options, **dict(zip(names, args)))
         for name, value in kwargs.items():
             if name not in values:
                 raise TypeError("%s.__init__() got an unexpected keyword argument '%s'" % (type(self).__name__, name))
@@ -260,10 +267,10 @@ class _Activation(Module):
             setattr(self, name, values[name])
 
     def forward(self, input):
-        return F[self.function](input, **{name: getattr(self, name) for name, _ in self.options})
+        return F[self.function](input, **{name: getattr(self, name) for name, _ in self._options()})
 
     def extra_repr(self):
-        return ", ".join("%s=%r" % (name, getattr(self, name)) for name, _ in self.options
+        return ", ".join("%s=%r" % (name, getattr(self, name)) for name, _ in self._options()
                          if name != "inplace" or self.inplace)
 
 

@@ -1,0 +1,65 @@
+"""Each door to the allow-list, tried: every binding form goes through one gate (Compiler.name_setter), a
+name a script chooses never reaches getattr/setattr in library code, library methods run on their own types
+only, and printing a builtin stand-in never names gradcli's modules. Each case must end in a GradcliError of
+Python's kind, with a position, never a result."""
+
+import pytest
+
+from gradcli.app import api
+from gradcli.base.errors import GradcliError
+
+BINDINGS = [  # every form that binds a name, each given a dunder
+    "import torch as __builtins__", "import math as __class__", "from math import pi as __len__",
+    "from torch.nn.functional import relu as __del__", "from torch.nn import Parameter as __class__",
+    "class A:\n    from math import pi as __len__", "class A:\n    import math as __del__",
+    "class A:\n    from torch.nn import Parameter as __class__",
+    "__x = 1", "__class__ = 1", "a, __b = 1, 2", "for __i in range(2):\n    pass",
+    "try:\n    1/0\nexcept Exception as __e:\n    pass", "def __f():\n    pass", "class __A:\n    pass",
+    "class A:\n    def __del__(self):\n        pass", "class A:\n    def __eq__(self, other):\n        return True",
+    "class A:\n    __hash__ = None", "class A:\n    __slots__ = ()", "def f(__x):\n    pass",
+    "global __x", "[__i for __i in range(2)]", "(__y := 1)", "with open as __f:\n    pass",
+    "@print\ndef __f():\n    pass", "@print\nclass __A:\n    pass", "lambda __x: 1",
+]
+
+
+@pytest.mark.parametrize("source", BINDINGS)
+def test_every_binding_of_a_dunder_is_refused(source):
+    with pytest.raises(GradcliError) as error:
+        api.run_script(source)
+    assert error.value.kind in ("NameError", "SyntaxError", "TypeError") and error.value.position is not None
+
+
+LIBRARY_DOORS = [  # library code reading or writing names a script chose, or run on a foreign object
+    ("import torch.nn as nn\nclass A:\n    options = (('__dict__', None), ('__mro__', None))\n"
+     "print(nn.ReLU.extra_repr(A))", "TypeError"),
+    ("import torch.nn as nn\nclass A:\n    options = (('__subclasses__', None),)\nprint(nn.ReLU.extra_repr(A()))",
+     "TypeError"),
+    ("import torch.nn as nn\nclass A:\n    pass\nnn.Linear.forward(A(), 1)", "TypeError"),
+    ("import torch.nn as nn\nclass A:\n    pass\nnn.Module.__init__(A())", "TypeError"),
+    ("import torch.nn as nn\nclass A:\n    pass\nnn.ReLU.__init__(A())", "TypeError"),
+]
+
+
+@pytest.mark.parametrize("source,kind", LIBRARY_DOORS)
+def test_library_methods_run_on_their_own_types_only(source, kind):
+    with pytest.raises(GradcliError) as error:
+        api.run_script(source)
+    assert error.value.kind == kind and "__" not in str(error.value).split("descriptor")[0]
+
+
+def test_options_a_script_sets_never_reach_setattr():
+    out = api.run_script("import torch.nn as nn\nr = nn.ReLU()\nr.options = (('__class__', None),)\n"
+                         "nn.ReLU.__init__(r, True)\nprint(r, type(r))\nprint(r.extra_repr())")
+    assert out == "ReLU(inplace=True) <class 'torch.nn.modules.activation.ReLU'>\ninplace=True\n"
+
+
+def test_the_dunder_methods_a_class_may_define_still_bind():
+    out = api.run_script("class A:\n    def __init__(self):\n        self.n = 3\n    def __len__(self):\n"
+                         "        return self.n\nprint(len(A()))\nfrom math import pi as p\nimport math as m\n"
+                         "print(p == m.pi)")
+    assert out == "3\nTrue\n"
+
+
+def test_generic_aliases_print_as_pythons():
+    assert api.run_script("print(list[int], dict[str, int])") == \
+        "list[int] dict[str, int]\n"
