@@ -126,15 +126,39 @@ def test_evaluate_refuses_escapes_in_every_argument():
 PACKAGE = ROOT / "gradcli"
 
 
+# The one place text reaches Python's compiler: the op table's own formula texts (constants of gradcli's source,
+# as `self="grad * result"`), compiled at their first use; a script's text never gets there (the next test)
+FORMULA_COMPILER = ("ops/table.py", "compile_formula")
+
+
 def test_no_eval_exec_compile_or_dynamic_import_in_gradcli():
-    """The interpreter compiles the tree into closures; nothing hands text to Python."""
+    """The interpreter compiles the tree into closures; nothing hands a script's text to Python."""
     forbidden = {"eval", "exec", "compile", "__import__", "breakpoint"}
     for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        allowed = set()
+        if path.relative_to(PACKAGE).as_posix() == FORMULA_COMPILER[0]:
+            [function] = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == FORMULA_COMPILER[1]]
+            allowed = {id(node) for node in ast.walk(function)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and id(node) not in allowed:
                 assert node.func.id not in forbidden, "%s calls %s" % (path, node.func.id)
             if isinstance(node, ast.Attribute) and node.attr == "import_module":
                 pytest.fail("%s imports modules by name" % path)
+
+
+def test_only_the_table_compiles_formulas_and_only_its_own():
+    """compile_formula is called from one place, a Derivative's first use, on the text its row was written with;
+    neither it nor Derivative is a name a script can reach."""
+    from gradcli.ops import table
+    callers = [path for path in PACKAGE.rglob("*.py")
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.Call) and getattr(node.func, "id", None) == FORMULA_COMPILER[1]]
+    assert callers == [PACKAGE / FORMULA_COMPILER[0]]
+    assert all(isinstance(d.formula, str) for row in table.ROWS for d in row.derivatives if d is not None)
+    for name in ("compile_formula", "Derivative", "ROWS"):
+        with pytest.raises(GradcliError):
+            api.run_script("import torch\nprint(torch.%s)" % name)
 
 
 # ---------------------------------------------------------------- classes, lambdas, exceptions, modules, numpy
