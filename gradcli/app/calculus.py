@@ -37,7 +37,7 @@ class Derivative:
             from ..symbolic.printer import to_latex, to_text
             self.formula, self.latex = to_text(expr, variables), to_latex(expr, variables)
         self.no_rule = no_rule
-        self.steps = None      # with steps=True: the derivation, a list of symbolic.steps.Step
+        self.steps = None      # with steps=True: the derivation, a list of symbolic.derivation.Step
         self.value = None      # the formula evaluated at the point (a Tensor shaped like the input)
         self.autograd = None   # autograd's derivative at the point
 
@@ -92,7 +92,7 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
     'x^2*cos(x) + 2*x*sin(x)'
 
     With `steps`, each first derivative also carries its derivation rule by rule (Derivative.steps, see
-    gradcli.symbolic.steps), from the same formulas.
+    gradcli.symbolic.derivation), from the same formulas.
     """
     from ..symbolic import derive
     if isinstance(wrt, str):
@@ -115,7 +115,7 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
         if steps:
             if order != 1:
                 raise errors.value_error("--steps derives a first derivative (--order 1)")
-            from ..symbolic.steps import derivation
+            from ..symbolic.derivation import derivation
             for d in derivatives:
                 d.steps = derivation(expression, d.name, inputs, filename)
     except derive.NoSymbolicRule as rule:

@@ -178,7 +178,7 @@ class MathPrinter(_Printer):
         return self.text(c)
 
     def call(self, e):
-        if e.name.startswith("d/d"):  # a derivative not yet taken, in a derivation's step (symbolic.steps)
+        if e.name.startswith("d/d"):  # a derivative not yet taken, in a step of symbolic.derivation
             return "%s(%s)" % (e.name, self.text(e.args[0]))
         if e.name == "size":
             return "%s.size(%d)" % (self.wrapped(e.args[0], _POWER), e.param("dim"))

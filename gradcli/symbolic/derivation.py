@@ -1,6 +1,6 @@
 """`gradcli diff EXPR x --steps`: the derivative derived rule by rule, as a calculus book shows it.
 
-    >>> from gradcli.symbolic.steps import derivation
+    >>> from gradcli.symbolic.derivation import derivation
     >>> for step in derivation("x^2*sin(x)", "x"):
     ...     print(step.text())
     d/dx(x^2*sin(x)) = x^2*d/dx(sin(x)) + sin(x)*d/dx(x^2)    product rule: (u*v)' = u*v' + u'*v

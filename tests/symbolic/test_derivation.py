@@ -16,7 +16,7 @@ from gradcli.cli import app as cli
 from gradcli.symbolic.expr import Call, Symbol
 from gradcli.symbolic.functions import rebuild
 from gradcli.symbolic.printer import to_text
-from gradcli.symbolic.steps import derivation
+from gradcli.symbolic.derivation import derivation
 
 TEXTBOOK = [
     "x^2*sin(x)", "x^3 - 4*x + 7", "3*x^5", "(x^2 + 1)/(x - 3)", "sin(x)/x", "1/x^2", "sqrt(x)", "x^(1/3)",
