@@ -93,7 +93,7 @@ def test_hessian_command_json_and_errors():
 # ---------------------------------------------------------------- in scripts: torch.autograd.functional, gradcheck
 @pytest.mark.parametrize("name", sorted(GOLD["scripts"]))
 def test_scripts_print_what_torch_printed(name):
-    from test_autograd import replay
+    from conftest import replay
     replay(GOLD["scripts"][name])
 
 
