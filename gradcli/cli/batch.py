@@ -38,13 +38,26 @@ def run(scripts, jobs, report_path, keep_going, explain, write_stdout):
         for outcome in isolation.run_batch(requests, jobs or 1, fork_here=process.owned(), on_event=on_event):
             failed += outcome.status != "ok"
             if report_file is not None:
-                report_file.write(json.dumps(outcome.to_dict(), allow_nan=False) + "\n")
-                report_file.flush()
+                _write_report(report_file, report_path, json.dumps(outcome.to_dict(), allow_nan=False) + "\n")
     finally:
         sys.stdout.flush()
         if report_file is not None and report_file is not sys.stdout:
-            report_file.close()
+            try:
+                report_file.close()
+            except OSError:
+                pass  # (the failed write was reported already)
     return failed
+
+
+def _write_report(report_file, path, line):
+    """One line of --report, written whole; a device that refuses it (`--report /dev/full`) ends the batch
+    with gradcli's message, not an internal error."""
+    try:
+        report_file.write(line)
+        report_file.flush()
+    except OSError as exc:
+        from .common import usage_error
+        raise usage_error("cannot write %s: %s" % (path, exc.strerror or exc)) from None
 
 
 def _report_error(error):

@@ -30,7 +30,13 @@ def report_interrupt(interrupt, write=None):
 
 
 def stderr_write(text):
-    sys.stderr.write(text)
+    """Write `text` to stderr; what stderr's encoding cannot hold (a lone surrogate in a script's message)
+    is written escaped, never a failure of gradcli."""
+    try:
+        sys.stderr.write(text)
+    except UnicodeEncodeError:
+        encoding = sys.stderr.encoding or "utf-8"
+        sys.stderr.write(text.encode(encoding, "backslashreplace").decode(encoding))
     sys.stderr.flush()
 
 

@@ -2,6 +2,8 @@
 codes are 0 ok / 1 script error / 2 usage / 130 interrupted, --keep-going reports every failing statement,
 Ctrl-C and a closed stdout end without a traceback."""
 
+import json
+import os
 import signal
 import subprocess
 import sys
@@ -122,3 +124,26 @@ def test_stdout_closed_early_gives_no_traceback(tmp_path):
         process.kill()
     assert "Traceback" not in err and "BrokenPipe" not in err and "Exception ignored" not in err
     assert process.returncode == 1
+def test_unencodable_output_is_the_scripts_error_and_the_batch_keeps_every_result(tmp_path):
+    # a lone surrogate printed or raised by one worker: its own UnicodeEncodeError (as in-process), the
+    # others' results kept, one valid report line per file
+    sources = {"u.py": "print(chr(0xd800))\n", "v.py": "raise ValueError(chr(0xd800))\n", "ok.py": "print(1)\n"}
+    paths = []
+    for name, source in sources.items():
+        (tmp_path / name).write_text(source)
+        paths.append(str(tmp_path / name))
+    report = tmp_path / "r.jsonl"
+    result = run_cli("run", "-j", "2", "--report", str(report), *paths, timeout=60)
+    assert result.returncode == 1 and "internal error" not in result.stderr and result.stdout == "1\n"
+    lines = [json.loads(line) for line in report.read_text().splitlines()]
+    assert [line["path"] for line in lines] == paths
+    assert [line["status"] for line in lines] == ["error", "error", "ok"]
+    assert "UnicodeEncodeError" in lines[0]["stderr"] and "ValueError" in lines[1]["stderr"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="a device that is always full")
+def test_a_report_that_cannot_be_written_is_a_clean_error(tmp_path):
+    (tmp_path / "ok.py").write_text("print(1)\n")
+    result = run_cli("run", "-j", "2", "--report", "/dev/full", str(tmp_path / "ok.py"), timeout=60)
+    assert result.returncode == 2 and "internal error" not in result.stderr
+    assert "cannot write /dev/full" in result.stderr

@@ -61,6 +61,9 @@ class _Output:
 
     def send(self, kind, data):
         if kind == "o":
+            if not data.isascii():
+                data.encode("utf-8")  # the parent writes UTF-8: unencodable text (a lone surrogate) is the
+                # script's UnicodeEncodeError at its print, as when it runs in-process, never the parent's
             self.parts.append(data)
             self.size += len(data)
             if self.size < 4096:
