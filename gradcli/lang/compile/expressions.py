@@ -8,7 +8,6 @@ fail): the tree lives as long as the compiled program, but compiling skips build
 """
 
 import operator
-from bisect import bisect_right
 
 from ..syntax import Token, Tree
 
@@ -17,7 +16,7 @@ from ..sandbox import guards, namespace
 from .calls import Calls
 from .displays import Displays
 from .definitions import Definitions
-from ..syntax.lalr import span
+from ..syntax.positions import Places
 from ..sandbox.namespace import TENSOR_PLAIN_MEMBERS, Module
 from .runtime import _MISSING, located, name_of
 from ...base import errors
@@ -75,8 +74,7 @@ class ExpressionCompiler(Calls, Displays, Definitions):
     def __init__(self, source, filename, tree=None, start="start"):
         self.source, self.filename = source, filename
         self.tree, self.start = tree, start  # what is being compiled: the positions of its nodes, on demand
-        self._positioned = None  # id(node of tree) -> the same node of Lark's positioned tree
-        self._line_starts = None  # offsets where the source's lines start, for positions from offsets
+        self._places = None  # where the tree's nodes stand (lang.syntax.positions), made on first use
         self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
         self.in_function = False
         self.scope = None      # the innermost def, lambda, class body or comprehension (None: the module)
@@ -97,46 +95,19 @@ class ExpressionCompiler(Calls, Displays, Definitions):
         return ExpressionCompiler.expression(self, node, compile_rule)
 
     def position(self, node):
-        """Where `node` stands: a Token's own place, a tree of the driver's from its tokens (lalr.span), one of
-        Lark's parser from its meta. Run-time closures call it only on failure."""
-        if isinstance(node, Token):
-            return Position(self.filename, self.source, node.line, node.column, node.end_column)
-        if getattr(node, "_meta", None) is None:
-            offsets = span(node)
-            if offsets is not None:
-                (line, column), (end_line, end_column) = map(self._line_and_column, offsets)
-                return Position(self.filename, self.source, line, column, end_column if end_line == line else None)
-            node = self._positioned_twin(node)  # a node without any token: Lark's parse decides
-        meta = node.meta
-        line, end_line = getattr(meta, "line", None), getattr(meta, "end_line", None)
-        end = getattr(meta, "end_column", None) if end_line == line else None
-        return Position(self.filename, self.source, line or 1, getattr(meta, "column", 1), end)
+        """Where `node` stands (lang.syntax.positions, whichever parser made the tree). Run-time closures call it
+        only on failure."""
+        return Position(self.filename, self.source, *self.places().of(node))
 
-    def _line_and_column(self, offset):
-        if self._line_starts is None:
-            starts, found = [0], self.source.find("\n")
-            while found >= 0:
-                starts.append(found + 1)
-                found = self.source.find("\n", found + 1)
-            self._line_starts = starts
-        line = bisect_right(self._line_starts, offset)
-        return line, offset - self._line_starts[line - 1] + 1
+    @property
+    def _positioned(self):
+        """The nodes Lark's positioned parse placed (lang.syntax.positions), None while no node needed it."""
+        return self._places._twins if self._places is not None else None
 
-    def _positioned_twin(self, node):
-        """`node`'s counterpart in Lark's positioned parse of the source, for the rare node of the driver's tree
-        that holds no token: both trees are walked together once, on the first call."""
-        if self._positioned is None:
-            from ..syntax.parser import positioned_tree
-            self._positioned = {}
-            try:
-                pairs = [(self.tree, positioned_tree(self.source, self.start))] if self.tree is not None else []
-            except Exception:  # (Lark parses whatever the driver does; if it ever did not: no positions)
-                pairs = []
-            while pairs:
-                ours, theirs = pairs.pop()
-                self._positioned[id(ours)] = theirs
-                pairs.extend((a, b) for a, b in zip(ours.children, theirs.children) if isinstance(a, Tree))
-        return self._positioned.get(id(node), node)  # a tree of Lark's own already has its meta
+    def places(self):
+        if self._places is None or self._places.tree is not self.tree:
+            self._places = Places(self.source, self.tree, self.start)
+        return self._places
 
     def error(self, node, message, kind="SyntaxError"):
         return GradcliError(message, kind, self.position(node))
@@ -327,13 +298,9 @@ class ExpressionCompiler(Calls, Displays, Definitions):
 
     def _between(self, left_node, right_node):
         """The text between two operands (the operator, brackets, spaces); empty where it is not known."""
-        left, right = self._offsets(left_node), self._offsets(right_node)
+        places = self.places()
+        left, right = places.offsets(left_node), places.offsets(right_node)
         return self.source[left[1]:right[0]] if left and right else ""
-
-    def _offsets(self, node):
-        if isinstance(node, Token):
-            return (node.start_pos, node.end_pos) if node.start_pos is not None else None
-        return span(node) if getattr(node, "_meta", None) is None else None
 
     def _unary(self, node):
         return self.applied(_UNARY[node.data], self.expression(node.children[0]), node)
