@@ -104,8 +104,10 @@ def _positive(text, source):
 def exceeded(name, detail):
     """The error for `name` being exceeded: what happened, the limit, and how to raise it."""
     limit = LIMITS[name]
-    return GradcliError("%s (the limit is %d %s; raise it with %s N or %s=N)"
-                        % (detail, current()[name], limit.what, limit.option, limit.env), limit.kind)
+    error = GradcliError("%s (the limit is %d %s; raise it with %s N or %s=N)"
+                         % (detail, current()[name], limit.what, limit.option, limit.env), limit.kind)
+    error.limit = name  # whatever its kind shows (RecursionError), no `except` of the script catches it
+    return error
 
 
 # ---------------------------------------------------------------- the envelope (the OS enforces it)

@@ -63,3 +63,15 @@ def test_the_dunder_methods_a_class_may_define_still_bind():
 def test_generic_aliases_print_as_pythons():
     assert api.run_script("print(list[int], dict[str, int])") == \
         "list[int] dict[str, int]\n"
+
+
+@pytest.mark.parametrize("handler", ["RecursionError", "Exception", "BaseException", "(RecursionError, ValueError)"])
+def test_the_recursion_limit_is_never_caught_by_the_script(handler):
+    source = "def f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept %s:\n    print('caught')\n" % handler
+    with pytest.raises(GradcliError) as error:
+        api.run_script(source)
+    assert error.value.kind == "RecursionError" and "the limit is" in str(error.value)
+
+
+def test_a_scripts_own_recursion_error_is_still_caught():
+    assert api.run_script("try:\n    raise RecursionError('mine')\nexcept RecursionError as e:\n    print(e)") == "mine\n"

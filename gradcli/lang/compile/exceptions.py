@@ -45,7 +45,10 @@ _BY_KIND = {**CLASSES, **TORCH}
 
 
 def catchable(error):
-    """Whether an `except` may catch this GradcliError (not a limit, not a syntax error)."""
+    """Whether an `except` may catch this GradcliError (not a limit, even one shown as Python's
+    RecursionError; not a syntax error)."""
+    if getattr(error, "limit", None) is not None:
+        return False
     return getattr(error, "value", None) is not None or error.kind in _BY_KIND
 
 
