@@ -396,13 +396,17 @@ def _rebased(error, filename, text, line, indent):
     return error
 
 
-def run_script(text, filename="<script>", write=None, warn=None, on_error=None, explain=None):
+def run_script(text, filename="<script>", write=None, warn=None, on_error=None, explain=None, explain_steps=None,
+               explain_width=None):
     """Run a script of the language in this process and return what it printed (or send it to `write`, a
     callable taking text, and return None). Warnings go to `warn` (dropped without one). Raises GradcliError
     (with a position) where the script fails, unless `on_error` is given: then each failing top-level statement
     is passed to it and the script goes on. With `explain` (a callable taking text), the script is explained
     there: each backward() / autograd.grad call's steps, why a `.grad` it reads is None, and gradients added
-    to a `.grad` that already held one; what it prints is unchanged. (gradcli.run_script adds `isolated`: a
+    to a `.grad` that already held one; what it prints is unchanged. Backward calls through the graph of the one
+    before are folded into one line of the gradients they gave, unless `explain_steps` (a set of call numbers,
+    from 1) picks the ones written step by step; `explain_width` is the columns the text is wrapped to (80).
+    (gradcli.run_script adds `isolated`: a
     worker process under resource limits, gradcli.app.isolation.)
 
     >>> run_script("import torch\\nprint(torch.ones(2))")
@@ -414,15 +418,17 @@ def run_script(text, filename="<script>", write=None, warn=None, on_error=None, 
     if write is None:
         buffer = io.StringIO()
         write = buffer.write
-    explained_run(text, filename, write, warn, on_error, explain)
+    explained_run(text, filename, write, warn, on_error, explain, explain_steps, explain_width)
     return buffer.getvalue() if buffer is not None else None
 
 
-def explained_run(text, filename="<script>", write=None, warn=None, on_error=None, explain=True):
+def explained_run(text, filename="<script>", write=None, warn=None, on_error=None, explain=True, explain_steps=None,
+                  explain_width=None):
     """Run a script explained (as run_script with `explain`: True records quietly, a callable takes the notes)
     and return its Session, which keeps what it recorded: `last_backward()`, `page()` (`gradcli run --html`),
     `why(...)`, `graph(name)`."""
-    session = Session(write or (lambda text: None), warn, explain=explain)
+    session = Session(write or (lambda text: None), warn, explain=explain, explain_steps=explain_steps,
+                      explain_width=explain_width)
     with session.watching():
         session.interpreter.run(text, filename, on_error=on_error)
     return session

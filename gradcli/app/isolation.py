@@ -21,7 +21,11 @@ def request(text, filename="<script>", keep_going=False, explain=False, timeout=
     """What a worker needs to run one script (JSON-ready): the text, how to run it, the envelope and the
     per-operation limits of this process."""
     from ..core import limits
+    explained = explain if isinstance(explain, dict) else {}  # run_script's explain_steps and explain_width
+    explained = {"explain_steps": sorted(explained["explain_steps"]) if explained.get("explain_steps") else None,
+                 "explain_width": explained.get("explain_width")}
     return {"text": text, "filename": filename, "keep_going": bool(keep_going), "explain": bool(explain),
+            "explained": explained,
             "timeout": timeout, "max_memory": max_memory, "limits": dict(limits.current())}
 
 

@@ -36,18 +36,26 @@ class Session:
     notes to), the session records where its values come from and what each backward did, for `why` and
     `explain`."""
 
-    def __init__(self, write, warn=None, explain=False, echo=None):
+    def __init__(self, write, warn=None, explain=False, echo=None, explain_steps=None, explain_width=None):
         self.write = write
         self.warn = warn
         self.echo = echo or (lambda value: write(repr(value) + "\n"))
         self.explaining = explain
+        self.explain_steps, self.explain_width = explain_steps, explain_width  # (explain.diagnosis.Watch's)
         self._read = None  # (text, tree) of the last input is_incomplete read whole: execute runs that tree
         self._shown = False  # whether the input running has shown a value
         self.reset()
 
+    @contextlib.contextmanager
     def watching(self):
-        """While running inputs: every backward is watched (a context manager; nothing without `explain`)."""
-        return watched(self.watch)
+        """While running inputs: every backward is watched (a context manager; nothing without `explain`); at
+        the end, what the passes not written out step by step did is written."""
+        try:
+            with watched(self.watch):
+                yield
+        finally:
+            if self.watch is not None:
+                self.watch.finish()
 
     @property
     def variables(self):
@@ -68,6 +76,7 @@ class Session:
         read, self._read = self._read, None
         tree = read[1] if read is not None and read[0] == text else parse(text, filename)
         program = compile_program(text, filename, tree, self.interpreter.provenance, echo=self._echoed)
+        self._typed[id(text)] = text  # (a diagnosis names its statements, not "line 1": _place)
         self._shown = False
         with self.watching():
             value = self.interpreter.run(text, filename, program=program)
@@ -112,9 +121,12 @@ class Session:
         self.interpreter = Interpreter(write=self.write, warn=self.warn, provenance=provenance)
         self.interpreter.context.builtins.update(help=self._help, dir=self._dir, exit=_leave, quit=_leave)
         self.inputs = []
+        self._typed = {}
         if provenance is not None:
             notes = self.explaining if callable(self.explaining) else None
-            self.watch = Watch(provenance, self.interpreter.variables, notes)
+            self.watch = Watch(provenance, self.interpreter.variables, notes, shown=self.explain_steps,
+                               width=self.explain_width)
+            self.watch.place = self._place
 
     # ------------------------------------------------------------ help() and dir()
     def _help(self, obj=None):
@@ -190,6 +202,13 @@ class Session:
         graph, explanation = last
         return page(graph, explanation, explanation.passes[0].title or "backward",
                     DEFAULT_DEPTH if depth is None else depth)
+
+    def _place(self, position):
+        """Where a diagnosis says a fact of an input is: `the input "a = torch.tensor(2.)"` (every input is
+        line 1 of its own text); a script's line (:load) is left to the diagnosis."""
+        if self._typed.get(id(position.source)) is not position.source:
+            return None
+        return 'the input "%s"' % position.source_line().strip()
 
     def _watch(self):
         if self.watch is None:

@@ -149,6 +149,11 @@ def run_command(
                                  help="On stderr: each backward()'s steps, why a .grad read is None, and gradients "
                                       "added to a .grad that held one (stdout stays the script's), e.g. gradcli "
                                       "run -e chain.py."),
+    explain_steps: Optional[str] = typer.Option(
+        None, "--explain-steps", metavar="N,M",
+        help="With --explain: write these backward calls step by step (counted from 1) and fold the others "
+             "into their gradients (default: the first call through each graph), e.g. gradcli run "
+             "--explain-steps 1,50 train.py."),
     interactive: bool = typer.Option(False, "--interactive", "-i",
                                      help="Then the REPL, with the script's variables (as python -i), e.g. gradcli "
                                           "run -i train.py."),
@@ -194,13 +199,16 @@ def run_command(
         from .repl import run_repl
         run_repl(startup=(read_text(files[0]), files[0]))
         return
+    shown = _explain_steps(explain_steps)
+    explain = explain or shown is not None
+    explaining = dict(explain_steps=shown, explain_width=_stderr_width()) if explain else {}
     workers = batch.jobs_option(jobs)
     if html is not None and (len(files) != 1 or workers or report):
         raise _usage_error("run --html takes one script file, run in this process (no -j or --report)")
     scripts = [("<stdin>" if name == "-" else name, read_text(name)) for name in files]  # all readable first
     if html is None and batch.isolated(files, workers, report, limits.timeout() is not None):
         try:
-            failed = batch.run(scripts, workers, report, keep_going, explain, _write_stdout)
+            failed = batch.run(scripts, workers, report, keep_going, explaining, _write_stdout)
         except KeyboardInterrupt:
             _stderr_write("\ngradcli: interrupted\n")
             raise typer.Exit(EXIT_INTERRUPTED) from None
@@ -222,7 +230,8 @@ def run_command(
                     _write_page(html, session, progress.write_stderr)
                 elif explain:  # compiled to record where values come from: run_script does both
                     api.run_script(text, filename, write=_write_stdout, warn=progress.write_stderr,
-                                   on_error=report_error if keep_going else None, explain=progress.write_stderr)
+                                   on_error=report_error if keep_going else None, explain=progress.write_stderr,
+                                   **explaining)
                 else:
                     with process.compiling(text):
                         script = api.compile_script(text, filename)
@@ -238,6 +247,23 @@ def run_command(
                 sys.stdout.flush()
     if failed:
         raise typer.Exit(EXIT_ERROR)
+
+
+def _explain_steps(text):
+    """--explain-steps 1,50 as a set of backward-call numbers (None: not given); anything else is bad usage."""
+    if text is None:
+        return None
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isdigit() and int(part) > 0 for part in parts):
+        raise _usage_error("--explain-steps takes backward-call numbers counted from 1, e.g. --explain-steps "
+                           "1,50 (got %r)" % text)
+    return {int(part) for part in parts}
+
+
+def _stderr_width():
+    """The columns explanations on stderr are wrapped to: the terminal's, 80 when piped."""
+    import shutil
+    return shutil.get_terminal_size((80, 24)).columns if sys.stderr.isatty() else 80
 
 
 # ---------------------------------------------------------------- repl

@@ -23,6 +23,7 @@ def run(scripts, jobs, report_path, keep_going, explain, write_stdout):
     timeout = limits.timeout(limits.BATCH_TIMEOUT if batch else None)
     memory = limits.max_memory()
     requests = [isolation.request(text, name, keep_going, explain, timeout, memory) for name, text in scripts]
+    # (explain: {} or run_script's explain_steps and explain_width)
     report_file = _open_report(report_path)
 
     def on_event(index, kind, value):

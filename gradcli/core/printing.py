@@ -11,6 +11,7 @@
 No Rich here: `run` prints this text, and the Rich views colour the pieces that `repr_segments` gives them.
 """
 
+import contextlib
 import math
 
 import numpy as np
@@ -222,6 +223,18 @@ def tensor_repr(tensor, dtype=True):
     """repr(tensor) exactly as torch prints it (str and print give the same text); without `dtype`, no dtype=
     suffix (see repr_segments)."""
     return "".join(text for _, text in repr_segments(tensor, dtype))
+
+
+@contextlib.contextmanager
+def summarised():
+    """Inside, every tensor prints summarised as torch prints a tensor of more than `threshold` elements (the
+    explanations' view of a long value); the options are restored after."""
+    threshold = OPTIONS.threshold
+    OPTIONS.threshold = 0
+    try:
+        yield
+    finally:
+        OPTIONS.threshold = threshold
 
 
 def one_line(value):

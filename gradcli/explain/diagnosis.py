@@ -33,7 +33,9 @@ class Pass:
     """One backward() or autograd.grad call of the run: where, of what, and which leaves it wrote."""
 
     def __init__(self, kind, position, explainer, inputs):
+        from ..lang.compile.provenance import ORDER
         self.kind, self.position, self.explainer = kind, position, explainer
+        self.order = next(ORDER)  # after the tensors made before it (their Origin.order)
         self.inputs = inputs  # ids of the tensors named by inputs=... (None: every leaf)
         self.written = set()  # ids of the leaves whose .grad it wrote
         self.returned = set()  # ids of the leaves autograd.grad returned gradients for
@@ -47,10 +49,14 @@ class Watch:
     """The listener of an explained run (see the module's docstring). `write(text)` takes the notes and step lists
     (stderr for `gradcli run --explain`); `steps`: write each pass's steps (compact) too."""
 
-    def __init__(self, provenance, variables, write=None, steps=True):
+    def __init__(self, provenance, variables, write=None, steps=True, shown=None, width=None):
         self.provenance, self.variables = provenance, variables
         self.write = write
         self.steps = steps
+        self.shown = shown    # the numbers (from 1) of the passes written in full; None: each new graph's first
+        self.width = width    # the columns the steps are wrapped to (explain.text.WIDTH)
+        self.place = None     # position -> how a diagnosis names where it is (None: "line 4"; the REPL: its input)
+        self._fold = None     # the passes not written out since the last one that was (a Fold)
         self.passes = []
         self.assigned = {}    # id(tensor) -> (Origin of the last `.grad = ...`, the value was None, passes before)
         self.written_by = {}  # id(leaf) -> the last Pass that wrote its .grad
@@ -60,6 +66,18 @@ class Watch:
 
     def sources(self):
         return Sources(self.provenance, lambda: self.variables)
+
+    def at(self, position):
+        """Where a fact is, in a diagnosis's words: `at line 4`; in the REPL, `in the input "y = x * 2"`."""
+        named = self.place(position) if self.place is not None else None
+        return "in " + named if named else "at line %d" % position.line
+
+    def lines(self, positions):
+        """Several places: `lines 3, 5`, or in the REPL the inputs."""
+        named = [self.place(p) if self.place is not None else None for p in positions]
+        if None in named:
+            return "lines " + ", ".join(str(p.line) for p in positions)
+        return ", ".join(named)
 
     # ------------------------------------------------------------ autograd's watcher
     def __call__(self, front_door, arguments):
@@ -73,7 +91,10 @@ class Watch:
             return where + pass_title(kind, arguments, sources)
 
         def done(kind, explainer):
-            self._after(Pass(kind, position, explainer, ids))
+            record = Pass(kind, position, explainer, ids)
+            record.what = sources.tensor_text(outputs[0]) if outputs else None
+            self._after(record)
+        outputs = tensors(arguments.get("tensors", arguments.get("outputs")))
         return explained_call(front_door, arguments, sources, title, position, done)
 
     def _after(self, record):
@@ -91,13 +112,40 @@ class Watch:
             previous = self.written_by.get(id(leaf))
             self.written_by[id(leaf)] = record
             notes.append(self._accumulation_note(step, record, previous))
-        if self.write is not None:
-            if self.steps:
-                from .text import pass_text
-                self.write(pass_text(self.last, compact=True))
-            for note in notes:
-                if note:
-                    self.write(note)
+        if self.write is None:
+            return
+        if self.steps and not self._written_in_full(record):
+            self._fold.add(len(self.passes), self.last, bool([n for n in notes if n]))
+            return
+        if self.steps:
+            from .text import pass_text
+            self.write(pass_text(self.last, compact=True, width=self.width))
+        for note in notes:
+            if note:
+                self.write(note)
+
+    def _written_in_full(self, record):
+        """Whether the pass just run is written step by step (`shown`; by default the first of each run of
+        backward calls through the same graph); one that is not joins the fold, which is written (finish) when
+        a pass is written or the run ends."""
+        number, shape = len(self.passes), graph_shape(self.last)
+        same = self._fold is not None and self._fold.shape == shape and self._fold.line == record.line
+        full = number in self.shown if self.shown is not None else not same
+        if full or not same:
+            self.finish()
+        if full:
+            self._fold = Fold(shape, record, number)
+        elif self._fold is None:
+            self._fold = Fold(shape, record, None)
+        return full
+
+    def finish(self):
+        """Write what the passes folded since the last written one did (a run ends with this)."""
+        fold = self._fold
+        if fold is not None and fold.numbers and self.write is not None:
+            self.write(fold.text(self.width))
+        if fold is not None:
+            self._fold = Fold(fold.shape, fold.record, fold.shown)
 
     def _accumulation_note(self, step, record, previous):
         """A .grad that held a gradient when this backward added to it (the lesson of repeated backward calls)."""
@@ -106,7 +154,7 @@ class Watch:
             return None
         from .text import value_text
         name = step.leaf or "a leaf"
-        since = " (from the backward at line %d)" % previous.line if previous is not None and previous.line else ""
+        since = " (from the backward %s)" % self.at(previous.position) if previous is not None and previous.line else ""
         return ("%snote: %s.grad already held %s%s; this backward added %s, so %s.grad is now %s. Gradients "
                 "accumulate: call %s.grad.zero_() (or set %s.grad = None) before a backward to start afresh.\n"
                 % (_where(record.position), name, value_text(before), since, value_text(step.incoming[0]), name,
@@ -136,6 +184,56 @@ class Watch:
         self.assigned[id(tensor)] = (origin, value is None, len(self.passes))
 
 
+def graph_shape(explainer):
+    """What makes two backward passes the same graph: each step's node, source and line, and the shape of the
+    gradient it got."""
+    return tuple((step.name, step.source, step.position.line if step.position is not None else None,
+                  tuple(tuple(g.shape) if isinstance(g, Tensor) else None for g in step.incoming))
+                 for step in explainer.steps)
+
+
+class Fold:
+    """Backward passes through the same graph, not written step by step: their numbers and, per leaf, the
+    gradient each wrote (its norm for a tensor of several values)."""
+
+    def __init__(self, shape, record, shown):
+        self.shape, self.record, self.shown = shape, record, shown  # shown: the pass written in full, or None
+        self.line = record.line
+        self.numbers = []
+        self.grads = {}       # leaf name -> [number per pass]
+        self.several = set()  # the leaves whose gradient has several values (shown as norms)
+        self.accumulated = False
+
+    def add(self, number, explainer, accumulated):
+        import numpy as np
+        self.numbers.append(number)
+        self.accumulated |= accumulated
+        for step in explainer.steps:
+            if step.is_leaf and step.written and isinstance(step.incoming[0], Tensor):
+                grad = step.incoming[0]
+                value = single(grad)
+                if value is None:
+                    value = float(np.linalg.norm(grad.array.astype(np.float64)))
+                    self.several.add(step.leaf)
+                self.grads.setdefault(step.leaf or "a leaf", []).append(value)
+
+    def text(self, width=None):
+        from .text import wrapped
+        first, last = self.numbers[0], self.numbers[-1]
+        which = "backward %d" % first if first == last else "backward calls %d-%d" % (first, last)
+        what = " of %s" % self.record.what if self.record.what else ""
+        same = ("the same graph as backward %d" % self.shown if self.shown is not None else
+                "one graph of %d steps" % len(self.shape))
+        lines = ["%s%s%s: %s, not written out (--explain-steps N,M writes chosen ones); the gradients they "
+                 "gave, by backward:" % (_where(self.record.position), which, what, same)]
+        for leaf, values in self.grads.items():
+            norm = " (norm)" if leaf in self.several else ""
+            lines.append("  %s.grad%s: %s" % (leaf, norm, ", ".join("%.4g" % v for v in values)))
+        if self.accumulated:
+            lines.append("  (each added to a .grad that already held a gradient: gradients accumulate)")
+        return "".join(part + "\n" for line in lines for part in wrapped(line, width))
+
+
 def _where(position):
     return "%s:%d: " % (position.filename, position.line) if position is not None else ""
 
@@ -147,12 +245,12 @@ def diagnose(tensor, watch):
     name = sources.leaf_name(tensor) or sources.tensor_text(tensor) or "the tensor"
     provenance = watch.provenance
     origin = provenance.origin(tensor)
-    made = _made_at(origin)
+    made = _made_at(origin, watch)
     if tensor._grad is not None and (tensor.grad_fn is None or tensor._retains_grad):
         return _has_grad(tensor, name, watch)
     if tensor.grad_fn is not None:
         node_origin = provenance.node_origin(tensor.grad_fn)
-        at = " at line %d" % node_origin.line if node_origin is not None else ""
+        at = " " + watch.at(node_origin.position) if node_origin is not None else ""
         if tensor._retains_grad:
             return Answer("not_reached", "%s keeps its gradient (retain_grad()), but no backward has reached it "
                           "yet%s." % (name, _since(watch)), None)
@@ -174,33 +272,40 @@ def diagnose(tensor, watch):
     assigned = watch.assigned.get(id(tensor))
     if assigned is not None and assigned[1] and assigned[2] >= _last_write(watch, tensor):
         position = assigned[0].position
-        return Answer("set_none", "%s.grad was set to None at line %d%s." % (
-            name, position.line, _filled_before(watch, tensor)), position.line)
+        return Answer("set_none", "%s.grad was set to None %s%s." % (
+            name, watch.at(position), _filled_before(watch, tensor)), position.line)
     if not watch.passes:
         return Answer("not_called", "no backward has run yet: .grad is filled when a backward() reaches %s." % name)
-    returned = [p for p in watch.passes if id(tensor) in p.returned]
+    passes = [p for p in watch.passes if origin is None or p.order > origin.order]  # (those after it was made)
+    if not passes:
+        return Answer("not_called", "no backward has run since %s was made%s: .grad is filled when a backward() "
+                      "reaches %s." % (name, " " + watch.at(origin.position), name), origin.line)
+    returned = [p for p in passes if id(tensor) in p.returned]
     if returned:
-        return Answer("autograd_grad", "the gradient for %s was computed by torch.autograd.grad at line %s, which "
-                      "returns gradients and leaves .grad untouched." % (name, returned[-1].line), returned[-1].line)
-    excluded = [p for p in watch.passes if p.inputs is not None and id(tensor) not in p.inputs and p.kind == "backward"]
+        return Answer("autograd_grad", "the gradient for %s was computed by torch.autograd.grad %s, which "
+                      "returns gradients and leaves .grad untouched." % (name, watch.at(returned[-1].position)),
+                      returned[-1].line)
+    excluded = [p for p in passes if p.inputs is not None and id(tensor) not in p.inputs and p.kind == "backward"]
     if excluded:
-        return Answer("inputs_excluded", "the backward at line %s was given inputs=... without %s: only those "
-                      "inputs get a .grad." % (excluded[-1].line, name), excluded[-1].line)
-    lines = [p.line for p in watch.passes if p.line is not None]
-    which = ("the backward at line %d" % lines[-1]) if len(lines) == 1 else (
-        "none of the backward calls (lines %s)" % ", ".join(str(n) for n in lines))
+        return Answer("inputs_excluded", "the backward %s was given inputs=... without %s: only those "
+                      "inputs get a .grad." % (watch.at(excluded[-1].position), name), excluded[-1].line)
+    placed = [p.position for p in passes if p.position is not None]
+    which = ("the backward %s" % watch.at(placed[-1])) if len(placed) == 1 else (
+        "none of the backward calls (%s)" % watch.lines(placed))
     return Answer("no_path", "%s did not reach %s: what was backpropagated does not depend on %s (no path in the "
-                  "graph leads to it)." % (which[0].upper() + which[1:], name, name), lines[-1] if lines else None)
+                  "graph leads to it)." % (which[0].upper() + which[1:], name, name),
+                  placed[-1].line if placed else None)
 
 
-def _made_at(origin):
+def _made_at(origin, watch):
     if origin is None or origin.compiler is None:
         return ""
-    return " at line %d (%s)" % (origin.line, origin.text)
+    return " %s (%s)" % (watch.at(origin.position), origin.text)
 
 
 def _since(watch):
-    return " (backward calls so far: lines %s)" % ", ".join(str(p.line) for p in watch.passes) if watch.passes else ""
+    placed = [p.position for p in watch.passes if p.position is not None]
+    return " (backward calls so far: %s)" % watch.lines(placed) if placed else ""
 
 
 def _last_write(watch, tensor):
@@ -210,7 +315,7 @@ def _last_write(watch, tensor):
 
 def _filled_before(watch, tensor):
     record = watch.written_by.get(id(tensor))
-    return " (after the backward at line %d filled it)" % record.line if record is not None and record.line else ""
+    return " (after the backward %s filled it)" % watch.at(record.position) if record is not None and record.line else ""
 
 
 def _has_grad(tensor, name, watch):
@@ -220,11 +325,11 @@ def _has_grad(tensor, name, watch):
     if not writes:
         return Answer("has_grad", "%s.grad is %s; it was not written by a backward this session explained (it was "
                       "assigned, or written before)." % (name, value))
-    lines = ", ".join(str(p.line) for p in writes)
     if len(writes) == 1:
-        return Answer("has_grad", "%s.grad is %s, written by the backward at line %s." % (name, value, lines),
-                      writes[0].line)
-    return Answer("accumulated", "%s.grad is %s: the sum of what %d backward calls (lines %s) added, since "
+        return Answer("has_grad", "%s.grad is %s, written by the backward %s." % (
+            name, value, watch.at(writes[0].position)), writes[0].line)
+    lines = watch.lines([p.position for p in writes])
+    return Answer("accumulated", "%s.grad is %s: the sum of what %d backward calls (%s) added, since "
                   "gradients accumulate (unless .grad is zeroed between them)." % (name, value, len(writes), lines),
                   writes[-1].line)
 

@@ -28,9 +28,18 @@ class Sources:
         self.backward_marks = []  # per pass run with create_graph: (creation counter after each step, labels)
 
     def leaf_name(self, tensor):
+        """The variable that holds `tensor`, or the module path of a module's parameter or buffer
+        (`model.weight`, `net.0.bias`)."""
+        modules = []
         for name, value in self.names().items():
             if value is tensor:
                 return name
+            if callable(getattr(value, "named_parameters", None)) and callable(getattr(value, "named_buffers", None)):
+                modules.append((name, value))
+        for name, module in modules:
+            for path, value in list(module.named_parameters(name)) + list(module.named_buffers(name)):
+                if value is tensor:
+                    return path
         return None
 
     def node_origin(self, node):

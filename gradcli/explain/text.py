@@ -1,8 +1,10 @@
 """Explanations written out: plain text (full for `eval --explain` piped, compact for `run --explain`'s stderr)
 and JSON-ready data. The terminal's Rich view (cli/explain_view) lays out the same pieces.
 
-Values are printed as torch prints tensors, on one line; JSON carries numbers as nested lists, with null for a
-value JSON cannot hold (nan, inf) and the text beside it.
+Values are printed as torch prints tensors, on one line; a tensor too long for a line is summarised as torch
+summarises a big tensor (the first and last `edgeitems` of each dimension, `...` between, and its shape), and
+the lines are wrapped to `WIDTH` columns. JSON carries every number, as nested lists, with null for a value JSON
+cannot hold (nan, inf) and the text beside it.
 """
 
 import math
@@ -12,12 +14,35 @@ import numpy as np
 from ..core.tensor import Tensor
 
 
+WIDTH = 80    # the columns plain explanations are wrapped to
+LONGEST = 60  # a tensor whose values take more characters on one line is summarised
+
+
 def value_text(value):
-    """A value on one line: a tensor as torch prints it (without grad_fn), a number, a shape."""
-    from ..core.printing import one_line
+    """A value on one line: a tensor as torch prints it (without grad_fn), summarised as torch summarises a big
+    tensor when its values would take more than LONGEST characters; a number; a shape."""
+    from ..core.printing import one_line, summarised
     if isinstance(value, tuple) and all(isinstance(n, int) for n in value):
         return "[%s]" % ", ".join(str(n) for n in value)
-    return one_line(value)
+    text = one_line(value)
+    if len(text) > LONGEST and isinstance(value, Tensor):
+        with summarised():
+            text = "%s, shape %s" % (one_line(value), value_text(tuple(value.shape)))
+    return text
+
+
+def wrapped(line, width=None):
+    """A line of an explanation wrapped to `width` (WIDTH) columns between words, each further line indented
+    four more than the first (a value's text is not split inside its brackets where a space allows)."""
+    import textwrap
+    width = width or WIDTH
+    if len(line) <= width:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    kept = line.replace("[ ", "[\0")  # (a bracket keeps the padding of its first number)
+    return [part.replace("\0", " ") for part in textwrap.wrap(
+        kept, width, subsequent_indent=indent,
+        break_long_words=False, break_on_hyphens=False)]
 
 
 def value_data(value):
@@ -123,15 +148,19 @@ def formula_lines(out):
 
 
 # ---------------------------------------------------------------- plain text
-def pass_text(explainer, compact=False, prefix=""):
-    """The steps of one backward pass as plain text."""
+def pass_text(explainer, compact=False, prefix="", width=None):
+    """The steps of one backward pass as plain text; compact, wrapped to `width` (WIDTH) columns."""
     lines = []
     if explainer.title:
         lines.append(prefix + explainer.title)
     for step in explainer.steps:
         step.bind()
         lines.extend(_compact_step(step, explainer) if compact else step_lines(step, explainer))
-    return "\n".join(lines) + "\n"
+    if not compact:  # (the full view keeps each formula on its line)
+        return "\n".join(lines) + "\n"
+    title = lines[:1] if explainer.title else []  # (a file:line heading stays on its line, as an error's does)
+    return "".join(line + "\n" for line in title) + \
+        "".join(part + "\n" for line in lines[len(title):] for part in wrapped(line, width))
 
 
 def step_lines(step, explainer):

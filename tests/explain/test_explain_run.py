@@ -8,6 +8,7 @@ import io
 import pytest
 
 import gradcli
+from gradcli.app import api
 from conftest import ROOT, agrees, normalize_addresses, run_cli
 
 SCRIPTS = sorted((ROOT / "tests" / "corpora" / "seeds").glob("*.py")) + sorted((ROOT / "examples").glob("*.py")) + \
@@ -126,3 +127,54 @@ def test_repl_explain_and_why():
     assert "no backward has run yet" in result.stdout and "y is not a leaf" in result.stdout
     assert "name 'nope' is not defined" in result.stderr and "usage: :explain NAME" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# ---------------------------------------------------------------- explanations that scale (issue 31, item 2)
+TRAINING = """import torch
+torch.manual_seed(0)
+model = torch.nn.Linear(32, 1)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+x = torch.randn(8, 32)
+t = torch.randn(8, 1)
+for step in range(50):
+    opt.zero_grad()
+    loss = ((model(x) - t) ** 2).mean()
+    loss.backward()
+    opt.step()
+"""
+
+
+def test_a_training_loop_is_explained_once_then_folded_with_parameters_named_by_module_path():
+    notes = io.StringIO()
+    api.run_script(TRAINING, "train.py", write=lambda text: None, explain=notes.write)
+    text = notes.getvalue()
+    assert text.count("backward of loss, starting from grad = 1:") == 1
+    assert "train.py:10: backward calls 2-50 of loss: the same graph as backward 1" in text
+    assert "AccumulateGrad  model.weight: model.weight.grad = " in text and "leaf.grad" not in text
+    folded = text[text.index("backward calls 2-50"):]
+    assert " ".join(folded.split()).split("model.weight.grad (norm): ")[1].count(", ") == 48  # one per call
+    assert all(len(line) <= 80 for line in text.splitlines() if not line.startswith("train.py"))
+    assert "shape [1, 32]" in text  # the 1x32 gradient summarised as torch summarises, not 32 numbers on a line
+    assert len(text.splitlines()) < 80
+
+
+def test_explain_steps_picks_the_backward_calls_written_in_full():
+    notes = io.StringIO()
+    api.run_script(TRAINING, "train.py", write=lambda text: None, explain=notes.write, explain_steps={1, 50})
+    text = notes.getvalue()
+    assert text.count("backward of loss, starting from grad = 1:") == 2
+    assert "backward calls 2-49 of loss: the same graph as backward 1" in text
+
+
+def test_a_leaf_made_after_every_backward_says_no_backward_has_run_since():
+    script = ("import torch\nx = torch.ones(2, requires_grad=True)\nx.sum().backward()\n"
+              "a = torch.tensor(2., requires_grad=True)\nprint(a.grad)\n")
+    answer = gradcli.why(script, "a.grad")
+    assert answer.message.startswith("no backward has run since a was made at line 4")
+
+
+def test_repl_why_names_the_input_not_line_one():
+    session = gradcli.Session(write=lambda text: None, explain=True)
+    for text in ("import torch\n", "x = torch.ones(2, requires_grad=True)\n", "y = x * 2\n"):
+        session.execute(text)
+    assert 'made by MulBackward0 in the input "y = x * 2"' in session.why("y.grad").message

@@ -153,6 +153,13 @@ def time_exceeded(seconds, cpu=False):
         "used" if cpu else "ran for", seconds) + (" of CPU time" if cpu else ""), seconds)
 
 
+def _explained(job):
+    """run_script's explain_steps and explain_width from a request (isolation.request)."""
+    explained = job.get("explained") or {}
+    steps = explained.get("explain_steps")
+    return dict(explain_steps=set(steps) if steps else None, explain_width=explained.get("explain_width"))
+
+
 def _run_in_worker(job, out):
     """Run one script (in the worker, after its envelope is set); returns the exit code."""
     from .. import api
@@ -168,7 +175,8 @@ def _run_in_worker(job, out):
         try:
             api.run_script(job["text"], job["filename"], write=lambda text: out.send("o", text),
                            warn=lambda text: out.send("e", text), on_error=report if job["keep_going"] else None,
-                           explain=(lambda text: out.send("n", text)) if job["explain"] else None)
+                           explain=(lambda text: out.send("n", text)) if job["explain"] else None,
+                           **_explained(job))
         except MemoryError:
             raise limits.memory_error() from None
     except GradcliError as error:

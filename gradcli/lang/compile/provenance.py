@@ -10,6 +10,7 @@ change, by a step of a composite op) is placed on the line of the statement that
 A run that explains nothing compiles with the plain compilers: this costs it nothing.
 """
 
+import itertools
 import weakref
 from bisect import bisect_right
 
@@ -28,15 +29,19 @@ _MAKERS = frozenset(_BINARY) | frozenset(_UNARY) | {"call", "subscript", "attrib
 _DETACHING = {"detach": "detach()", "detach_": "detach_()", "data": ".data"}
 
 
+ORDER = itertools.count()  # numbers the events of explained runs in the order they happen
+
+
 class Origin:
     """Where a value was made: `position` and `text` (the source of the expression, worked out when read), `how`
     it was made when that matters to its history ("detach()", ".data"), whether grad mode was on, and the value
     itself when the run keeps values (an expression's intermediate results, to show them)."""
 
-    __slots__ = ("compiler", "node", "how", "grad_enabled", "kept", "tensor")
+    __slots__ = ("compiler", "node", "how", "grad_enabled", "kept", "tensor", "order")
 
     def __init__(self, compiler, node, how=None, grad_enabled=True, kept=None, tensor=None):
         self.compiler, self.node, self.how = compiler, node, how
+        self.order = next(ORDER)  # when, among the run's events (a backward's too: diagnosis asks what came after)
         self.grad_enabled = grad_enabled
         self.kept = kept      # a copy of the value made (when the run keeps values)
         self.tensor = tensor  # a weak reference to the tensor made
