@@ -76,7 +76,13 @@ def assert_same_outcome(text, start="start", allow_fallback=False):
     return "same"
 
 
-@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: os.path.relpath(p, ROOT))
+# real learner code (issue 27) that lark parses and the driver refuses: a driver bug to find (strict xfails)
+DRIVER_REFUSES = {"tests/corpora/learners/d2l_pytorch/008.py", "tests/corpora/learners/dive_into_dl/006.py"}
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=[pytest.mark.xfail(reason="lalr driver refuses it", strict=True)])
+                                  if os.path.relpath(p, ROOT) in DRIVER_REFUSES else p for p in SCRIPTS],
+                         ids=lambda p: os.path.relpath(p, ROOT))
 def test_every_test_script_parses_to_larks_tree(path):
     with open(path, encoding="utf-8") as f:
         text = f.read()

@@ -55,7 +55,7 @@ class Module:
 Module.__name__ = "module"  # what Python's messages call a module ("bad operand type for unary -: 'module'")
 
 
-TORCH_VERSION = "2.13.0"  # torch.__version__: the version whose behaviour gradcli reproduces
+TORCH_VERSION = "2.13.0+cpu"  # torch.__version__: the CPU build whose behaviour gradcli reproduces
 
 
 def _torch_members():

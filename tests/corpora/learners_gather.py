@@ -1,0 +1,144 @@
+"""Maintainers' half of build.py: choose the source files, cut each where torch on a CPU without downloads
+stops (probed under --torch-python, one forked child per file), write the scripts and manifest.json.
+Record torch's output afterwards with torchdiff-record.py (see manifest.json's "recorded")."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+from learners_build import HERE, MANIFEST, REPOSITORIES, build_script, edited_cells, git, git_dir, sha
+
+# which files of each repository a learner meets about tensors, autograd and small training loops
+SOURCES = {
+    "d2l-ai/d2l-zh": r"^chapter_(preliminaries|linear-networks|multilayer-perceptrons|deep-learning-computation|"
+                     r"optimization|recurrent-neural-networks|recurrent-modern|attention-mechanisms|"
+                     r"convolutional-neural-networks|convolutional-modern|computational-performance|appendix-mathematics-for-deep-learning)/(?!index)[^/]*(?<!_origin)\.md$",
+    "d2l-ai/d2l-en": r"^chapter_(preliminaries|linear-regression|linear-classification|multilayer-perceptrons|"
+                     r"builders-guide|optimization|recurrent-neural-networks|attention-mechanisms-and-transformers|"
+                     r"convolutional-neural-networks|convolutional-modern|recurrent-modern|computational-performance)/(?!index)[^/]*\.md$",
+    "ShusenTang/Dive-into-DL-PyTorch": r"^code/chapter0[2-7][^/]*/[^/]*\.ipynb$",
+    "chenyuntc/pytorch-book": r"^Chapter[2-6]/[^/]*\.ipynb$",
+    "zergtant/pytorch-handbook": r"^chapter[1-3]/[^/]*\.ipynb$",
+    "yunjey/pytorch-tutorial": r"^tutorials/0[12]-[^/]*/[^/]*/main\.py$",
+    "MorvanZhou/PyTorch-Tutorial": r"^tutorial-contents/[^/]*\.py$",
+    "L1aoXingyu/code-of-learn-deep-learning-with-pytorch": r"^chapter[2-5]_[^/]*/(.*/)?[^/]*\.ipynb$",
+    "udacity/deep-learning-v2-pytorch": r"^(intro-to-pytorch|intro-neural-networks|attention|batch-norm|"
+                                        r"recurrent-neural-networks|sentiment-analysis)/.*(Solution|Basics|"
+                                        r"Normalization|GradientDescent)[^/]*\.ipynb$",
+    "karpathy/nn-zero-to-hero": r"^lectures/micrograd/.*\.ipynb$",
+    "karpathy/micrograd": r"^(demo|trace_graph)\.ipynb$",
+    "jcjohnson/pytorch-examples": r"^(autograd|nn|tensor)/(?!tf_).*\.py$",
+    "lyhue1991/eat_pytorch_in_20_days": r"^[2-6]-\d,[^/]*\.ipynb$",
+    "mrdbourke/pytorch-deep-learning": r"^(0[0-2]_[^/]*\.ipynb|extras/(pytorch_cheatsheet|pytorch_most_common_errors|"
+                                       r"pytorch_2_intro)\.ipynb|extras/solutions/0[0-2]_[^/]*\.ipynb)$",
+    "dsgiitr/d2l-pytorch": r"^Ch0[4-9]_[^/]*/[^/]*\.ipynb$",
+}
+
+PROBE = r'''
+import json, os, signal, sys, io, contextlib
+import torch
+jobs = json.load(open(sys.argv[1]))
+results = {}
+class Budget(Exception):
+    pass
+def alarm(*_):
+    raise Budget("runs longer than %d s on this CPU")
+for name, cells in jobs.items():
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        work = os.path.join(sys.argv[2], name.replace("/", "_"))
+        os.makedirs(work, exist_ok=True)
+        os.chdir(work)
+        signal.signal(signal.SIGALRM, alarm)
+        signal.alarm(int(sys.argv[3]))
+        space = {"__name__": "__main__"}
+        out = io.StringIO()
+        failed = [len(cells), None]
+        for i, cell in enumerate(cells):
+            try:
+                with contextlib.redirect_stdout(out):
+                    exec(compile(cell, "<cell %d>" % i, "exec"), space)
+            except BaseException as e:
+                message = "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
+                if isinstance(e, Budget):
+                    message = str(e) % int(sys.argv[3])
+                failed = [i, message[:200]]
+                break
+        signal.alarm(0)
+        os.write(w, json.dumps([failed[0], failed[1], out.getvalue().count("\n")]).encode())
+        os._exit(0)
+    os.close(w)
+    data = b""
+    while True:
+        chunk = os.read(r, 65536)
+        if not chunk:
+            break
+        data += chunk
+    os.close(r)
+    os.waitpid(pid, 0)
+    try:
+        results[name] = json.loads(data)
+    except ValueError:
+        results[name] = [0, "crashed", 0]
+json.dump(results, open(sys.argv[1] + ".out", "w"))
+'''
+
+
+def candidates(repos):
+    for repo, pattern in SOURCES.items():
+        gdir = git_dir(repos, repo)
+        commit = git(gdir, "rev-parse", "HEAD").decode().strip()
+        for path in sorted(git(gdir, "ls-tree", "-r", "--name-only", commit).decode().splitlines()):
+            if re.search(pattern, path) and ".ipynb_checkpoints" not in path:
+                yield repo, gdir, commit, path
+
+
+def gather(args):
+    jobs, sources = {}, {}
+    for repo, gdir, commit, path in candidates(args.repos):
+        data = git(gdir, "show", "%s:%s" % (commit, path))
+        cells = edited_cells(path, data)
+        if not cells or "torch" not in "".join(cells) and "numpy" not in "".join(cells) \
+                and "micrograd" not in repo and "zero" not in repo:
+            continue
+        key = "%s:%s" % (repo, path)
+        full = build_script(cells, len(cells), None)
+        seed = full[:full.index("# edit: seed")]
+        jobs[key] = [seed.split("\n")[-1]] + cells
+        sources[key] = (repo, commit, path, data, cells)
+    with tempfile.TemporaryDirectory() as tmp:
+        job_file = os.path.join(tmp, "jobs.json")
+        with open(job_file, "w") as f:
+            json.dump(jobs, f)
+        subprocess.run([args.torch_python, "-c", PROBE, job_file, tmp, "20"], check=True)
+        with open(job_file + ".out") as f:
+            probed = json.load(f)
+    entries, counters, left_out = [], {}, []
+    for key in sorted(jobs):
+        repo, commit, path, data, cells = sources[key]
+        stop, why, lines = probed[key]
+        keep = stop  # cells kept (the seed cell is jobs' cell 0)
+        if stop <= 1 or lines < 2:
+            left_out.append({"source": key, "why": why or "prints nothing"})
+            continue
+        folder, licence, commit_ok = REPOSITORIES[repo]
+        counters[folder] = counters.get(folder, 0) + 1
+        name = "%s/%03d.py" % (folder, counters[folder])
+        cut = None if stop == len(cells) + 1 else "from here on it needs what this corpus leaves out (%s)" % why
+        script = build_script(cells, keep - 1, cut)
+        (HERE / folder).mkdir(exist_ok=True)
+        (HERE / name).write_text(script, encoding="utf-8")
+        entries.append({"script": name, "repository": repo, "path": path, "commit": commit, "licence": licence,
+                        "committed": commit_ok, "source_sha256": sha(data), "cells": keep - 1, "cut": cut,
+                        "script_sha256": sha(script.encode("utf-8")),
+                        "edits": sorted(set(re.findall(r"# edit: ([a-z' ]+)", script)))})
+    MANIFEST.write_text(json.dumps({"recorded": "torch 2.13.0+cpu, CPU capability AVX2 (AMD EPYC), "
+                                                "torchdiff-record.py",
+                                    "scripts": entries, "left_out": left_out}, indent=1, ensure_ascii=False) + "\n",
+                        encoding="utf-8")
+    print("%d scripts, %d left out" % (len(entries), len(left_out)))
