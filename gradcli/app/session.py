@@ -173,7 +173,15 @@ class Session:
         watch = self._watch()
         explainer = Explainer(Sources(watch.provenance, lambda: self.variables), "backward of %s:" % name)
         explainer.start([value])
-        grad(value, leaves or [value], retain_graph=True, allow_unused=True, observer=explainer)
+        try:
+            grad(value, leaves or [value], retain_graph=True, allow_unused=True, observer=explainer)
+        except GradcliError as error:
+            if "a second time" not in str(error):
+                raise
+            raise errors.value_error(  # (torch's words name no variable: say which graph and how to keep it)
+                "%s's graph was freed by the backward that ran: its saved values are gone, so it cannot be "
+                "explained now. Run %s.backward(retain_graph=True) to keep the graph, or :explain %s before "
+                "%s.backward()" % (name, name, name, name)) from None
         return Explanation([explainer.finish(leaves)])
 
     def last_backward(self):

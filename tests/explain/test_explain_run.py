@@ -178,3 +178,13 @@ def test_repl_why_names_the_input_not_line_one():
     for text in ("import torch\n", "x = torch.ones(2, requires_grad=True)\n", "y = x * 2\n"):
         session.execute(text)
     assert 'made by MulBackward0 in the input "y = x * 2"' in session.why("y.grad").message
+
+
+def test_repl_explain_after_backward_says_the_graph_was_freed_and_how_to_keep_it():
+    session = gradcli.Session(write=lambda text: None, explain=True)
+    for text in ("import torch\n", "x = torch.ones(2, requires_grad=True)\n", "y = (x * x).sum()\n", "y.backward()\n"):
+        session.execute(text)
+    with pytest.raises(gradcli.GradcliError) as caught:
+        session.explain("y")
+    assert "y's graph was freed by the backward that ran" in str(caught.value)
+    assert "y.backward(retain_graph=True)" in str(caught.value)
