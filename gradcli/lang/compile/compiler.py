@@ -10,7 +10,7 @@ import operator
 from ..syntax import Tree
 
 from ..sandbox import guards, namespace
-from .expressions import ExpressionCompiler, kind_of, rule_table
+from .expressions import ExpressionCompiler, kind_of
 from .handling import Handling
 from .runtime import _MISSING, _Break, _Continue, _Return, located
 from ...base import errors
@@ -386,4 +386,19 @@ class Compiler(Handling, ExpressionCompiler):
                     value.__exit__(None, None, None)
         return run
 
-_STATEMENT_RULES = rule_table(Compiler, "s_")
+
+# grammar rule -> the method compiling that statement (Compiler.statement looks it up)
+_STATEMENT_RULES = {
+    # simple statements
+    "expression_statement": Compiler.s_expression_statement, "assign": Compiler.s_assign,
+    "annassign": Compiler.s_annassign, "augassign": Compiler.s_augassign, "del": Compiler.s_del,
+    "pass": Compiler.s_pass, "break": Compiler.s_break, "continue": Compiler.s_continue,
+    "return": Compiler.s_return, "import": Compiler.s_import, "from_import": Compiler.s_from_import,
+    # compound statements
+    "if": Compiler.s_if, "while": Compiler.s_while, "for": Compiler.s_for, "with": Compiler.s_with,
+    # definitions.py
+    "def": Compiler.s_def, "class": Compiler.s_class, "decorated": Compiler.s_decorated,
+    "global": Compiler.s_global, "nonlocal": Compiler.s_nonlocal,
+    # handling.py
+    "try": Compiler.s_try, "raise": Compiler.s_raise, "assert": Compiler.s_assert,
+}

@@ -56,16 +56,9 @@ def compile_expression(source, filename, tree=None):
 
 
 def kind_of(node):
-    """What compiles `node`: a Tree's rule, or a leaf token's type (NAME, INT, FLOAT; `e_NAME` compiles a
-    NAME)."""
+    """What compiles `node`: a Tree's rule, or a leaf token's type (NAME, INT, FLOAT): the key of the rule tables
+    (_EXPRESSION_RULES, _TARGET_RULES below, compiler._STATEMENT_RULES)."""
     return node.data if node.__class__ is Tree else node.type
-
-
-def rule_table(cls, prefix):
-    """grammar rule or leaf token type -> the function of `cls` compiling it (`e_call` compiles `call`, `e_NAME`
-    a NAME): compiling a node is one dict lookup (a module global: an attribute of the class would be looked up
-    the slow way, per node)."""
-    return {name[len(prefix):]: getattr(cls, name) for name in dir(cls) if name.startswith(prefix)}
 
 
 class ExpressionCompiler(Calls, Displays, Definitions):
@@ -409,12 +402,31 @@ class ExpressionCompiler(Calls, Displays, Definitions):
         return self.expression(node)
 
 
-_TARGET_RULES = {**rule_table(ExpressionCompiler, "t_"),
-                 **dict.fromkeys(("tuple_display", "target_tuple", "list", "tuple"),
-                                 ExpressionCompiler.unpacking_target)}
-_EXPRESSION_RULES = {**rule_table(ExpressionCompiler, "e_"),
-                     **dict.fromkeys(_BINARY, ExpressionCompiler._binary),
-                     **dict.fromkeys(_UNARY, ExpressionCompiler._unary)}
+# The rule tables: grammar rule (or leaf token type) -> the method compiling it. Compiling a node is one dict
+# lookup in a module global (an attribute of the class would be looked up the slow way, per node).
+_C = ExpressionCompiler
+_TARGET_RULES = {  # what an assignment may bind
+    "NAME": _C.t_NAME, "attribute": _C.t_attribute, "subscript": _C.t_subscript,
+    "tuple_display": _C.unpacking_target, "target_tuple": _C.unpacking_target, "list": _C.unpacking_target,
+    "tuple": _C.unpacking_target,
+}
+_EXPRESSION_RULES = {
+    # leaves and constants
+    "NAME": _C.e_NAME, "INT": _C.e_INT, "FLOAT": _C.e_FLOAT, "strings": _C.e_strings,
+    "true": _C.e_true, "false": _C.e_false, "none": _C.e_none, "ellipsis": _C.e_ellipsis,
+    # operators (the arithmetic ones: _binary and _unary, below)
+    "expression": _C.e_expression, "and_": _C.e_and_, "or_": _C.e_or_, "conditional": _C.e_conditional,
+    "compare": _C.e_compare, "attribute": _C.e_attribute, "subscript": _C.e_subscript,
+    # calls.py, definitions.py
+    "call": _C.e_call, "lambda": _C.e_lambda,
+    # displays.py
+    "list": _C.e_list, "tuple": _C.e_tuple, "tuple_display": _C.e_tuple_display, "dict": _C.e_dict,
+    "set": _C.e_set, "generator": _C.e_generator, "list_comprehension": _C.e_list_comprehension,
+    "dict_comprehension": _C.e_dict_comprehension, "set_comprehension": _C.e_set_comprehension,
+    **dict.fromkeys(_BINARY, _C._binary),
+    **dict.fromkeys(_UNARY, _C._unary),
+}
+del _C
 
 
 class FieldCompiler(ExpressionCompiler):
