@@ -271,3 +271,26 @@ def test_documented_examples(document, examples):
     from conftest import ROOT
     failures, tried = doctest.testfile(str(ROOT / document), module_relative=False, globs={"gradcli": gradcli})
     assert tried >= examples and not failures
+
+
+def test_two_threads_running_scripts_each_print_what_they_print_alone():
+    """Two threads of one host, two scripts with different seeds, print options, default dtypes and grad modes:
+    each run prints exactly what it prints alone (runs take turns until the run state is per thread)."""
+    import threading
+    a = ("import torch\ntorch.manual_seed(1)\ntorch.set_printoptions(precision=8)\nfor i in range(100):\n"
+         "    x = torch.randn(3)\nprint(x)\n")
+    b = ("import torch\ntorch.manual_seed(2)\ntorch.set_default_dtype(torch.float64)\ntorch.set_grad_enabled(False)\n"
+         "for i in range(100):\n    y = torch.randn(2) * torch.ones(2, requires_grad=True)\nprint(y, y.requires_grad)\n")
+    alone = {"a": api.run_script(a), "b": api.run_script(b)}
+    assert alone["a"] != alone["b"]
+    printed = {"a": [], "b": []}
+
+    def runs(key, text):
+        for _ in range(8):
+            printed[key].append(api.run_script(text))
+    threads = [threading.Thread(target=runs, args=(key, text)) for key, text in (("a", a), ("b", b))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert printed == {"a": [alone["a"]] * 8, "b": [alone["b"]] * 8}

@@ -6,6 +6,7 @@ filters, grad mode and the recursion limit are the run's own only while it runs 
 """
 
 import contextlib
+import threading
 
 from .compiler import Compiler
 from .expressions import compile_expression
@@ -15,6 +16,11 @@ from ...base import anomaly, dtypes, errors, grad_mode
 from ...core import limits, numerics, printing, rng
 from ...torchlib import serialization
 from ...base.errors import GradcliError, Position
+
+# A run's state (grad mode, default dtype, print options, the generators, torch.save's files, anomaly mode, numpy's
+# quiet and the recursion room) is still module globals swapped in and out around the run, so two threads of one
+# host would see each other's: until it is one state per run and thread (issue 26, item 2), runs take turns.
+_ONE_RUN_AT_A_TIME = threading.RLock()
 
 
 def compile_program(source, filename="<input>", tree=None, provenance=None, echo=None):
@@ -81,6 +87,10 @@ class Interpreter:
         generator and the files torch.save kept, warnings to its sink,
         numpy quiet and room for deep recursion while it runs; the caller's grad mode and default dtype back after
         (the session keeps its own for its next run, as `torch.set_grad_enabled(False)` lasts in Python's REPL)."""
+        with _ONE_RUN_AT_A_TIME:
+            yield from self._swapped_in()
+
+    def _swapped_in(self):
         callers_mode, callers_float = grad_mode.snapshot(), dtypes.default_float
         callers_anomaly, callers_source = anomaly.snapshot(), anomaly.source
         callers_own = printing.OPTIONS, rng.default_generator, serialization.FILES
