@@ -26,29 +26,50 @@ class VersionCounter:
         self.value = 0
 
 
-class Device:
-    """torch.device. Tensors here live on the CPU only; a CUDA device can be named, not used."""
+# the device types torch 2.13 names (torch.device("foo") lists them in its error)
+DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
+                "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
 
-    __slots__ = ("type",)
+
+class Device:
+    """torch.device: a type and an optional index (`cuda:1`). Tensors here live on the CPU only; a CUDA device
+    can be named, not used."""
+
+    __slots__ = ("type", "index")
 
     def __init__(self, type, index=None):
-        self.type = type.type if isinstance(type, Device) else str(type).split(":")[0]
-
-    @property
-    def index(self):
-        return None
+        if isinstance(type, Device):
+            self.type, self.index = type.type, type.index
+            return
+        text = str(type)
+        kind, colon, number = text.partition(":")
+        if kind not in DEVICE_TYPES:
+            raise errors.GradcliError("Expected one of %s device type at start of device string: %s"
+                                      % (", ".join(DEVICE_TYPES), text), "RuntimeError")
+        if colon:
+            if not number.isdigit() or (len(number) > 1 and number[0] == "0"):
+                raise errors.GradcliError("Invalid device string: '%s'" % text, "RuntimeError")
+            if index is not None:
+                raise errors.GradcliError("type (string) must not include an index because index was passed "
+                                          "explicitly: %s" % text, "RuntimeError")
+            index = int(number)
+        elif index is not None and index < 0:
+            raise errors.GradcliError("Device index must not be negative", "RuntimeError")
+        self.type, self.index = kind, index
 
     def __repr__(self):
-        return "device(type='%s')" % self.type
+        if self.index is None:
+            return "device(type='%s')" % self.type
+        return "device(type='%s', index=%d)" % (self.type, self.index)
 
     def __str__(self):
-        return self.type
+        return self.type if self.index is None else "%s:%d" % (self.type, self.index)
 
     def __eq__(self, other):
-        return isinstance(other, Device) and other.type == self.type
+        return isinstance(other, Device) and other.type == self.type and other.index == self.index
 
     def __hash__(self):
-        return hash(self.type)
+        return hash((self.type, self.index))
 
     def __enter__(self):
         """`with torch.device(...)`: on the CPU, nothing changes; CUDA fails on entering (torch fails at the first
@@ -61,6 +82,35 @@ class Device:
 
 
 CPU = Device("cpu")
+
+
+class CudaDevice:
+    """torch.cuda.device(d): a context manager selecting a CUDA device. It can be made on a CPU build, as torch's
+    can; entering it fails there in torch's words."""
+
+    __slots__ = ("idx", "prev_idx")
+
+    def __init__(self, device):
+        if isinstance(device, str):
+            device = Device(device)
+        if isinstance(device, Device):
+            if device.type != "cuda":
+                raise errors.GradcliError("Expected a cuda device, but got: %s" % device, "ValueError")
+            device = device.index
+        self.idx, self.prev_idx = device, -1
+
+    def __enter__(self):
+        if self.idx is None:  # (torch compares the missing index with -1)
+            raise errors.GradcliError("'<' not supported between instances of 'NoneType' and 'int'", "TypeError")
+        if self.idx >= 0:
+            raise errors.GradcliError("PyTorch was compiled without CUDA support", "RuntimeError")
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+    def __repr__(self):
+        return "<torch.cuda.device object at %#x>" % id(self)
 
 
 def require_cpu(device):

@@ -69,13 +69,7 @@ CORPORA = {corpus.folder: corpus for corpus in [
     # real learner code from public repositories, nearly verbatim (issue 27; learners_build.py, manifest.json):
     # what each still needs is its listed reason
     Corpus("learners", least=75, differs={
-        'd2l_en/002.py': 'NotImplementedError: gradcli does not implement torch.nn.LazyLinear yet',
-        'd2l_en/003.py': 'NotImplementedError: gradcli does not implement torch.nn.LazyLinear yet',
-        'd2l_en/004.py': 'NotImplementedError: gradcli does not implement torch.nn.LazyLinear yet',
-        'd2l_en/005.py': 'NotImplementedError: gradcli does not implement torch.nn.LazyLinear yet',
-        'd2l_en/006.py': 'prints something other than torch (numbers or text differ)',
         'd2l_en/007.py': "SyntaxError: gradcli does not support defining '__enter__' (a class may define __call__, __getitem__, __init__, __len__, __repr__)",
-        'd2l_en/008.py': 'NotImplementedError: gradcli does not implement torch.nn.LazyConv2d yet',
         'd2l_en/009.py': "ModuleNotFoundError: gradcli has no module 'time'",
         'd2l_en/011.py': "ModuleNotFoundError: gradcli has no module 'time'",
         'd2l_en/015.py': "NameError: name 'dir' is not defined. Did you mean: 'div'?",
@@ -90,7 +84,6 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'd2l_pytorch/009.py': 'RuntimeError: expand(torch.FloatTensor{[1, 200]}, size=[200]): the number of sizes provided (1) must be greater or equal to the number of dimensions in the tens',
         'd2l_pytorch/010.py': "ModuleNotFoundError: gradcli has no module 'sys'",
         'd2l_pytorch/012.py': 'NotImplementedError: gradcli does not implement torch.nn.ParameterDict yet',
-        'd2l_pytorch/015.py': 'NotImplementedError: gradcli does not implement torch.cuda.device yet',
         'd2l_pytorch/017.py': "ModuleNotFoundError: gradcli has no module 'sys'",
         'd2l_pytorch/021.py': "ModuleNotFoundError: gradcli has no module 'sys'",
         'd2l_pytorch/022.py': "ModuleNotFoundError: gradcli has no module 'sys'",

@@ -28,7 +28,7 @@ from ...ops import FUNCTIONS, METHODS
 from ...ops import FUNCTIONAL as NN_FUNCTIONAL, LINALG as OPS_LINALG
 from ...ops.rows.creation import variable
 from ...base.return_types import ReturnTypes
-from ...core.tensor import Device, Size, Tensor, require_cpu
+from ...core.tensor import CudaDevice, Device, Size, Tensor, require_cpu
 
 
 class Module:
@@ -103,7 +103,7 @@ FUNCTIONAL = Module("torch.nn.functional", dict(NN_FUNCTIONAL))
 INIT = Module("torch.nn.init", dict(nn.init.NAMES))
 NN = Module("torch.nn", dict(nn.NAMES, functional=FUNCTIONAL, init=INIT))
 # the devices, the CPU way: no accelerator, CUDA's seeding calls do nothing (torch's do nothing without CUDA)
-CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0,
+CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0, "device": CudaDevice,
                              "manual_seed": lambda seed: None, "manual_seed_all": lambda seed: None})
 ACCELERATOR = Module("torch.accelerator", {"is_available": lambda: False, "current_accelerator": lambda: None,
                                            "device_count": lambda: 0})
@@ -177,6 +177,7 @@ _PY_MEMBERS = {
     rng.Generator: frozenset(("manual_seed", "seed", "initial_seed", "device", "get_state", "set_state")),
     RemovableHandle: frozenset(("remove",)),
     Device: frozenset(("type", "index")),
+    CudaDevice: frozenset(("idx", "prev_idx")),
     property: frozenset(("setter", "getter", "deleter")),
     **stdlib.COLLECTION_MEMBERS,
 }
@@ -383,7 +384,7 @@ def _safe_format(template):
 
 # ---------------------------------------------------------------- builtins
 CONTEXT_MANAGERS = (grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled, grad_mode.inference_mode,
-                    anomaly.Mode, Device)
+                    anomaly.Mode, Device, CudaDevice)
 
 
 def make_builtins(write):

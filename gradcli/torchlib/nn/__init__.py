@@ -4,7 +4,7 @@ The modules compute through torch.nn.functional's front doors (gradcli.ops), so 
 names; they create and initialise their parameters in torch's order, on gradcli's copy of torch's random
 stream, so that a seeded model starts from torch's weights bit for bit.
 
-    parameter.py   Parameter
+    parameter.py   Parameter, UninitializedParameter, UninitializedBuffer
     module.py      Module: registration by attribute, the walks over a model, train/eval, dtype, repr
     state.py       state_dict and load_state_dict
     containers.py  Sequential, ModuleList, ModuleDict
@@ -13,6 +13,7 @@ stream, so that a seeded model starts from torch's weights bit for bit.
     conv.py        Conv1d, Conv2d, MaxPool2d, AvgPool2d, LayerNorm, BatchNorm1d/2d/3d
     loss.py        the loss modules
     rnn.py         RNN, LSTM, GRU
+    lazy.py        LazyLinear, LazyConv1d/2d, LazyBatchNorm1d/2d/3d: parameters shaped by the first input
     public.py      what `torch.nn` offers a script, and what a script may use on a module
 
 The package imports none of its modules (public.py is the front door the language uses).

@@ -9,8 +9,9 @@ from .layers import (ELU, GELU, Bilinear, Dropout, Dropout1d, Dropout2d, Dropout
     LeakyReLU, Linear, LogSoftmax, ReLU, SiLU, Sigmoid, Softmax, Softplus, Tanh, Unflatten)
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
     SmoothL1Loss)
+from .lazy import LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d, LazyConv1d, LazyConv2d, LazyLinear
 from .module import Module
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedBuffer, UninitializedParameter
 from .rnn import GRU, LSTM, RNN
 from ...base.subclassable import has_dynamic_attribute, library_members
 
@@ -18,18 +19,20 @@ CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, Identity, Line
            Dropout, Dropout1d, Dropout2d, Dropout3d, Embedding, ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
            GELU, ELU, SiLU, Softplus, LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, MaxPool2d,
            AvgPool2d, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss,
-           KLDivLoss, RNN, LSTM, GRU)
+           KLDivLoss, RNN, LSTM, GRU, LazyLinear, LazyConv1d, LazyConv2d, LazyBatchNorm1d, LazyBatchNorm2d,
+           LazyBatchNorm3d)
 NAMES = {cls.__name__: cls for cls in CLASSES}
 # where torch defines each class: type(nn.Linear(1, 1)) is <class 'torch.nn.modules.linear.Linear'>
 TORCH_MODULES = {
-    "torch.nn.modules.module": (Module,), "torch.nn.parameter": (Parameter,),
+    "torch.nn.modules.module": (Module,), "torch.nn.parameter": (Parameter, UninitializedParameter, UninitializedBuffer),
     "torch.nn.modules.container": (Sequential, ModuleList, ModuleDict),
-    "torch.nn.modules.linear": (Identity, Linear, Bilinear), "torch.nn.modules.flatten": (Flatten, Unflatten),
+    "torch.nn.modules.linear": (Identity, Linear, Bilinear, LazyLinear), "torch.nn.modules.flatten": (Flatten, Unflatten),
     "torch.nn.modules.dropout": (Dropout, Dropout1d, Dropout2d, Dropout3d), "torch.nn.modules.sparse": (Embedding,),
     "torch.nn.modules.activation": (ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax, GELU, ELU, SiLU, Softplus),
     "torch.nn.modules.normalization": (LayerNorm,),
-    "torch.nn.modules.batchnorm": (BatchNorm1d, BatchNorm2d, BatchNorm3d),
-    "torch.nn.modules.conv": (Conv1d, Conv2d), "torch.nn.modules.pooling": (MaxPool2d, AvgPool2d),
+    "torch.nn.modules.batchnorm": (BatchNorm1d, BatchNorm2d, BatchNorm3d, LazyBatchNorm1d, LazyBatchNorm2d,
+                                   LazyBatchNorm3d),
+    "torch.nn.modules.conv": (Conv1d, Conv2d, LazyConv1d, LazyConv2d), "torch.nn.modules.pooling": (MaxPool2d, AvgPool2d),
     "torch.nn.modules.rnn": (RNN, LSTM, GRU),
     "torch.nn.modules.loss": (MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss,
                               BCEWithLogitsLoss, KLDivLoss),

@@ -5,6 +5,7 @@ import collections
 
 from ...base import errors, grad_mode
 from ...core.tensor import Tensor
+from .parameter import is_uninitialized
 
 
 class IncompatibleKeys(collections.namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -42,7 +43,7 @@ def state_dict(module, destination=None, prefix="", keep_vars=False):
     if metadata is not None:
         metadata[prefix[:-1]] = {"version": getattr(type(module), "_version", 1)}
     for name, value in _own_state(module).items():
-        destination[prefix + name] = value if keep_vars else value.detach()
+        destination[prefix + name] = value if keep_vars or is_uninitialized(value) else value.detach()
     for name, child in module._modules.items():
         if child is not None:
             state_dict(child, destination, prefix + name + ".", keep_vars)
@@ -62,6 +63,9 @@ def _load_own(module, state, prefix, missing, unexpected, messages):
             messages.append('While copying the parameter named "%s", expected torch.Tensor or Tensor-like object '
                             "from checkpoint but received %s" % (key, type(value)))
             continue
+        if is_uninitialized(param):  # a lazy module takes the checkpoint's shape (torch's _lazy_load_hook)
+            with grad_mode.no_grad():
+                param.materialize(value.shape)
         if param.ndim == 0 and value.ndim == 1 and value.shape[0] == 1:
             value = value[0]
         if value.shape != param.shape:
