@@ -91,18 +91,18 @@ def _zeta(x, q):
     if x < 1:
         return math.nan
     if q <= 0:
-        if q == math.floor(q):
+        if q == -math.inf or q == math.floor(q):
             return math.inf
         if x != math.floor(x):
             return math.nan
-    s = q ** -x
+    s = _power(q, -x)
     a, i, b = q, 0, 0.0
     while i < 9 or a <= 9:
         i += 1
         a += 1
-        b = a ** -x
+        b = _power(a, -x)
         s += b
-        if abs(b / s) < machep:
+        if s != 0 and abs(b / s) < machep:  # (C's b / 0 is inf or nan, never below machep)
             return s
     w = a
     s += b * w / (x - 1)
@@ -113,13 +113,19 @@ def _zeta(x, q):
         b /= w
         t = a * b / _ZETA_A[j]
         s += t
-        if abs(t / s) < machep:
+        if s != 0 and abs(t / s) < machep:
             return s
         k += 1
         a *= x + k
         b /= w
         k += 1
     return s
+
+
+def _power(base, exponent):
+    """C's pow: +-inf where Python's ** raises OverflowError ((-1e-300) ** -3 is -inf)."""
+    with np.errstate(all="ignore"):
+        return float(np.float64(base) ** exponent)
 
 
 def polygamma(n, x):

@@ -111,7 +111,7 @@ _STRING = re.compile(r"'[^']*'|\"[^\"]*\"")
 def formula_names(text):
     """The names a formula text reads that the row must supply, in order of first appearance: the gradient
     (`grad` or `grads`), inputs, `result`, metadata and the op's parameters. Constants, helpers, `torch`, `F`,
-    Python's keywords and the builtins it calls are not among them."""
+    Python's keywords and the builtins and torch functions it calls are not among them."""
     found = {}
     scanned = _STRING.sub("''", text)
     for match in _NAME.finditer(scanned):
@@ -119,22 +119,24 @@ def formula_names(text):
         if name in found or keyword.iskeyword(name) or name in FORMULA_CONSTANTS or name in HELPERS \
                 or name in ("torch", "F"):
             continue
-        if hasattr(builtins, name) and scanned[match.end():].lstrip().startswith("("):
-            continue
+        if (hasattr(builtins, name) or name in FUNCTIONS) and scanned[match.end():].lstrip().startswith("("):
+            continue  # Python's builtin, or torch.<name> called bare as derivatives.yaml does (where, zeros_like)
         found[name] = None
     return list(found)
 
 
 def compile_formula(text, inputs):
     """The code of a formula text: `lambda grad, <values...>, <parameters...>: text`, its names resolved as
-    formula texts resolve them (FORMULA_CONSTANTS, HELPERS, `torch.<name>` the front doors)."""
+    formula texts resolve them (FORMULA_CONSTANTS, HELPERS, `torch.<name>` and a bare `where(...)` the front
+    doors)."""
     names = formula_names(text)
     first = "grads" if "grads" in names else "grad"
     variadic = bool(inputs) and inputs[0].startswith("*")
     rest = [n for n in names if n != first and not (variadic and n == "i")]
     values = [n for n in rest if _is_value(n, inputs)]
     arguments = [first] + (["i"] if variadic else []) + values + [n for n in rest if n not in values]
-    namespace = dict(FORMULA_CONSTANTS, **HELPERS)
+    namespace = {name: door for name, door in FUNCTIONS.items() if not hasattr(builtins, name)}
+    namespace.update(FORMULA_CONSTANTS, **HELPERS)
     namespace["torch"] = namespace["F"] = _DOORS
     return eval(compile("lambda %s: %s" % (", ".join(arguments), text), "<formula>", "eval"), namespace)
 

@@ -26,7 +26,7 @@ def add(*terms):
             collected[monomial] = coefficient
             order.append(monomial)
     parts = [mul(number(collected[m]), m) for m in order if collected[m] != 0]
-    parts = _pythagoras(parts)
+    parts = _pythagoras(_same_conditions(parts))
     if constant != 0:
         parts.append(number(constant))
     if not parts:
@@ -65,6 +65,22 @@ def _pythagoras(parts):
     if not used:
         return parts
     return [p for i, p in enumerate(parts) if i not in used] + extra
+
+
+def _same_conditions(parts):
+    """where(c, a, b) + where(c, d, f) -> where(c, a + d, b + f): one case split, not two."""
+    if sum(isinstance(p, Where) for p in parts) < 2:
+        return parts
+    merged, kept = {}, []
+    for p in parts:
+        if isinstance(p, Where) and p.condition in merged:
+            first = merged[p.condition]
+            kept[first] = where(p.condition, add(kept[first].then, p.then), add(kept[first].otherwise, p.otherwise))
+            continue
+        if isinstance(p, Where):
+            merged[p.condition] = len(kept)
+        kept.append(p)
+    return kept
 
 
 def negate(e):
@@ -224,17 +240,43 @@ def logical_not(condition):
 
 
 def where(condition, then, otherwise):
-    """where(c, a, b); with a zero branch it is a product with the comparison: where(x > 0, g, 0) = g*(x > 0)."""
+    """where(c, a, b); with a zero branch it is a product with the comparison, where(x > 0, g, 0) = g*(x > 0),
+    only where the other branch is finite at every finite point: where(x != 0, log(x), 0) is 0 at x = 0 as
+    torch's masked backward is, and log(x)*(x != 0) would be nan there (-inf * 0)."""
     if isinstance(condition, Number):
         return then if condition.value != 0 else otherwise
     if then == otherwise:
         return then
-    if is_number(otherwise, 0):
+    if is_number(otherwise, 0) and finite(then):
         return mul(then, condition)
     negated = logical_not(condition)
-    if is_number(then, 0) and negated is not None:
+    if is_number(then, 0) and negated is not None and finite(otherwise):
         return mul(otherwise, negated)
     return Where(condition, then, otherwise)
+
+
+# functions finite at every finite argument (their poles and the edges of their domains are elsewhere: log,
+# tan, asin, ... are not among them)
+_FINITE_FUNCTIONS = frozenset(("sin", "cos", "atan", "sinh", "cosh", "asinh", "tanh", "sigmoid", "erf", "erfc",
+                               "relu", "abs", "sgn", "floor", "ceil", "round", "trunc", "softplus", "silu",
+                               "gelu", "elu", "leaky_relu", "clamp", "clamp_min", "clamp_max", "maximum",
+                               "minimum", "hypot", "logaddexp", "atan2", "sum", "mean", "max", "min",
+                               "logsumexp", "amax", "amin", "remainder", "fmod", "nan_to_num"))
+
+
+def finite(e):
+    """Whether `e` is finite wherever its inputs are: numbers, names, comparisons, sums and products of finite
+    parts, their non-negative integer powers, e^u, and functions without poles of finite arguments."""
+    if isinstance(e, (Number, Rel)) or not e.children and not isinstance(e, Call):
+        return not isinstance(e, Number) or e.value == e.value and abs(e.value) != float("inf")
+    if isinstance(e, Pow):
+        exponent = e.exponent
+        if isinstance(e.base, Number) and e.base.value > 0 or e.base == E:
+            return finite(exponent)
+        return is_integer(exponent) and exponent.value >= 0 and finite(e.base)
+    if isinstance(e, Call) and e.name not in _FINITE_FUNCTIONS:
+        return False
+    return all(finite(child) for child in e.children)
 
 
 # ---------------------------------------------------------------- Python's operators on expressions

@@ -105,11 +105,18 @@ unary("acosh", "AcoshBackward0", _kernel(torch_unary.acosh, np.arccosh, _FLOATS)
 unary("atanh", "AtanhBackward0", _kernel(torch_unary.atanh, np.arctanh, _FLOATS),
       "grad * 1 / (1 - self.pow(2))").doors("atanh", "arctanh", inplace=True)
 
+def _atan2_reciprocal(self, other):
+    """1 / (self^2 + other^2), 0 where that is inf: torch's atan2 backward is 0 at (0, 0) (MaskedFillBackward0
+    under create_graph), where the plain quotient is 0 * inf = nan."""
+    reciprocal = (self * self + other * other).reciprocal()
+    return reciprocal.masked_fill(reciprocal.isinf(), 0)
+
+
 ATAN2 = row("atan2", "Atan2Backward0", np.arctan2, "self other", promote="float",
-            self=("grad * other / (self * self + other * other)",
-                  lambda grad, self, other: grad * other * (self * self + other * other).reciprocal()),
-            other=("grad * -self / (self * self + other * other)",
-                   lambda grad, self, other: grad * -self * (self * self + other * other).reciprocal())
+            self=("grad * other * where(self * self + other * other == 0, 0.0, 1 / (self * self + other * other))",
+                  lambda grad, self, other: grad * other * _atan2_reciprocal(self, other)),
+            other=("grad * -self * where(self * self + other * other == 0, 0.0, 1 / (self * self + other * other))",
+                   lambda grad, self, other: grad * -self * _atan2_reciprocal(self, other))
             ).doors("atan2", "arctan2", inplace=True)
 
 
