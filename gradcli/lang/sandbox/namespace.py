@@ -113,6 +113,11 @@ LR_SCHEDULER = Module("torch.optim.lr_scheduler", load=training.lr_scheduler_mem
 OPTIM = Module("torch.optim", load=lambda: dict(training.optim_members(), lr_scheduler=LR_SCHEDULER))
 DATA = Module("torch.utils.data", load=training.data_members)
 UTILS = Module("torch.utils", {"data": DATA})
+DISTRIBUTION_FILES = {name: Module("torch.distributions." + name,
+                                   load=functools.partial(training.distributions_module_members, name))
+                      for name in training.DISTRIBUTIONS}
+DISTRIBUTIONS = Module("torch.distributions", load=lambda: dict(training.distributions_module_members(None),
+                                                                  **DISTRIBUTION_FILES))
 
 
 def _set_default_device(device):
@@ -122,7 +127,7 @@ def _set_default_device(device):
 
 
 TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA, optim=OPTIM,
-                            utils=UTILS, accelerator=ACCELERATOR, backends=BACKENDS,
+                            utils=UTILS, distributions=DISTRIBUTIONS, accelerator=ACCELERATOR, backends=BACKENDS,
                             set_default_device=_set_default_device, get_default_device=lambda: Device("cpu")))
 TORCH.members.update(from_numpy=numpy_bridge.from_numpy, tensor=numpy_bridge.accepting_arrays(FUNCTIONS["tensor"]),
                      as_tensor=numpy_bridge.accepting_arrays(FUNCTIONS["as_tensor"]))
@@ -144,7 +149,8 @@ MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd
            "__future__": Module("__future__", stdlib.future_members()),
            "numpy": NUMPY, "numpy.random": NUMPY_RANDOM, "torch.optim": OPTIM, "torch.optim.lr_scheduler": LR_SCHEDULER,
            "torch.utils": UTILS, "torch.utils.data": DATA, "torch.cuda": CUDA, "torch.accelerator": ACCELERATOR,
-           "torch.backends": BACKENDS, "torch.backends.mps": MPS}
+           "torch.backends": BACKENDS, "torch.backends.mps": MPS, "torch.distributions": DISTRIBUTIONS,
+           **{module.name: module for module in DISTRIBUTION_FILES.values()}}
 
 # ---------------------------------------------------------------- members of values
 TENSOR_PROPERTIES = frozenset((

@@ -1,10 +1,11 @@
-"""What scripts reach of torch.optim and torch.utils.data: the members of those modules, and the members a script
-may use on objects of their classes. Nothing is imported until a script first reaches them (a one-shot command
+"""What scripts reach of torch.optim, torch.utils.data and torch.distributions: the members of those modules, and
+the members a script may use on objects of their classes. Nothing is imported until a script first reaches them (a one-shot command
 rarely does); lang.sandbox.namespace builds the modules from here."""
 
 from ...torchlib import torch_module
 
-_PACKAGES = ("gradcli.torchlib.optim", "gradcli.torchlib.utils")
+_PACKAGES = ("gradcli.torchlib.optim", "gradcli.torchlib.utils", "gradcli.torchlib.distributions")
+DISTRIBUTIONS = ("normal", "uniform", "bernoulli", "categorical", "multinomial")  # torch's files of them
 _kinds = None  # class -> the members a script may use on its objects (and its subclasses')
 
 
@@ -29,10 +30,28 @@ def data_members():
             "default_collate": dataloader.default_collate}
 
 
+def distributions_module_members(name):
+    """The members of torch.distributions.NAME (one distribution's module), or of torch.distributions itself
+    (name None: the distributions and their base; its submodules are added by the namespace)."""
+    import importlib
+    package = "gradcli.torchlib.distributions"
+    if name is not None:
+        module = importlib.import_module(package + "." + name)
+        return {key: value for key, value in vars(module).items() if isinstance(value, type) and
+                value.__module__ == module.__name__}
+    from ...torchlib.distributions import distribution
+    found = {"Distribution": distribution.Distribution}
+    for file in DISTRIBUTIONS:
+        found.update(distributions_module_members(file))
+    return found
+
+
 def _object_members():
     from ...torchlib.optim import lr_scheduler, optimizer
     from ...torchlib.utils.data import dataloader, dataset, sampler
+    from ...torchlib.distributions import distribution
     return {
+        distribution.Distribution: distribution.members,
         optimizer.Optimizer: frozenset(("param_groups", "state", "defaults", "step", "zero_grad", "add_param_group",
                                         "state_dict", "load_state_dict")),
         lr_scheduler.LRScheduler: frozenset(("optimizer", "base_lrs", "last_epoch", "step", "get_last_lr", "get_lr",
@@ -72,5 +91,5 @@ def object_members(obj):
     for kind in type(obj).__mro__:
         names = _kinds.get(kind)
         if names is not None:
-            return names
+            return names(obj) if callable(names) else names
     return None  # (a script's subclass of Dataset: the language's rules for classes decide)
