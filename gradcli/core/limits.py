@@ -9,8 +9,9 @@ and refused *before* the work is done, with a message naming the limit and how t
     max_recursion    depth of calls of the script's own functions
     max_script_size  characters of one script or expression
     max_int_bits     bits of a Python integer made by `*` or `**` (`10**10**10` would take hours)
-    max_nesting      depth of data that CPython walks recursively in C without a check (hashing nested tuples,
-                     a chain of map/zip/filter iterators): past a few 10^4 levels the C stack overflows
+    max_nesting      depth of values that CPython walks recursively in C without a check (hashing nested tuples,
+                     a chain of map/zip/filter iterators, freeing a chain of properties or slices): past some
+                     10^4 levels the C stack overflows
 
 Each is set by `--max-...` (the CLI calls `configure`), else by `GRADCLI_MAX_...`, else its default. Stdlib only:
 the core layer checks sizes here (`check_numel`, `check_nested_size`, ...), the language layer its run's budget
@@ -48,7 +49,7 @@ LIMITS = {limit.name: limit for limit in (
     Limit("max_recursion", 200, "nested calls of the script's own functions", "RecursionError"),
     Limit("max_script_size", 10 ** 6, "characters per script or expression"),
     Limit("max_int_bits", 10 ** 5, "bits per integer built by * or **"),
-    Limit("max_nesting", 1000, "levels of tuples in tuples, or of iterators over iterators"),
+    Limit("max_nesting", 1000, "levels of tuples in tuples, iterators over iterators, properties or slices"),
 )}
 
 _overrides = {}   # set by configure() (the CLI's options); they win over the environment
@@ -309,17 +310,39 @@ def depth_error():
     return exceeded("max_depth", "the code is too deeply nested")
 
 
-# ---------------------------------------------------------------- nested containers (printing, torch.tensor)
-_CONTAINERS = (list, tuple, dict)
-
-
+# ---------------------------------------------------------------- nested values (printing, converting, saving)
+# One accounting for what writing a value costs, whatever builds or writes it: print, str, format, %, ==, an
+# exception's message, torch.save, DataLoader's collate, torch.tensor. A container's parts are what writing it
+# visits: a list's, tuple's, set's or dict view's items, a dict's keys and values (OrderedDict, defaultdict and
+# Counter are dicts), an exception's args.
+_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+_SEQUENCE_KINDS = frozenset((list, tuple, set, frozenset) + _VIEWS)
+_CONTAINERS = (list, tuple, dict, set, frozenset, BaseException) + _VIEWS  # and their subclasses
 _QUICK_VISITS = 10_000
 
 
+def _parts(node):
+    """The values writing the container `node` visits (a dict's keys and values, an exception's args)."""
+    kind = node.__class__
+    if kind in _SEQUENCE_KINDS:
+        return node
+    if isinstance(node, dict):
+        return [v for pair in node.items() for v in pair]
+    if isinstance(node, BaseException):
+        return node.args if node.args.__class__ is tuple else (node.args,)
+    return node  # a subclass of list, tuple or set (torch.Size, a named tuple)
+
+
+def is_container(value):
+    """Whether writing `value` visits parts (see _parts)."""
+    kind = value.__class__
+    return kind in _SEQUENCE_KINDS or kind is dict or isinstance(value, _CONTAINERS)
+
+
 def _cost(item):
-    """What writing (or converting to a tensor) a value that is no list, tuple or dict costs: a string, a range
-    or a torch.Size its length, anything else one."""
-    return len(item) if item.__class__ is str or item.__class__ is range or isinstance(item, tuple) else 1
+    """What writing (or converting to a tensor) a value that is no container costs: a string or a range its
+    length, anything else one."""
+    return len(item) if item.__class__ is str or item.__class__ is range else 1
 
 
 def _visits_within(values, budget):
@@ -328,13 +351,12 @@ def _visits_within(values, budget):
     value that contains itself exhausts the budget."""
     stack = []
     for value in values:
-        if value.__class__ in _CONTAINERS:
+        if is_container(value):
             stack.append(value)
         else:
             budget -= _cost(value)
     while stack:
-        node = stack.pop()
-        items = [v for pair in node.items() for v in pair] if node.__class__ is dict else node
+        items = _parts(stack.pop())
         budget -= 1 + len(items)
         if budget < 0:
             return False
@@ -342,7 +364,9 @@ def _visits_within(values, budget):
             kind = item.__class__
             if kind is float or kind is int:  # (most items: one each, without a call)
                 budget -= 1
-            elif kind in _CONTAINERS:
+            elif kind is str:
+                budget -= len(item)
+            elif is_container(item):
                 stack.append(item)
             else:
                 budget -= _cost(item)
@@ -357,10 +381,10 @@ def check_nested_size(*values, what=None):
     limit = current()["max_elements"]
     if _visits_within(values, min(limit, _QUICK_VISITS)):
         return  # the common case, a small value: counted plainly, without the bookkeeping for shared parts
-    total_all = sum(_cost(value) for value in values if value.__class__ not in _CONTAINERS)
+    total_all = sum(_cost(value) for value in values if not is_container(value))
     totals = {}  # id -> elements and characters visited when writing that container
     for value in values:
-        if value.__class__ not in _CONTAINERS:
+        if not is_container(value):
             continue
         stack = [(value, False)]
         while stack:
@@ -368,24 +392,56 @@ def check_nested_size(*values, what=None):
             key = id(node)
             if key in totals and not children_done:
                 continue
-            items = list(node.items()) if isinstance(node, dict) else node
-            if isinstance(node, dict):
-                items = [v for pair in items for v in pair]
+            items = _parts(node)
             if children_done:
                 total = 1
                 for item in items:
-                    total += totals.get(id(item), 1) if item.__class__ in _CONTAINERS else _cost(item)
+                    total += totals.get(id(item), 1) if is_container(item) else _cost(item)
                     if total > limit:
                         raise _too_long(limit, what)
                 totals[key] = total
             else:
                 totals[key] = 1  # a container inside itself (`a.append(a)`) prints as [...]
                 stack.append((node, True))
-                stack.extend((item, False) for item in items
-                             if item.__class__ in _CONTAINERS and id(item) not in totals)
+                stack.extend((item, False) for item in items if is_container(item) and id(item) not in totals)
         total_all += totals[id(value)]
     if total_all > limit:
         raise _too_long(limit, what)
+
+
+# ---------------------------------------------------------------- nesting (what C walks without a depth check)
+_CHAINS = (map, zip, filter, enumerate, reversed)
+NESTING_KINDS = frozenset((tuple, slice, property, staticmethod, classmethod) + _CHAINS)
+
+
+def _nested_parts(value):
+    """The parts of `value` that CPython reaches recursively in C without a depth check: hashing a tuple walks
+    its items, next() of map/zip/filter/... its iterators, freeing a property, staticmethod, classmethod or
+    slice its parts (past some 10^5 levels the C stack overflows: a crash, not an error)."""
+    kind = value.__class__
+    if kind is tuple:
+        return value
+    if kind is slice:
+        return (value.start, value.stop, value.step)
+    if kind is property:
+        return (value.fget, value.fset, value.fdel)
+    if kind is staticmethod or kind is classmethod:
+        return (value.__func__,)
+    return value.__reduce__()[1]  # map, zip, filter, enumerate, reversed: what they iterate over
+
+
+def check_nesting(parts, what):
+    """Refuse `what` made of `parts` if its values of NESTING_KINDS (tuples in tuples, iterators over
+    iterators, properties of properties, slices of slices, in any mix) would be nested more than max_nesting
+    levels deep: checked where each is built, a level at a time, a part shared by several walked once."""
+    level = [part for part in parts if part.__class__ in NESTING_KINDS]
+    depth, limit = 1, (_values or current())["max_nesting"]
+    while level:
+        depth += 1
+        if depth > limit:
+            raise exceeded("max_nesting", "%s would be nested more than %d levels deep" % (what, limit))
+        level = list({id(inner): inner for item in level for inner in _nested_parts(item)
+                      if inner.__class__ in NESTING_KINDS}.values())
 
 
 def _too_long(limit, what=None):

@@ -12,6 +12,7 @@ generator).
 import collections
 
 from ..base import dtypes, errors
+from ..core import limits
 from .nn.parameter import Parameter
 from . import torch_module
 from ..core.tensor import Device, Size, Tensor
@@ -43,6 +44,7 @@ class _Object:
 def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_serialization=True,
          _disable_byteorder_record=False):
     """torch.save: `obj` as it is now, kept under the path `f` for this run."""
+    limits.check_nested_size(obj, what="the saved value")
     FILES[_path(f)] = _copied(obj, saving=True)
 
 
@@ -61,21 +63,30 @@ def _path(f):
     return f
 
 
-def _copied(obj, saving=False, weights_only=True):
-    """obj's copy: tensors detached and cloned (their requires_grad kept), containers rebuilt. Saving, an object of
-    another kind is kept as its class's name; loading it fails as torch's weights_only load does (a whole module
-    loaded with weights_only=False is not implemented)."""
+def _copied(obj, saving=False, weights_only=True, memo=None):
+    """obj's copy: tensors detached and cloned (their requires_grad kept), containers rebuilt, a part shared
+    within obj shared in the copy (as pickle's memo keeps it). Saving, an object of another kind is kept as its
+    class's name; loading it fails as torch's weights_only load does (a whole module loaded with
+    weights_only=False is not implemented)."""
+    if isinstance(obj, _PLAIN):
+        return obj
+    memo = {} if memo is None else memo
+    key = id(obj)
+    if key not in memo:
+        memo[key] = (_copy_of(obj, saving, weights_only, memo), obj)  # (obj kept: its id stays its own)
+    return memo[key][0]
+
+
+def _copy_of(obj, saving, weights_only, memo):
     if isinstance(obj, Tensor):
         data = obj.detach().clone()
         if isinstance(obj, Parameter):
             return Parameter(data, requires_grad=obj.requires_grad)
         return data.requires_grad_(obj.requires_grad) if obj.requires_grad else data
-    if isinstance(obj, _PLAIN):
-        return obj
     if isinstance(obj, (dict, collections.OrderedDict)):
-        return type(obj)((key, _copied(value, saving, weights_only)) for key, value in obj.items())
+        return type(obj)((key, _copied(value, saving, weights_only, memo)) for key, value in obj.items())
     if isinstance(obj, (list, tuple)) and type(obj) in (list, tuple):
-        return type(obj)(_copied(value, saving, weights_only) for value in obj)
+        return type(obj)(_copied(value, saving, weights_only, memo) for value in obj)
     if saving:
         return _Object(_qualified_name(obj))
     if weights_only:

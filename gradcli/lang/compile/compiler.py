@@ -342,8 +342,8 @@ class Compiler(Handling, ExpressionCompiler):
                 raise located(exc, self.position(iterable_node)) from None
             while True:
                 item = _MISSING
-                limits.tick()
-                try:  # the iterator and the unpacking into targets can fail too (a 0-d tensor, a short tuple)
+                try:  # the budget, the iterator and the unpacking into targets can fail (a 0-d tensor, a short tuple)
+                    limits.tick()
                     item = next(items)
                     setter(frame, item)
                 except StopIteration:

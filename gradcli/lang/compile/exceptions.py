@@ -13,6 +13,7 @@ import builtins
 from ...base import errors
 from ...base.errors import GradcliError
 from ...base.subclassable import subclassable
+from ...core.limits import check_nested_size
 
 # Python's classes that scripts can name
 _PYTHON = ("BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "FloatingPointError",
@@ -78,6 +79,7 @@ def raised(value):
         value = value()
     if not isinstance(value, BaseException):
         raise errors.type_error("exceptions must derive from BaseException")
+    check_nested_size(value)  # its message is written out
     cls = type(value)
     kind = cls.__qualname__ if cls.__module__ in ("builtins", "__main__") else "%s.%s" % (
         cls.__module__, cls.__qualname__)

@@ -397,8 +397,8 @@ class ExpressionCompiler(Calls, Displays, Definitions):
             return lambda frame: tuple(item(frame) for item in items)
         if isinstance(node, Tree) and node.data == "slice":
             start, stop, step = (self.expression(c) if c is not None else None for c in node.children)
-            return lambda frame: slice(start(frame) if start else None, stop(frame) if stop else None,
-                                       step(frame) if step else None)
+            return lambda frame: guards.checked_slice(start(frame) if start else None, stop(frame) if stop else None,
+                                                      step(frame) if step else None)
         return self.expression(node)
 
 

@@ -11,7 +11,7 @@ import sys
 from types import FunctionType
 
 from .stand_ins import BuiltinType, builtin_function
-from ...core.limits import check_length, check_nested_size, current, exceeded
+from ...core.limits import NESTING_KINDS, check_length, check_nested_size, check_nesting, current, exceeded, is_container
 
 _SEQUENCES = (str, list, tuple)
 
@@ -65,7 +65,7 @@ def _guard_pow(op):
 
 def _guard_equality(op):
     def compare(a, b):  # lists compare element by element, a shared one again at each place
-        if a.__class__ in _CONTAINERS and b.__class__ in _CONTAINERS and a is not b:
+        if a is not b and is_container(a) and is_container(b):
             check_nested_size(a)
         return op(a, b)
     return compare
@@ -107,7 +107,6 @@ def check_format_spec(spec):
 _OPERATOR_GUARDS = {"mul": _guard_mul, "imul": _guard_mul, "add": _guard_add, "iadd": _guard_add,
                     "pow": _guard_pow, "ipow": _guard_pow, "mod": _guard_mod, "imod": _guard_mod,
                     "eq": _guard_equality, "ne": _guard_equality}
-_CONTAINERS = (list, tuple, dict)
 
 
 def as_written(op, written):
@@ -150,6 +149,7 @@ def guard_builtins(builtins):
     builtins["round"] = _round
     builtins["sum"] = _sum
     builtins.update({kind.plain.__name__: kind for kind in _CHAIN_TYPES})
+    builtins.update({kind.plain.__name__: kind for kind in _WRAPPER_TYPES if kind.plain.__name__ in builtins})
     if "iter" in builtins:
         builtins["iter"] = _chain_checked(builtins["iter"])
     inner_print = builtins.get("print")
@@ -226,25 +226,8 @@ def _sum(iterable, /, start=0):
 _CHAINS = (map, zip, filter, enumerate, reversed)
 
 
-def _chain_depth(iterable, limit):
-    """How many iterators of map/zip/filter/... lie under `iterable` (each next() recurses through all of them
-    in C, without a check), counted up to `limit` + 1."""
-    depth, level = 0, [iterable]
-    while level and depth <= limit:
-        inner = {}  # id -> iterator: one shared below several (zip(m, m)) is walked once per level
-        for it in level:
-            if it.__class__ in _CHAINS:
-                inner.update((id(a), a) for a in it.__reduce__()[1] if a.__class__ in _CHAINS)
-        level = list(inner.values())
-        depth += 1 if level else 0
-    return depth
-
-
 def _check_chains(args):
-    limit = current()["max_nesting"]
-    for arg in args:
-        if arg.__class__ in _CHAINS and _chain_depth(arg, limit) >= limit:
-            raise exceeded("max_nesting", "the iterator would be nested more than %d levels deep" % limit)
+    check_nesting(args, "the iterator")
 
 
 def _chain_checked(function):
@@ -254,27 +237,30 @@ def _chain_checked(function):
     return chained
 
 
-def _chain_type(plain):
-    """map, zip, filter, enumerate, reversed: the iterator made once its arguments' chains are checked."""
+def _nesting_type(plain, what):
+    """map, zip, ..., property, staticmethod, classmethod: the value made once its arguments' nesting is
+    checked (limits.check_nesting)."""
     def new(cls, *args, **kwargs):
-        _check_chains(args)
+        check_nesting(args + tuple(kwargs.values()) if kwargs else args, what)
         return plain(*args, **kwargs)
-    return BuiltinType(plain.__name__, (), {"plain": plain, "__new__": new, "__doc__": _chain_type.__doc__})
+    return BuiltinType(plain.__name__, (), {"plain": plain, "__new__": new, "__doc__": _nesting_type.__doc__})
 
 
-_CHAIN_TYPES = tuple(_chain_type(plain) for plain in _CHAINS)
+_CHAIN_TYPES = tuple(_nesting_type(plain, "the iterator") for plain in _CHAINS)
+_WRAPPER_TYPES = tuple(_nesting_type(plain, "the " + plain.__name__) for plain in (property, staticmethod, classmethod))
 
 
 def check_tuple_depth(items):
     """A tuple made of `items`: hashing walks nested tuples recursively in C, so their depth is bounded where
     one is built (a display, tuple())."""
-    level = [item for item in items if item.__class__ is tuple]
-    depth, limit = 1, current()["max_nesting"]
-    while level:
-        depth += 1
-        if depth > limit:
-            raise exceeded("max_nesting", "the tuple would be nested more than %d levels deep" % limit)
-        level = list({id(inner): inner for item in level for inner in item if inner.__class__ is tuple}.values())
+    check_nesting(items, "the tuple")
+
+
+def checked_slice(start, stop, step):
+    """`x[a:b:c]`'s slice: a slice of slices is freed recursively in C, so its depth is bounded too."""
+    if start.__class__ in NESTING_KINDS or stop.__class__ in NESTING_KINDS or step.__class__ in NESTING_KINDS:
+        check_nesting((start, stop, step), "the slice")
+    return slice(start, stop, step)
 
 
 def joined(parts):
@@ -313,7 +299,8 @@ class checked_range(metaclass=BuiltinType):
 
 
 # the stand-ins for builtin classes, and the class each stands for (what lang.sandbox.namespace's isinstance reads)
-PLAIN_TYPES = {kind: kind.plain for kind in (checked_str, checked_int, checked_tuple, checked_range) + _CHAIN_TYPES}
+PLAIN_TYPES = {kind: kind.plain for kind in (checked_str, checked_int, checked_tuple, checked_range) + _CHAIN_TYPES
+               + _WRAPPER_TYPES}
 
 
 def guard_method(obj, name, method):
@@ -347,6 +334,11 @@ def _checked_method(obj, name, method):
                 check_length(total, "the string")
                 return method(items)
             return join
+    elif obj.__class__ is property:  # p.setter(f): a new property of p's parts and f
+        def copied(function):
+            check_nesting((obj.fget, obj.fset, obj.fdel, function), "the property")
+            return method(function)
+        return copied
     elif isinstance(obj, list) and name == "extend":
         def extend(items):
             if not isinstance(items, _SEQUENCES):  # an iterator over the list itself would feed it for ever

@@ -9,7 +9,7 @@ the random stream are the same.
 from .dataset import object_repr
 from .sampler import BatchSampler, RandomSampler, SequentialSampler
 from ....base import dtypes, errors
-from ....core import rng
+from ....core import limits, rng
 from ....ops.rows.creation import tensor
 from ....ops.rows.join import stack
 from ....core.tensor import Tensor
@@ -19,7 +19,13 @@ _COLLATE_ERROR = "default_collate: batch must contain tensors, numpy arrays, num
 
 def default_collate(batch):
     """A list of samples as one batch: tensors stacked along a new first dim, python floats as a float64
-    tensor, ints as an int64 one, strings kept as a list; tuples, lists and dicts collated element-wise."""
+    tensor, ints as an int64 one, strings kept as a list; tuples, lists and dicts collated element-wise
+    (the batch's size counted first: a shared nested sample would be walked at each place)."""
+    limits.check_nested_size(batch, what="the batch")
+    return _collate(batch)
+
+
+def _collate(batch):
     elem = batch[0]
     if isinstance(elem, Tensor):
         return stack(batch, 0)
@@ -30,21 +36,26 @@ def default_collate(batch):
     if isinstance(elem, str):
         return batch
     if isinstance(elem, dict):
-        return {key: default_collate([d[key] for d in batch]) for key in elem}
+        return {key: _collate([d[key] for d in batch]) for key in elem}
     if isinstance(elem, (tuple, list)):
         size = len(elem)
         if any(len(e) != size for e in batch):
             raise errors.GradcliError("each element in list of batch should be of equal size")
-        return [default_collate(samples) for samples in zip(*batch)]
+        return [_collate(samples) for samples in zip(*batch)]
     raise errors.type_error(_COLLATE_ERROR % type(elem))
 
 
 def default_convert(data):
     """What batch_size=None yields: the item, its tuples as lists (as torch's default_convert)."""
+    limits.check_nested_size(data, what="the batch")
+    return _convert(data)
+
+
+def _convert(data):
     if isinstance(data, dict):
-        return {key: default_convert(value) for key, value in data.items()}
+        return {key: _convert(value) for key, value in data.items()}
     if isinstance(data, (tuple, list)):
-        return [default_convert(d) for d in data]
+        return [_convert(d) for d in data]
     return data
 
 
@@ -115,6 +126,7 @@ class _SingleProcessDataLoaderIter:
         return self
 
     def __next__(self):
+        limits.tick()  # a batch is a loop's step, whoever iterates (list(loader) runs in C)
         loader = self._loader
         index = next(self._indices)
         if loader.batch_sampler is not None:
