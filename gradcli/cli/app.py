@@ -1,10 +1,12 @@
 """The commands: eval, run and repl. Each is options, a docstring and a call into gradcli.app.api.
 
-This is the one place where errors become stderr text and exit codes: 0 ok, 1 an error in the script or
-expression, 2 bad usage (unknown option, missing file). Nothing heavy is imported at module level: a
-one-shot `gradcli eval` is judged by its cold start.
+Commands raise; `_Commands.main` here is the one place where an error becomes stderr text and an exit code:
+0 ok, 1 an error in the script or expression, 2 bad usage (unknown option, bad option value, missing file),
+130 interrupted. Nothing heavy is imported at module level: a one-shot `gradcli eval` is judged by its cold
+start.
 """
 
+import contextlib
 import os
 import sys
 from typing import List, Optional
@@ -13,10 +15,74 @@ import typer
 
 from .. import __version__
 from . import differentiate as calculus, evaluation, examples
-from .common import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE
+from .common import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE, Failed, UsageError
 from .common import report as _report
-from .common import read_text, report_interrupt, stderr_write as _stderr_write, usage_error as _usage_error
+from .common import read_text, report_interrupt, stderr_write as _stderr_write
 from .params import Command, ExpressionCommand, Group
+
+
+# ---------------------------------------------------------------- errors and exit codes
+class _ReaderGone(BaseException):
+    """stdout's reader left (`gradcli run x.py | head`). A BaseException, so that the interpreter does not
+    report it as an error of the script's print()."""
+
+
+class _Interrupted(BaseException):
+    """Ctrl-C in a command, carried past Typer (which would end the process with a silent 130) to main()."""
+
+    def __init__(self, interrupt):
+        super().__init__()
+        self.interrupt = interrupt
+
+
+@contextlib.contextmanager
+def _exit_codes():
+    """The one place where what a command raises becomes stderr text and an exit code (SystemExit). Typer says
+    its own usage errors (an unknown option, a bad option value: typer.BadParameter) with exit 2."""
+    from ..base.errors import GradcliError
+    try:
+        yield
+        return
+    except _Interrupted as interrupted:  # the statement that was running, when the interpreter said which
+        report_interrupt(interrupted.interrupt)
+        code = EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        _stderr_write("\ngradcli: interrupted\n")
+        code = EXIT_INTERRUPTED
+    except UsageError as error:
+        _stderr_write("gradcli: %s\n" % error)
+        code = EXIT_USAGE
+    except Failed as failed:  # what failed is shown already
+        if str(failed):
+            _stderr_write("gradcli: %s\n" % failed)
+        code = EXIT_ERROR
+    except GradcliError as error:  # the expression's or script's, or the timeout (say, while showing)
+        _report(error)
+        code = EXIT_ERROR
+    except (BrokenPipeError, _ReaderGone):  # `gradcli run x.py | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_ERROR
+    except Exception as exc:  # a bug in gradcli, not bad input: one line, the traceback on request
+        if os.environ.get("GRADCLI_DEBUG"):
+            raise
+        _stderr_write("gradcli: internal error: %s: %s\n(this is a bug in gradcli; GRADCLI_DEBUG=1 shows the "
+                      "traceback)\n" % (type(exc).__name__, exc))
+        code = EXIT_ERROR
+    sys.exit(code)
+
+
+class _Commands(Group):
+    """gradcli's commands, run under _exit_codes (through main() and through Typer's CliRunner alike)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as interrupt:
+            raise _Interrupted(interrupt) from None
+
+    def main(self, *args, **kwargs):
+        with _exit_codes():
+            return super().main(*args, **kwargs)
 
 
 _EXIT_CODES = ("[bold]Exit status:[/bold] 0 ok, 1 an error in the expression or script, "
@@ -24,7 +90,7 @@ _EXIT_CODES = ("[bold]Exit status:[/bold] 0 ok, 1 an error in the expression or 
 
 
 app = typer.Typer(
-    cls=Group, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode="rich",
+    cls=_Commands, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
     help="""PyTorch's autograd answers from a terminal, on numpy: evaluate and differentiate expressions,
 run scripts with torch's exact output, or explore in a REPL.
@@ -101,15 +167,9 @@ def main_options(ctx: typer.Context,
         process.limit_memory(limits.max_memory())
         seconds = limits.timeout()
     except GradcliError as error:
-        raise _usage_error(error.message) from None
+        raise UsageError(error.message) from None
     if ctx.invoked_subcommand not in ("run", "repl"):  # run times each script in its worker, repl each input
         ctx.with_resource(process.timed(seconds))
-
-
-# ---------------------------------------------------------------- errors and exit codes
-class _ReaderGone(BaseException):
-    """stdout's reader left (`gradcli run x.py | head`). A BaseException, so that the interpreter does not
-    report it as an error of the script's print()."""
 
 
 def _write_stdout(text):
@@ -135,7 +195,7 @@ def _write_page(path, session, warn):
     try:
         write_html(path, text)
     except OSError as exc:
-        raise _usage_error("cannot write %s: %s" % (path, exc.strerror or exc)) from None
+        raise UsageError("cannot write %s: %s" % (path, exc.strerror or exc)) from None
 
 
 @app.command("run", cls=Command, epilog=_EXIT_CODES)
@@ -195,7 +255,7 @@ def run_command(
     from .progress import DelayedProgress
     if interactive:
         if len(files) != 1 or files[0] == "-":
-            raise _usage_error("run -i takes one script file (the REPL reads standard input after it)")
+            raise UsageError("run -i takes one script file (the REPL reads standard input after it)")
         from .repl import run_repl
         run_repl(startup=(read_text(files[0]), files[0]))
         return
@@ -204,16 +264,11 @@ def run_command(
     explaining = dict(explain_steps=shown, explain_width=_stderr_width()) if explain else {}
     workers = batch.jobs_option(jobs)
     if html is not None and (len(files) != 1 or workers or report):
-        raise _usage_error("run --html takes one script file, run in this process (no -j or --report)")
+        raise UsageError("run --html takes one script file, run in this process (no -j or --report)")
     scripts = [("<stdin>" if name == "-" else name, read_text(name)) for name in files]  # all readable first
     if html is None and batch.isolated(files, workers, report, limits.timeout() is not None):
-        try:
-            failed = batch.run(scripts, workers, report, keep_going, explaining, _write_stdout)
-        except KeyboardInterrupt:
-            _stderr_write("\ngradcli: interrupted\n")
-            raise typer.Exit(EXIT_INTERRUPTED) from None
-        if failed:
-            raise typer.Exit(EXIT_ERROR)
+        if batch.run(scripts, workers, report, keep_going, explaining, _write_stdout):
+            raise Failed()  # (each file's errors are reported as it ran)
         return
     failed = 0
     for filename, text in scripts:
@@ -238,15 +293,12 @@ def run_command(
                     process.keep_until_exit(script)
                     script.run(write=_write_stdout, warn=progress.write_stderr,
                                on_error=report_error if keep_going else None)
-            except GradcliError as error:
+            except GradcliError as error:  # said, and the next file runs
                 report_error(error)
-            except KeyboardInterrupt as interrupt:  # Typer turns it into a silent exit 130: say so here
-                report_interrupt(interrupt, progress.write_stderr)
-                raise typer.Exit(EXIT_INTERRUPTED) from None
             finally:
                 sys.stdout.flush()
     if failed:
-        raise typer.Exit(EXIT_ERROR)
+        raise Failed()
 
 
 def _explain_steps(text):
@@ -255,7 +307,7 @@ def _explain_steps(text):
         return None
     parts = [part.strip() for part in text.split(",")]
     if not all(part.isdigit() and int(part) > 0 for part in parts):
-        raise _usage_error("--explain-steps takes backward-call numbers counted from 1, e.g. --explain-steps "
+        raise UsageError("--explain-steps takes backward-call numbers counted from 1, e.g. --explain-steps "
                            "1,50 (got %r)" % text)
     return {int(part) for part in parts}
 
@@ -349,29 +401,11 @@ def command():
 
 
 def main(argv=None):
-    """What the `gradcli` command runs (see command()); raises SystemExit with the exit code."""
-    from ..base.errors import GradcliError
+    """What the `gradcli` command runs (see command()); raises SystemExit with the exit code (_Commands.main)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     meant = misspelt_command(argv)
     if meant is not None:
-        _stderr_write("gradcli: no command '%s'; did you mean '%s'? (an expression that is a bare name goes "
-                      "after eval: gradcli eval %s)\n" % (argv[0], meant, argv[0]))
-        sys.exit(EXIT_USAGE)
-    argv = resolve_argv(argv, sys.stdin.isatty() and sys.stdout.isatty())
-    try:
-        app(args=argv, prog_name="gradcli")
-    except KeyboardInterrupt:
-        _stderr_write("\ngradcli: interrupted\n")
-        sys.exit(EXIT_INTERRUPTED)
-    except GradcliError as error:  # the timeout, past the command's call into the library (say, while showing)
-        _report(error)
-        sys.exit(EXIT_ERROR)
-    except (BrokenPipeError, _ReaderGone):  # `gradcli run x.py | head`: the reader left; say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(EXIT_ERROR)
-    except Exception as exc:  # a bug in gradcli, not bad input: one line, the traceback on request
-        if os.environ.get("GRADCLI_DEBUG"):
-            raise
-        _stderr_write("gradcli: internal error: %s: %s\n(this is a bug in gradcli; GRADCLI_DEBUG=1 shows the "
-                      "traceback)\n" % (type(exc).__name__, exc))
-        sys.exit(EXIT_ERROR)
+        with _exit_codes():
+            raise UsageError("no command '%s'; did you mean '%s'? (an expression that is a bare name goes after "
+                             "eval: gradcli eval %s)" % (argv[0], meant, argv[0]))
+    app(args=resolve_argv(argv, sys.stdin.isatty() and sys.stdout.isatty()), prog_name="gradcli")

@@ -57,8 +57,8 @@ def _write_report(report_file, path, line):
         report_file.write(line)
         report_file.flush()
     except OSError as exc:
-        from .common import usage_error
-        raise usage_error("cannot write %s: %s" % (path, exc.strerror or exc)) from None
+        from .common import UsageError
+        raise UsageError("cannot write %s: %s" % (path, exc.strerror or exc)) from None
 
 
 def _report_error(error):
@@ -71,11 +71,11 @@ def _report_error(error):
 def _open_report(path):
     if path is None:
         return None
-    from .common import usage_error
+    from .common import UsageError
     try:
         return open(path, "w", encoding="utf-8")
     except OSError as exc:
-        raise usage_error("cannot write %s: %s" % (path, exc.strerror or exc)) from None
+        raise UsageError("cannot write %s: %s" % (path, exc.strerror or exc)) from None
 
 
 def jobs_option(text):

@@ -1,4 +1,8 @@
-"""What the commands share: exit codes, errors on stderr, and the parsing of --at and --dtype."""
+"""What the commands share: exit codes and the exceptions a command raises for them, errors on stderr, and the
+parsing of --at, --dtype and numbers.
+
+A command never exits itself: it raises (a GradcliError, UsageError, Failed, typer.BadParameter for a bad option
+value), and cli.app's `_Commands.main` is the one place where that becomes stderr text and an exit code."""
 
 import sys
 
@@ -40,9 +44,15 @@ def stderr_write(text):
     sys.stderr.flush()
 
 
-def usage_error(message):
-    stderr_write("gradcli: %s\n" % message)
-    return typer.Exit(EXIT_USAGE)
+class UsageError(Exception):
+    """Bad usage a command finds past its options' parsing (a file it cannot read, options that do not go
+    together): `gradcli: MESSAGE` on stderr, exit 2. A bad value of one option is typer.BadParameter instead
+    (bad_value), which names the option in Typer's usage box."""
+
+
+class Failed(Exception):
+    """The command failed in a way it has shown already (a failing check, the scripts' errors reported as they
+    ran): exit 1. A message, if any, is said as `gradcli: MESSAGE`."""
 
 
 def read_text(name):
@@ -54,7 +64,7 @@ def read_text(name):
         with open(name, encoding="utf-8-sig") as f:
             return f.read()
     except (OSError, UnicodeDecodeError) as exc:
-        raise usage_error("cannot read %s: %s" % (name, getattr(exc, "strerror", None) or exc)) from None
+        raise UsageError("cannot read %s: %s" % (name, getattr(exc, "strerror", None) or exc)) from None
 
 
 def parse_at(items, option="--at"):

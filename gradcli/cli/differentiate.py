@@ -1,12 +1,11 @@
 """The derivative commands: diff, jacobian, hessian, check, plot. Each is options, a docstring and a call into gradcli.app.calculus; cli.app registers
 COMMANDS (name -> function)."""
 
-import sys
 from typing import List, Optional
 
 import typer
 
-from .common import EXIT_ERROR, check_dtype, parse_at, positive, report, stderr_write, write_json
+from .common import Failed, check_dtype, parse_at, positive, stderr_write, write_json
 
 
 def diff_command(
@@ -61,12 +60,7 @@ def diff_command(
 
     """
     from ..app import calculus
-    from ..base.errors import GradcliError
-    try:
-        result = calculus.diff(expression, wrt or None, parse_at(at), positive(order), dtype, steps=steps)
-    except GradcliError as error:
-        report(error)
-        raise typer.Exit(EXIT_ERROR) from None
+    result = calculus.diff(expression, wrt or None, parse_at(at), positive(order), dtype, steps=steps)
     for d in result.derivatives:
         if d.no_rule is not None:
             stderr_write("gradcli: no symbolic rule for %s; autograd's derivative at the point instead\n"
@@ -77,9 +71,8 @@ def diff_command(
     else:
         _show(result, latex)
     if result.agree is False:
-        stderr_write("gradcli: the formula and autograd disagree at the point (shown above); where both are "
-                      "defined they must agree\n")
-        raise typer.Exit(EXIT_ERROR)
+        raise Failed("the formula and autograd disagree at the point (shown above); where both are defined they "
+                     "must agree")
 
 
 def _show(result, latex):
@@ -179,12 +172,7 @@ def hessian_command(
 
 def _blocks_command(kind, expression, at, dtype, json_output):
     from ..app import calculus
-    from ..base.errors import GradcliError
-    try:
-        result = getattr(calculus, kind)(expression, parse_at(at), dtype)
-    except GradcliError as error:
-        report(error)
-        raise typer.Exit(EXIT_ERROR) from None
+    result = getattr(calculus, kind)(expression, parse_at(at), dtype)
     if json_output:
         write_json(result.to_dict())
         return
@@ -217,20 +205,15 @@ def check_command(
 
     """
     from ..app import calculus
-    from ..base.errors import GradcliError
-    try:
-        result = calculus.check(expression, parse_at(at), positive(order), _number(eps, "--eps"),
-                                _number(atol, "--atol"), _number(rtol, "--rtol"))
-    except GradcliError as error:
-        report(error)
-        raise typer.Exit(EXIT_ERROR) from None
+    result = calculus.check(expression, parse_at(at), positive(order), _number(eps, "--eps"),
+                            _number(atol, "--atol"), _number(rtol, "--rtol"))
     if json_output:
         write_json(result.to_dict())
     else:
         from .render import gradcheck_report
         gradcheck_report(result)
     if not result.passed:
-        raise typer.Exit(EXIT_ERROR)
+        raise Failed()  # (the report above says where)
 
 
 def _number(text, option):
@@ -266,16 +249,11 @@ def plot_command(
 
     """
     from ..app import calculus
-    from ..base.errors import GradcliError
     name, low, high = _range(over)
     if out is not None and not out.lower().endswith((".svg", ".png")):
         raise typer.BadParameter("expected FILE.svg or FILE.png, got %r" % out, param_hint="'--out'")
-    try:
-        result = calculus.curves(expression, name, low, high, parse_at(at), positive(order),
-                                 positive(points, "--points"))
-    except GradcliError as error:
-        report(error)
-        raise typer.Exit(EXIT_ERROR) from None
+    result = calculus.curves(expression, name, low, high, parse_at(at), positive(order),
+                             positive(points, "--points"))
     if json_output:
         write_json(result.to_dict())
     elif out is not None:

@@ -11,7 +11,7 @@ from typing import List, Optional
 
 import typer
 
-from .common import EXIT_ERROR, check_dtype, parse_at, positive, read_text, report, usage_error, write_json
+from .common import Failed, UsageError, check_dtype, parse_at, positive, read_text, report, write_json
 
 
 def eval_command(
@@ -116,13 +116,13 @@ def eval_command(
     order = positive(order)
     expressions = list(expressions or ())
     if file is None and not expressions:
-        raise usage_error("eval needs an expression or --file FILE (see gradcli eval --help)")
+        raise UsageError("eval needs an expression or --file FILE (see gradcli eval --help)")
     if file is not None and expressions:
-        raise usage_error("give expressions or --file, not both")
+        raise UsageError("give expressions or --file, not both")
     if (dot is not None or svg is not None or html is not None) and (file is not None or len(expressions) > 1):
-        raise usage_error("--dot, --svg and --html take a single expression")
+        raise UsageError("--dot, --svg and --html take a single expression")
     if values and (json_output or graph or explain or dot == "-"):
-        raise usage_error("--values prints the gradients alone: it goes with no --json, --graph, --explain or "
+        raise UsageError("--values prints the gradients alone: it goes with no --json, --graph, --explain or "
                           "--dot -")
     depth = _graph_depth(graph_depth)
     digits = _integer(precision, "--precision", least=0)
@@ -137,29 +137,24 @@ def eval_command(
                 result = api.evaluate(expressions[0], inputs, weight=weight, retain_graph=retain_graph,
                                       dtype=dtype, explain=explaining, order=order, tangent=directions, seed=seed)
             except GradcliError as error:
-                _failed(error, form, options)
-                raise typer.Exit(EXIT_ERROR) from None
+                raise _failed(error, form, options) from None
             _show(result, form, options)
             from .explain_view import write_pictures
             write_pictures(result, dot, svg, depth, html)
             return
         lines, filename = (read_text(file).splitlines(), "<stdin>" if file == "-" else file) if file is not None \
             else (expressions, "<expressions>")
-        failed = 0
-        try:
-            for number, outcome in api.evaluate_lines(lines, inputs, weight=weight, retain_graph=retain_graph,
-                                                      dtype=dtype, filename=filename, explain=explaining,
-                                                      order=order, tangent=directions, seed=seed):
-                if isinstance(outcome, GradcliError):
-                    failed += 1
-                    _failed(outcome, form, options, line=number)
-                else:
-                    _show(outcome, form, options, line=number)
-        except GradcliError as error:  # a bad --at value: nothing can be evaluated
-            report(error)
-            raise typer.Exit(EXIT_ERROR) from None
+        failed = 0  # (a bad --at value raises: then nothing can be evaluated)
+        for number, outcome in api.evaluate_lines(lines, inputs, weight=weight, retain_graph=retain_graph,
+                                                  dtype=dtype, filename=filename, explain=explaining, order=order,
+                                                  tangent=directions, seed=seed):
+            if isinstance(outcome, GradcliError):
+                failed += 1
+                report(_failed(outcome, form, options, line=number))  # and the next line is evaluated
+            else:
+                _show(outcome, form, options, line=number)
     if failed:
-        raise typer.Exit(EXIT_ERROR)
+        raise Failed()  # (each line's error is reported above)
 
 
 def _show(result, form, options, line=None):
@@ -189,7 +184,7 @@ def _show(result, form, options, line=None):
 
 def _failed(error, form, options, line=None):
     """An expression that failed: the value first when only its backward failed (a non-scalar result without
-    --weight), then the error on stderr, with a hint; with --json, an object with an `error` on stdout too."""
+    --weight); with --json, an object with an `error` on stdout. Returns the error with a hint, for stderr."""
     error = _with_hint(error, options["inputs"])
     partial = getattr(error, "result", None)
     if form == "json":
@@ -204,7 +199,7 @@ def _failed(error, form, options, line=None):
     elif form == "view" and partial is not None:
         from . import render
         render.show_result(partial, line=line)
-    report(error)
+    return error
 
 
 def _expression_of(error):

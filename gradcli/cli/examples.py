@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from .common import EXIT_ERROR, usage_error
+from .common import UsageError
 
 _PACKAGE = pathlib.Path(__file__).resolve().parent.parent
 _FOLDERS = (_PACKAGE / "examples", _PACKAGE.parent / "examples")  # installed, then a checkout
@@ -54,20 +54,14 @@ def example_command(
     if name not in found:
         from ..base.errors import suggestion
         meant = suggestion(name, found)
-        raise usage_error("no example '%s'%s (gradcli example lists them)" % (
+        raise UsageError("no example '%s'%s (gradcli example lists them)" % (
             name, "; did you mean '%s'?" % meant if meant else ""))
     text = found[name].read_text(encoding="utf-8")
     if not run:
         sys.stdout.write(text)
         return
     from ..app import api
-    from ..base.errors import GradcliError
-    from .common import report
-    try:
-        api.run_script(text, "%s.py" % name, write=sys.stdout.write, warn=sys.stderr.write)
-    except GradcliError as error:
-        report(error)
-        raise typer.Exit(EXIT_ERROR) from None
+    api.run_script(text, "%s.py" % name, write=sys.stdout.write, warn=sys.stderr.write)
 
 
 COMMANDS = {"example": example_command}

@@ -63,7 +63,7 @@ def write_pictures(result, dot, svg, depth, html=None):
     labels it (the page with the backward pass's steps); a file that cannot be written is bad usage. Where
     Graphviz is missing, says how to render the DOT file."""
     from ..explain.graph_view import DEFAULT_DEPTH
-    from .common import stderr_write, usage_error
+    from .common import UsageError, stderr_write
     if dot is None and svg is None and html is None:
         return
     graph = result.graph()
@@ -87,7 +87,7 @@ def write_pictures(result, dot, svg, depth, html=None):
         if html is not None:
             write_html(html, result.html_page(depth))
     except OSError as exc:
-        raise usage_error("cannot write %s: %s" % (exc.filename or dot or svg or html, exc.strerror or exc)) from None
+        raise UsageError("cannot write %s: %s" % (exc.filename or dot or svg or html, exc.strerror or exc)) from None
 
 
 def write_html(path, text):

@@ -6,9 +6,7 @@ import os
 import shutil
 import sys
 
-import typer
-
-from .common import EXIT_ERROR, stderr_write
+from .common import Failed
 
 
 _MARKERS = ("braille", "dot", "+", "x", "*")
@@ -38,8 +36,7 @@ def write_image(curves, path):
     try:
         import matplotlib
     except ImportError:
-        stderr_write("gradcli: writing %s needs matplotlib, an optional extra: pip install 'gradcli[plot]'\n" % path)
-        raise typer.Exit(EXIT_ERROR) from None
+        raise Failed("writing %s needs matplotlib, an optional extra: pip install 'gradcli[plot]'" % path) from None
     matplotlib.use("Agg")  # files only: no window, no display needed
     from matplotlib import pyplot
     figure, axes = pyplot.subplots(figsize=(7, 4.5))
@@ -53,7 +50,6 @@ def write_image(curves, path):
     try:
         figure.savefig(path)
     except OSError as exc:
-        stderr_write("gradcli: cannot write %s: %s\n" % (path, exc.strerror or exc))
-        raise typer.Exit(EXIT_ERROR) from None
+        raise Failed("cannot write %s: %s" % (path, exc.strerror or exc)) from None
     finally:
         pyplot.close(figure)
