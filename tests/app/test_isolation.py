@@ -2,6 +2,7 @@
 script in a worker process of its own under the operating system's limits, so a crash, a limit or a hang is
 that script's outcome, the others run, output stays per file and in order, and the host is left alone."""
 
+import faulthandler
 import json
 import os
 import re
@@ -67,6 +68,7 @@ def test_memory_past_max_memory_is_a_limit_error():
 def test_a_crash_is_that_scripts_error_and_the_others_run(monkeypatch):
     def crash(job, out):
         if "crash" in job["text"]:
+            faulthandler.disable()  # pytest's handler, inherited by the fork, would print the stack on stderr
             os.kill(os.getpid(), signal.SIGSEGV)
         return real(job, out)
     real = worker._run_in_worker
