@@ -146,13 +146,18 @@ _MOVE_COST, _CASE_COST, _MAX_STRING_SIZE = 2, 1, 40
 
 
 def suggestion(wrong, candidates):
-    """The name of `candidates` that Python would suggest for the misspelt `wrong`, or None; where Python has
-    none, a name two neighbouring letters of `wrong` swapped give (`onse`: `ones`), a typo Python's measure
-    counts twice."""
+    """The name of `candidates` closest to the misspelt `wrong` by Python's measure, or None: the one Python
+    would suggest, except that among names equally close the most called one wins (`sinn`: `sin`, not
+    `sign`; base.names_by_use), where Python takes the first in alphabetical order. Where Python has none, a
+    name two neighbouring letters of `wrong` swapped give (`onse`: `ones`), a typo Python's measure counts
+    twice. Every did-you-mean of gradcli is this function's."""
     if len(wrong) > _MAX_STRING_SIZE:
         return None
+    from .names_by_use import NAMES_BY_USE
+    use = {name: rank for rank, name in enumerate(NAMES_BY_USE)}
     best, best_distance = None, sys.maxsize
-    names = sorted(c for c in set(candidates) if isinstance(c, str) and c != wrong)
+    names = sorted((c for c in set(candidates) if isinstance(c, str) and c != wrong),
+                   key=lambda c: (use.get(c, len(use)), c))
     for candidate in names:
         most = min((len(candidate) + len(wrong) + 3) * _MOVE_COST // 6, best_distance - 1)
         distance = _levenshtein(wrong, candidate, most)
