@@ -7,7 +7,7 @@ stream, so that a seeded model starts from torch's weights bit for bit.
     parameter.py   Parameter, UninitializedParameter, UninitializedBuffer
     module.py      Module: registration by attribute, the walks over a model, train/eval, dtype, repr
     state.py       state_dict and load_state_dict
-    containers.py  Sequential, ModuleList, ModuleDict
+    containers.py  Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
     init.py        torch.nn.init
     layers.py      Identity, Linear, Bilinear, Flatten, Unflatten, Dropout, Embedding, the activations
     conv.py        Conv1d, Conv2d, MaxPool2d, AvgPool2d, LayerNorm, BatchNorm1d/2d/3d

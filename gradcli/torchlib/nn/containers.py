@@ -1,9 +1,12 @@
-"""torch.nn's containers: Sequential, ModuleList and ModuleDict (torch's container.py)."""
+"""torch.nn's containers: Sequential, ModuleList, ModuleDict, ParameterList and ParameterDict (torch's
+container.py)."""
 
 import collections
 import operator
 
-from .module import Module, _addindent
+from .module import Module, _addindent, typename
+from .parameter import Parameter
+from ...core.tensor import Tensor
 from ...base.subclassable import subclassable
 
 _LIST_MEMBERS = ("append", "extend", "insert", "pop")
@@ -229,3 +232,165 @@ class ModuleDict(Module):
                 raise ValueError("ModuleDict update sequence element #%d has length %d; 2 is required"
                                  % (j, len(pair)))
             self[pair[0]] = pair[1]
+
+
+def _parameter_line(key, value, type_text):
+    """One line of ParameterList's and ParameterDict's repr: the parameter's dtype (or type) and size only."""
+    if isinstance(value, Tensor):
+        return "  (%s): %s containing: [%s of size %s]" % (
+            key, "Parameter" if isinstance(value, Parameter) else "Tensor", type_text(value),
+            "x".join(str(size) for size in value.size()))
+    return "  (%s): Object of type: %s" % (key, type(value).__name__)
+
+
+def _as_parameter(value):
+    return Parameter(value) if isinstance(value, Tensor) and not isinstance(value, Parameter) else value
+
+
+@subclassable(members=("append", "extend"))
+class ParameterList(Module):
+    """A list of parameters (a tensor put in becomes a Parameter), registered under "0", "1", ... so that the
+    module holding it owns them."""
+
+    def __init__(self, values=None):
+        super().__init__()
+        self._size = 0
+        if values is not None:
+            self.extend(values)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            out = type(self)()
+            for i in range(*idx.indices(len(self))):
+                out.append(self[i])
+            return out
+        return getattr(self, str(_index(self, idx)))
+
+    def __setitem__(self, idx, param):
+        setattr(self, str(_index(self, idx)), _as_parameter(param))
+
+    def __len__(self):
+        return self._size
+
+    def __iter__(self):
+        return iter([self[i] for i in range(len(self))])
+
+    def __iadd__(self, parameters):
+        return self.extend(parameters)
+
+    def append(self, value):
+        self._size += 1
+        self[len(self) - 1] = value
+        return self
+
+    def extend(self, values):
+        if isinstance(values, Tensor) or not hasattr(values, "__iter__"):
+            raise TypeError("ParameterList.extend should be called with an iterable, but got "
+                            + type(values).__name__)
+        for value in values:
+            self.append(value)
+        return self
+
+    def extra_repr(self):
+        return "\n".join(_parameter_line(k, p, lambda t: str(t.dtype)) for k, p in enumerate(self))
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError("ParameterList should not be called.")
+
+
+@subclassable(members=("keys", "items", "values", "update", "clear", "pop", "get", "setdefault", "copy",
+                       "popitem", "fromkeys"))
+class ParameterDict(Module):
+    """A dict of parameters by string key (a tensor put in becomes a Parameter); a plain dict given to update
+    goes in sorted by key, an OrderedDict or pairs in their order, as torch's does."""
+
+    def __init__(self, parameters=None):
+        super().__init__()
+        self._keys = {}
+        if parameters is not None:
+            self.update(parameters)
+
+    def _key_to_attr(self, key):
+        if not isinstance(key, str):
+            raise TypeError("Index given to ParameterDict cannot be used as a key as it is not a string (type is "
+                            "'%s'). Open an issue on github if you need non-string keys." % type(key).__name__)
+        return key
+
+    def __getitem__(self, key):
+        return getattr(self, self._key_to_attr(key))
+
+    def __setitem__(self, key, value):
+        self._keys[key] = None
+        setattr(self, self._key_to_attr(key), _as_parameter(value))
+
+    def __delitem__(self, key):
+        del self._keys[key]
+        delattr(self, self._key_to_attr(key))
+
+    def __len__(self):
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __contains__(self, key):
+        return key in self._keys
+
+    def copy(self):
+        return ParameterDict(collections.OrderedDict((k, self[k]) for k in self._keys))
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def clear(self):
+        for key in list(self._keys):
+            del self[key]
+
+    def pop(self, key):
+        value = self[key]
+        del self[key]
+        return value
+
+    def popitem(self):
+        key = list(self._keys)[-1]
+        return key, self.pop(key)
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def fromkeys(self, keys, default=None):
+        return ParameterDict([(k, default) for k in keys])
+
+    def keys(self):
+        return self._keys.keys()
+
+    def items(self):
+        return [(k, self[k]) for k in self._keys]
+
+    def values(self):
+        return [self[k] for k in self._keys]
+
+    def update(self, parameters):
+        if not hasattr(parameters, "__iter__"):
+            raise TypeError("ParametersDict.update should be called with an iterable of key/value pairs, but got "
+                            + type(parameters).__name__)
+        if isinstance(parameters, (collections.OrderedDict, ParameterDict)):
+            pairs = parameters.items()
+        elif isinstance(parameters, dict):
+            pairs = sorted(parameters.items())
+        else:
+            pairs = list(parameters)
+            for j, pair in enumerate(pairs):
+                if not hasattr(pair, "__iter__"):
+                    raise TypeError("ParameterDict update sequence element #%d should be Iterable; is%s"
+                                    % (j, type(pair).__name__))
+                if len(pair) != 2:
+                    raise ValueError("ParameterDict update sequence element #%d has length %d; 2 is required"
+                                     % (j, len(pair)))
+        for key, value in pairs:
+            self[key] = value
+
+    def extra_repr(self):
+        return "\n".join(_parameter_line(k, p, typename) for k, p in self.items())

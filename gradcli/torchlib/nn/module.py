@@ -18,7 +18,8 @@ MEMBERS = ("forward", "parameters", "named_parameters", "buffers", "named_buffer
            "modules", "named_modules", "state_dict", "load_state_dict", "train", "eval", "training", "zero_grad",
            "requires_grad_", "apply", "register_buffer", "register_parameter", "add_module", "register_module",
            "get_submodule", "get_parameter", "extra_repr", "to", "cpu", "cuda", "float", "double", "half",
-           "reset_parameters")
+           "reset_parameters", "_modules", "_parameters", "_buffers")
+REGISTRIES = frozenset(("_modules", "_parameters", "_buffers"))  # (plain dicts, as torch's are since 2.0)
 
 
 def _addindent(text, spaces):

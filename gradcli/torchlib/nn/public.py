@@ -3,7 +3,7 @@ the language's namespace); get_member is what a script may read on a module: its
 buffers and submodules, and the members its classes list with @subclassable."""
 
 from . import init, module, state  # noqa: F401 (the namespace reads nn.init, nn.module, nn.state)
-from .containers import ModuleDict, ModuleList, Sequential
+from .containers import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import AvgPool2d, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, LayerNorm, MaxPool2d
 from .layers import (ELU, GELU, Bilinear, Dropout, Dropout1d, Dropout2d, Dropout3d, Embedding, Flatten, Identity,
     LeakyReLU, Linear, LogSoftmax, ReLU, SiLU, Sigmoid, Softmax, Softplus, Tanh, Unflatten)
@@ -15,8 +15,8 @@ from .parameter import Parameter, UninitializedBuffer, UninitializedParameter
 from .rnn import GRU, LSTM, RNN
 from ...base.subclassable import has_dynamic_attribute, library_members
 
-CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, Identity, Linear, Bilinear, Flatten, Unflatten,
-           Dropout, Dropout1d, Dropout2d, Dropout3d, Embedding, ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
+CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict, Identity, Linear,
+           Bilinear, Flatten, Unflatten, Dropout, Dropout1d, Dropout2d, Dropout3d, Embedding, ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
            GELU, ELU, SiLU, Softplus, LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, MaxPool2d,
            AvgPool2d, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss,
            KLDivLoss, RNN, LSTM, GRU, LazyLinear, LazyConv1d, LazyConv2d, LazyBatchNorm1d, LazyBatchNorm2d,
@@ -25,7 +25,7 @@ NAMES = {cls.__name__: cls for cls in CLASSES}
 # where torch defines each class: type(nn.Linear(1, 1)) is <class 'torch.nn.modules.linear.Linear'>
 TORCH_MODULES = {
     "torch.nn.modules.module": (Module,), "torch.nn.parameter": (Parameter, UninitializedParameter, UninitializedBuffer),
-    "torch.nn.modules.container": (Sequential, ModuleList, ModuleDict),
+    "torch.nn.modules.container": (Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict),
     "torch.nn.modules.linear": (Identity, Linear, Bilinear, LazyLinear), "torch.nn.modules.flatten": (Flatten, Unflatten),
     "torch.nn.modules.dropout": (Dropout, Dropout1d, Dropout2d, Dropout3d), "torch.nn.modules.sparse": (Embedding,),
     "torch.nn.modules.activation": (ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax, GELU, ELU, SiLU, Softplus),
@@ -54,8 +54,9 @@ def members(obj):
 
 def get_member(obj, name):
     """obj.name for a script: one of the module's own attributes, parameters, buffers or submodules, or a listed
-    member of its class (no name with a leading underscore); MISSING when neither."""
-    if name.startswith("_"):
+    member of its class (no name with a leading underscore but the three registries books print and fill:
+    _modules, _parameters, _buffers); MISSING when neither."""
+    if name.startswith("_") and name not in module.REGISTRIES:
         return MISSING
     if name in obj.__dict__:
         return obj.__dict__[name]
