@@ -130,6 +130,21 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
     return DiffResult(expression, order, derivatives, point)
 
 
+def steps_command(expression, names):
+    """The command that derives `expression` rule by rule with respect to `names` (`gradcli diff "x^2*sin(x)" x
+    --steps`: `eval --explain` points to it for a formula view), or None where diff has no symbolic rule for
+    it or the names are none."""
+    names = list(names)
+    if not names:
+        return None
+    try:
+        diff(expression, names, steps=True)
+    except GradcliError:  # no symbolic rule (NotImplementedError), or none for a derivation (mean, matmul)
+        return None
+    quoted = '"%s"' % expression if '"' not in expression and "$" not in expression else "'%s'" % expression
+    return "gradcli diff %s %s --steps" % (quoted, " ".join(names))
+
+
 def _at_the_point(expression, derivatives, point, free, order, filename):
     """Fill in each derivative's value at the point and autograd's."""
     missing = [name for name in free if name not in point] + [d.name for d in derivatives if d.name not in point]

@@ -180,6 +180,10 @@ def _show(result, form, options, line=None):
         if options["explain"]:
             from .explain_view import show_explanation
             show_explanation(result.explain())
+            from ..app.calculus import steps_command
+            command = steps_command(result.expression, [n for n, g in result.grads.items() if g is not None])
+            if command is not None:
+                sys.stdout.write("the derivative as a formula, rule by rule: %s\n" % command)
 
 
 def _failed(error, form, options, line=None):

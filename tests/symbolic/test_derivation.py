@@ -94,3 +94,19 @@ def test_the_command_prints_the_steps_in_text_latex_and_json():
     assert "\\frac{d}{dx}\\left(\\sin{\\left(x \\right)}\\right) = \\cos{\\left(x \\right)}" in latex.output
     js = runner.invoke(cli.app, ["diff", "exp(sin(x))", "x", "--steps", "--json"])
     assert '"rule": "chain rule, exp\'(u) = exp(u)"' in js.output
+
+
+def test_eval_explain_points_to_the_derivation_where_diff_can_derive_it():
+    runner = CliRunner()
+    explained = runner.invoke(cli.app, ["eval", "x^2*sin(x)", "--at", "x=1.", "--explain"])
+    assert explained.exit_code == 0, explained.output
+    lines = explained.output.splitlines()
+    assert lines[-1] == 'the derivative as a formula, rule by rule: gradcli diff "x^2*sin(x)" x --steps'
+    assert sum("rule by rule" in line for line in lines) == 1
+    steps = runner.invoke(cli.app, ["diff", "x^2*sin(x)", "x", "--steps"])
+    assert steps.exit_code == 0 and "product rule" in steps.output
+    two = runner.invoke(cli.app, ["eval", "x*y + relu(x)", "--at", "x=1.", "--at", "y=2.", "--explain"])
+    assert two.output.splitlines()[-1].endswith('gradcli diff "x*y + relu(x)" x y --steps')
+    for expression, at in (("mean(3*(x+2)^2)", "x=ones(2,2)"), ("x @ x", "x=ones(2)")):  # no derivation there
+        shown = runner.invoke(cli.app, ["eval", expression, "--at", at, "--explain"])
+        assert shown.exit_code == 0 and "rule by rule" not in shown.output, shown.output
