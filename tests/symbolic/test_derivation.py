@@ -53,13 +53,32 @@ def _value(e, name, point, cache):
     return float(value.item() if hasattr(value, "item") else value)
 
 
+def _points(text):
+    """Three random points above 0, two below, and 0 and 1 (relu's and abs(x - 1)'s kinks): those where the
+    expression and its derivative (autograd's) are finite."""
+    rng = random.Random(text)
+    xs = [round(rng.uniform(0.3, 2.7), 4) for _ in range(3)] + [round(rng.uniform(-2.7, -0.3), 4) for _ in range(2)]
+    found = []
+    for x in xs + [0.0, 1.0]:
+        result = api.evaluate(text, at={"x": x}, dtype="float64")
+        grad = result.grads.get("x")
+        if math.isfinite(result.value.item()) and (grad is None or math.isfinite(grad.item())):
+            found.append({"x": x})
+    return found
+
+
+def test_the_textbook_expressions_are_twenty_and_their_points_cross_the_kinks():
+    assert len(TEXTBOOK) >= 20
+    for text in ("relu(x)*x", "abs(x - 1)*x", "x^2*sin(x)", "exp(-x^2/2)"):
+        xs = [p["x"] for p in _points(text)]
+        assert min(xs) < 0 < max(xs) and 0.0 in xs and 1.0 in xs, (text, xs)
+
+
 @pytest.mark.parametrize("text", TEXTBOOK)
 def test_every_line_of_a_derivation_is_a_true_equation(text):
     steps = derivation(text, "x")
     assert steps
-    rng = random.Random(text)
-    for _ in range(3):
-        point = {"x": round(rng.uniform(0.3, 2.7), 4)}
+    for point in _points(text):
         cache = {}
         for step in steps:
             lhs, rhs = _value(step.lhs, "x", point, cache), _value(step.rhs, "x", point, cache)
