@@ -28,12 +28,12 @@ import scripts  # noqa: E402
 
 ONE_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
-# `gradcli run FILE` through cli.app.command(), with some of cli.process's policies replaced first
+# `gradcli run FILE` through cli.launch.command(), with some of cli.process's policies replaced first
 COMMAND = """import contextlib, sys
 sys.argv = ["gradcli", "run", sys.argv[1]]
-from gradcli.cli import app, process
+from gradcli.cli import launch, process
 %s
-app.command()
+launch.command()
 """
 WITHOUT = {
     "as the command": "",

@@ -1,3 +1,3 @@
-from .cli.app import command
+from .cli.launch import command
 
 command()

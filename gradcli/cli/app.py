@@ -1,12 +1,12 @@
 """The commands: eval, run and repl. Each is options, a docstring and a call into gradcli.app.api.
 
-Commands raise; `_Commands.main` here is the one place where an error becomes stderr text and an exit code:
+Commands raise; `_Commands.main` runs them under common.exit_codes, the one place where an error becomes stderr
+text and an exit code:
 0 ok, 1 an error in the script or expression, 2 bad usage (unknown option, bad option value, missing file),
 130 interrupted. Nothing heavy is imported at module level: a one-shot `gradcli eval` is judged by its cold
 start.
 """
 
-import contextlib
 import os
 import sys
 from typing import List, Optional
@@ -15,73 +15,22 @@ import typer
 
 from .. import __version__
 from . import differentiate as calculus, evaluation, examples
-from .common import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE, Failed, UsageError
+from .common import Failed, Interrupted, ReaderGone, UsageError, exit_codes, read_text
 from .common import report as _report
-from .common import read_text, report_interrupt, stderr_write as _stderr_write
 from .params import Command, ExpressionCommand, Group
 
 
-# ---------------------------------------------------------------- errors and exit codes
-class _ReaderGone(BaseException):
-    """stdout's reader left (`gradcli run x.py | head`). A BaseException, so that the interpreter does not
-    report it as an error of the script's print()."""
-
-
-class _Interrupted(BaseException):
-    """Ctrl-C in a command, carried past Typer (which would end the process with a silent 130) to main()."""
-
-    def __init__(self, interrupt):
-        super().__init__()
-        self.interrupt = interrupt
-
-
-@contextlib.contextmanager
-def _exit_codes():
-    """The one place where what a command raises becomes stderr text and an exit code (SystemExit). Typer says
-    its own usage errors (an unknown option, a bad option value: typer.BadParameter) with exit 2."""
-    from ..base.errors import GradcliError
-    try:
-        yield
-        return
-    except _Interrupted as interrupted:  # the statement that was running, when the interpreter said which
-        report_interrupt(interrupted.interrupt)
-        code = EXIT_INTERRUPTED
-    except KeyboardInterrupt:
-        _stderr_write("\ngradcli: interrupted\n")
-        code = EXIT_INTERRUPTED
-    except UsageError as error:
-        _stderr_write("gradcli: %s\n" % error)
-        code = EXIT_USAGE
-    except Failed as failed:  # what failed is shown already
-        if str(failed):
-            _stderr_write("gradcli: %s\n" % failed)
-        code = EXIT_ERROR
-    except GradcliError as error:  # the expression's or script's, or the timeout (say, while showing)
-        _report(error)
-        code = EXIT_ERROR
-    except (BrokenPipeError, _ReaderGone):  # `gradcli run x.py | head`: the reader left; say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = EXIT_ERROR
-    except Exception as exc:  # a bug in gradcli, not bad input: one line, the traceback on request
-        if os.environ.get("GRADCLI_DEBUG"):
-            raise
-        _stderr_write("gradcli: internal error: %s: %s\n(this is a bug in gradcli; GRADCLI_DEBUG=1 shows the "
-                      "traceback)\n" % (type(exc).__name__, exc))
-        code = EXIT_ERROR
-    sys.exit(code)
-
-
 class _Commands(Group):
-    """gradcli's commands, run under _exit_codes (through main() and through Typer's CliRunner alike)."""
+    """gradcli's commands, run under common.exit_codes (through main() and through Typer's CliRunner alike)."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt as interrupt:
-            raise _Interrupted(interrupt) from None
+            raise Interrupted(interrupt) from None
 
     def main(self, *args, **kwargs):
-        with _exit_codes():
+        with exit_codes():
             return super().main(*args, **kwargs)
 
 
@@ -176,7 +125,7 @@ def _write_stdout(text):
     try:
         sys.stdout.write(text)
     except BrokenPipeError:
-        raise _ReaderGone() from None
+        raise ReaderGone() from None
 
 
 # ---------------------------------------------------------------- eval (cli/evaluation.py)
@@ -384,28 +333,12 @@ def misspelt_command(argv):
     return None if word in math_names(True)[0] else meant
 
 
-def command():
-    """The `gradcli` command and `python -m gradcli`: the process is the command's own, so its policies are on
-    (cli.process), main() runs, and the process leaves at once without Python's teardown."""
-    from . import process
-    process.take_over()
-    try:
-        main()
-        code = 0
-    except SystemExit as done:
-        code = done.code
-        if code is not None and not isinstance(code, int):  # sys.exit("message"), as Python would show it
-            _stderr_write("%s\n" % code)
-            code = 1
-    process.leave(code or 0)
-
-
 def main(argv=None):
-    """What the `gradcli` command runs (see command()); raises SystemExit with the exit code (_Commands.main)."""
+    """What the `gradcli` command runs (cli.launch.command); raises SystemExit with the exit code (_Commands.main)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     meant = misspelt_command(argv)
     if meant is not None:
-        with _exit_codes():
+        with exit_codes():
             raise UsageError("no command '%s'; did you mean '%s'? (an expression that is a bare name goes after "
                              "eval: gradcli eval %s)" % (argv[0], meant, argv[0]))
     app(args=resolve_argv(argv, sys.stdin.isatty() and sys.stdout.isatty()), prog_name="gradcli")

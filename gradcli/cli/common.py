@@ -2,11 +2,12 @@
 parsing of --at, --dtype and numbers.
 
 A command never exits itself: it raises (a GradcliError, UsageError, Failed, typer.BadParameter for a bad option
-value), and cli.app's `_Commands.main` is the one place where that becomes stderr text and an exit code."""
+value), and `exit_codes` below is the one place where that becomes stderr text and an exit code (entered by
+cli.app's `_Commands.main` and by cli.launch). Typer is imported only where a function needs it: cli.launch's
+one-shot eval uses this module without loading it."""
 
+import contextlib
 import sys
-
-import typer
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -55,6 +56,56 @@ class Failed(Exception):
     ran): exit 1. A message, if any, is said as `gradcli: MESSAGE`."""
 
 
+class ReaderGone(BaseException):
+    """stdout's reader left (`gradcli run x.py | head`). A BaseException, so that the interpreter does not
+    report it as an error of the script's print()."""
+
+
+class Interrupted(BaseException):
+    """Ctrl-C in a command, carried past Typer (which would end the process with a silent 130) to main()."""
+
+    def __init__(self, interrupt):
+        super().__init__()
+        self.interrupt = interrupt
+
+
+@contextlib.contextmanager
+def exit_codes():
+    """The one place where what a command raises becomes stderr text and an exit code (SystemExit). Typer says
+    its own usage errors (an unknown option, a bad option value: typer.BadParameter) with exit 2."""
+    import os
+    from ..base.errors import GradcliError
+    try:
+        yield
+        return
+    except Interrupted as interrupted:  # the statement that was running, when the interpreter said which
+        report_interrupt(interrupted.interrupt)
+        code = EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        stderr_write("\ngradcli: interrupted\n")
+        code = EXIT_INTERRUPTED
+    except UsageError as error:
+        stderr_write("gradcli: %s\n" % error)
+        code = EXIT_USAGE
+    except Failed as failed:  # what failed is shown already
+        if str(failed):
+            stderr_write("gradcli: %s\n" % failed)
+        code = EXIT_ERROR
+    except GradcliError as error:  # the expression's or script's, or the timeout (say, while showing)
+        report(error)
+        code = EXIT_ERROR
+    except (BrokenPipeError, ReaderGone):  # `gradcli run x.py | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_ERROR
+    except Exception as exc:  # a bug in gradcli, not bad input: one line, the traceback on request
+        if os.environ.get("GRADCLI_DEBUG"):
+            raise
+        stderr_write("gradcli: internal error: %s: %s\n(this is a bug in gradcli; GRADCLI_DEBUG=1 shows the "
+                      "traceback)\n" % (type(exc).__name__, exc))
+        code = EXIT_ERROR
+    sys.exit(code)
+
+
 def read_text(name):
     """The text of a file argument (- is standard input); a missing file is bad usage (exit 2). A UTF-8 byte
     order mark marks the encoding, as it does for Python, and is not part of the text."""
@@ -70,6 +121,7 @@ def read_text(name):
 def parse_at(items, option="--at"):
     """NAME=VALUE options as {name: value text} (bad usage for anything else, or a name given twice); one
     option may give several, `--at x=1,y=2`."""
+    import typer
     from ..app.api import split_inputs
     inputs = {}
     for item in items:
@@ -85,6 +137,7 @@ def parse_at(items, option="--at"):
 
 def check_dtype(value: str):
     """--dtype: float32 or float64, by any of torch's names for them (float, double, torch.float64)."""
+    import typer
     from ..app.api import INPUT_DTYPES
     canonical = INPUT_DTYPES.get(value.strip().removeprefix("torch."))
     if canonical is None:
@@ -94,6 +147,7 @@ def check_dtype(value: str):
 
 def positive(text, option="--order"):
     """An option's value as a positive integer (bad usage otherwise)."""
+    import typer
     try:
         value = int(text)
     except ValueError:

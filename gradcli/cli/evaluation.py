@@ -130,14 +130,14 @@ def eval_command(
     form = None if dot == "-" else "json" if json_output else "values" if values else "view"
     options = dict(graph=graph, explain=explain, depth=depth, inputs=inputs)
     explaining = explain or graph or dot is not None or svg is not None or html is not None  # (what they show)
-    from .render import print_precision
+    from .plain import print_precision
     with print_precision(digits):
         if file is None and len(expressions) == 1:
             try:
                 result = api.evaluate(expressions[0], inputs, weight=weight, retain_graph=retain_graph,
                                       dtype=dtype, explain=explaining, order=order, tangent=directions, seed=seed)
             except GradcliError as error:
-                raise _failed(error, form, options) from None
+                raise failure(error, form, options) from None
             _show(result, form, options)
             from .explain_view import write_pictures
             write_pictures(result, dot, svg, depth, html)
@@ -150,7 +150,7 @@ def eval_command(
                                                   tangent=directions, seed=seed):
             if isinstance(outcome, GradcliError):
                 failed += 1
-                report(_failed(outcome, form, options, line=number))  # and the next line is evaluated
+                report(failure(outcome, form, options, line=number))  # and the next line is evaluated
             else:
                 _show(outcome, form, options, line=number)
     if failed:
@@ -171,7 +171,7 @@ def _show(result, form, options, line=None):
             data["explain"] = result.explain().to_list()
         write_json(data)
     elif form == "values":
-        from .render import gradient_values
+        from .plain import gradient_values
         sys.stdout.write(gradient_values(result))
     elif form == "view":
         from . import render
@@ -186,8 +186,8 @@ def _show(result, form, options, line=None):
                 sys.stdout.write("the derivative as a formula, rule by rule: %s\n" % command)
 
 
-def _failed(error, form, options, line=None):
-    """An expression that failed: the value first when only its backward failed (a non-scalar result without
+def failure(error, form, options, line=None):
+    """An expression that failed (eval here and cli.launch): the value first when only its backward failed (a non-scalar result without
     --weight); with --json, an object with an `error` on stdout. Returns the error with a hint, for stderr."""
     error = _with_hint(error, options["inputs"])
     partial = getattr(error, "result", None)

@@ -4,11 +4,13 @@ gradcli.explain.graph_view; this module only lays them out.
 Output that is not a terminal, or with NO_COLOR set, carries no ANSI codes: Rich's Console decides.
 """
 
-import contextlib
 import os
 
 from rich.console import Console
 from rich.text import Text
+
+from .plain import BELOW, LABEL_WIDTH as _LABEL_WIDTH, InputsLayout, common_dtype as _common_dtype
+from .plain import is_tensor as _is_tensor, value_text as _value_text, width as _width
 
 _console = None
 
@@ -56,9 +58,6 @@ def show_result(result, graph=None, line=None, graph_depth=None):
         out.print()
 
 
-_LABEL_WIDTH = 12
-
-
 def _label(name):
     return Text(name.ljust(_LABEL_WIDTH), style="bold")
 
@@ -78,105 +77,19 @@ def _indented(text, width, style):
     return Text(text.replace("\n", "\n" + " " * width), style=style)
 
 
-def _width(text):
-    return max(len(line) for line in text.split("\n"))
-
-
-def _common_dtype(result):
-    """The one dtype of the value (if a tensor) and every input, or None when they differ."""
-    from ..core.tensor import Tensor
-    found = {leaf.dtype for leaf in result.inputs.values()}
-    if isinstance(result.value, Tensor):
-        found.add(result.value.dtype)
-    return found.pop() if len(found) == 1 else None
-
-
-def _is_tensor(value):
-    from ..core.tensor import Tensor
-    return isinstance(value, Tensor)
-
-
-def _value_text(value, dtype=True):
-    """A value as torch prints it; a tensor without its dtype= suffix unless `dtype` (the view states it)."""
-    from ..core.printing import tensor_repr
-    from ..core.tensor import Tensor
-    return tensor_repr(value, dtype) if isinstance(value, Tensor) else repr(value)
-
-
-_BELOW = "(below)"
-_INDEPENDENT = "None (the value does not depend on it)"
-
-
 def inputs_table(result, width=80, with_dtype=False, gradients=True):
-    """The inputs: name, shape (dtype when they differ), value and (unless not `gradients`) gradient, within
-    `width` columns. The value and gradient of an input too wide to fit come back in `below` as (label, text) —
-    `x`, `x.grad` — for printing under the table, whole; their cells say (below). Returns (table, below)."""
+    """The inputs as a Rich table within `width` columns (plain.InputsLayout: the cells, and the tensors too wide
+    for it, which come back in `below` as (label, text) pairs for printing under the table, whole)."""
     from rich.table import Table
-    gradient = "gradient" if result.order == 1 else "derivative of order %d" % result.order
-    headers = ["input", "shape"] + (["dtype"] if with_dtype else []) + ["value"] + ([gradient] if gradients
-                                                                                  else [])
-    tensors = len(headers) - (3 if with_dtype else 2)  # the columns of tensors: value, gradient
-    rows, wide = [], []  # wide: the tensors' texts per row
-    for name, leaf in result.inputs.items():
-        grad = result.grads.get(name)
-        rows.append([name, str(list(leaf.shape))] + ([str(leaf.dtype)] if with_dtype else []))
-        wide.append([_value_text(leaf.detach(), False)] + ([
-            _value_text(grad, False) if grad is not None else _INDEPENDENT]
-            if gradients else []))
-    fixed = sum(max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(headers[:-tensors]))
-    below = set()
-
-    def column(c):
-        return max([len(headers[c - tensors])] + [len(_BELOW) if (r, c) in below else _width(texts[c])
-                                                  for r, texts in enumerate(wide)])
-    # the row with the widest tensor goes below the table, its value and its gradient together, until it fits
-    while fixed + sum(column(c) for c in range(tensors)) + 3 * len(headers) + 1 > width:
-        widest = max(((max(_width(t) for t in texts), r) for r, texts in enumerate(wide)
-                      if (r, 0) not in below), default=None)
-        if widest is None or widest[0] <= len(_BELOW):
-            break
-        below.update((widest[1], c) for c in range(tensors) if wide[widest[1]][c] != _INDEPENDENT)
+    layout = InputsLayout(result, width, with_dtype, gradients)
     table = Table(show_lines=True)
-    for header in headers:
+    for header in layout.headers:
         table.add_column(header, no_wrap=True)
-    for r, (row, texts) in enumerate(zip(rows, wide)):
-        cells = [Text(row[0], style="bold cyan")] + row[1:]
-        cells += [Text(_BELOW, style="dim") if (r, c) in below else Text(texts[c]) for c in range(tensors)]
+    for row in layout.rows:
+        cells = [Text(row[0], style="bold cyan")] + row[1:layout.tensor_columns.start]
+        cells += [Text(row[c], style="dim") if row[c] == BELOW else Text(row[c]) for c in layout.tensor_columns]
         table.add_row(*cells)
-    labels = [(name, name + ".grad") for name in result.inputs]
-    return table, [(labels[r][c], wide[r][c]) for r, c in sorted(below)]
-
-
-def gradient_values(result):
-    """--values: each input's gradient on a line of its own, its elements in order, separated by spaces, each
-    the exact value (as torch's .tolist() gives it); None where there is none."""
-    lines = []
-    for grad in result.grads.values():
-        lines.append("None" if grad is None else " ".join(repr(v) for v in _flat(grad.tolist())))
-    return "".join(line + "\n" for line in lines)
-
-
-def _flat(values):
-    if not isinstance(values, list):
-        yield values
-        return
-    for item in values:
-        yield from _flat(item)
-
-
-@contextlib.contextmanager
-def print_precision(digits):
-    """Tensors shown with `digits` after the point inside (torch.set_printoptions(precision=...)); None: as
-    they are. The option is the command's to change: it is set back after."""
-    from ..core.printing import OPTIONS
-    if digits is None:
-        yield
-        return
-    kept, OPTIONS.precision = OPTIONS.precision, digits
-    try:
-        yield
-    finally:
-        OPTIONS.precision = kept
+    return table, layout.below
 
 
 def graph_tree(graph, title="backward graph", depth=None, hint="--graph-depth all shows them"):

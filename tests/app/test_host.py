@@ -139,8 +139,8 @@ def test_allocator_tuning_survives_a_c_library_without_mallopt(monkeypatch):
 def test_the_command_takes_the_process_over_and_leaves_with_its_output(tmp_path):
     script = tmp_path / "long.py"
     script.write_text("x = 1\n" * 5000 + "print(x)\n")
-    done = subprocess.run([sys.executable, "-c", "from gradcli.cli import app, process\n"
+    done = subprocess.run([sys.executable, "-c", "from gradcli.cli import launch\n"
                            "import atexit\natexit.register(print, 'teardown ran')\n"
-                           "import sys\nsys.argv = ['gradcli', 'run', %r]\napp.command()\n" % str(script)],
+                           "import sys\nsys.argv = ['gradcli', 'run', %r]\nlaunch.command()\n" % str(script)],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, "1\n", "")  # no teardown: atexit never ran
