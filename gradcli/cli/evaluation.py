@@ -187,8 +187,9 @@ def _show(result, form, options, line=None):
 
 
 def failure(error, form, options, line=None):
-    """An expression that failed (eval here and cli.launch): the value first when only its backward failed (a non-scalar result without
-    --weight); with --json, an object with an `error` on stdout. Returns the error with a hint, for stderr."""
+    """An expression that failed (eval, here and in cli.launch): the value first when only its backward failed
+    (a non-scalar result without --weight); with --json, an object with an `error` on stdout. Returns the error
+    with a hint, for stderr."""
     error = _with_hint(error, options["inputs"])
     partial = getattr(error, "result", None)
     if form == "json":
