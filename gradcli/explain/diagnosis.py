@@ -12,6 +12,7 @@ set to None at line 11. Nothing here walks a graph but to name the leaves below 
 from .steps import Sources, explained_call, pass_title, tensors
 from .text import single
 from ..autograd.graph import AccumulateGrad
+from ..base.errors import GradcliError
 from ..core.tensor import Tensor
 
 
@@ -58,6 +59,7 @@ class Watch:
         self.place = None     # position -> how a diagnosis names where it is (None: "line 4"; the REPL: its input)
         self._fold = None     # the passes not written out since the last one that was (a Fold)
         self.passes = []
+        self.failures = []    # the backward calls that raised, with why (explain.failure.Failure)
         self.assigned = {}    # id(tensor) -> (Origin of the last `.grad = ...`, the value was None, passes before)
         self.written_by = {}  # id(leaf) -> the last Pass that wrote its .grad
         self.last = None      # the Explainer of the last pass (earlier ones are let go: a loop makes many)
@@ -93,9 +95,37 @@ class Watch:
         def done(kind, explainer):
             record = Pass(kind, position, explainer, ids)
             record.what = sources.tensor_text(outputs[0]) if outputs else None
-            self._after(record)
+            record.root = id(outputs[0].grad_fn) if outputs else None
+            finished.append(record)
         outputs = tensors(arguments.get("tensors", arguments.get("outputs")))
-        return explained_call(front_door, arguments, sources, title, position, done)
+        finished = []
+        try:
+            return explained_call(front_door, arguments, sources, title, position, done)
+        except GradcliError as error:
+            failure = self._failure(outputs, error, position)  # (judged by the passes before this one)
+            self._after(finished.pop())  # the steps it took before it failed, then why it failed
+            if failure is not None and self.write is not None:
+                from .text import wrapped
+                self.write("".join(part + "\n" for part in wrapped("%snote: this backward failed: %s" % (
+                    _where(position), failure.message), self.width)))
+            raise
+        finally:
+            if finished:
+                self._after(finished[0])
+
+    def _failure(self, outputs, error, position):
+        """A backward that raised: why (explain.failure), remembered for why-None; None if not a known cause."""
+        from .failure import Failure, why_it_failed
+        from ..lang.compile.provenance import ORDER
+        if not outputs:
+            return None
+        y = outputs[0]
+        found = why_it_failed(y, error, self, None if y.requires_grad else diagnose(y, self),
+                              _made_at(self.provenance.origin(y), self))
+        if found is None:
+            return None
+        self.failures.append(Failure(position, next(ORDER), *found))
+        return self.failures[-1]
 
     def _after(self, record):
         self.passes.append(record)
@@ -274,6 +304,10 @@ def diagnose(tensor, watch):
         position = assigned[0].position
         return Answer("set_none", "%s.grad was set to None %s%s." % (
             name, watch.at(position), _filled_before(watch, tensor)), position.line)
+    from .failure import failed_before
+    failed = failed_before(tensor, watch, origin.order if origin is not None else -1)
+    if failed is not None and (not watch.passes or watch.failures[-1].order > watch.passes[-1].order):
+        return Answer("backward_failed", *failed)
     if not watch.passes:
         return Answer("not_called", "no backward has run yet: .grad is filled when a backward() reaches %s." % name)
     passes = [p for p in watch.passes if origin is None or p.order > origin.order]  # (those after it was made)

@@ -188,3 +188,43 @@ def test_repl_explain_after_backward_says_the_graph_was_freed_and_how_to_keep_it
         session.explain("y")
     assert "y's graph was freed by the backward that ran" in str(caught.value)
     assert "y.backward(retain_graph=True)" in str(caught.value)
+
+
+FAILED = [
+    ("no_grad", "x = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    y = (x * 2).sum()\ny.backward()\n",
+     "y was made under torch.no_grad() at line 4 ((x * 2).sum()): what is computed there records no history and "
+     "does not require grad, so backward() has no graph to go back through."),
+    ("non_scalar", "x = torch.ones(2, requires_grad=True)\ny = x * 2\nprint(1)\ny.backward()\n",
+     "y, made at line 3 (x * 2), has 2 elements: a backward() without a gradient starts from 1, which fits a single "
+     "element only. Give the gradient, y.backward(torch.ones_like(y)), or reduce first: y.sum().backward()."),
+    ("freed", "x = torch.ones(2, requires_grad=True)\ny = (x * x).sum()\ny.backward()\ny.backward()\n",
+     "the graph of y, made at line 3 ((x * x).sum()), was freed by the backward at line 4: its saved values are "
+     "gone. Call that backward with retain_graph=True to go back through the graph again."),
+]
+
+
+@pytest.mark.parametrize("script, words", [f[1:] for f in FAILED], ids=[f[0] for f in FAILED])
+def test_a_backward_that_fails_is_explained_in_why_nones_words(script, words):
+    """run --explain: a note where backward() failed says why, with the line that made y; torch's error follows."""
+    _, notes = _explained("import torch\n" + script)
+    flat = " ".join(notes.split())
+    assert "s.py:5: note: this backward failed: " + words in flat, notes
+    assert flat.index("note: this backward failed") < flat.index("ERROR RuntimeError: ")  # (then torch's error)
+    lines = script.splitlines()  # gradcli.why on the script going on past the failure (try/except)
+    caught = "\n".join(lines[:-1] + ["try:", "    " + lines[-1], "except RuntimeError:", "    print(x.grad)"])
+    answer = gradcli.why("import torch\n" + caught + "\n", "x.grad", "s.py")
+    if "freed" not in words:  # (after the first backward filled it, x.grad is that backward's)
+        assert answer.cause == "backward_failed" and answer.message == \
+            "the backward at line 6 failed before reaching x: " + words
+
+
+def test_repl_why_after_a_failed_backward_names_the_inputs():
+    session = gradcli.Session(write=lambda text: None, explain=True)
+    for text in ("import torch\n", "x = torch.ones(2, requires_grad=True)\n", "y = x * 2\n"):
+        session.execute(text)
+    with pytest.raises(gradcli.GradcliError):
+        session.execute("y.backward()\n")
+    answer = session.why("x.grad")
+    assert answer.cause == "backward_failed"
+    assert answer.message.startswith('the backward in the input "y.backward()" failed before reaching x: y, made '
+                                     'in the input "y = x * 2" (x * 2), has 2 elements')
