@@ -15,7 +15,7 @@ import typer
 
 from .. import __version__
 from . import differentiate as calculus, evaluation, examples
-from .common import Failed, Interrupted, ReaderGone, UsageError, exit_codes, read_text
+from .common import Failed, Interrupted, ReaderGone, UsageError, exit_codes, read_text, stderr_write
 from .common import report as _report
 from .params import Command, ExpressionCommand, Group
 
@@ -177,6 +177,10 @@ def run_command(
                                          help="Write one JSON object per file: path, status, exit_code, seconds, "
                                               "peak_memory, stdout, stderr, message, e.g. gradcli run --report "
                                               "out.jsonl *.py."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS",
+                                          help="Run the files on a Dask cluster's workers (the cluster extra), each "
+                                               "in its own worker process there, e.g. gradcli run --cluster "
+                                               "tcp://10.0.0.5:8786 -j 32 *.py."),
 ):
     """Run scripts of gradcli's PyTorch subset and print exactly what torch would print.
 
@@ -212,11 +216,16 @@ def run_command(
     explain = explain or shown is not None
     explaining = dict(explain_steps=shown, explain_width=_stderr_width()) if explain else {}
     workers = batch.jobs_option(jobs)
-    if html is not None and (len(files) != 1 or workers or report):
-        raise UsageError("run --html takes one script file, run in this process (no -j or --report)")
+    if html is not None and (len(files) != 1 or workers or report or cluster):
+        raise UsageError("run --html takes one script file, run in this process (no -j, --report or --cluster)")
     scripts = [("<stdin>" if name == "-" else name, read_text(name)) for name in files]  # all readable first
-    if html is None and batch.isolated(files, workers, report, limits.timeout() is not None):
-        if batch.run(scripts, workers, report, keep_going, explaining, _write_stdout):
+    if html is None and batch.isolated(files, workers, report, limits.timeout() is not None, cluster):
+        try:
+            failed = batch.run(scripts, workers, report, keep_going, explaining, _write_stdout, cluster)
+        except batch.Terminated:  # (SIGTERM: a KeyboardInterrupt, so that the batch ends as Ctrl-C ends it)
+            stderr_write("\ngradcli: terminated\n")
+            raise typer.Exit(batch.EXIT_TERMINATED) from None
+        if failed:
             raise Failed()  # (each file's errors are reported as it ran)
         return
     failed = 0

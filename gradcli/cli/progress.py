@@ -49,17 +49,29 @@ class DelayedProgress:
             self._progress = Progress(SpinnerColumn(), TextColumn("running {task.description}"), BarColumn(),
                                       TimeElapsedColumn(), console=console, transient=True,
                                       redirect_stdout=False, redirect_stderr=False)
-            self._progress.add_task(self.label, total=None)
+            self._task = self._progress.add_task(self.label, total=None)
             self._progress.start()
             self.started.set()
 
+    def describe(self, label):
+        """What the bar says it is running from now on (a batch: "3/10 files")."""
+        with self._lock:
+            self.label = label
+            if self._progress is not None:
+                self._progress.update(self._task, description=label)
+
     def write_stderr(self, text):
-        """Text for stderr (warnings, errors): printed above the bar while it is shown."""
+        """Text for stderr (warnings, errors): printed above the bar while it is shown; what stderr's encoding
+        cannot hold (a lone surrogate in a script's message) is written escaped."""
         with self._lock:
             if self._progress is not None:
                 self._progress.console.print(text, end="", markup=False, highlight=False, soft_wrap=True)
                 return
-        self.stderr.write(text)
+        try:
+            self.stderr.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(self.stderr, "encoding", None) or "utf-8"
+            self.stderr.write(text.encode(encoding, "backslashreplace").decode(encoding))
         self.stderr.flush()
 
 

@@ -1,6 +1,7 @@
-"""The library leaves its host process as it found it (numpy's error state, warning filters, the cycle
-collector, grad mode, the recursion limit, the warning sink); the process-wide policies are the gradcli
-command's alone (cli.process), on only once command() has taken the process over."""
+"""The library's in-process runs (trusted=True) leave their host process as they found it (numpy's error state,
+warning filters, the cycle collector, grad mode, the recursion limit, the warning sink); the process-wide
+policies are the gradcli command's alone (cli.process), on only once command() has taken the process over.
+The default, isolated runs are tests/app/test_batch_hostile.py's."""
 
 import gc
 import subprocess
@@ -29,7 +30,7 @@ def test_import_and_a_run_change_nothing_in_a_fresh_process():
                   sys.getrecursionlimit())
         import gradcli
         from gradcli.base import grad_mode
-        gradcli.run_script(%r)
+        gradcli.run_script(%r, trusted=True)
         gradcli.evaluate("mean(log(x - x))", at={"x": "ones(3)"})  # log(0) and 0 * inf: torch is silent
         session = gradcli.Session(write=lambda text: None)
         session.execute("import torch\\ntorch.set_grad_enabled(False)\\n")
@@ -47,7 +48,8 @@ def test_a_run_is_silent_about_inf_and_nan_whatever_the_hosts_numpy_settings():
     import gradcli.ops  # noqa: F401  (what importing does is the fresh-process test's to check)
     with np.errstate(all="raise"), warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert gradcli.run_script("import torch\nprint(torch.log(torch.zeros(2)), torch.zeros(0).mean())\n") == \
+        assert gradcli.run_script("import torch\nprint(torch.log(torch.zeros(2)), torch.zeros(0).mean())\n",
+                                  trusted=True) == \
             "tensor([-inf, -inf]) tensor(nan)\n"
         assert np.geterr()["divide"] == "raise"
         with pytest.raises(FloatingPointError):
@@ -58,7 +60,7 @@ def test_grad_mode_is_the_callers_after_a_run_and_the_sessions_between_its_input
     printed = []
     session = gradcli.Session(write=printed.append)
     with grad_mode.no_grad():
-        assert gradcli.run_script("import torch\nprint(torch.is_grad_enabled())\n") == "True\n"
+        assert gradcli.run_script("import torch\nprint(torch.is_grad_enabled())\n", trusted=True) == "True\n"
         assert not grad_mode.is_grad_enabled()
         session.execute("import torch\ntorch.set_grad_enabled(False)\n")
     assert grad_mode.is_grad_enabled()
@@ -66,7 +68,7 @@ def test_grad_mode_is_the_callers_after_a_run_and_the_sessions_between_its_input
     # (set_grad_enabled(False) as a statement is echoed too, as Python's REPL echoes its object)
     assert printed[-1] == "False\n" and grad_mode.is_grad_enabled()
     with pytest.raises(gradcli.GradcliError):
-        gradcli.run_script("import torch\ntorch.set_grad_enabled(False)\n1 / 0\n")
+        gradcli.run_script("import torch\ntorch.set_grad_enabled(False)\n1 / 0\n", trusted=True)
     assert grad_mode.is_grad_enabled()
 
 
@@ -74,7 +76,7 @@ def test_the_warning_sink_is_the_runs_only(capsys):
     warned = []
     script = "import torch\nx = torch.ones(2, requires_grad=True)\ny = x * 2\ny.grad\nprint(1 / 0)\n"
     with pytest.raises(gradcli.GradcliError):
-        gradcli.run_script(script, warn=warned.append)
+        gradcli.run_script(script, warn=warned.append, trusted=True)
     assert len(warned) == 1 and "UserWarning: The .grad attribute" in warned[0]
     errors.warn("outside any run")
     assert capsys.readouterr().err == "UserWarning: outside any run\n"

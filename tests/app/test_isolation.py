@@ -194,18 +194,3 @@ def test_run_max_memory_in_the_commands_own_process(tmp_path):
     result = run_cli("--max-memory", "400M", "run", path)
     assert result.returncode == 1 and result.stdout == "1\n"
     assert ":3:" in result.stderr and "LimitError: the script ran out of memory (the limit is 400M" in result.stderr
-
-
-# ---------------------------------------------------------------- a cluster (an optional extra)
-def _batch(scripts):
-    return [outcome.to_dict() for outcome in gradcli.run_scripts(scripts, timeout=30)]
-
-
-def test_the_batch_api_under_dask():
-    distributed = pytest.importorskip("distributed")
-    chunks = [{"a%d.py" % i: "print(%d)" % i, "b%d.py" % i: "nope"} for i in range(3)]
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
-            as cluster, distributed.Client(cluster) as client:
-        results = client.gather(client.map(_batch, chunks))
-    assert [[line["status"] for line in chunk] for chunk in results] == [["ok", "error"]] * 3
-    assert [chunk[0]["stdout"] for chunk in results] == ["0\n", "1\n", "2\n"]

@@ -11,6 +11,8 @@ from ...base.errors import GradcliError
 from .worker import GRACE, Frames, error_from, run_worker, time_exceeded
 
 STATUSES = ("ok", "error", "limit", "crashed")
+START_UP = 10.0  # seconds a spawned worker may take to start (a fresh interpreter, gradcli's imports) on a busy
+# machine before its script's own clock runs (the worker's timer, where the platform has one)
 _SIGNALS = {"SIGSEGV": "segmentation fault", "SIGBUS": "bus error", "SIGABRT": "aborted",
             "SIGFPE": "floating-point exception", "SIGILL": "illegal instruction", "SIGKILL": "killed"}
 
@@ -140,16 +142,23 @@ def can_fork():
     return hasattr(os, "fork") and sys.platform != "win32"
 
 
-def forked(jobs, workers=1, on_event=None):
+class HostGone(Exception):
+    """The fork server's host closed its end mid-batch (it exited or was killed): the batch's workers end."""
+
+
+def forked(jobs, workers=1, on_event=None, hangup=None):
     """Run each job (see `request`) in a worker forked from this process, at most `workers` at once; yields
     (index, Outcome) as each ends. Only for a process that is gradcli's own (the command, the fork server):
-    forking a host with threads is unsafe."""
+    forking a host with threads is unsafe. `hangup`: a file descriptor whose end of file (the host gone) ends
+    the batch and its workers at once (HostGone)."""
     import selectors
     from ...core import limits
     cap = limits.current()["max_elements"]
     pending = list(enumerate(jobs))[::-1]
     running = {}  # fd -> (pid, _Job)
     selector = selectors.DefaultSelector()
+    if hangup is not None:
+        selector.register(hangup, selectors.EVENT_READ)
     try:
         while pending or running:
             while pending and len(running) < max(1, workers):
@@ -165,6 +174,8 @@ def forked(jobs, workers=1, on_event=None):
                         selector.close()
                         for fd in running:
                             os.close(fd)
+                        if hangup is not None:
+                            os.close(hangup)
                         _quiet_standard_streams()
                         code = run_worker(job, write_fd)
                     finally:
@@ -175,6 +186,10 @@ def forked(jobs, workers=1, on_event=None):
             deadlines = [j.deadline() for _, j in running.values() if j.deadline()]
             wait = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
             for key, _ in selector.select(wait):
+                if key.fd == hangup:
+                    if not os.read(hangup, 1 << 16):
+                        raise HostGone()
+                    continue
                 pid, job = running[key.fd]
                 data = os.read(key.fd, 1 << 16)
                 if data and job.feed(data, cap):
@@ -233,8 +248,8 @@ def spawned(jobs, workers=1, on_event=None):
         process = subprocess.Popen([sys.executable, "-m", "gradcli.app.workers.worker"], stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_environment())
         try:
-            data, _ = process.communicate(json.dumps(job).encode(),
-                                          timeout=job["timeout"] + GRACE if job.get("timeout") else None)
+            data, _ = process.communicate(json.dumps(job).encode(), timeout=job["timeout"] + GRACE + START_UP
+                                          if job.get("timeout") else None)
             return data, process.returncode, None
         except subprocess.TimeoutExpired:
             process.kill()

@@ -1,8 +1,9 @@
 """The library's fork server: a process of gradcli's own (`python -m gradcli.app.workers.server`), started on first use
 and kept, which imports and warms gradcli once and forks a worker per script (app.workers.runners.forked). The host
 talks to it in app.workers.worker's frames: ["batch", {workers, jobs}] in; ["event", [index, kind, data]],
-["outcome", [index, outcome]] and ["done", null] out. One batch at a time (a lock); it leaves when the host
-closes its stdin (at the host's exit, or `shutdown()`)."""
+["outcome", [index, outcome]] and ["done", null] out. A server runs one batch at a time; the host keeps a pool
+(one per batch running at once, kept idle between). A server leaves when the host closes its stdin (at the
+host's exit, or `shutdown()`), and its workers with it."""
 
 import atexit
 import os
@@ -13,12 +14,13 @@ import threading
 from ...base.errors import GradcliError
 
 _lock = threading.Lock()
-_server = None
+_servers = []  # every fork server started (subprocess.Popen), busy or idle
+_idle = []     # those waiting for a batch
 
 
 def serve():
     """The server's loop (in its own process)."""
-    from .runners import forked
+    from .runners import HostGone, forked
     from .worker import Frames, error_data, frame, warm_up, write_all
     warm_up()
     stdin, stdout = sys.stdin.buffer, os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
@@ -39,8 +41,11 @@ def serve():
         for kind, value in frames.feed(data):
             if kind != "batch":
                 continue
-            for index, outcome in forked(value["jobs"], value["workers"], on_event):
-                send("outcome", [index, _outcome_data(outcome)])
+            try:
+                for index, outcome in forked(value["jobs"], value["workers"], on_event, hangup=stdin.fileno()):
+                    send("outcome", [index, _outcome_data(outcome)])
+            except (HostGone, BrokenPipeError):  # the host left mid-batch: so do its workers (forked's finally)
+                return
             send("done", None)
 
 
@@ -63,63 +68,93 @@ def _outcome(data, text):
                    data["stdout"], data["stderr"], errors, data["notes"])
 
 
-def _start():
-    global _server
-    if _server is not None and _server.poll() is None:
-        return _server
+def _checkout():
+    """A fork server for one batch: an idle one, or a new one when every server is busy (host threads running
+    batches at once each get their own, so none waits for another's scripts)."""
+    with _lock:
+        while _idle:
+            server = _idle.pop()
+            if server.poll() is None:
+                return server
+            _end(server)
     from .runners import child_environment
-    _server = subprocess.Popen([sys.executable, "-m", "gradcli.app.workers.server"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_environment(), bufsize=0)
-    return _server
+    server = subprocess.Popen([sys.executable, "-m", "gradcli.app.workers.server"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_environment(), bufsize=0)
+    with _lock:
+        _servers.append(server)
+    return server
+
+
+def _checkin(server):
+    with _lock:
+        if server.poll() is None:
+            _idle.append(server)
+
+
+def _end(server):
+    """End one fork server (its stdin closed: it leaves; killed if it does not within a few seconds)."""
+    try:
+        server.stdin.close()
+        server.wait(5)
+    except (OSError, subprocess.TimeoutExpired):
+        server.kill()
+        server.wait()
+    with _lock:
+        if server in _servers:
+            _servers.remove(server)
+        if server in _idle:
+            _idle.remove(server)
 
 
 def shutdown():
-    """End the fork server (it is started again when needed)."""
-    global _server
-    if _server is not None:
-        try:
-            _server.stdin.close()
-            _server.wait(10)
-        except (OSError, subprocess.TimeoutExpired):
-            _server.kill()
-        _server = None
+    """End the fork servers (one is started again when needed)."""
+    with _lock:
+        servers = list(_servers)
+    for server in servers:
+        _end(server)
 
 
 atexit.register(shutdown)
 
 
 def served(jobs, workers=1, on_event=None):
-    """runners.forked's results, from the fork server: yields (index, Outcome) as each script ends."""
+    """runners.forked's results, from a fork server: yields (index, Outcome) as each script ends."""
     from .worker import Frames, error_from, frame, write_all
-    with _lock:
-        server = _start()
-        finished = False
-        try:
-            write_all(server.stdin.fileno(), frame("batch", {"workers": workers, "jobs": jobs}))
-            frames = Frames()
-            left = set(range(len(jobs)))
-            while not finished:
-                data = os.read(server.stdout.fileno(), 1 << 16)
-                if not data:  # the server is gone: whatever had not ended crashed with it
-                    shutdown()
+    server = _checkout()
+    finished = False
+    try:
+        write_all(server.stdin.fileno(), frame("batch", {"workers": workers, "jobs": jobs}))
+        frames = Frames()
+        left = set(range(len(jobs)))
+        while not finished:
+            data = os.read(server.stdout.fileno(), 1 << 16)
+            if not data:  # the server is gone: whatever had not ended crashed with it
+                finished = True
+                _end(server)
+                for index in sorted(left):
+                    yield index, _lost(jobs[index])
+            for kind, value in frames.feed(data):
+                if kind == "event" and on_event is not None:
+                    index, what, item = value
+                    if what == "E":
+                        item = error_from(item, jobs[index]["text"])
+                        item.filename = jobs[index]["filename"]
+                    on_event(index, what, item)
+                elif kind == "outcome":
+                    left.discard(value[0])
+                    yield value[0], _outcome(value[1], jobs[value[0]]["text"])
+                elif kind == "done":
                     finished = True
-                    for index in sorted(left):
-                        yield index, _lost(jobs[index])
-                for kind, value in frames.feed(data):
-                    if kind == "event" and on_event is not None:
-                        index, what, item = value
-                        if what == "E":
-                            item = error_from(item, jobs[index]["text"])
-                            item.filename = jobs[index]["filename"]
-                        on_event(index, what, item)
-                    elif kind == "outcome":
-                        left.discard(value[0])
-                        yield value[0], _outcome(value[1], jobs[value[0]]["text"])
-                    elif kind == "done":
-                        finished = True
-        finally:
-            if not finished:  # the caller stopped early (or was interrupted): the batch goes with the server
-                shutdown()
+    except BrokenPipeError:  # the server died before it read the batch
+        finished = True
+        _end(server)
+        for index in range(len(jobs)):
+            yield index, _lost(jobs[index])
+    finally:
+        if not finished:  # the caller stopped early (or was interrupted): the batch goes with its server
+            _end(server)
+        else:
+            _checkin(server)
 
 
 def _lost(job):

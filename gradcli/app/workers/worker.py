@@ -54,31 +54,65 @@ def error_from(data, text):
 
 
 class _Output:
-    """The worker's stdout, sent in frames of a few KiB (a killed worker loses at most the last one)."""
+    """The worker's stdout, sent in frames of a few KiB (a killed worker loses at most the last one), and at
+    the latest FLUSH_AFTER seconds after it was printed (a thread sends what waits), so that a line printed
+    before a long silence reaches the terminal as it is made."""
+
+    FLUSH_AFTER = 0.1
 
     def __init__(self, fd):
+        import threading
         self.fd, self.parts, self.size = fd, [], 0
+        self.lock = threading.Lock()
+        self.waiting = threading.Event()  # set while printed text waits to be sent
+        self.flusher = None
 
     def send(self, kind, data):
-        if kind == "o":
-            if not data.isascii():
-                data.encode("utf-8")  # the parent writes UTF-8: unencodable text (a lone surrogate) is the
-                # script's UnicodeEncodeError at its print, as when it runs in-process, never the parent's
-            self.parts.append(data)
-            self.size += len(data)
-            if self.size < 4096:
-                return
-            data = "".join(self.parts)
-        elif self.parts:
-            self.flush()
-        if kind != "o" or data:
-            self.parts, self.size = [], 0
-            write_all(self.fd, frame(kind, data))
+        if kind == "o" and not data.isascii():
+            data.encode("utf-8")  # the parent writes UTF-8: unencodable text (a lone surrogate) is the
+            # script's UnicodeEncodeError at its print, as when it runs in-process, never the parent's
+        with self.lock:
+            if kind == "o":
+                self.parts.append(data)
+                self.size += len(data)
+                if self.size < 4096:
+                    self._wake()
+                    return
+                data = "".join(self.parts)
+            elif self.parts:
+                self._flush()
+            if kind != "o" or data:
+                self.parts, self.size = [], 0
+                write_all(self.fd, frame(kind, data))
 
     def flush(self):
+        with self.lock:
+            self._flush()
+
+    def _flush(self):
         if self.parts:
             text, self.parts, self.size = "".join(self.parts), [], 0
             write_all(self.fd, frame("o", text))
+
+    def _wake(self):
+        if self.flusher is None:
+            import threading
+            threading.stack_size(1 << 18)  # (the worker's own process: its address space is the envelope's)
+            self.flusher = threading.Thread(target=self._flush_late, daemon=True)
+            self.flusher.start()
+        self.waiting.set()
+
+    def _flush_late(self):
+        import time
+        while True:
+            self.waiting.wait()
+            time.sleep(self.FLUSH_AFTER)
+            with self.lock:
+                self.waiting.clear()
+                try:
+                    self._flush()
+                except OSError:  # the parent is gone: the worker ends at its next frame
+                    return
 
 
 def _apply_envelope(job):
@@ -95,14 +129,28 @@ def _apply_envelope(job):
             notes.append("--timeout is enforced on the wall clock only on this platform (no CPU limit)")
         return notes
     if memory:
-        try:
-            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-            limits.enforce_memory(memory)
-        except (ValueError, OSError):
-            notes.append("--max-memory is not enforced on this platform (RLIMIT_AS refused)")
+        notes += _limit_address_space(resource, memory)
     if seconds:
         notes += arm_timeout(seconds)[0]
     return notes
+
+
+def _limit_address_space(resource, memory):
+    """RLIMIT_AS of `memory` bytes, or of the inherited limit where that is lower (`ulimit -v`): asking for more
+    than the hard limit is refused by the kernel, and the worker must never run unlimited for it. Returns notes."""
+    from ...core import limits
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    inherited = min(value for value in (soft, hard, memory + 1) if value != resource.RLIM_INFINITY)
+    limit = min(memory, inherited)
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ValueError, OSError):
+        return ["--max-memory is not enforced on this platform (RLIMIT_AS refused)"]
+    limits.enforce_memory(limit)
+    if limit < memory:
+        return ["--max-memory %s is above the memory limit this process inherited (ulimit -v): %s is enforced"
+                % (limits.format_bytes(memory), limits.format_bytes(limit))]
+    return []
 
 
 def arm_timeout(seconds, backstop=True):
@@ -235,6 +283,7 @@ def warm_up():
 def main_one():
     """`python -m gradcli.app.workers.worker`: a spawned worker; the job on stdin, frames on stdout."""
     job = json.loads(sys.stdin.buffer.read())
+    warm_up()  # (gradcli's imports and tables before the script's clock starts, as in a forked worker)
     fd = sys.stdout.fileno()
     if sys.platform == "win32":
         import msvcrt
