@@ -196,6 +196,70 @@ def test_hostile_scripts_through_run_scripts_each_end_with_their_own_outcome(tex
     assert "Traceback" not in outcome.stderr and after.stdout == "after\n" and after.status == "ok"
 
 
+# each (text, status, what its message says): run as one library batch, two at a time, under a small
+# iteration budget; every one ends with its own outcome, in order, and no traceback
+LIBRARY_CASES = {
+    "string-bomb": ("print('x' * 10**9)", "limit", "the string would have 1000000000 elements"),
+    "tensor-bomb": ("import torch\ntorch.ones(10**5, 10**5)", "limit", "the tensor would have 10000000000"),
+    "list-bomb": ("[0] * 10**10", "limit", "the list would have 10000000000 elements"),
+    "int-bomb": ("2 ** 10**8", "limit", "bits"),
+    "doubling": ("s = 'a'\nfor i in range(40):\n    s = s + s", "limit", "elements"),
+    "self-containing": ("x = []\nx.append(x)\nprint(x)", "ok", None),
+    "non-scalar-backward": ("import torch\nx = torch.ones(2, requires_grad=True)\nx.backward()", "error",
+                            "grad can be implicitly created only for scalar outputs"),
+    "surrogates-raised": ("raise Exception(chr(0xd800) * 3)", "error", "Exception: \ud800"),
+    "bytes": ("print(b'\\xff')", "error", "SyntaxError"),
+    "high-surrogate": ("print('\\ud83d')", "error", "UnicodeEncodeError"),
+    "non-ascii": ("print('\u00e9\u20ac\U0001f600')", "ok", None),
+    "dunder-import": ("__import__('os')", "error", "NameError"),
+    "getattr": ("getattr(1, '__class__')", "error", "NameError"),
+    "class-bases": ("().__class__.__bases__", "error", "AttributeError"),
+    "random-seed": ("import random\nrandom.seed(5)\nprint(random.random())", "ok", None),
+    "numpy-seed": ("import numpy as np\nnp.random.seed(0)\nprint(np.random.rand())", "ok", None),
+    "bad-def": ("def (:", "error", "SyntaxError"),
+    "unterminated": ("'unterminated", "error", "SyntaxError"),
+    "tabs": ("if 1:\n\tx = 1\n        y = 2", "error", "TabError"),
+    "blank": ("   \n\n", "ok", None),
+    "long-line": ("print(*range(10**4))", "ok", None),
+    "non-finite": ("import torch\nprint(torch.tensor([float('nan'), float('inf')]))", "ok", None),
+    "finalizer": ("class A:\n    def __del__(self):\n        print('late')\na = A()", "error", "__del__"),
+    "budget": ("for i in range(10**6):\n    pass", "limit", "loop iterations"),
+    "dict-budget": ("x = {}\nfor i in range(10**6):\n    x[i] = i", "limit", "loop iterations"),
+    "huge-threads": ("import torch\ntorch.set_num_threads(45*10**7)\nprint(torch.ones(4).sum())", None, None),
+    "flush": ("print(1, file=None, flush=True)", "ok", None),
+    "bad-chr": ("print(chr(0x110000))", "error", "ValueError"),
+    "huge-int-text": ("print(str(10**5000))", "error", "ValueError"),
+}
+LIBRARY_STDOUT = {"self-containing": "[[...]]\n", "non-ascii": "\u00e9\u20ac\U0001f600\n",
+                  "random-seed": "0.6229016948897019\n", "numpy-seed": "0.5488135039273248\n", "blank": "",
+                  "long-line": " ".join(map(str, range(10**4))) + "\n", "non-finite": "tensor([nan, inf])\n",
+                  "flush": "1\n"}
+
+
+@pytest.fixture(scope="module")
+def library_batch():
+    limits.configure(max_iterations=100000)
+    try:
+        outcomes = list(gradcli.run_scripts([(name, text) for name, (text, _, _) in LIBRARY_CASES.items()],
+                                            jobs=2, timeout=30))
+    finally:
+        limits.reset()
+    return dict(zip(LIBRARY_CASES, outcomes))
+
+
+@pytest.mark.parametrize("name", list(LIBRARY_CASES))
+def test_hostile_library_case_ends_with_its_own_outcome(library_batch, name):
+    _, status, said = LIBRARY_CASES[name]
+    outcome = library_batch[name]
+    assert outcome.path == name and "Traceback" not in outcome.stderr
+    assert outcome.status in ((status,) if status else ("ok", "error", "limit")), outcome.stderr
+    if said is not None:
+        assert said in outcome.message
+    if name in LIBRARY_STDOUT:
+        assert outcome.stdout == LIBRARY_STDOUT[name]
+    assert json.loads(json.dumps(outcome.to_dict())) == outcome.to_dict()  # a valid report line, whatever it holds
+
+
 # ---------------------------------------------------------------- the command's batches
 def _files(tmp_path, texts):
     paths = []
@@ -304,6 +368,26 @@ def test_an_interrupted_batch_leaves_a_valid_report_and_no_worker(tmp_path, sign
     assert not any(map(alive, workers))
 
 
+@posix
+@linux
+def test_a_worker_killed_mid_batch_is_that_files_crash_and_the_others_run(tmp_path):
+    paths = _files(tmp_path, {"a.py": "print('a')\n", "hang.py": "print('hang')\nwhile True:\n    pass\n",
+                              "c.py": "print('c')\n"})
+    report = tmp_path / "r.jsonl"
+    process = _start(["--timeout", "60", "run", "--report", str(report), *paths], tmp_path)
+    try:
+        assert process.stdout.readline() == "a\n" and process.stdout.readline() == "hang\n"
+        worker, = children(process.pid)
+        os.kill(worker, signal.SIGKILL)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 1 and out == "c\n" and "Traceback" not in err
+    assert err == "%s: crashed (killed)\n" % paths[1]
+    assert [(line["status"], line["stdout"]) for line in _report(report)] == [("ok", "a\n"), ("crashed", "hang\n"),
+                                                                            ("ok", "c\n")]
+
+
 def test_signals_held_while_a_report_line_is_written():
     """SIGINT inside the block: the line is written whole, then the interrupt comes."""
     written = []
@@ -326,6 +410,17 @@ def test_stdout_on_a_full_device_is_said_once_and_the_report_keeps_every_result(
     assert done.returncode == 1 and "internal error" not in done.stderr and "Traceback" not in done.stderr
     assert done.stderr.count("gradcli: cannot write to stdout: No space left on device") == 1
     assert [line["status"] for line in _report(report)] == ["ok", "ok"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="a device that is always full")
+def test_stdout_on_a_full_device_without_a_report_ends_the_batch_with_one_message(tmp_path):
+    paths = _files(tmp_path, {"a.py": "for i in range(2000):\n    print(i)\n", "b.py": "print('b')\n"})
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "gradcli", "run", "-j", "2", *paths], stdout=full,
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert done.returncode == 1 and "internal error" not in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr == "gradcli: cannot write to stdout: No space left on device\n"
 
 
 def test_a_reader_that_leaves_ends_the_batch_quietly(tmp_path):
