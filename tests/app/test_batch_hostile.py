@@ -441,7 +441,7 @@ def test_an_inherited_memory_limit_is_enforced_not_dropped(tmp_path):
     """Under `ulimit -v` lower than --max-memory, workers enforce the inherited limit (and say so), instead of
     running unlimited."""
     import resource
-    paths = _files(tmp_path, {"big.py": "import torch\nl = [torch.ones(10**7) for i in range(100)]\n",
+    paths = _files(tmp_path, {"big.py": "import torch\nl = [torch.empty(10**8) for i in range(20)]\n",
                               "ok.py": "print(1)\n"})
     report = tmp_path / "r.jsonl"
     inherited = 1500 << 20
