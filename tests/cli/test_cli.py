@@ -367,6 +367,26 @@ def test_progress_bar_shows_on_a_terminal_stderr_and_never_touches_stdout():
     assert "running long.py" in stderr.getvalue() and "a warning" in stderr.getvalue()
 
 
+def test_a_batchs_progress_bar_counts_the_files_done():
+    stderr = FakeTerminal()
+    with DelayedProgress("0/3 files", delay=0, stderr=stderr, stdout=FakePipe()) as progress:
+        assert progress.started.wait(10)
+        progress.describe("2/3 files")
+        progress._progress.refresh()
+    assert "running 0/3 files" in stderr.getvalue() and "running 2/3 files" in stderr.getvalue()
+
+
+def test_progress_writes_what_stderrs_encoding_cannot_hold_escaped():
+    class Ascii(FakePipe):
+        def write(self, text):
+            text.encode("ascii")
+            return super().write(text)
+    stderr = Ascii()
+    with DelayedProgress("x.py", delay=0, stderr=stderr, stdout=FakePipe()) as progress:
+        progress.write_stderr("x.py:1:1: UnicodeEncodeError: '\ud800'\n")
+    assert stderr.getvalue() == "x.py:1:1: UnicodeEncodeError: '\\ud800'\n"
+
+
 @pytest.mark.parametrize("stderr, stdout", [(FakePipe(), FakePipe()), (FakeTerminal(), FakeTerminal())])
 def test_progress_bar_stays_off_when_stderr_is_not_a_terminal_or_stdout_shares_it(stderr, stdout):
     with DelayedProgress("x.py", delay=0, stderr=stderr, stdout=stdout) as progress:
