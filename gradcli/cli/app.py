@@ -15,8 +15,7 @@ import typer
 
 from .. import __version__
 from . import differentiate as calculus, evaluation, examples
-from .common import Failed, Interrupted, ReaderGone, UsageError, exit_codes, read_text, stderr_write
-from .common import report as _report
+from .common import Failed, Interrupted, UsageError, exit_codes, read_text, stderr_write
 from .params import Command, ExpressionCommand, Group
 
 
@@ -121,32 +120,12 @@ def main_options(ctx: typer.Context,
         ctx.with_resource(process.timed(seconds))
 
 
-def _write_stdout(text):
-    try:
-        sys.stdout.write(text)
-    except BrokenPipeError:
-        raise ReaderGone() from None
-
-
 # ---------------------------------------------------------------- eval (cli/evaluation.py)
 for _name, _command in evaluation.COMMANDS.items():
     app.command(_name, cls=ExpressionCommand)(_command)
 
 
 # ---------------------------------------------------------------- run
-def _write_page(path, session, warn):
-    """run --html: the page of the script's last backward (a note instead when it ran none)."""
-    from .explain_view import write_html
-    text = session.page()
-    if text is None:
-        warn("gradcli: --html: the script ran no backward(); %s not written\n" % path)
-        return
-    try:
-        write_html(path, text)
-    except OSError as exc:
-        raise UsageError("cannot write %s: %s" % (path, exc.strerror or exc)) from None
-
-
 @app.command("run", cls=Command, epilog=_EXIT_CODES)
 def run_command(
     files: List[str] = typer.Argument(..., metavar="FILE", help="Script files, e.g. train.py, or - for standard "
@@ -201,11 +180,9 @@ def run_command(
       gradcli run --html backward.html chain.py    (step through its last backward in a browser)
 
     """
-    from ..app import api
     from ..core import limits
-    from ..base.errors import GradcliError
-    from . import batch, process
-    from .progress import DelayedProgress
+    from . import batch
+    from .running import run_here, write_stdout
     if interactive:
         if len(files) != 1 or files[0] == "-":
             raise UsageError("run -i takes one script file (the REPL reads standard input after it)")
@@ -221,42 +198,15 @@ def run_command(
     scripts = [("<stdin>" if name == "-" else name, read_text(name)) for name in files]  # all readable first
     if html is None and batch.isolated(files, workers, report, limits.timeout() is not None, cluster):
         try:
-            failed = batch.run(scripts, workers, report, keep_going, explaining, _write_stdout, cluster)
+            failed = batch.run(scripts, workers, report, keep_going, explaining, write_stdout, cluster)
         except batch.Terminated:  # (SIGTERM: a KeyboardInterrupt, so that the batch ends as Ctrl-C ends it)
             stderr_write("\ngradcli: terminated\n")
             raise typer.Exit(batch.EXIT_TERMINATED) from None
         if failed:
             raise Failed()  # (each file's errors are reported as it ran)
         return
-    failed = 0
-    for filename, text in scripts:
-        with DelayedProgress(filename) as progress:
-            def report_error(error):
-                nonlocal failed
-                failed += 1
-                _report(error, progress.write_stderr)
-            try:
-                if html is not None:  # explained (quietly, without --explain), then the page of its last backward
-                    session = api.explained_run(text, filename, write=_write_stdout, warn=progress.write_stderr,
-                                                on_error=report_error if keep_going else None,
-                                                explain=progress.write_stderr if explain else True)
-                    _write_page(html, session, progress.write_stderr)
-                elif explain:  # compiled to record where values come from: run_script does both
-                    api.run_script(text, filename, write=_write_stdout, warn=progress.write_stderr,
-                                   on_error=report_error if keep_going else None, explain=progress.write_stderr,
-                                   **explaining)
-                else:
-                    with process.compiling(text):
-                        script = api.compile_script(text, filename)
-                    process.keep_until_exit(script)
-                    script.run(write=_write_stdout, warn=progress.write_stderr,
-                               on_error=report_error if keep_going else None)
-            except GradcliError as error:  # said, and the next file runs
-                report_error(error)
-            finally:
-                sys.stdout.flush()
-    if failed:
-        raise Failed()
+    if run_here(scripts, keep_going, explaining if explain else None, html):
+        raise Failed()  # (each file's errors are reported as it ran)
 
 
 def _explain_steps(text):

@@ -1,11 +1,12 @@
 """The `gradcli` command's entry (the script, `python -m gradcli`): `command()`.
 
-A one-shot `gradcli eval EXPR --at ...` whose output goes to a pipe or a file — how scripts, editors and
-benchmarks call it — is answered here, without loading Typer and Rich: they are a fifth of its instructions,
-and such an eval uses neither (no help, no completion, no terminal). What it writes is byte for byte what the
-Typer command writes (cli.plain draws Rich's table; tests/cli/test_launch.py compares the two). Anything else —
-another command, an option this path does not know, a terminal, a failure — goes to the Typer app (cli.app.main)
-as it would without this path, so that help, errors and views stay Typer's and Rich's.
+Two one-shot commands are answered here, without loading Typer and Rich, which are a fifth of their
+instructions and which they do not use (no help, no completion, no view): `gradcli eval EXPR --at ...` whose
+output goes to a pipe or a file — how scripts, editors and benchmarks call it — and `gradcli run FILE`. What
+they write is byte for byte what the Typer command writes (cli.plain draws Rich's table, cli.running is run's
+own loop; tests/cli/test_launch.py compares the two). Anything else — another command, an option this path does
+not know, a terminal for eval — goes to the Typer app (cli.app.main) as it would without this path, so that
+help, errors and views stay Typer's and Rich's.
 """
 
 import os
@@ -45,29 +46,55 @@ def command():
 
 
 def one_shot(argv):
-    """Run `argv` here if it is a one-shot eval this path answers exactly as the Typer command would: return 0,
-    or raise SystemExit with the exit code where it fails (common.exit_codes, as the Typer command's); None,
-    having done nothing, for anything else."""
-    request = _eval_request(argv)
-    if request is None or sys.stdout.isatty() or not _plain_console():
+    """Run `argv` here if it is a one-shot command this path answers exactly as the Typer command would — `eval`
+    of one expression to a pipe, `run` of one file — and return 0, or raise SystemExit with the exit code where
+    it fails (common.exit_codes, as the Typer command's); None, having done nothing, for anything else."""
+    evaluation = _eval_request(argv)
+    if evaluation is not None and not sys.stdout.isatty() and _plain_console():
+        seconds = _envelope()
+        if seconds is not False:
+            with exit_codes():
+                _evaluate(evaluation, seconds)
+            return EXIT_OK
         return None
+    script = _run_request(argv)
+    if script is not None and _envelope() is None:  # (a --timeout runs the script in a worker: cli.batch)
+        from .common import Failed, read_text
+        from .running import run_here
+        with exit_codes():
+            if run_here([("<stdin>" if script["file"] == "-" else script["file"], read_text(script["file"]))],
+                        keep_going=script["keep_going"]):
+                raise Failed()  # (its errors are reported as it ran)
+        return EXIT_OK
+    return None
+
+
+def _envelope():
+    """The limits and the memory envelope, as main_options sets them (from GRADCLI_MAX_... and GRADCLI_TIMEOUT:
+    none is given before the command on this path): the timeout in seconds (None: none), or False where a value
+    is bad usage (Typer then says so)."""
     from . import process
-    from .plain import print_precision
-    from ..app import api
     from ..base.errors import GradcliError
     from ..core import limits
-    try:  # the envelope, as main_options sets it (GRADCLI_MAX_... and GRADCLI_TIMEOUT: none given before eval)
+    try:
         limits.configure()
         limits.configure_envelope()
         limits.current()
         process.limit_memory(limits.max_memory())
-        seconds = limits.timeout()
+        return limits.timeout()
     except GradcliError:
-        return None  # bad usage: Typer says it
+        return False
+
+
+def _evaluate(request, seconds):
+    from . import process
+    from .plain import print_precision
+    from ..app import api
+    from ..base.errors import GradcliError
     json_output, values = request.pop("json"), request.pop("values")
     form = "json" if json_output else "values" if values else "view"
     digits, expression = request.pop("precision"), request.pop("expression")
-    with exit_codes(), process.timed(seconds), print_precision(digits):
+    with process.timed(seconds), print_precision(digits):
         try:
             result = api.evaluate(expression, **request)
         except GradcliError as error:
@@ -75,7 +102,18 @@ def one_shot(argv):
             raise failure(error, form, {"graph": False, "explain": False, "depth": None,
                                         "inputs": request["at"]}) from None
         _show(result, form)
-    return EXIT_OK
+
+
+def _run_request(argv):
+    """`run FILE` (FILE may be -) with no option but --keep-going: {"file", "keep_going"}, or None."""
+    if not argv or argv[0] != "run":
+        return None
+    files = [word for word in argv[1:] if word == "-" or not word.startswith("-")]
+    options = [word for word in argv[1:] if word != "-" and word.startswith("-")]
+    if len(files) != 1 or any(option not in ("-k", "--keep-going") for option in options):
+        return None
+    return {"file": files[0], "keep_going": bool(options)}
+
 
 def _show(result, form):
     if form == "json":

@@ -116,3 +116,42 @@ def test_where_rich_would_colour_or_mis_size_typer_draws(monkeypatch, environmen
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     assert not launch._plain_console()
+
+
+SCRIPTS = {
+    "fine.py": "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 3).sum()\ny.backward()\nprint(x.grad)\n",
+    "fails.py": "import torch\nprint(torch.ones(2))\nprint(torch.zeros(2) @ torch.ones(3))\nprint('not reached')\n",
+    "twice.py": "print(1)\nundefined_a\nprint(2)\nundefined_b\nprint(3)\n",
+}
+
+
+@pytest.mark.parametrize("args", [
+    ["run", "fine.py"], ["run", "fails.py"], ["run", "-k", "twice.py"], ["run", "twice.py", "--keep-going"],
+    ["run", "missing.py"], ["run", "-"],
+])
+def test_a_one_file_run_is_the_typer_commands_run(args, tmp_path):
+    for name, text in SCRIPTS.items():
+        (tmp_path / name).write_text(text)
+    stdin = SCRIPTS["fine.py"]
+    fast = run_cli(*args, cwd=tmp_path, input=stdin)
+    typer_side = subprocess.run([sys.executable, "-c", TYPER_COMMAND, *args], capture_output=True, text=True,
+                                cwd=tmp_path, input=stdin, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert (fast.returncode, fast.stdout, fast.stderr) == (typer_side.returncode, typer_side.stdout,
+                                                           typer_side.stderr)
+    assert fast.returncode == {"fine.py": 0, "-": 0, "missing.py": 2}.get(args[-1], 1)
+
+
+def test_a_one_file_run_loads_neither_typer_nor_rich(tmp_path):
+    (tmp_path / "fine.py").write_text(SCRIPTS["fine.py"])
+    code = ("import sys\nfrom gradcli.cli import launch\ncode = launch.one_shot(sys.argv[1:])\n"
+            "sys.stderr.write('%r %s' % (code, ' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('typer', 'rich', 'click', 'lark')))))\n")
+    done = subprocess.run([sys.executable, "-c", code, "run", "fine.py"], capture_output=True, text=True,
+                          cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert (done.stdout, done.stderr) == ("tensor([3., 3.])\n", "0 ")
+
+
+@pytest.mark.parametrize("argv", [["run", "a.py", "b.py"], ["run", "-j", "2", "a.py"], ["run", "-e", "a.py"],
+                                  ["run", "--report", "r.jsonl", "a.py"], ["run", "-i", "a.py"], ["run"]])
+def test_other_runs_go_to_typer(argv):
+    assert launch._run_request(argv) is None
