@@ -78,11 +78,11 @@ def exit_codes():
     try:
         yield
         return
-    except Interrupted as interrupted:  # the statement that was running, when the interpreter said which
+    except Interrupted as interrupted:  # (carried past Typer)
         report_interrupt(interrupted.interrupt)
         code = EXIT_INTERRUPTED
-    except KeyboardInterrupt:
-        stderr_write("\ngradcli: interrupted\n")
+    except KeyboardInterrupt as interrupt:  # the statement that was running, when the interpreter said which
+        report_interrupt(interrupt)
         code = EXIT_INTERRUPTED
     except UsageError as error:
         stderr_write("gradcli: %s\n" % error)
