@@ -9,6 +9,7 @@ import functools
 from . import api
 from ..base import errors
 from ..base.errors import GradcliError, Position
+from ..core import limits
 
 
 def _quietly(fn):
@@ -22,6 +23,11 @@ def _quietly(fn):
 
 # how closely the derivative's value must match autograd's (float32 rounds each op of both at ~6e-8)
 _TOLERANCE = {"float64": (1e-7, 1e-10), "float32": (1e-4, 1e-5)}
+
+
+def _whole(expression, filename):
+    """The position of the whole expression (what an error of the command as a whole points at)."""
+    return Position(filename, expression, 1, 1, len(expression) + 1)
 
 
 class Derivative:
@@ -107,8 +113,9 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
     wrt = list(dict.fromkeys(wrt or free))
     if not wrt:
         raise GradcliError("the expression has no input to differentiate with respect to", "ValueError",
-                           Position(filename, expression, 1, 1, len(expression) + 1))
+                           _whole(expression, filename))
     inputs = list(dict.fromkeys(free + list(values) + wrt))
+    limits.start_run()  # the symbolic work ticks the budget a script's loops tick (symbolic.expr)
     try:
         found = derive.derivatives(expression, wrt, order, inputs, filename)
         derivatives = [Derivative(name, found[name], inputs) for name in wrt]
@@ -123,6 +130,11 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
             raise GradcliError("gradcli diff has no symbolic rule for %s; give --at NAME=VALUE for autograd's "
                                "derivative there" % rule.what, "NotImplementedError", rule.position) from None
         derivatives = [Derivative(name, no_rule=rule.what) for name in wrt]
+    except GradcliError as error:
+        if getattr(error, "limit", None) != "max_iterations":
+            raise
+        raise limits.exceeded("max_iterations", "the derivative grows too large to work out (each term built "
+                                                "counts its size)").at(_whole(expression, filename)) from None
     point = {}
     if values:
         point = {name: api._leaf(value, api._dtype(dtype)).detach() for name, value in values.items()}
@@ -167,7 +179,7 @@ def _autograd(expression, point, name, order, filename):
     try:
         g = api.derivatives(value.sum() if isinstance(value, Tensor) else value, {name: leaves[name]}, order)[name]
     except GradcliError as error:
-        raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
+        raise error.at(_whole(expression, filename)) from None
     return g if g is not None else Tensor._make(np.zeros_like(leaves[name].array))
 
 
@@ -251,7 +263,7 @@ def _located(compute, expression, filename):
     try:
         return compute()
     except GradcliError as error:
-        raise error.at(Position(filename, expression, 1, 1, len(expression) + 1)) from None
+        raise error.at(_whole(expression, filename)) from None
 
 
 # ---------------------------------------------------------------- gradcheck
@@ -354,9 +366,10 @@ def curves(expression, name, low, high, at=None, order=1, points=200, filename="
     if int(points) < 2 or not low < high:
         raise errors.value_error("plot needs at least 2 points over a range low < high, not %r points over "
                                  "%r:%r" % (points, low, high))
+    limits.check_length(int(points), "the plot's grid")  # (its derivatives are as long: sized before any is made)
     values = dict(api._input_values(at) if at else {})
-    values[name] = np.linspace(float(low), float(high), int(points)).tolist()
     point = {n: api._leaf(v, api._dtype("float64")) for n, v in values.items()}
+    point[name] = Tensor._make(np.linspace(float(low), float(high), int(points))).requires_grad_()
     x = point[name]
     interpreter = api._expression_interpreter()
     interpreter.variables.update(point)
@@ -368,7 +381,7 @@ def curves(expression, name, low, high, at=None, order=1, points=200, filename="
         shape = list(value.shape) if isinstance(value, Tensor) else type(value).__name__
         raise GradcliError("plot draws an expression elementwise in %s: its value must have one element per "
                            "point (shape [%d]), not %s" % (name, x.numel(), shape), "ValueError",
-                           Position(filename, expression, 1, 1, len(expression) + 1))
+                           _whole(expression, filename))
     series = [(expression, np.broadcast_to(value.detach().array, x.array.shape).astype(float))]
     found = _located(lambda: list(api.successive_derivatives(value.sum(), x, order)), expression, filename)
     for k, derivative in enumerate(found, 1):

@@ -260,7 +260,7 @@ def check_length(n, what="the result"):
 
 
 # ---------------------------------------------------------------- the run's budget (language layer)
-_iterations_left = 0
+_iterations_left = sys.maxsize  # outside a run (the library's own work, a host's direct calls): no budget
 
 
 def start_run():
@@ -286,10 +286,10 @@ class recursion_room:
         return False
 
 
-def tick():
-    """One loop iteration or function call."""
+def tick(n=1):
+    """One loop iteration or function call (or `n` steps of a loop the library runs for the script)."""
     global _iterations_left
-    _iterations_left -= 1
+    _iterations_left -= n
     if _iterations_left < 0:
         _iterations_left = 0
         raise exceeded("max_iterations", "the script runs too long")

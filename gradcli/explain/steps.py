@@ -15,6 +15,7 @@ from bisect import bisect_left
 from ..autograd.engine import conform
 from .text import single
 from ..autograd.graph import AccumulateGrad, _sequence
+from ..core import limits
 from ..core.tensor import Tensor
 
 
@@ -166,6 +167,7 @@ class Explainer:
         return self
 
     def __call__(self, node, grads_in, grads_out):
+        limits.tick()  # a step explained is a step of the run (a graph of 10^6 nodes would explain for hours)
         step = Step(len(self.steps) + 1, node, _name(node))
         self.steps.append(step)
         self.step_of[id(node)] = step.number

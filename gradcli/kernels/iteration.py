@@ -13,6 +13,8 @@ from collections import namedtuple
 
 import numpy as np
 
+from ..core import limits
+
 GRAIN_SIZE = 32768
 
 Layout = namedtuple("Layout", "shape in_strides out_strides order")
@@ -113,6 +115,7 @@ def thread_chunks(n, grain, threads):
         return [(0, n)]
     used = min(threads, -(-n // grain)) if grain > 0 else threads
     chunk = -(-n // used)
+    limits.tick(-(-n // chunk))  # each chunk is a step of the loops below (set_num_threads(10**8) makes many)
     return [(b, min(n, b + chunk)) for b in range(0, n, chunk)]
 
 

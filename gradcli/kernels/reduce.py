@@ -17,6 +17,7 @@ import numpy as np
 
 from . import cpu, iteration, libm, sums, unary
 from .fma import f32, fma64, fused_multiply_add
+from ..core import limits
 from ..core.numerics import errors_ignored
 
 _VECTOR_BYTES = 32  # these kernels run their AVX2 build on AVX512 machines too
@@ -147,6 +148,7 @@ def _running_product(acc, x):
 
 def _prod_two_pass(flat, length, contiguous, threads):
     """two_pass_reduction for one output: each thread's range of the flattened iteration into its own slot."""
+    limits.check_length(threads, "the per-thread buffer of the reduction")  # (torch's has one slot per thread)
     slots = np.ones(threads, flat.dtype)
     for thread, (begin, end) in enumerate(iteration.thread_chunks(flat.size, iteration.GRAIN_SIZE, threads)):
         value = np.ones(1, flat.dtype)

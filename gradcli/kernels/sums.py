@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from . import cpu, iteration
+from ..core import limits
 
 _LANES = 32  # bytes in a vector of the AVX2 build
 _ACC = {np.dtype(np.float16): np.dtype(np.float32), np.dtype(np.float32): np.dtype(np.float32),
@@ -315,6 +316,7 @@ def _two_pass(x, layout, threads):
     """two_pass_reduction: each thread sums its range of the flattened iteration into its own slot, then the
     slots are summed like any contiguous row."""
     shape, ins, _ = _padded(layout)
+    limits.check_length(threads, "the per-thread buffer of the reduction")  # (torch's has one slot per thread)
     slots = np.zeros(threads, x.dtype)
     for thread, (begin, end) in enumerate(iteration.thread_chunks(x.size, iteration.GRAIN_SIZE, threads)):
         values = []

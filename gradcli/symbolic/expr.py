@@ -12,13 +12,20 @@ Numbers are exact (fractions.Fraction) unless a float literal has no short binar
 import math
 from fractions import Fraction
 
+from ..core.limits import tick
+
 class Expr:
     """An immutable expression; compare and hash by value."""
 
-    __slots__ = ("key", "_hash", "_sort")
+    __slots__ = ("key", "_hash", "_sort", "cost")
 
     def _init(self, key):
         self.key = key
+        # hashing the key walks it whole (a tuple's hash is not kept): that work is what differentiating and
+        # simplifying cost, counted in the run's iteration budget, so that an expansion that grows without
+        # end (sigmoid of sigmoids, --order 4) stops with max_iterations instead of running for minutes
+        self.cost = len(key) + sum(child.cost for child in self.children)
+        tick(self.cost)
         self._hash = hash(key)
         self._sort = None
         return self

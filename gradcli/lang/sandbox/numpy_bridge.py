@@ -10,6 +10,7 @@ own (the host's global numpy generator is left alone), which `np.random.seed` se
 legacy functions. No dtype=object arrays, no files, no printing options.
 """
 
+import math
 import operator
 
 import numpy as np
@@ -89,6 +90,7 @@ class Array:
 
 def _method(name):
     def method(self, *args, **kwargs):
+        _check_empty_axes(self.array)
         return wrap(getattr(self.array, name)(*unwrap(args), **unwrap(kwargs)))
     method.__name__ = name
     return method
@@ -102,15 +104,24 @@ Array.__module__ = "numpy"
 
 
 def unwrap(value):
-    """The numpy value inside a script's value (tuples, lists and dicts of them too)."""
+    """The numpy value inside a script's value (tuples, lists and dicts of them too), their size counted first:
+    numpy makes an array of a list (a shared nested one at each place it appears)."""
+    if value.__class__ is Array:
+        return value.array
+    if isinstance(value, (tuple, list, dict)):
+        limits.check_nested_size(value, what="the array")
+    return _unwrapped(value)
+
+
+def _unwrapped(value):
     if isinstance(value, Array):
         return value.array
     if isinstance(value, Tensor):
         raise errors.type_error("gradcli's numpy takes numpy arrays and numbers: convert a tensor with .numpy()")
     if isinstance(value, (tuple, list)):
-        return type(value)(unwrap(v) for v in value)
+        return type(value)(_unwrapped(v) for v in value)
     if isinstance(value, dict):
-        return {k: unwrap(v) for k, v in value.items()}
+        return {k: _unwrapped(v) for k, v in value.items()}
     return value
 
 
@@ -243,9 +254,16 @@ def _elementwise(function):
 
 
 def _reduction(function):
-    """A function whose result is no bigger than its argument (sum, mean, argmax, reshape, ...)."""
+    """A function whose result is no bigger than its argument (sum, mean, argmax, reshape, ...) — except over an
+    empty axis: np.ones((10**5, 10**5, 0)).sum(2) has 10**10 elements, so the arguments' sizes without their
+    empty axes bound the result, checked first; `shape=` (ones_like) is the result's shape."""
     def call(*args, **kwargs):
         args, kwargs = unwrap(args), unwrap(kwargs)
+        for a in args:
+            if a.__class__ is np.ndarray:
+                _check_empty_axes(a)
+        if kwargs.get("shape") is not None:
+            limits.check_numel(_shape_of(kwargs["shape"]), "the array")
         if "dtype" in kwargs:
             kwargs["dtype"] = _dtype(kwargs["dtype"])
         return wrap(function(*args, **kwargs))
@@ -253,16 +271,37 @@ def _reduction(function):
     return call
 
 
+def _check_empty_axes(a):
+    """A reduction's result is no bigger than its argument, or than the argument's non-empty axes."""
+    if a.size == 0 and a.ndim > 1:
+        limits.check_numel([d for d in a.shape if d], "the result")
+
+
+def _broadcasting(function):
+    """allclose, isclose, array_equal: their arguments broadcast together (checked first)."""
+    def call(*args, **kwargs):
+        args, kwargs = unwrap(args), unwrap(kwargs)
+        limits.check_broadcast([np.asarray(a) for a in args[:2]])
+        return wrap(function(*args, **kwargs))
+    call.__name__ = function.__name__
+    return call
+
+
 def _shape_of(size):
-    return (size,) if isinstance(size, int) else tuple(size or ())
+    return (size,) if isinstance(size, (int, np.integer)) else tuple(size or ())
 
 
 def _created(function, shape_at=0):
-    """A function making a new array whose shape is its argument `shape_at` (checked before numpy makes it)."""
+    """A function making a new array whose shape is its argument `shape_at` (checked before numpy makes it;
+    a string fill value counts its characters at each element)."""
     def call(*args, **kwargs):
         args, kwargs = unwrap(args), unwrap(kwargs)
         if len(args) > shape_at:
-            limits.check_numel(_shape_of(args[shape_at]), "the array")
+            shape = _shape_of(args[shape_at])
+            limits.check_numel(shape, "the array")
+            fill = args[1] if len(args) > 1 else kwargs.get("fill_value")
+            if isinstance(fill, (str, bytes)):
+                limits.check_numel(shape + (len(fill),), "the array")
         if "dtype" in kwargs:
             kwargs["dtype"] = _dtype(kwargs["dtype"])
         return wrap(function(*args, **kwargs))
@@ -288,9 +327,20 @@ def linspace(start, stop, num=50, endpoint=True, dtype=None):
 
 
 def arange(*args, dtype=None):
-    limits.check_length(len(range(*(int(np.ceil(a)) for a in args))) if all(
-        isinstance(a, (int, float)) for a in args) else 0, "the array")
+    """np.arange, its length (numpy's: ceil((stop - start) / step)) checked first."""
+    bounds = [_number(a) for a in args]
+    if 1 <= len(bounds) <= 3 and None not in bounds:
+        start, stop, step = [0, bounds[0], 1] if len(bounds) == 1 else (bounds + [1])[:3]
+        if step:
+            limits.check_length(max(0, math.ceil((stop - start) / step)), "the array")
     return wrap(np.arange(*args, dtype=None if dtype is None else _dtype(dtype)))
+
+
+def _number(value):
+    """A python number of an int, float or numpy scalar (None for anything else: numpy refuses it itself)."""
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
+        return int(value) if isinstance(value, (int, np.integer)) else float(value)
+    return None
 
 
 def eye(n, m=None, dtype=float):
@@ -331,21 +381,26 @@ class RandomModule:
         limits.check_numel(shape, "the array")
         return wrap(self.state.rand(*shape))
 
-    def _sized(name):
-        def draw(self, *args, size=None, **kwargs):
+    def _sized(name, size_at):
+        def draw(self, *args, **kwargs):
+            size = args[size_at] if len(args) > size_at else kwargs.get("size")
             if size is not None:
                 limits.check_numel(_shape_of(size), "the array")
-            return wrap(getattr(self.state, name)(*unwrap(args), size=size, **unwrap(kwargs)))
+            if name == "choice" and args and isinstance(args[0], (int, np.integer)) and kwargs.get("replace") is False:
+                limits.check_length(int(args[0]), "the array")  # drawn without replacement: a permutation first
+            return wrap(getattr(self.state, name)(*unwrap(args), **unwrap(kwargs)))
         draw.__name__ = name
         return draw
 
-    randint = _sized("randint")
-    normal = _sized("normal")
-    uniform = _sized("uniform")
-    random = _sized("random_sample")
-    choice = _sized("choice")
+    randint = _sized("randint", 2)  # (where each takes its size positionally)
+    normal = _sized("normal", 2)
+    uniform = _sized("uniform", 2)
+    random = _sized("random_sample", 0)
+    choice = _sized("choice", 1)
 
     def permutation(self, x):
+        if isinstance(x, (int, np.integer)):
+            limits.check_length(int(x), "the array")
         return wrap(self.state.permutation(unwrap(x)))
 
     def shuffle(self, x):
@@ -360,8 +415,9 @@ def _members():
         "round", "exp2", "arctan2", "greater", "less", "equal")}
     members.update({name: _reduction(getattr(np, name)) for name in (
         "sum", "mean", "std", "var", "max", "min", "amax", "amin", "argmax", "argmin", "prod", "cumsum", "reshape",
-        "transpose", "squeeze", "ravel", "allclose", "isclose", "array_equal", "all", "any", "median",
-        "expand_dims", "ones_like", "zeros_like", "shape", "ndim", "size", "copy")})
+        "transpose", "squeeze", "ravel", "all", "any", "median", "expand_dims", "ones_like", "zeros_like", "shape",
+        "ndim", "size", "copy")})
+    members.update({name: _broadcasting(getattr(np, name)) for name in ("allclose", "isclose", "array_equal")})
     members.update({name: _created(getattr(np, name)) for name in ("ones", "zeros", "empty", "full")})
     members.update({name: _joined(getattr(np, name)) for name in ("concatenate", "stack", "vstack", "hstack")})
     members.update({name: getattr(np, name) for name in (

@@ -18,6 +18,7 @@ from .join import cat, stack, unsafe_chunk
 from .activations import dropout, linear
 from ..table import formula_helper, front_door, row
 from ...base import errors
+from ...core import limits
 from ...core.tensor import Tensor
 
 
@@ -51,6 +52,7 @@ def _output(hidden):
 
 def _layer(cell, layer_input, hidden, params, reverse):
     """One direction of one layer over the whole sequence: (stacked outputs, final hidden)."""
+    limits.tick(layer_input.shape[0])  # a step per element of the sequence, counted before the loop runs
     steps = linear(layer_input, params[0], params[2]).unbind(0)
     outputs = []
     for step in (reversed(steps) if reverse else steps):
@@ -144,6 +146,7 @@ def _lstm_layer_forward(input, weight0, weight1, weight2, weight3, hx_, cx_, rev
     """One LSTM layer over (seq, batch, features): (output, hy, cy, workspace)."""
     dtype = input.dtype
     projected = input @ weight0.T + weight2 + weight3
+    limits.tick(input.shape[0])
     h, c = hx_, cx_
     outputs = [None] * input.shape[0]
     for t in (range(input.shape[0] - 1, -1, -1) if reverse else range(input.shape[0])):

@@ -10,6 +10,7 @@ differs (or returns False with raise_exception=False).
 import numpy as np
 
 from ...base import errors
+from ...core import limits
 from ...core.backward import grad
 from ...core.tensor import Tensor
 
@@ -75,6 +76,7 @@ def numerical_jacobians(func, inputs, eps):
         data = x.array  # the input's own memory: func sees the perturbation, as torch's x.data does
         columns = []
         for index in np.ndindex(data.shape):  # row k of the Jacobian: the k-th element in C order
+            limits.tick()
             original = data[index].copy()
             data[index] = original - eps
             below = [o.array.copy() for o in _as_tuple(func(*inputs))]
@@ -94,6 +96,7 @@ def analytical_jacobians(inputs, output):
     wrt = [x for x in inputs if isinstance(x, Tensor) and x.requires_grad]
     found = [np.zeros((x.array.size, output.array.size), x.array.dtype) for x in wrt]
     for j in range(output.array.size):
+        limits.tick()
         seed = np.zeros(output.array.shape, output.array.dtype)
         seed.reshape(-1)[j] = 1.0
         for jacobian, g in zip(found, grad(output, wrt, Tensor._make(seed), retain_graph=True, allow_unused=True)):
@@ -109,6 +112,10 @@ def comparisons(func, inputs, eps=1e-6, atol=1e-5, rtol=1e-3):
     outputs = _differentiable(func(*inputs))
     if not outputs:
         return _no_differentiable_outputs(func, inputs, eps)
+    for x in inputs:  # each Jacobian is dense: sized before the two evaluations per input element begin
+        if isinstance(x, Tensor) and x.requires_grad:
+            for output in outputs:
+                limits.check_numel((x.numel(), output.numel()), "the Jacobian")
     numerical = numerical_jacobians(func, inputs, eps)
     is_differentiable = [isinstance(o, Tensor) and o.requires_grad for o in _as_tuple(func(*inputs))]
     numerical = [[per_output[i] for i, keep in enumerate(is_differentiable) if keep] for per_output in numerical]

@@ -8,7 +8,7 @@ import itertools
 
 from .dataset import object_repr
 from ....base import errors
-from ....core import rng
+from ....core import limits, rng
 
 
 class Sampler:
@@ -25,7 +25,9 @@ class SequentialSampler(Sampler):
         self.data_source = data_source
 
     def __iter__(self):
-        return iter(range(len(self.data_source)))
+        for i in range(len(self.data_source)):
+            limits.tick()  # a step of whatever loop iterates (list(sampler) runs in C)
+            yield i
 
     def __len__(self):
         return len(self.data_source)
@@ -54,10 +56,12 @@ class RandomSampler(Sampler):
             generator = rng.Generator().manual_seed(rng.random_int64())
         if self.replacement:
             for _ in range(self.num_samples // 32):
+                limits.tick(32)
                 yield from rng.randint(0, n, 32, generator=generator).tolist()
             yield from rng.randint(0, n, self.num_samples % 32, generator=generator).tolist()
         else:
             for _ in range(self.num_samples // n):
+                limits.tick(n)
                 yield from rng.randperm(n, generator=generator).tolist()
             yield from rng.randperm(n, generator=generator).tolist()[:self.num_samples % n]
 
@@ -80,6 +84,7 @@ class BatchSampler(Sampler):
         indices = iter(self.sampler)
         batch = list(itertools.islice(indices, self.batch_size))
         while batch and (len(batch) == self.batch_size or not self.drop_last):
+            limits.tick()
             yield batch
             batch = list(itertools.islice(indices, self.batch_size))
 
