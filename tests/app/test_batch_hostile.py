@@ -151,6 +151,28 @@ def test_host_threads_running_scripts_at_once_do_not_wait_for_each_other():
     hung.join(60)
 
 
+def test_past_the_pools_size_a_batch_waits_for_a_server(monkeypatch):
+    monkeypatch.setattr(server, "MAX_SERVERS", len(server._servers))  # (every server there is: no new one)
+    if not server._servers:
+        monkeypatch.setattr(server, "MAX_SERVERS", 1)
+    ended = []
+    busy = [threading.Thread(target=lambda: ended.append(gradcli.run_script("print('x')"))) for _ in range(3)]
+    for thread in busy:
+        thread.start()
+    for thread in busy:
+        thread.join(60)
+    assert ended == ["x\n"] * 3 and len(server._servers) <= max(1, server.MAX_SERVERS)
+
+
+@posix
+def test_a_fork_server_that_died_idle_is_replaced():
+    gradcli.run_script("print(1)")
+    dead = server._idle[-1]
+    dead.kill()
+    dead.wait(30)
+    assert gradcli.run_script("print(2)") == "2\n" and dead not in server._servers
+
+
 @posix
 @linux
 def test_the_fork_server_and_its_workers_leave_with_their_host():

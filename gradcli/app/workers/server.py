@@ -2,7 +2,7 @@
 and kept, which imports and warms gradcli once and forks a worker per script (app.workers.runners.forked). The host
 talks to it in app.workers.worker's frames: ["batch", {workers, jobs}] in; ["event", [index, kind, data]],
 ["outcome", [index, outcome]] and ["done", null] out. A server runs one batch at a time; the host keeps a pool
-(one per batch running at once, kept idle between). A server leaves when the host closes its stdin (at the
+(one per batch running at once, up to MAX_SERVERS, kept idle between). A server leaves when the host closes its stdin (at the
 host's exit, or `shutdown()`), and its workers with it."""
 
 import atexit
@@ -13,7 +13,8 @@ import threading
 
 from ...base.errors import GradcliError
 
-_lock = threading.Lock()
+MAX_SERVERS = 2 * (os.cpu_count() or 1)  # batches at once past this wait (each server is ~35 MB, its workers more)
+_changed = threading.Condition()  # guards the two lists; notified when a server is back or gone
 _servers = []  # every fork server started (subprocess.Popen), busy or idle
 _idle = []     # those waiting for a batch
 
@@ -70,25 +71,40 @@ def _outcome(data, text):
 
 def _checkout():
     """A fork server for one batch: an idle one, or a new one when every server is busy (host threads running
-    batches at once each get their own, so none waits for another's scripts)."""
-    with _lock:
-        while _idle:
-            server = _idle.pop()
-            if server.poll() is None:
-                return server
-            _end(server)
+    batches at once each get their own, so none waits for another's scripts), up to MAX_SERVERS; past that a
+    batch waits for a server to come back."""
+    with _changed:
+        while True:
+            while _idle:
+                server = _idle.pop()
+                if server.poll() is None:
+                    return server
+                _servers.remove(server)  # (it died idle: its pipes go with it)
+            if len(_servers) < MAX_SERVERS:
+                break
+            _changed.wait()
+        starting = object()  # counts as a server while it starts, outside the lock
+        _servers.append(starting)
     from .runners import child_environment
-    server = subprocess.Popen([sys.executable, "-m", "gradcli.app.workers.server"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_environment(), bufsize=0)
-    with _lock:
+    try:
+        server = subprocess.Popen([sys.executable, "-m", "gradcli.app.workers.server"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_environment(),
+                                  bufsize=0)
+    finally:
+        with _changed:
+            _servers.remove(starting)
+    with _changed:
         _servers.append(server)
     return server
 
 
 def _checkin(server):
-    with _lock:
+    with _changed:
         if server.poll() is None:
             _idle.append(server)
+        elif server in _servers:
+            _servers.remove(server)
+        _changed.notify()
 
 
 def _end(server):
@@ -99,17 +115,18 @@ def _end(server):
     except (OSError, subprocess.TimeoutExpired):
         server.kill()
         server.wait()
-    with _lock:
+    with _changed:
         if server in _servers:
             _servers.remove(server)
         if server in _idle:
             _idle.remove(server)
+        _changed.notify()
 
 
 def shutdown():
     """End the fork servers (one is started again when needed)."""
-    with _lock:
-        servers = list(_servers)
+    with _changed:
+        servers = [server for server in _servers if hasattr(server, "poll")]
     for server in servers:
         _end(server)
 
