@@ -6,6 +6,7 @@ from typing import List, Optional
 import typer
 
 from .common import Failed, check_dtype, parse_at, positive, stderr_write, write_json
+from .plain import derivative_head
 
 
 def diff_command(
@@ -60,7 +61,13 @@ def diff_command(
 
     """
     from ..app import calculus
-    result = calculus.diff(expression, wrt or None, parse_at(at), positive(order), dtype, steps=steps)
+    show_diff(calculus.diff(expression, wrt or None, parse_at(at), positive(order), dtype, steps=steps), json_output,
+              latex)
+
+
+def show_diff(result, json_output=False, latex=False):
+    """diff's output (here and in cli.launch): a note for each derivative with no symbolic rule, then the
+    formulas (as JSON with --json); Failed where the formula and autograd disagree at the point."""
     for d in result.derivatives:
         if d.no_rule is not None:
             stderr_write("gradcli: no symbolic rule for %s; autograd's derivative at the point instead\n"
@@ -88,8 +95,7 @@ def _show(result, latex):
         if bare:
             out.print(Text(formula, style="green"))
             continue
-        head = "d/d%s" % d.name if result.order == 1 else "d%d/d%s%d" % (result.order, d.name, result.order)
-        line = Text(head + " = ", style="bold")
+        line = Text(derivative_head(result, d) + " = ", style="bold")
         line.append(formula if formula is not None else "(no symbolic rule for %s)" % d.no_rule,
                     style="green" if formula is not None else "yellow")
         out.print(line)

@@ -57,6 +57,11 @@ def one_shot(argv):
                 _evaluate(evaluation, seconds)
             return EXIT_OK
         return None
+    derivative = _diff_request(argv)
+    if derivative is not None and not sys.stdout.isatty() and _plain_console() and _envelope() is not False:
+        with exit_codes():
+            _differentiate(*derivative)
+        return EXIT_OK
     script = _run_request(argv)
     if script is not None and _envelope() is None:  # (a --timeout runs the script in a worker: cli.batch)
         from .common import Failed, read_text
@@ -102,6 +107,26 @@ def _evaluate(request, seconds):
             raise failure(error, form, {"graph": False, "explain": False, "depth": None,
                                         "inputs": request["at"]}) from None
         _show(result, form)
+
+
+def _differentiate(expression, wrt):
+    from . import plain
+    from ..app import calculus
+    result = calculus.diff(expression, wrt or None, {}, 1, "float64")
+    text = plain.diff_text(result)
+    if text is None:
+        from .differentiate import show_diff
+        show_diff(result)
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+def _diff_request(argv):
+    """`diff EXPR [WRT]...` with no option: (expression, names), or None."""
+    if len(argv) < 2 or argv[0] != "diff" or any(word.startswith("-") for word in argv[1:]):
+        return None
+    return (argv[1], argv[2:]) if all(name.isidentifier() for name in argv[2:]) else None
 
 
 def _run_request(argv):

@@ -107,6 +107,11 @@ def print_precision(digits):
         OPTIONS.precision = kept
 
 
+def derivative_head(result, d):
+    """What diff writes before a derivative's formula: `d/dx`, `d2/dx2` for the second."""
+    return "d/d%s" % d.name if result.order == 1 else "d%d/d%s%d" % (result.order, d.name, result.order)
+
+
 # ---------------------------------------------------------------- the view as Rich writes it to a pipe
 def view_text(result, columns):
     """The text render.show_result(result) writes when stdout is not a terminal and the console is `columns`
@@ -141,6 +146,18 @@ def view_text(result, columns):
     if not all(_printable(part) for part in out if part is not table):
         return None
     return "".join(part + "\n" for part in out)
+
+
+def diff_text(result):
+    """The text diff writes to a pipe for `result` when it is formulas alone (no point, no steps, a rule for
+    each), or None (cli.differentiate.show_diff then writes it)."""
+    derivatives = result.derivatives
+    if result.at or any(d.formula is None or d.steps is not None or d.value is not None or d.autograd is not None
+                        for d in derivatives):
+        return None
+    lines = [derivatives[0].formula] if len(derivatives) == 1 else [
+        derivative_head(result, d) + " = " + d.formula for d in derivatives]
+    return "".join(line + "\n" for line in lines) if all(_printable(line) for line in lines) else None
 
 
 def _label(name):

@@ -155,3 +155,21 @@ def test_a_one_file_run_loads_neither_typer_nor_rich(tmp_path):
                                   ["run", "--report", "r.jsonl", "a.py"], ["run", "-i", "a.py"], ["run"]])
 def test_other_runs_go_to_typer(argv):
     assert launch._run_request(argv) is None
+
+
+@pytest.mark.parametrize("args", [
+    ["diff", "x^2*sin(x)", "x"], ["diff", "x*y^2"], ["diff", "exp(-x^2/2)/sqrt(2*pi)", "x"], ["diff", "relu(x)"],
+    ["diff", "x@y", "x"], ["diff", "x*", "x"], ["diff", "x^2", "x", "y"],
+])
+def test_a_bare_diff_is_the_typer_commands_diff(args):
+    fast = run_cli(*args)
+    typer_side = subprocess.run([sys.executable, "-c", TYPER_COMMAND, *args], capture_output=True, text=True,
+                                cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), stdin=subprocess.DEVNULL)
+    assert (fast.returncode, fast.stdout, fast.stderr) == (typer_side.returncode, typer_side.stdout,
+                                                           typer_side.stderr)
+
+
+@pytest.mark.parametrize("argv", [["diff", "x^2", "x", "--steps"], ["diff", "x^2", "--at", "x=1"],
+                                  ["diff", "-x^2", "x"], ["diff", "x^2", "2*x"], ["diff"]])
+def test_other_diffs_go_to_typer(argv):
+    assert launch._diff_request(argv) is None
