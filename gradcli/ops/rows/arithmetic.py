@@ -275,14 +275,23 @@ def _div_mode(self, other, rounding_mode):
 # division with a rounding mode is piecewise constant: zero gradients
 DIV_MODE = row("div.Tensor_mode", "DivBackward2", _div_mode, "self other", promote="common",
                self=("zeros_like(grad)", zeros_like_grad), other=("zeros_like(grad)", zeros_like_grad))
-REMAINDER = row("remainder.Tensor", "RemainderBackward1", np.remainder, "self other", promote="common",
+def _remainder(self, other):
+    """torch's remainder: for floats fmod, moved into other's sign where it has the other sign (so -3 % 3 is
+    -0., where numpy's remainder says 0.); integers as numpy's (Python's) remainder."""
+    if np.result_type(self, other).kind != "f":
+        return np.remainder(self, other)
+    mod = np.fmod(self, other)
+    return np.where((mod != 0) & ((np.asarray(other) < 0) != (mod < 0)), mod + other, mod)
+
+
+REMAINDER = row("remainder.Tensor", "RemainderBackward1", _remainder, "self other", promote="common",
                 self="grad",
                 other=("-grad * self.div(other, rounding_mode='floor')",
                        lambda grad, self, other: -grad * div(self, other, rounding_mode="floor")))
-REMAINDER_NUMBER = row("remainder.Scalar", "RemainderBackward0", lambda self, other: np.remainder(self, other),
+REMAINDER_NUMBER = row("remainder.Scalar", "RemainderBackward0", _remainder,
                        "self", self="grad")
 REMAINDER_OF_NUMBER = row("remainder.Scalar_Tensor", "NotImplemented",
-                          lambda self, other: np.remainder(self.dtype.type(other), self), "self",
+                          lambda self, other: _remainder(self.dtype.type(other), self), "self",
                           self=_not_implemented("remainder"))
 FMOD = row("fmod.Tensor", "FmodBackward1", np.fmod, "self other", promote="common",
            self="grad",

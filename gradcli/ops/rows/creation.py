@@ -170,7 +170,9 @@ def _legacy(dtype, args):
         if isinstance(data, Tensor):
             return data.to(dtype)
         return tensor(data, dtype=dtype)
-    return zeros(*args, dtype=dtype)
+    if len(args) == 1 and hasattr(type(args[0]), "__array__"):  # a numpy array (a 0-d one too: tensor(2.))
+        return tensor(np.asarray(args[0]), dtype=dtype)
+    return zeros(*(args or (0,)), dtype=dtype)  # (torch.Tensor() is tensor([]))
 
 
 # torch's legacy constructors, one per dtype (torch.FloatTensor([1, 2]), torch.LongTensor(2, 3))

@@ -286,6 +286,13 @@ def index_put(x, indices, values, accumulate=False):
     return apply(INDEX_PUT, x, values, index=where, accumulate=bool(accumulate))
 
 
+def _without_leading_ones(value):
+    """value viewed without its leading size-1 dims: torch's setitem strips them (numpy's rule, kept for
+    compatibility), so `rows[i] = t` takes a (1, n) t into a row of n."""
+    ones = next((k for k, n in enumerate(value.shape) if n != 1), value.ndim)
+    return value.view(value.shape[ones:]) if ones else value
+
+
 @front_door("__setitem__", function=False)
 def setitem(x, index, value):
     """x[index] = value, as torch does it: the basic items cut a view, into which value is copied (CopySlices on
@@ -295,6 +302,8 @@ def setitem(x, index, value):
         raise errors.type_error("can't assign a %s to a %s" % (type(value).__name__, x.dtype.legacy_name))
     if not isinstance(value, Tensor):
         value = Tensor._make(np.asarray(value, dtype=x.array.dtype))
+    elif value.ndim and (advanced or value.shape != target.shape):
+        value = _without_leading_ones(value)
     if advanced:
         where = _advanced_index(target, advanced)
         rewrite_inplace(target, lambda: apply(INDEX_PUT, target, value, index=where))

@@ -43,13 +43,17 @@ def int_list(given, function, parameter="size", position=2):
             raise errors.type_error('%s(): argument \'%s\' failed to unpack the object at pos %d with error "type '
                                     'must be tuple of ints,but got %s"' % (function, parameter, i + 1,
                                                                            type(value).__name__))
-    return tuple(map(int, values))
+    return tuple(int(np.asarray(v)) if hasattr(type(v), "__array__") else int(v) for v in values)
 
 
 def _index(value, first):
-    """An int to torch's parser: a Python or numpy int, or a 0-d integral tensor (a bool too, but not first)."""
+    """An int to torch's parser: a Python or numpy int, a 0-d integral tensor or numpy array (a bool too, but
+    not first)."""
     if isinstance(value, Tensor):
         return value.ndim == 0 and not value.dtype.is_floating_point
+    if hasattr(type(value), "__array__") and not isinstance(value, np.generic):  # (numpy's __index__ for 0-d)
+        array = np.asarray(value)
+        return array.ndim == 0 and array.dtype.kind in "iu"
     return isinstance(value, (int, np.integer)) and not (first and isinstance(value, (bool, np.bool_)))
 
 
@@ -409,8 +413,17 @@ def _converter(dtype):
 
 for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64), ("half", dtypes.float16),
                       ("long", dtypes.int64), ("int", dtypes.int32), ("short", dtypes.int16),
-                      ("bool", dtypes.bool_), ("byte", dtypes.uint8)):
+                      ("bool", dtypes.bool_), ("byte", dtypes.uint8), ("char", dtypes.int8)):
     front_door(_name, function=False)(_converter(_dtype))
+
+
+@front_door("type_as", function=False)
+def type_as(x, other):
+    """x converted to other's dtype (x itself when they share it)."""
+    if not isinstance(other, Tensor):
+        raise errors.type_error("type_as(): argument 'other' (position 1) must be Tensor, not %s"
+                                % type(other).__name__)
+    return to(x, other.dtype)
 
 
 @front_door("numel", method=False)

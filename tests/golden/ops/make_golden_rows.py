@@ -30,6 +30,18 @@ for dtype in (F32, F64):
 case("binary", ["torch", "logaddexp"], [make_input("a", (4,), F16), make_input("b", (4,), F16)], [t("a"), t("b")])
 case("binary", ["torch", "logaddexp"], [make_input("a", (3,), I64), make_input("b", (3,), F32)], [t("a"), t("b")])
 
+# ---------------------------------------------------------------- cummax, cummin (CummaxBackward0, CumminBackward0)
+for name in ("cummax", "cummin"):
+    for dtype in (F32, F64):
+        for shape, dim in (((2, 5), 1), ((4, 3), 0), ((3,), -1), ((), 0)):
+            for sel in ("values", "indices"):
+                case("cumulative", ["torch", name], [make_input("a", shape, dtype, "grid")], [t("a"), dim],
+                     select=sel, second=sel == "values")
+    case("cumulative", ["method", name], [make_input("a", (3, 4), I64)], [t("a"), 1], select="indices")
+    case("edge", ["torch", name], [{"name": "a", "shape": [6], "dtype": F32, "requires_grad": True,
+                                    "values": [1.0, float("nan"), 3.0, float("nan"), 2.0, 5.0]}], [t("a"), 0],
+         select="values")
+
 
 if __name__ == "__main__":
     import torch
