@@ -2,7 +2,7 @@
 
 Commands raise; `_Commands.main` runs them under common.exit_codes, the one place where an error becomes stderr
 text and an exit code:
-0 ok, 1 an error in the script or expression, 2 bad usage (unknown option, bad option value, missing file),
+0 ok, 1 an error in the script or expression, 2 bad usage (an unknown option, a bad option value, a missing file),
 130 interrupted. Nothing heavy is imported at module level: a one-shot `gradcli eval` is judged by its cold
 start.
 """
@@ -15,7 +15,7 @@ import typer
 
 from .. import __version__
 from . import differentiate as calculus, evaluation, examples
-from .common import Failed, Interrupted, UsageError, exit_codes, read_text, stderr_write
+from .common import Failed, Interrupted, UsageError, bad_value, exit_codes, read_text, stderr_write
 from .params import Command, ExpressionCommand, Group
 
 
@@ -32,9 +32,40 @@ class _Commands(Group):
         with exit_codes():
             return super().main(*args, **kwargs)
 
+    def parse_args(self, ctx, args):
+        return super().parse_args(ctx, self._limits_first(ctx, list(args)))
+
+    def _limits_first(self, ctx, args):
+        """`args` with the limits given after the command (`gradcli run -j 2 --timeout 10 a.py`) moved before it,
+        where Typer takes them; a command's own options and their values stay, and so does all after `--`."""
+        if not any(arg.startswith(("--max-", "--timeout")) for arg in args):  # (the common case, at no cost)
+            return args
+        takes_value = {name: not param.is_flag for param in self.get_params(ctx)
+                       if getattr(param, "param_type_name", None) == "option" for name in param.opts}
+        limits = {name for param in self.get_params(ctx) if getattr(param, "rich_help_panel", None) == _LIMITS
+                  for name in param.opts}
+        i = 0
+        while i < len(args) and args[i].startswith("-") and args[i] != "--":  # the group's own options
+            i += 1 + (takes_value.get(args[i], False) and "=" not in args[i])
+        command = self.get_command(ctx, args[i]) if i < len(args) else None
+        if command is None:
+            return args
+        own = {name: not param.is_flag for param in command.get_params(ctx)
+               if getattr(param, "param_type_name", None) == "option" for name in param.opts}
+        before, after, j = args[:i], [args[i]], i + 1
+        while j < len(args) and args[j] != "--":
+            name = args[j].split("=", 1)[0]
+            width = 1 + (takes_value.get(name, own.get(name, False)) and "=" not in args[j])
+            (before if name in limits else after).extend(args[j:j + width])
+            j += width
+        return before + after + args[j:]
+
+
+_LIMITS = "Limits (before or after the command)"  # the help panel of the options every command takes
+
 
 _EXIT_CODES = ("[bold]Exit status:[/bold] 0 ok, 1 an error in the expression or script, "
-               "2 bad usage (unknown option, missing file).")
+               "2 bad usage (an unknown option, a bad option value, a missing file), 130 interrupted.")
 
 
 app = typer.Typer(
@@ -45,13 +76,13 @@ run scripts with torch's exact output, or explore in a REPL.
 
 [bold]Examples:[/bold]
 
-  gradcli "mean(3*(x+2)^2)" --at "x=ones(2,2)"   (same as gradcli eval ...)
+  gradcli "mean(3*(x+2)^2)" --at "x=ones(2,2)"  (as gradcli eval ...)
 
-  gradcli example linear | gradcli run -         (gradcli example lists them)
+  gradcli example linear | gradcli run -        (gradcli example lists them)
 
-  gradcli diff "x^2*sin(x)" x                    (the derivative)
+  gradcli diff "x^2*sin(x)" x                   (the derivative)
 
-  gradcli repl                                   (or just gradcli, on a terminal)
+  gradcli repl                                  (or gradcli, on a terminal)
 
 """ + _EXIT_CODES)
 
@@ -63,10 +94,11 @@ def _version_callback(value: bool):
 
 
 def _limit(name):
-    """A resource-limit option (gradcli/core/limits.py), before the command: `gradcli --max-iterations 1000 run x.py`."""
+    """A resource-limit option (gradcli/core/limits.py), before the command or after it (_Commands._limits_first):
+    `gradcli --max-iterations 1000 run x.py`."""
     from ..core.limits import LIMITS
     limit = LIMITS[name]
-    return typer.Option(None, limit.option, metavar="N", rich_help_panel="Limits",
+    return typer.Option(None, limit.option, metavar="N", rich_help_panel=_LIMITS,
                         help="Most %s (default %d; env %s), e.g. gradcli %s %d run x.py." % (
                             limit.what, limit.default, limit.env, limit.option, limit.default // 10 or 1))
 
@@ -94,11 +126,11 @@ def main_options(ctx: typer.Context,
                  max_int_bits: Optional[str] = _limit("max_int_bits"),
                  max_nesting: Optional[str] = _limit("max_nesting"),
                  max_memory: Optional[str] = typer.Option(
-                     None, "--max-memory", metavar="SIZE", rich_help_panel="Limits",
+                     None, "--max-memory", metavar="SIZE", rich_help_panel=_LIMITS,
                      help="Most memory per script, enforced by the OS (0: none; default a quarter of the "
                           "machine's; env GRADCLI_MAX_MEMORY), e.g. gradcli --max-memory 2G run x.py."),
                  timeout: Optional[str] = typer.Option(
-                     None, "--timeout", metavar="SECONDS", rich_help_panel="Limits",
+                     None, "--timeout", metavar="SECONDS", rich_help_panel=_LIMITS,
                      help="Most seconds of CPU and of wall clock per script run by `run`, per command (eval, diff, "
                           "...) and per REPL input (default: none, 60 for batches; env GRADCLI_TIMEOUT), e.g. gradcli "
                           "--timeout 20 run -j 2 *.py.")):
@@ -106,7 +138,7 @@ def main_options(ctx: typer.Context,
     from ..core import limits
     from ..base.errors import GradcliError
     from . import process
-    try:  # a bad value, given here or in GRADCLI_MAX_..., is bad usage
+    try:  # a bad value, given here or in GRADCLI_MAX_..., is bad usage (the message names which)
         limits.configure(max_elements=max_elements, max_iterations=max_iterations, max_depth=max_depth,
                          max_recursion=max_recursion, max_script_size=max_script_size, max_int_bits=max_int_bits,
                          max_nesting=max_nesting)
@@ -115,7 +147,7 @@ def main_options(ctx: typer.Context,
         process.limit_memory(limits.max_memory())
         seconds = limits.timeout()
     except GradcliError as error:
-        raise UsageError(error.message) from None
+        raise typer.BadParameter(error.message) from None
     if ctx.invoked_subcommand not in ("run", "repl"):  # run times each script in its worker, repl each input
         ctx.with_resource(process.timed(seconds))
 
@@ -160,6 +192,10 @@ def run_command(
                                           help="Run the files on a Dask cluster's workers (the cluster extra), each "
                                                "in its own worker process there, e.g. gradcli run --cluster "
                                                "tcp://10.0.0.5:8786 -j 32 *.py."),
+    headers: bool = typer.Option(False, "--headers",
+                                 help="Several files: each one's output after a line ==> FILE <== (as head "
+                                      "marks files), also when piped (on a terminal, always), e.g. gradcli run "
+                                      "--headers a.py b.py | less."),
 ):
     """Run scripts of gradcli's PyTorch subset and print exactly what torch would print.
 
@@ -167,17 +203,17 @@ def run_command(
 
     [bold]Examples:[/bold]
 
-      gradcli example linear | gradcli run -          (a shipped example: gradcli example lists them)
+      gradcli example linear | gradcli run -       (gradcli example lists them)
 
       echo 'import torch; print(torch.ones(2) * 3)' | gradcli run -
 
       gradcli run --keep-going experiments.py 2> errors.txt
 
-      gradcli run --explain chain.py               (the chain rule and .grad notes on stderr)
+      gradcli run --explain chain.py          (the chain rule, on stderr)
 
-      gradcli run -i train.py                      (then the REPL, with the script's variables)
+      gradcli run -i train.py                 (then the REPL, its variables)
 
-      gradcli run --html backward.html chain.py    (step through its last backward in a browser)
+      gradcli run --html backward.html chain.py    (its last backward, a page)
 
     """
     from ..core import limits
@@ -198,7 +234,9 @@ def run_command(
     scripts = [("<stdin>" if name == "-" else name, read_text(name)) for name in files]  # all readable first
     if html is None and batch.isolated(files, workers, report, limits.timeout() is not None, cluster):
         try:
-            failed = batch.run(scripts, workers, report, keep_going, explaining, write_stdout, cluster)
+            headers = len(scripts) > 1 and (headers or sys.stdout.isatty())
+            failed = batch.run(scripts, workers, report, keep_going, explaining, write_stdout, cluster,
+                               headers)
         except batch.Terminated:  # (SIGTERM: a KeyboardInterrupt, so that the batch ends as Ctrl-C ends it)
             stderr_write("\ngradcli: terminated\n")
             raise typer.Exit(batch.EXIT_TERMINATED) from None
@@ -215,8 +253,7 @@ def _explain_steps(text):
         return None
     parts = [part.strip() for part in text.split(",")]
     if not all(part.isdigit() and int(part) > 0 for part in parts):
-        raise UsageError("--explain-steps takes backward-call numbers counted from 1, e.g. --explain-steps "
-                           "1,50 (got %r)" % text)
+        raise bad_value("--explain-steps", "backward-call numbers counted from 1, such as 1,50", text)
     return {int(part) for part in parts}
 
 

@@ -23,8 +23,9 @@ def isolated(files, jobs, report, timeout_given, cluster=None):
     return len(files) > 1 or jobs is not None or report is not None or timeout_given or cluster is not None
 
 
-def run(scripts, jobs, report_path, keep_going, explain, write_stdout, cluster=None):
-    """Run (name, text) pairs, each in its own worker; output per file and in order; returns how many failed."""
+def run(scripts, jobs, report_path, keep_going, explain, write_stdout, cluster=None, headers=False):
+    """Run (name, text) pairs, each in its own worker; output per file and in order; returns how many failed.
+    `headers`: each file's output after a `==> NAME <==` line, as `head a b` marks its files."""
     import json
     from ..app import isolation
     from ..core import limits
@@ -37,9 +38,17 @@ def run(scripts, jobs, report_path, keep_going, explain, write_stdout, cluster=N
     # (explain: {} or run_script's explain_steps and explain_width)
     report = _Report(report_path) if report_path is not None else None
     stdout = _Stdout(write_stdout, going_on=report is not None)
-    failed = done = 0
+    failed = done = headed = 0  # (headed: how many files have their header out)
+
+    def head(index):
+        nonlocal headed
+        while headers and headed <= index:
+            stdout.write("%s==> %s <==\n" % ("\n" if headed else "", scripts[headed][0]))
+            headed += 1
+
     with DelayedProgress(_files_done(0, len(scripts))) as progress, _terminable():
         def on_event(index, kind, value):
+            head(index)
             if kind == "o":
                 stdout.write(value)
             elif kind == "E":
@@ -51,7 +60,8 @@ def run(scripts, jobs, report_path, keep_going, explain, write_stdout, cluster=N
         outcomes = isolation.run_batch(requests, jobs or (None if cluster else 1), fork_here=process.owned(),
                                        on_event=on_event, cluster=cluster)
         try:
-            for outcome in outcomes:
+            for index, outcome in enumerate(outcomes):
+                head(index)  # (a file that printed nothing)
                 failed += outcome.status != "ok"
                 done += 1
                 progress.describe(_files_done(done, len(scripts)))

@@ -128,7 +128,7 @@ def parse_at(items, option="--at"):
         for part in split_inputs(item):
             name, sep, value = part.partition("=")
             if not sep or not name.strip().isidentifier() or not value.strip():
-                raise typer.BadParameter("expected NAME=VALUE, got %r" % item, param_hint="'%s'" % option)
+                raise bad_value(option, "NAME=VALUE", item)
             if name.strip() in inputs:
                 raise typer.BadParameter("%s is given twice" % name.strip(), param_hint="'%s'" % option)
             inputs[name.strip()] = value
@@ -137,23 +137,30 @@ def parse_at(items, option="--at"):
 
 def check_dtype(value: str):
     """--dtype: float32 or float64, by any of torch's names for them (float, double, torch.float64)."""
-    import typer
     from ..app.api import INPUT_DTYPES
     canonical = INPUT_DTYPES.get(value.strip().removeprefix("torch."))
     if canonical is None:
-        raise typer.BadParameter("expected float32 (float) or float64 (double), got %r" % value)
+        raise bad_value("--dtype", "float32 (float) or float64 (double)", value)
     return canonical
 
 
-def positive(text, option="--order"):
-    """An option's value as a positive integer (bad usage otherwise)."""
+def bad_value(option, expected, text):
+    """Bad usage (exit 2) in one style for every option of every command: Typer's usage box saying
+    `Invalid value for '--order': expected 1 or 2, got '3'`."""
     import typer
+    return typer.BadParameter("expected %s, got %r" % (expected, text), param_hint="'%s'" % option)
+
+
+def positive(text, option="--order", least=1, most=None):
+    """An option's value as an integer from `least` (to `most`); bad usage otherwise."""
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if value < 1:
-        raise typer.BadParameter("expected a positive integer, got %r" % text, param_hint="'%s'" % option)
+        value = None
+    if value is None or value < least or most is not None and value > most:
+        expected = ("a positive integer" if least == 1 else "an integer of at least %d" % least) if most is None \
+            else " or ".join(str(n) for n in range(least, most + 1))
+        raise bad_value(option, expected, text)
     return value
 
 

@@ -5,7 +5,7 @@ from typing import List, Optional
 
 import typer
 
-from .common import Failed, check_dtype, parse_at, positive, stderr_write, write_json
+from .common import Failed, bad_value, check_dtype, parse_at, positive, stderr_write, write_json
 from .plain import derivative_head
 
 
@@ -47,7 +47,7 @@ def diff_command(
 
     [bold]Examples:[/bold]
 
-      gradcli diff "x^2*sin(x)" x                       (x^2*cos(x) + 2*x*sin(x))
+      gradcli diff "x^2*sin(x)" x                   (x^2*cos(x) + 2*x*sin(x))
 
       gradcli diff "-x^2*y" --order 2
 
@@ -205,13 +205,13 @@ def check_command(
 
       gradcli check "x^2*y" --at "x=tensor([1., 2.])" --at y=3.
 
-      gradcli check "relu(x)" --at "x=tensor([-1., 0., 2.])"          (fails: relu has a kink at 0)
+      gradcli check "relu(x)" --at "x=tensor([-1., 0., 2.])"    (fails at 0)
 
       gradcli check "x^3*y" --at x=0.5 --at y=2. --order 2 --json
 
     """
     from ..app import calculus
-    result = calculus.check(expression, parse_at(at), positive(order), _number(eps, "--eps"),
+    result = calculus.check(expression, parse_at(at), positive(order, most=2), _number(eps, "--eps"),
                             _number(atol, "--atol"), _number(rtol, "--rtol"))
     if json_output:
         write_json(result.to_dict())
@@ -226,7 +226,7 @@ def _number(text, option):
     try:
         return float(text)
     except ValueError:
-        raise typer.BadParameter("expected a number, got %r" % text, param_hint="'%s'" % option) from None
+        raise bad_value(option, "a number", text) from None
 
 
 def plot_command(
@@ -255,11 +255,17 @@ def plot_command(
 
     """
     from ..app import calculus
+    from ..base.errors import GradcliError
+    from .evaluation import with_hint
     name, low, high = _range(over)
     if out is not None and not out.lower().endswith((".svg", ".png")):
-        raise typer.BadParameter("expected FILE.svg or FILE.png, got %r" % out, param_hint="'--out'")
-    result = calculus.curves(expression, name, low, high, parse_at(at), positive(order),
-                             positive(points, "--points"))
+        raise bad_value("--out", "FILE.svg or FILE.png", out)
+    inputs = parse_at(at)
+    try:
+        result = calculus.curves(expression, name, low, high, inputs, positive(order),
+                                 positive(points, "--points", least=2))
+    except GradcliError as error:  # a free name: say which --at it needs, as eval does
+        raise with_hint(error, inputs) from None
     if json_output:
         write_json(result.to_dict())
     elif out is not None:
@@ -272,15 +278,17 @@ def plot_command(
 
 
 def _range(text):
-    """NAME=LOW:HIGH as (name, low, high); bad usage otherwise."""
+    """NAME=LOW:HIGH as (name, low, high), finite numbers with LOW < HIGH; bad usage otherwise."""
+    import math
     name, sep, span = text.partition("=")
     low, colon, high = span.partition(":")
     try:
-        if sep and colon and name.strip().isidentifier():
+        if sep and colon and name.strip().isidentifier() and math.isfinite(float(low)) and \
+                math.isfinite(float(high)) and float(low) < float(high):
             return name.strip(), float(low), float(high)
     except ValueError:
         pass
-    raise typer.BadParameter("expected NAME=LOW:HIGH such as x=-3:3, got %r" % text, param_hint="'--over'")
+    raise bad_value("--over", "NAME=LOW:HIGH with LOW < HIGH, such as x=-3:3", text)
 
 
 COMMANDS = {"diff": diff_command, "jacobian": jacobian_command, "hessian": hessian_command, "check": check_command,

@@ -11,7 +11,7 @@ from typing import List, Optional
 
 import typer
 
-from .common import Failed, UsageError, check_dtype, parse_at, positive, read_text, report, write_json
+from .common import Failed, UsageError, bad_value, check_dtype, parse_at, positive, read_text, report, write_json
 
 
 def eval_command(
@@ -93,21 +93,21 @@ def eval_command(
 
       gradcli eval "x^2" --at "x=tensor([1.,2.])" --weight ones --json
 
-      gradcli -q "sin(x)" --at x=1                           (just the gradient: 0.5403022766113281)
+      gradcli -q "sin(x)" --at x=1                       (just the gradient)
 
       gradcli eval "-x^2" --at "x=randn(4,6)" --seed 0 --weight ones
 
-      gradcli eval --file exprs.txt --at x=3.                (one result per line)
+      gradcli eval --file exprs.txt --at x=3.          (one result per line)
 
-      gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)" --explain   (the chain rule, step by step)
+      gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)" --explain
 
       gradcli eval "sum(x*y)" --at x=2. --at "y=ones(3)" --graph --svg graph.svg
 
-      gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)" --html backward.html   (step through it in a browser)
+      gradcli eval "mean(3*(x+2)^2)" --at "x=ones(2,2)" --html backward.html
 
-      gradcli eval "x^3*y" --at x=2. --at y=1. --order 2      (d2/dx2 and d2/dy2)
+      gradcli eval "x^3*y" --at x=2. --at y=1. --order 2     (d2/dx2, d2/dy2)
 
-      gradcli eval "x*y" --at "x=tensor([1.,2.])" --at y=3. --tangent "x=ones(2)" --weight ones
+      gradcli eval "x*y" --at "x=ones(2)" --at y=3. --tangent "x=ones(2)"
 
     """
     from ..app import api
@@ -190,7 +190,7 @@ def failure(error, form, options, line=None):
     """An expression that failed (eval, here and in cli.launch): the value first when only its backward failed
     (a non-scalar result without --weight); with --json, an object with an `error` on stdout. Returns the error
     with a hint, for stderr."""
-    error = _with_hint(error, options["inputs"])
+    error = with_hint(error, options["inputs"])
     partial = getattr(error, "result", None)
     if form == "json":
         data = partial.to_dict() if partial is not None else {"expression": _expression_of(error)}
@@ -215,7 +215,7 @@ def _expression_of(error):
 _UNDEFINED = re.compile(r"name '(\w+)' is not defined")
 
 
-def _with_hint(error, inputs):
+def with_hint(error, inputs):
     """The error with what to do next: the --weight a non-scalar result needs (its real shape), the --at a free
     name of the expression needs (unless Python's 'Did you mean' has a better guess)."""
     from ..base.errors import IMPLICIT_GRAD_SCALAR
@@ -248,8 +248,7 @@ def _integer(text, option, least=None):
     except ValueError:
         value = None
     if value is None or least is not None and value < least:
-        raise typer.BadParameter("expected %s integer, got %r" % ("an" if least is None else "a non-negative",
-                                                                  text), param_hint="'%s'" % option)
+        raise bad_value(option, "an integer" if least is None else "a non-negative integer", text)
     return value
 
 

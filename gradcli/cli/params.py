@@ -6,6 +6,7 @@ pydantic would add a large share of a cold start (docs/bench.md). gradcli's para
 skip it; a parameter of any other kind (and any Typer without this internal hook) keeps Typer's own coercion.
 """
 
+import inspect
 from typing import List, Optional
 
 import typer.core
@@ -62,18 +63,65 @@ def _unlabelled_type(param_type):
     return unlabelled
 
 
+def unwrapped(text):
+    """A help text with each prose paragraph on one line, for Rich to wrap to the terminal: the source wraps
+    them, and Rich would keep those breaks and wrap again (ragged lines). Indented paragraphs (the examples)
+    keep their lines and their indent, behind an empty markup tag: Typer dedents all but a help text's first
+    paragraph, which would pull the examples to the margin where no prose paragraph sits between."""
+    if not text:
+        return text
+    return "\n\n".join(_KEEP_INDENT + paragraph.replace("\n", "\n" + _KEEP_INDENT) if paragraph.startswith(" ")
+                       else " ".join(paragraph.split("\n")) for paragraph in inspect.cleandoc(text).split("\n\n"))
+
+
+_KEEP_INDENT = "[bold][/bold]"
+
+
 class Command(typer.core.TyperCommand):
     """@app.command(cls=Command)"""
+
+    def __init__(self, *args, help=None, epilog=None, **kwargs):
+        super().__init__(*args, help=unwrapped(help), epilog=unwrapped(epilog), **kwargs)
 
     def get_params(self, ctx):
         return _unlabelled(_without_pydantic(super().get_params(ctx)))
 
 
 class Group(typer.core.TyperGroup):
-    """typer.Typer(cls=Group)"""
+    """typer.Typer(cls=Group): its help lists the commands first, then its options, panel by panel."""
+
+    def __init__(self, *args, help=None, epilog=None, **kwargs):
+        super().__init__(*args, help=unwrapped(help), epilog=unwrapped(epilog), **kwargs)
 
     def get_params(self, ctx):
         return _unlabelled(_without_pydantic(super().get_params(ctx)))
+
+    def format_help(self, ctx, formatter):
+        from typer import rich_utils as rich
+        if self.rich_markup_mode is None or not all(hasattr(rich, name) for name in _TYPER_HELP):
+            return super().format_help(ctx, formatter)  # (a Typer whose help is laid out otherwise)
+        from rich.align import Align
+        from rich.padding import Padding
+        console, mode = rich._get_rich_console(), self.rich_markup_mode
+        console.print(Padding(rich.highlighter(self.get_usage(ctx)), 1), style=rich.STYLE_USAGE_COMMAND)
+        if self.help:
+            console.print(Padding(Align(rich._get_help_text(obj=self, markup_mode=mode), pad=False), (0, 1, 1, 1)))
+        commands = [self.get_command(ctx, name) for name in self.list_commands(ctx)]
+        commands = [command for command in commands if command and not command.hidden]
+        rich._print_commands_panel(name=rich.COMMANDS_PANEL_TITLE, commands=commands, markup_mode=mode,
+                                   console=console, cmd_len=max((len(c.name) for c in commands), default=0))
+        panels = {}
+        for param in self.get_params(ctx):
+            if not getattr(param, "hidden", False):
+                panels.setdefault(getattr(param, "rich_help_panel", None) or rich.OPTIONS_PANEL_TITLE, []).append(param)
+        for name, params in panels.items():
+            rich._print_options_panel(name=name, params=params, ctx=ctx, markup_mode=mode, console=console)
+        if self.epilog:
+            console.print(Padding(Align(rich._make_rich_text(text=self.epilog, markup_mode=mode), pad=False), 1))
+
+
+_TYPER_HELP = ("_get_rich_console", "highlighter", "STYLE_USAGE_COMMAND", "_get_help_text", "_print_commands_panel",
+               "COMMANDS_PANEL_TITLE", "OPTIONS_PANEL_TITLE", "_print_options_panel", "_make_rich_text")
 
 
 class ExpressionCommand(Command):

@@ -103,29 +103,58 @@ def graph_tree(graph, title="backward graph", depth=None, hint="--graph-depth al
     return Group(Text(title, style="bold"), *graph_lines(graph, depth, hint))
 
 
-def graph_lines(graph, depth, hint):
-    """The graph's tree lines (Rich Text), linear in its size however deep (graph_view.BackwardGraph.rows)."""
+def graph_lines(graph, depth, hint, width=None):
+    """The graph's tree lines (Rich Text), linear in its size however deep (graph_view.BackwardGraph.rows); a
+    node's facts that do not fit `width` (the console's) go on lines of their own below its label, under the
+    tree's guides."""
     from ..explain.graph_view import INDENT
     if graph.root is None:
         return [Text("└── no grad_fn: the value is a leaf or does not require grad", style="dim")]
+    width = width or console().width
+    rows = list(graph.rows(depth))
     lines = []
-    for row in graph.rows(depth):
-        line = Text(row.prefix(), style="dim")
+    for i, row in enumerate(rows):
         node = row.node
         if node is None:
-            line.append("… %d more node%s below (%s)" % (row.hidden, "" if row.hidden == 1 else "s", hint),
-                        style="yellow")
+            parts = [Text("… %d more node%s below (%s)" % (row.hidden, "" if row.hidden == 1 else "s", hint),
+                          style="yellow")]
         else:
-            line.append_text(_node_label(node))
+            parts = [_node_label(node)]
             if row.depth > INDENT:
-                line.append("  (depth %d)" % row.depth, style="dim")
+                parts[0].append("  (depth %d)" % row.depth, style="dim")
             if not row.first:
-                line.append("  (shared, shown above)", style="dim")
+                parts[0].append("  (shared, shown above)", style="dim")
             else:
                 for kind, text in node.facts():
-                    line.append("  %s " % kind, style="dim")
-                    line.append(text, style=_FACT_STYLES[kind])
-        lines.append(line)
+                    parts.append(Text(kind + " ", style="dim") + Text(text, style=_FACT_STYLES[kind]))
+        below = i + 1 < len(rows) and len(rows[i + 1].guides) > len(row.guides)  # its children follow
+        lines.extend(_laid_out(row.prefix(), row.continuation(below), parts, width))
+    return lines
+
+
+def _laid_out(prefix, continuation, parts, width, gap="  "):
+    """`parts` after `prefix`, `gap` apart, as many on a line as fit `width`; the others on lines that start
+    with `continuation`; a part wider than a line of its own wrapped at its spaces."""
+    lines = [Text(prefix, style="dim")]
+    if len(continuation) + 20 > width:  # (guides past the width already: a deep graph's, 24 levels drawn)
+        width = float("inf")
+    for part in parts:
+        line = lines[-1]
+        if line.cell_len > len(prefix) or len(lines) > 1 and line.cell_len > len(continuation):
+            if line.cell_len + len(gap) + part.cell_len <= width:
+                line.append(gap)
+                line.append_text(part)
+                continue
+            lines.append(Text(continuation, style="dim"))
+            line = lines[-1]
+        room = max(width - line.cell_len, 20)
+        pieces = part.wrap(console(), room) if part.cell_len > room else [part]
+        for n, piece in enumerate(pieces):
+            if n:
+                lines.append(Text(continuation, style="dim"))
+            if len(pieces) > 1:
+                piece.rstrip()  # (the space it was wrapped at)
+            lines[-1].append_text(piece)
     return lines
 
 
@@ -173,17 +202,27 @@ def gradcheck_report(result):
     kind = "gradcheck" if result.order == 1 else "gradgradcheck"
     head = Text("%s of %s (eps %g, atol %g, rtol %g): " % (kind, result.expression, result.eps, result.atol,
                                                           result.rtol), style="bold")
-    out.print(head + _verdict(result.passed))
+    for line in _laid_out("", "  ", [head + _verdict(result.passed)], out.width):
+        out.print(line)
     several = len({c.output_index for c in result.comparisons}) > 1
     for c in result.comparisons:
         name = result.names[c.input_index]
-        line = Text("%s%s: " % (name, " -> output %d" % c.output_index if several else ""), style="bold cyan")
-        line.append_text(_verdict(c.close))
-        line.append("  largest difference %.3g%s, relative %.3g%s" % (
-            c.max_abs, _position(result, c, c.max_abs_at, name), c.max_rel, _position(result, c, c.max_rel_at, name)))
-        out.print(line)
+        verdict = Text("%s%s: " % (name, " -> output %d" % c.output_index if several else ""), style="bold cyan")
+        verdict.append_text(_verdict(c.close))
+        verdict.append(" ")  # (two spaces after it, as the gap is one)
+        parts = [verdict, Text("largest difference %.3g%s," % (c.max_abs, _position(result, c, c.max_abs_at, name))),
+                 Text("relative %.3g%s" % (c.max_rel, _position(result, c, c.max_rel_at, name)))]
+        for line in _laid_out("", "  ", parts, out.width, gap=" "):
+            out.print(line)
         for label, jacobian in (("analytical", c.analytical), ("numerical", c.numerical)):
-            out.print(Text("  %-12s" % (label + ":"), style="bold") + _indented(repr(jacobian), 14, "green"))
+            label, text = Text("  %-12s" % (label + ":"), style="bold"), repr(jacobian)
+            if 14 + _width(text) <= out.width:
+                out.print(label + _indented(text, 14, "green"))
+            else:  # too wide beside its label: below it, as far in as it fits
+                indent = 4 if 4 + _width(text) <= out.width else 0
+                label.rstrip()
+                out.print(label)
+                out.print(Text(" " * indent) + _indented(text, indent, "green"))
 
 
 def _verdict(passed):

@@ -12,19 +12,34 @@ import sys
 
 PRELOAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
 
-HELP = """gradcli REPL: the PyTorch subset of `gradcli run`, one input at a time. torch, nn and F are imported.
+HELP = """gradcli REPL: the PyTorch subset of `gradcli run`, one input at a time.
+torch, nn and F are imported.
   :help              this text
-  :vars              the variables: name, shape, dtype, requires_grad, grad_fn, whether .grad is set
-  :graph NAME [N|all]  the backward graph of NAME (source, value, gradient of each node), N levels deep
-  :explain NAME      the backward of the scalar NAME step by step (no .grad changes: the graph is kept)
-  :why EXPR          why EXPR (x.grad, y.grad, ...) is None, or where its value came from
-  :save FILE         write the inputs that ran as a script (gradcli run FILE and python FILE both run it)
+  :vars              the variables: name, shape, dtype, requires_grad, grad_fn,
+                     whether .grad is set
+  :graph NAME [N|all]
+                     the backward graph of NAME (source, value, gradient of each
+                     node), N levels deep
+  :explain NAME      the backward of the scalar NAME step by step (no .grad
+                     changes: the graph is kept)
+  :why EXPR          why EXPR (x.grad, y.grad, ...) is None, or where its value
+                     came from
+  :save FILE         write the inputs that ran as a script (gradcli run FILE and
+                     python FILE both run it)
   :load FILE         run a script here, its variables kept
   :reset             forget every variable
   :quit, :q          leave (so do exit(), quit() and Ctrl-D)
-help(name) or name? describes a function or a tensor; dir(x) lists what x has; _ is the last value shown.
-Tab completes names, torch.<member> and x.<member>. Ctrl-C cancels the input or stops a running statement.
+help(name) or name? describes a function or a tensor; dir(x) lists what x has;
+_ is the last value shown. Tab completes names, torch.<member> and x.<member>.
+Ctrl-C cancels the input or stops a running statement.
 """
+
+
+def banner():
+    """What the REPL says first on a terminal, in 80 columns."""
+    from .. import __version__
+    return ("gradcli %s: PyTorch's autograd on numpy.\nImported: torch, torch.nn as nn, torch.nn.functional as F.\n"
+            ":help for help; exit(), :q or Ctrl-D leaves.\n" % __version__)
 
 
 def history_path(kind="history"):
@@ -47,9 +62,7 @@ def run_repl(startup=None):
         except GradcliError as error:
             _report(error)
     if interactive:
-        from .. import __version__
-        _write("gradcli %s: PyTorch's autograd on numpy. Imported: torch, torch.nn as nn, torch.nn.functional "
-               "as F.\n:help for help; exit(), :q or Ctrl-D leaves.\n" % __version__)
+        _write(banner())
     reader = _reader(session, interactive)
     try:
         while True:

@@ -82,6 +82,15 @@ class Row:
         text += "└── " if last else "├── "
         return ("… " if self.depth > INDENT else "") + text
 
+    def continuation(self, children_below):
+        """The guides before a further line of this row's label (its facts wrapped): the ancestors' guides, this
+        level's, and a guide down to the children when `children_below`."""
+        if not self.guides:
+            return "│   " if children_below else "    "
+        *above, last = self.guides
+        text = "".join("│   " if more else "    " for more in above) + ("    " if last else "│   ")
+        return ("… " if self.depth > INDENT else "") + text + ("│   " if children_below else "    ")
+
 
 class BackwardGraph:
     """The graph below one output: `root` (None when the output has no grad_fn) and every node once."""

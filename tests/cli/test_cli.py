@@ -118,16 +118,17 @@ def test_eval_json_with_graph():
 def test_eval_graph_is_a_tree_down_to_named_accumulate_grads():
     result = invoke("eval", "mean(3*(x+2)^2)", "--at", "x=ones(2,2)", "--graph")
     tree = result.stdout[result.stdout.index("backward graph"):].splitlines()
-    assert tree == [  # the README's chain.py, whose numbers torch prints (tests/corpora/seeds)
+    assert tree == [  # the README's chain.py, whose numbers torch prints (tests/corpora/seeds), in 80 columns
         "backward graph",
         "└── MeanBackward0  source mean(3*(x+2)^2)  value tensor(27.)  grad tensor(1.)",
-        "    └── MulBackward0  source 3*(x+2)^2  value tensor([[27., 27.], [27., 27.]])  "
-        "grad tensor([[0.2500, 0.2500], [0.2500, 0.2500]])",
-        "        └── PowBackward0  source (x+2)^2  value tensor([[9., 9.], [9., 9.]])  "
-        "grad tensor([[0.7500, 0.7500], [0.7500, 0.7500]])",
-        "            └── AddBackward0  source x+2  value tensor([[3., 3.], [3., 3.]])  "
-        "grad tensor([[4.5000, 4.5000], [4.5000, 4.5000]])",
-        "                └── AccumulateGrad  x  [2, 2] torch.float32  grad tensor([[4.5000, 4.5000], [4.5000, 4.5000]])",
+        "    └── MulBackward0  source 3*(x+2)^2  value tensor([[27., 27.], [27., 27.]])",
+        "        │   grad tensor([[0.2500, 0.2500], [0.2500, 0.2500]])",
+        "        └── PowBackward0  source (x+2)^2  value tensor([[9., 9.], [9., 9.]])",
+        "            │   grad tensor([[0.7500, 0.7500], [0.7500, 0.7500]])",
+        "            └── AddBackward0  source x+2  value tensor([[3., 3.], [3., 3.]])",
+        "                │   grad tensor([[4.5000, 4.5000], [4.5000, 4.5000]])",
+        "                └── AccumulateGrad  x  [2, 2] torch.float32",
+        "                        grad tensor([[4.5000, 4.5000], [4.5000, 4.5000]])",
     ]
 
 
