@@ -305,7 +305,7 @@ def _last_expression(tree):
     node = tree.children[-1]
     if getattr(node, "_meta", None) is not None:  # a tree of Lark's own parser
         return getattr(node.meta, "start_pos", None)
-    from ..lang.syntax.lalr import span
+    from ..lang.syntax.trees import span
     found = span(node)
     return found[0] if found else None
 

@@ -20,27 +20,15 @@ def error_of(source):
 
 
 SYNTAX = [
-    # source, kind, line, column, message
-    ("x = 1 +", "SyntaxError", 1, 8, "expected an expression after '+'"),
-    ("x = 1 +\n", "SyntaxError", 1, 8, "expected an expression after '+'"),
-    ("y = 2\nz = y *", "SyntaxError", 2, 8, "expected an expression after '*'"),
-    ("print(1 2)", "SyntaxError", 1, 9, "expected ')' or ',' after '1', found '2'"),
-    ("for i in range(3) print(i)", "SyntaxError", 1, 19, "expected ':' or ',' after ')', found 'print'"),
-    ("if x\n    y = 1", "SyntaxError", 1, 5, "expected ':' after 'x'"),
-    ("if x:\nprint(1)", "SyntaxError", 2, 1, "expected an indented block after ':', found 'print'"),
-    ("x = 1\n    y = 2", "IndentationError", 2, 1, "unexpected indent"),
-    ("if 1:\n    x = 1\n  y = 2", "IndentationError", 3, 1, "unindent does not match any outer indentation level"),
+    # source, kind, line, column, message (the parser's errors in CPython's words: tests/lang/test_python_words.py)
+    ("x = 1 +", "SyntaxError", 1, 8, "invalid syntax"),
+    ("y = 2\nz = y *", "SyntaxError", 2, 8, "invalid syntax"),
+    ("print(1 2)", "SyntaxError", 1, 7, "invalid syntax. Perhaps you forgot a comma?"),
+    ("if x\n    y = 1", "SyntaxError", 1, 5, "expected ':'"),
+    ("if x:\nprint(1)", "IndentationError", 2, 1, "expected an indented block after 'if' statement on line 1"),
     ("x = [1, 2\ny = 3", "SyntaxError", 1, 5, "'[' was never closed"),
-    ("print(f(1,\n      2)\nz = 1", "SyntaxError", 1, 6, "'(' was never closed"),
-    ("x = (1,\n     2 3)", "SyntaxError", 2, 8, "expected ')' or ',' after '2', found '3'"),
-    ("x = (1,", "SyntaxError", 1, 8, "expected an expression or ')' after ','"),
-    ("import", "SyntaxError", 1, 7, "expected a name after 'import'"),
-    ("x = 1 if 2", "SyntaxError", 1, 11, "expected 'else'"),
-    ("x = )", "SyntaxError", 1, 5, "expected an expression after '=', found ')'"),
-    ("x.", "SyntaxError", 1, 3, "expected a name after '.'"),
-    ("print(\"abc", "SyntaxError", 1, 7, "unterminated string"),
-    ("x = '''abc", "SyntaxError", 1, 5, "unterminated triple-quoted string"),
-    ("x = $", "SyntaxError", 1, 5, "unexpected character '$'"),
+    ("x = 1__0", "SyntaxError", 1, 6, "invalid decimal literal"),
+    ("x = 1\nprint(f'{x +}')", "SyntaxError", 2, 13, "f-string: invalid syntax"),
     ("def g():\n    yield 1", "SyntaxError", 2, 5, "gradcli does not support 'yield'"),
     ("async def g():\n    pass", "SyntaxError", 1, 1, "gradcli does not support 'async'"),
     ("class A(B, C):\n    pass", "SyntaxError", 1, 12, "gradcli supports single inheritance only: one base class"),
@@ -52,7 +40,6 @@ SYNTAX = [
     ("nonlocal x", "SyntaxError", 1, 1, "nonlocal declaration not allowed at module level"),
     ("def f():\n    nonlocal q", "SyntaxError", 2, 14, "no binding for nonlocal 'q' found"),
     ("def g(x):\n    global x", "SyntaxError", 2, 12, "name 'x' is parameter and global"),
-    ("try:\n    pass\nx = 1", "SyntaxError", 3, 1, "expected 'except' or 'finally' after 'pass', found 'x'"),
     ("def f(a=1, b):\n    pass", "SyntaxError", 1, 12, "non-default argument follows default argument"),
     ("f = lambda *a, *b: 1", "SyntaxError", 1, 16, "* argument may appear only once"),
     ("def f(**k, a):\n    pass", "SyntaxError", 1, 12, "arguments cannot follow var-keyword argument"),
@@ -60,8 +47,6 @@ SYNTAX = [
     ("break", "SyntaxError", 1, 1, "'break' outside loop"),
     ("def f():\n    pass\nreturn 1", "SyntaxError", 3, 1, "'return' outside function"),
     ("def f(a, a):\n    pass", "SyntaxError", 1, 10, "duplicate argument 'a' in function definition"),
-    ("x = 1\nprint(f'{x +}')", "SyntaxError", 2, 13, "f-string: expected an expression after '+'"),
-    ("x = 1__0", "SyntaxError", 1, 6, "expected"),
     # the depth limit points at the node one level too deep: the 100th `-`; the 100th `+` from the end, whose
     # left operand `1 + 1 + ...` starts at column 5
     ("x = " + "-" * 3000 + "1", "SyntaxError", 1, 104, "too deeply nested"),
@@ -114,8 +99,7 @@ def test_runtime_error_names_its_line(source, kind, line, column, message):
 
 def test_rendered_error_has_file_line_column_source_and_caret():
     error = error_of("x = 1\ny = x +\n")
-    assert error.position.render(str(error)) == (
-        "s.py:2:8: SyntaxError: expected an expression after '+'\n    y = x +\n           ^")
+    assert error.position.render(str(error)) == "s.py:2:8: SyntaxError: invalid syntax\n    y = x +\n           ^"
 
 
 def test_cli_reports_runtime_error_with_torch_message(tmp_path):

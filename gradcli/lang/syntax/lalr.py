@@ -14,7 +14,7 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
 - tokens that never reach a tree (punctuation, keywords, layout) are not built as Token objects;
 - trees carry no positions, and tokens only their start: Lark's `propagate_positions` computed lines and
   columns for every node, though only an error or a warning ever reads one. A node's place is worked out then
-  from its tokens (`span`): the kept ones in the tree, and the punctuation and keywords that open or close a
+  from its tokens (`trees.span`): the kept ones in the tree, and the punctuation and keywords that open or close a
   rule, whose offsets the node records as it is built;
 - the lexer and the indenter (Python's INDENT/DEDENT tokens) run inside the parse loop, a token at a time,
   instead of as a chain of generators;
@@ -23,42 +23,39 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
 - the tables are plain data (lang.syntax.lalr_tables reads them off Lark once), cached by lang.syntax.parser, so that a
   one-shot command never loads Lark's parser.
 
-Any input this driver does not accept (a syntax error, or a rare token split that only Lark's contextual
-lexer makes) raises `Fallback`: the caller then parses with Lark itself, which produces the tree, or the exact
-error and position the user sees. tests/lang/test_lalr.py checks that both parsers give equal trees and tokens.
+A syntax error is the driver's too, found as Python finds it: the lexer reads Python's tokens (a word is
+split as Python's tokenizer splits it, where Lark's contextual lexer may read `in` as a name), the indenter
+measures tabs as Python's does, and the lexer reads on after the parser refuses a token, so that a tokenizer
+error anywhere comes first. It raises a lang.syntax.mistakes.Mistake (a TokenError, or Refused with the parse
+stack), which that module puts in CPython's words. `Fallback` is only for what the driver cannot serve.
+tests/lang/test_lalr.py checks that both parsers give equal trees and tokens, and stop at the same token.
 """
 
 import re
 import sys
 from bisect import bisect_right
 
-from .trees import Token, Tree
+from .trees import NO_EDGES, Token, Tree
 
 _OPEN = frozenset(("LPAR", "LSQB", "LBRACE"))
 _CLOSE = frozenset(("RPAR", "RSQB", "RBRACE"))
-_TAB = 8  # Lark's PythonIndenter: a tab counts as eight spaces
+_TAB = 8  # Python's tokenizer: a tab goes to the next multiple of eight columns
 _ASCII = frozenset(map(chr, range(128)))
 _MAX_BRACKETS = 200  # CPython's tokenizer (MAXLEVEL): brackets open at once
+_CLOSING = {"(": ")", "[": "]", "{": "}"}
+_NUMBERS = frozenset(("INT", "FLOAT"))
+_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")  # a name's characters
 
 
 class Fallback(Exception):
-    """The driver cannot take this input; Lark's parser decides (and explains the error, if it is one)."""
+    """The driver cannot serve this input (its tables cannot describe it); Lark's parser reads it."""
 
 
-class TooDeep(Fallback):
-    """More brackets open at once than Python's tokenizer allows: its SyntaxError, at the offset `args[0]` of the
-    first bracket past the limit (Lark's parser would take them all)."""
-
-
-class Refused(Fallback):
-    """A token the grammar does not accept where it stands: `token` and `previous` are (type, value, start, end),
-    `expected` the terminals that would have been accepted. Lark's contextual lexer may still
-    read the text by splitting a word differently (`in = 1` with `in` a name, `x orange` as `x or ange`);
-    Python refuses those, and so does gradcli, with this token's position."""
-
-    def __init__(self, token, previous, expected):
-        super().__init__(token[2])
-        self.token, self.previous, self.expected = token, previous, expected
+def _mistakes():
+    """lang.syntax.mistakes, where the driver stops at a syntax error (loaded then only: a one-shot command whose
+    text is right never loads it)."""
+    from . import mistakes
+    return mistakes
 
 
 class _Token(Token):
@@ -138,7 +135,7 @@ class _Reduction:
     def build(self, stack):
         """The node of the rule's symbols on top of the parse `stack`: a Tree, the one child of a `?rule`, or an
         _Inline list; for an `edged` rule, with the left-out tokens at its ends as the parse loop holds them
-        (lalr.span reads their offsets): a Tree keeps them as `_edges`, an _Inline list as `edges`, and the one
+        (trees.span reads their offsets): a Tree keeps them as `_edges`, an _Inline list as `edges`, and the one
         child a `?rule` hands up (`(a + b)`) adds them to its `_edges`, as the span its parent counts it by
         (Lark's container positions)."""
         picked = self.picked
@@ -163,7 +160,7 @@ class _Reduction:
                 pass  # a token that a `?rule` hands up: its place is its own
             elif self.single and len(children) == 1:
                 # (one attribute, so that every Tree's dict has its keys in one order)
-                node._edges = getattr(node, "_edges", _NO_EDGES)[:2] + edges
+                node._edges = getattr(node, "_edges", NO_EDGES)[:2] + edges
             else:
                 node._edges = edges
         return node
@@ -196,35 +193,6 @@ def _evenly_spaced(indices):
     return slice(indices[0], indices[-1] + 1 or None, step)
 
 
-def span(node):
-    """(start, end) character offsets of `node`, a Tree of the driver's, where Lark's `propagate_positions` puts
-    them: from its first to its last token, left-out ones included. None for a node without any token (Lark
-    gives it no position either)."""
-    start = _edge(node, 0, False)
-    return None if start is None else (start, _edge(node, 1, False))
-
-
-def _edge(node, side, outer):
-    """The start (side 0) or end (side 1) offset of a node, None if it has no token; `outer`: as its parent
-    counts it (the parentheses around `(a + b)` are the parent's, not the sum's). Depth first, without
-    recursion: a long operator chain is a deep tree."""
-    stack = [(node, outer)]
-    while stack:
-        node, outer = stack.pop()
-        if isinstance(node, Token):
-            return node.end_pos if side else node.start_pos
-        edges = getattr(node, "_edges", _NO_EDGES)
-        found = edges[2 + side] if outer and len(edges) > 2 else None
-        if found is None:
-            found = edges[side]
-        if found is not None:  # a left-out token: its (type, value, start, end), or a _Token another rule keeps
-            return found[2 + side] if found.__class__ is tuple else found.end_pos if side else found.start_pos
-        children = [child for child in node.children if child is not None]  # (None: a left-out `[x]`)
-        stack.extend((child, True) for child in (reversed(children) if side == 0 else children))
-    return None
-
-
-_NO_EDGES = (None, None)
 FORMAT = 3  # of lalr_tables.tables_from_lark's result, which the Driver reads: part of the cache's key
 
 
@@ -272,7 +240,7 @@ class Driver:
         return re.compile("|".join("(?P<%s>%s)" % c for c in candidates), self.flags).match
 
     def parse(self, text, start):
-        """The tree of `text` from rule `start`; Fallback for what the driver does not take. (How deep the tree
+        """The tree of `text` from rule `start`; a mistakes.Mistake for a syntax error. (How deep the tree
         nests is the compiler's to check: it is the one that recurses.) The lexer runs in the parse loop, a
         token at a time: no list of tokens, nor a generator resumed for each."""
         states, reductions, kept, gotos = self.states, self.reductions, self.kept, self.gotos
@@ -284,92 +252,115 @@ class Driver:
         push = stack.append
         end_state = self.end_states[start]
         pos, end = 0, len(text)
-        indents, parens = [0], 0  # the indenter's levels, and the brackets open (where newlines are blanks)
+        indents = [(0, 0)]  # the open blocks' indentation: (tabs to multiples of 8, tabs as 1), as Python's
+        brackets = []  # the offsets of the brackets open (where newlines are blanks)
         pending = []  # tokens the indenter adds after a newline and at the end of the text, the next one last
         previous = None  # the last token shifted, as the stack holds it
         refusal = None
-        while True:
-            # the next token: its kind, text and offsets
-            if pending:
-                kind, value, first, last = pending.pop()
-            elif pos < end:
-                character = text[pos]
-                try:
-                    read = readers[character]
-                except KeyError:
-                    read = readers[character] = self._reader(character)
-                if read.__class__ is str:  # a token of this one character
-                    kind, value, first = read, character, pos
-                    pos += 1
-                elif read is None:  # a blank
-                    pos += 1
-                    continue
-                else:
-                    m = read(text, pos)
-                    if m is None:
-                        raise Fallback(pos)
-                    kind, value = m.lastgroup, m.group()
-                    first, pos = pos, m.end()
-                last = pos
-                if kind == "NAME":
-                    kind = keywords.get(value, kind)
-                elif kind in layout:  # most tokens are none of these: one test for all of them
-                    if kind in ignore:
-                        continue
-                    if kind == "_NEWLINE":
-                        if parens:
-                            continue
-                        pending = _indentation(value, first, last, indents)
-                    elif kind in _OPEN:
-                        parens += 1
-                        if parens > _MAX_BRACKETS:
-                            raise TooDeep(first)
-                    else:
-                        parens -= 1
-                        if parens < 0:
-                            raise Fallback(first)
-            elif refusal is None:  # the end of the text: the open blocks' _DEDENTs, then $END where the last token ends
-                first, last = _plain(previous)[2:] if previous is not None else (0, 0)
-                pending = [("$END", "", first, last)] + [("_DEDENT", "", first, last)] * (len(indents) - 1)
-                continue
-            else:
-                raise refusal
-            # the parser's actions on it, up to its shift
+        ending = False  # the tokens the end of the text makes are being read
+        if "\0" in text:  # (Python refuses the whole text before it reads a token)
+            _mistakes().null_byte(text.index("\0"))
+        if start == "start" and text[:1] in " \t":  # an indented first line: Python's "unexpected indent"
+            newline = text[:len(text) - len(text.lstrip(" \t"))]
+            if text[len(newline):len(newline) + 1] not in ("\n", "#", "\\", "\r", "\x0c"):
+                pending = _indentation(text, "\n" + newline, 0, len(newline), indents)
+        try:
             while True:
-                try:
-                    action = states[state][kind]
-                except KeyError:
-                    if state == end_state and kind == "$END":
-                        return stack[-2]
-                    # Refused, unless the lexer fails further on: Python's tokenizer errors come first. It reads
-                    # on, while every token is shifted into one state that takes them all.
-                    refusal = Refused((kind, value, first, last), _plain(previous) if previous is not None else None,
-                                      set(states[state]))
-                    states, state = _REFUSED, 0
+                # the next token: its kind, text and offsets
+                if pending:
+                    kind, value, first, last = pending.pop()
+                elif pos < end:
+                    character = text[pos]
+                    try:
+                        read = readers[character]
+                    except KeyError:
+                        read = readers[character] = self._reader(character)
+                    if read.__class__ is str:  # a token of this one character
+                        kind, value, first = read, character, pos
+                        pos += 1
+                    elif read is None:  # a blank
+                        pos += 1
+                        continue
+                    else:
+                        m = read(text, pos)
+                        if m is None:  # Python's tokenizer error, or a character only the parser refuses
+                            kind, value, first, pos = _mistakes().unreadable(text, pos, previous)
+                        else:
+                            kind, value = m.lastgroup, m.group()
+                            first, pos = pos, m.end()
+                    last = pos
+                    if kind == "NAME":
+                        kind = keywords.get(value, kind)
+                    elif kind in _NUMBERS:
+                        if pos < end and (text[pos] in _WORD or text[pos] > "\x7f"):
+                            _mistakes().glued_number(text, first, pos)
+                    elif kind in layout:  # most tokens are none of these: one test for all of them
+                        if kind in ignore:
+                            continue
+                        if kind == "_NEWLINE":
+                            if brackets:
+                                continue
+                            pending = _indentation(text, value, first, last, indents)
+                        elif kind in _OPEN:
+                            brackets.append(first)
+                            if len(brackets) > _MAX_BRACKETS:
+                                _mistakes().too_deep(first)
+                        else:
+                            if not brackets or _CLOSING[text[brackets[-1]]] != value:
+                                _mistakes().bracket_error(text, value, first, brackets)
+                            brackets.pop()
+                elif refusal is None:  # the end of the text: the open blocks' _DEDENTs, then $END where the last token ends
+                    first, last = _plain(previous)[2:] if previous is not None else (0, 0)
+                    pending = [("$END", "", first, last)] + [("_DEDENT", "", first, last)] * (len(indents) - 1)
+                    ending = True
                     continue
-                if action >= 0:  # shift
-                    state = action
-                    if kind in kept:  # a _Token: str's constructor, then the fields the driver knows
-                        previous = new_str(_Token, value)
-                        previous.type = kind
-                        previous.value = value
-                        previous.start_pos = first
-                        previous._lines = lines
-                    else:  # left out of the tree: the (type, value, start, end) tuple, for a rule's edges
-                        previous = (kind, value, first, last)
-                    push(previous)
-                    push(action)
-                    break
-                rule = reductions[~action]
-                below = stack[rule.below]
-                try:
-                    state = gotos[below][rule.origin][kind]
-                except KeyError:
-                    state = self._goto(below, rule.origin, kind)
-                if rule.unit:  # the child stays; only the state changes
-                    stack[-1] = state
                 else:
-                    stack[rule.popped] = (rule.build(stack), state)
+                    refusal.open_at_end = brackets
+                    raise refusal
+                # the parser's actions on it, up to its shift
+                while True:
+                    try:
+                        action = states[state][kind]
+                    except KeyError:
+                        if state == end_state and kind == "$END":
+                            return stack[-2]
+                        # Refused, unless the lexer fails further on: Python's tokenizer errors come first. It reads
+                        # on, while every token is shifted into one state that takes them all.
+                        open_before = brackets[:-1] if kind in _OPEN else brackets[:]  # (the lexer counted it)
+                        refusal = _mistakes().Refused((kind, value, first, last), stack, set(states[state]),
+                                                      open_before, ending)
+                        if kind == "_INDENT":  # Python's "unexpected indent": nothing after it is read
+                            raise refusal
+                        states, state = _REFUSED, 0
+                        continue
+                    if action >= 0:  # shift
+                        state = action
+                        if kind in kept:  # a _Token: str's constructor, then the fields the driver knows
+                            previous = new_str(_Token, value)
+                            previous.type = kind
+                            previous.value = value
+                            previous.start_pos = first
+                            previous._lines = lines
+                        else:  # left out of the tree: the (type, value, start, end) tuple, for a rule's edges
+                            previous = (kind, value, first, last)
+                        push(previous)
+                        push(action)
+                        break
+                    rule = reductions[~action]
+                    below = stack[rule.below]
+                    try:
+                        state = gotos[below][rule.origin][kind]
+                    except KeyError:
+                        state = self._goto(below, rule.origin, kind)
+                    if rule.unit:  # the child stays; only the state changes
+                        stack[-1] = state
+                    else:
+                        stack[rule.popped] = (rule.build(stack), state)
+        except Exception as error:  # (lang.syntax.mistakes.TokenError, when the lexer reads on after a refusal)
+            if refusal is None or error is refusal or getattr(error, "overrides", True):
+                raise
+            refusal.open_at_end = brackets  # one of the tokenizer's errors that Python's parser finds first
+            raise refusal from None
 
     def _goto(self, below, nonterminal, kind):
         """The state after `nonterminal` is pushed on `below`, then the unit rules that lookahead `kind` reduces
@@ -383,22 +374,29 @@ class Driver:
         return state
 
 
-def _indentation(newline, start, end, indents):
-    """The _INDENT or _DEDENT tokens after a _NEWLINE token, the next one last, as Lark's PythonIndenter makes
-    them; `indents`, the indentation levels of the open blocks, updated."""
+def _indentation(text, newline, start, end, indents):
+    """The _INDENT or _DEDENT tokens after a _NEWLINE token, the next one last, as Python's tokenizer makes them
+    (and Lark's PythonIndenter, but for tabs after spaces); `indents`, the open blocks' indentation, updated.
+    Python's TabError where tabs and spaces make the blocks depend on the tab's width: the indentation is
+    measured with tabs to multiples of 8 and with a tab as one column, and both must agree."""
     if "\n" not in newline:
-        raise Fallback(start)  # a comment without its newline: Lark's indenter decides
+        raise Fallback(start)  # a comment without its newline: the driver cannot serve it
     indent_text = newline.rsplit("\n", 1)[1]
-    indent = indent_text.count(" ") + indent_text.count("\t") * _TAB
-    if indent > indents[-1]:
+    indent = (len(indent_text.expandtabs(_TAB)), len(indent_text)) if "\t" in indent_text else (len(indent_text),) * 2
+    top = indents[-1]
+    if indent[0] > top[0]:
+        if indent[1] <= top[1]:
+            _mistakes().tab_error(end - len(indent_text))
         indents.append(indent)
         return [("_INDENT", indent_text, start, end)]
     dedents = []
-    while indent < indents[-1]:
+    while indent[0] < indents[-1][0]:
         indents.pop()
         dedents.append(("_DEDENT", indent_text, start, end))
-    if indent != indents[-1]:
-        raise Fallback(start)
+    if indent[0] != indents[-1][0]:
+        _mistakes().dedent_error(text, end)
+    if indent[1] != indents[-1][1]:
+        _mistakes().tab_error(end - len(indent_text))
     return dedents
 
 

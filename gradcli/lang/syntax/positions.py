@@ -2,7 +2,7 @@
 
 The syntax layer answers this, so that the compiler asks one question of one object whichever parser made the
 tree. A Token knows its own place. A Tree of the driver's carries no positions: its place is worked out from
-its tokens (lalr.span: the kept ones, and the brackets and keywords at its ends that it recorded as it was
+its tokens (trees.span: the kept ones, and the brackets and keywords at its ends that it recorded as it was
 built), where Lark's `propagate_positions` would put it. A Tree of Lark's own parser (the driver's fallback)
 has them in its `meta`. The one node the driver cannot serve is one that holds no token at all: Lark's
 positioned parse of the same text is then made once, and walked beside the driver's tree to find its twin (the
@@ -11,9 +11,7 @@ two trees have the same shape: tests/test_lalr.py).
 
 from bisect import bisect_right
 
-from .trees import Token, Tree
-
-from .lalr import span
+from .trees import Token, Tree, span
 
 
 class Places:

@@ -4,7 +4,7 @@ Lark (its Earley and CYK parsers, the grammar loader), about twice what gradcli'
 
 lang.syntax.lalr's driver builds these; a tree of Lark's own parser (an input the driver leaves to it) is turned
 into them by `from_lark`, its nodes keeping Lark's `meta` (their positions). tests/test_lalr.py compares both
-parsers' trees node by node."""
+parsers' trees node by node. `span` says where a tree of the driver's stands, from its tokens."""
 
 
 class Meta:
@@ -99,3 +99,35 @@ def from_lark(node):
         tree = pending.pop()
         tree.children = [converted(child) for child in tree.children]
     return root
+
+
+# ---------------------------------------------------------------- where a tree of the driver's stands
+def span(node, outer=False):
+    """(start, end) character offsets of `node`, a Tree of the driver's, where Lark's `propagate_positions` puts
+    them: from its first to its last token, left-out ones included (`outer`: with the brackets around it, as
+    its parent counts it). None for a node without any token (Lark gives it no position either)."""
+    start = _edge(node, 0, outer)
+    return None if start is None else (start, _edge(node, 1, outer))
+
+
+def _edge(node, side, outer):
+    """The start (side 0) or end (side 1) offset of a node, None if it has no token; `outer`: as its parent
+    counts it (the parentheses around `(a + b)` are the parent's, not the sum's). Depth first, without
+    recursion: a long operator chain is a deep tree."""
+    stack = [(node, outer)]
+    while stack:
+        node, outer = stack.pop()
+        if isinstance(node, Token):
+            return node.end_pos if side else node.start_pos
+        edges = getattr(node, "_edges", NO_EDGES)
+        found = edges[2 + side] if outer and len(edges) > 2 else None
+        if found is None:
+            found = edges[side]
+        if found is not None:  # a left-out token: its (type, value, start, end), or a _Token another rule keeps
+            return found[2 + side] if found.__class__ is tuple else found.end_pos if side else found.start_pos
+        children = [child for child in node.children if child is not None]  # (None: a left-out `[x]`)
+        stack.extend((child, True) for child in (reversed(children) if side == 0 else children))
+    return None
+
+
+NO_EDGES = (None, None)
