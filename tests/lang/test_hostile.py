@@ -1,6 +1,7 @@
-"""The hostile corpus (tests/hostile/corpus.py): each case ends within 20 s, non-zero, with a clean message of
-its kind, no traceback, no signal, under 3 GB — scripts as one `gradcli run -j 2 --report` batch (each in its
-worker, under --timeout 15 --max-memory 2.5G), expressions one `gradcli eval` each. A sample runs in the normal
+"""The hostile corpora (tests/hostile/corpus.py, tests/hostile/values.py): each case ends within 20 s, with a
+clean message of its kind, no traceback, no signal, under 3 GB — scripts as one `gradcli run -j 2 --report` batch
+(each in its worker, under --timeout 15 --max-memory 2.5G), expressions one `gradcli eval` each, commands (diff,
+plot, check, ...) one each, REPL inputs one session each, which goes on after the error. A sample runs in the normal
 suite; `pytest -m slow tests/lang/test_hostile.py` runs it all."""
 
 import json
@@ -12,10 +13,14 @@ import pytest
 from conftest import TESTS, run_cli
 
 sys.path.insert(0, str(TESTS / "hostile"))
-from corpus import CASES  # noqa: E402
+from corpus import CASES as EARLIER  # noqa: E402
+from values import CASES as VALUES  # noqa: E402
 
+CASES = EARLIER + VALUES
 SCRIPTS = [case for case in CASES if case[1] == "script"]
 EXPRESSIONS = [case for case in CASES if case[1] == "eval"]
+COMMANDS = [case for case in CASES if case[1] == "cli"]
+REPL = [case for case in CASES if case[1] == "repl"]
 # a case the envelope ends still ends within 20 s, and its peak resident memory stays below the address space
 ENVELOPE = ("--timeout", "15", "--max-memory", "2.5G")
 GB3 = 3 * 10 ** 9
@@ -59,18 +64,63 @@ def check_expression(case):
     assert "Traceback" not in result.stderr and _first_error(result.stderr) == kind, (name, result.stderr[:300])
 
 
-def test_the_corpus_is_big_and_covers_both_modes():
+def check_command(case, tmp_path):
+    """A one-shot command: exit 1 (a limit, as every LimitError exits), its kind first, the expression's
+    position (a caret) unless the limit is an option's (--points), nothing written."""
+    name, _, argv, kind = case
+    result = run_cli(*ENVELOPE, *argv, timeout=40, cwd=str(tmp_path))
+    assert result.returncode == 1, (name, result.returncode, result.stderr[:300])
+    assert "Traceback" not in result.stderr and _first_error(result.stderr) == kind, (name, result.stderr[:300])
+    # (the envelope's --timeout, which a loaded machine can reach first, names no position)
+    assert "^" in result.stderr or "--points" in argv or "ran for more than" in result.stderr, (name, result.stderr[:300])
+    assert not list(tmp_path.iterdir()), name
+
+
+def check_repl(case, tmp_path):
+    """Typed into the REPL: the error reported with its line and caret, and the session goes on."""
+    name, _, source, kind = case
+    result = run_cli(*ENVELOPE, "repl", input=source + "\nprint('alive')\n", timeout=40, cwd=str(tmp_path))
+    assert result.returncode == 0 and "alive" in result.stdout, (name, result.returncode, result.stderr[:300])
+    assert "Traceback" not in result.stderr and _first_error(result.stderr) == kind, (name, result.stderr[:300])
+    assert "^" in result.stderr and not list(tmp_path.iterdir()), (name, result.stderr[:300])
+
+
+def test_the_corpus_is_big_and_covers_every_mode():
     assert len(CASES) >= 150 and len(EXPRESSIONS) >= 15
+    assert len(VALUES) >= 150 and len(COMMANDS) >= 10 and len(REPL) >= 10
     assert len({case[0] for case in CASES}) == len(CASES)
 
 
 def test_a_sample_of_the_scripts(tmp_path):
-    check_scripts(SCRIPTS[::12], tmp_path)
+    earlier = [case for case in SCRIPTS if case in EARLIER]
+    check_scripts(earlier[::12] + [case for case in SCRIPTS if case in VALUES][::40], tmp_path)
 
 
 @pytest.mark.parametrize("case", EXPRESSIONS[::7], ids=lambda case: case[0])
 def test_a_sample_of_the_expressions(case):
     check_expression(case)
+
+
+@pytest.mark.parametrize("case", COMMANDS[8::4], ids=lambda case: case[0])  # (the diffs take seconds each)
+def test_a_sample_of_the_commands(case, tmp_path):
+    check_command(case, tmp_path)
+
+
+@pytest.mark.parametrize("case", REPL[::5], ids=lambda case: case[0])
+def test_a_sample_of_the_repl_inputs(case, tmp_path):
+    check_repl(case, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", COMMANDS, ids=lambda case: case[0])
+def test_every_command(case, tmp_path):
+    check_command(case, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", REPL, ids=lambda case: case[0])
+def test_every_repl_input(case, tmp_path):
+    check_repl(case, tmp_path)
 
 
 @pytest.mark.slow

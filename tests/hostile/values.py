@@ -1,0 +1,181 @@
+"""The hostile corpus of issue 30, item 2: sizes and depths measured on values, whichever builder makes them, and
+each command's own work bounded before it starts. Same format as corpus.py, with two more modes:
+
+- "cli": `source` is the argument list of one gradcli command (after the limit options), `kind` its error;
+- "repl": `source` is typed into `gradcli repl` (stdin); the error must be reported and the session go on
+  (tests/lang/test_hostile.py types `print('alive')` after it).
+
+Every case must end within 20 s, with the right exit and kind, a position, no traceback, no signal, under 3 GB."""
+
+import re
+
+SHARED = "a = []\nfor i in range(60):\n    a = [a, a]\n"
+LONG = "s = 'a' * 10**7\n"
+SIGMOIDS = "sigmoid(sigmoid(sigmoid(sigmoid(sigmoid(x)))))"
+
+
+def _wrapped_chains():
+    """Values CPython frees (or walks) recursively in C: chains of wrappers, built by every spelling."""
+    chains = {
+        "property": "p = property(p)", "staticmethod": "p = staticmethod(p)", "classmethod": "p = classmethod(p)",
+        "property-fset": "p = property(None, p)", "property-fdel": "p = property(None, None, p)",
+        "property-kw": "p = property(fget=p)", "setter": "p = property(None).setter(p)",
+        "getter": "p = property(None).getter(p)", "deleter": "p = property(None).deleter(p)",
+        "slice-start": "p = A()[p:]", "slice-stop": "p = A()[:p]", "slice-step": "p = A()[::p]",
+        "slice-tuple": "p = A()[p:, 1]", "mixed-tuple": "p = property((p,))", "mixed-slice": "p = A()[property(p):]",
+        "mixed-static": "p = staticmethod(A()[p:])", "tuple-display": "p = (p,)", "tuple-call": "p = tuple([p])",
+    }
+    prelude = "class A:\n    def __getitem__(self, k):\n        return k\np = 1\n"
+    for name, step in chains.items():
+        for n in ("10**6", "10**5"):
+            yield "chain-%s-%s" % (name, n), prelude + "for i in range(%s):\n    %s\nprint(1)\n" % (n, step)
+
+
+def _containers():
+    """Shared containers of every kind the sandbox allows, reaching whatever writes, compares or walks them."""
+    kinds = {
+        "ordereddict": ("from collections import OrderedDict\na = OrderedDict()\n", "a = OrderedDict(x=a, y=a)"),
+        "defaultdict": ("from collections import defaultdict\na = defaultdict(int)\n",
+                        "b = defaultdict(int)\n    b[1] = a\n    b[2] = a\n    a = b"),
+        "dict": ("a = {}\n", "a = {1: a, 2: a}"),
+        "exception": ("a = ValueError()\n", "a = ValueError(a, a)"),
+        "tuple-of-lists": ("a = []\n", "a = ([a], [a])"),
+        "values": ("a = {}\n", "a = {1: a, 2: a}.values()"),
+    }
+    uses = ("print(a)", "s = str(a)", "r = repr(a)", "x = f'{a}'", "x = '%s' % (a,)", "x = format(a)",
+            "raise ValueError(a)", "import torch\ntorch.save(a, 'f.pt')", "print(a == a.copy() if hasattr(a, 'copy') else [a] == [a])")
+    for kind, (start, step) in kinds.items():
+        source = start + "for i in range(60):\n    %s\n" % step
+        for use in uses:
+            if kind in ("exception", "values") and "copy" in use:
+                continue
+            yield "shared-%s-%s" % (kind, use.split("(")[0].split("\n")[-1].split("=")[-1].strip()[:10]), \
+                source + use + "\n"
+
+
+def _builders():
+    """The library's own walks and loops: collate, samplers, recurrent layers, explain, threads, numpy."""
+    yield "collate-shared", SHARED + ("from torch.utils.data import DataLoader\nfor b in DataLoader([a, a], "
+                                      "batch_size=2):\n    print(b)\n")
+    yield "collate-direct", SHARED + "from torch.utils.data import default_collate\nx = default_collate([a, a])\n"
+    yield "convert-shared", SHARED + ("from torch.utils.data import DataLoader\nfor b in DataLoader([a], "
+                                      "batch_size=None):\n    print(b)\n")
+    yield "save-shared-dict", SHARED + "import torch\ntorch.save({'k': a}, 'f.pt')\n"
+    yield "exception-long", LONG + "raise ValueError(*[s] * 20)\n"
+    yield "exception-args", LONG + "e = KeyError([s] * 20)\nprint(e)\n"
+    yield "set-long", LONG + "print({s + str(i) for i in range(20)})\n"
+    yield "set-call-long", LONG + "x = str(set(s + str(i) for i in range(20)))\n"
+    yield "keys-long", LONG + "print({s + str(i): 1 for i in range(20)}.keys())\n"
+    yield "ordereddict-long", LONG + "from collections import OrderedDict\nprint(OrderedDict((str(i), s) for i in range(20)))\n"
+    for loop in ("list(DataLoader(range(10**9)))", "list(RandomSampler(range(3), replacement=True, num_samples=10**9))",
+                 "list(SequentialSampler(range(10**9)))", "list(BatchSampler(SequentialSampler(range(10**9)), 2, False))",
+                 "list(RandomSampler(range(1), num_samples=10**9))", "[b for b in DataLoader(range(10**9), batch_size=3)]"):
+        yield "sampler-%s" % loop.split("(")[1][:12], ("import torch\nfrom torch.utils.data import DataLoader, RandomSampler, "
+                                                       "SequentialSampler, BatchSampler\nx = %s\n" % loop)
+    for layer in ("RNN", "GRU", "LSTM"):
+        yield "recurrent-%s" % layer, ("import torch\nr = torch.nn.%s(1, 1)\nx = torch.ones(2 * 10**7, 1, 1)\nprint(r(x)[0].shape)\n"
+                                       % layer)
+    for op in ("x.sum()", "x.prod()", "x.mean()", "x.exp().sum()", "x.nansum()", "(x * 2).sum()"):
+        yield "threads-%s" % op[2:8], "import torch\ntorch.set_num_threads(45*10**7)\nx = torch.ones(10**6)\nprint(%s)\n" % op
+    numpy = ("np.ones((10**5, 10**5, 0)).sum(axis=2)", "np.sum(np.ones((10**5, 10**5, 0)), 2)",
+             "np.ones((10**5, 10**5, 0)).max(axis=2)", "np.mean(np.ones((0, 10**5, 10**5)), axis=0)",
+             "np.cumsum(np.ones((10**5, 0, 10**5)), axis=1).shape", "np.sum([[0] * 10**4] * 10**5)",
+             "np.ones(3) + [[0] * 10**4] * 10**5", "np.array([[0] * 10**4] * 10**5)", "np.arange(0.0, 1.0, 1e-10)",
+             "np.arange(np.int64(10**10))", "np.arange(10**10, dtype=np.float32)", "np.random.permutation(10**10)",
+             "np.random.choice(5, 10**10)", "np.random.choice(10**10, 3, replace=False)",
+             "np.random.randint(0, 5, 10**10)", "np.random.normal(0, 1, (10**5, 10**5))",
+             "np.random.uniform(0, 1, 10**10)", "np.random.random(10**10)",
+             "np.zeros_like(np.ones(3), shape=(10**5, 10**5))", "np.ones_like(np.ones(3), shape=10**10)",
+             "np.full(10**6, 'a' * 10**6)", "np.full((10**4, 10**4), 'abc')",
+             "np.isclose(np.ones((10**5, 1)), np.ones(10**5))", "np.allclose(np.ones((10**5, 1)), np.ones(10**5))",
+             "np.array_equal(np.ones((10**5, 1)), np.ones(10**5))", "np.maximum(np.ones((10**5, 1)), [0] * 10**5)",
+             "np.stack([np.ones(10**7)] * 20)", "np.array(a)")
+    for i, source in enumerate(numpy):
+        prelude = SHARED if source == "np.array(a)" else ""
+        yield "numpy-%02d" % i, prelude + "import numpy as np\nx = %s\n" % source
+    yield "explain-deep", ("import torch\nx = torch.ones(2, requires_grad=True)\ny = x\nfor i in range(10**7):\n"
+                           "    y = y * 1.0\ny.sum().backward()\n")
+    yield "gradcheck-wide", ("import torch\nx = torch.ones(20000, dtype=torch.float64, requires_grad=True)\n"
+                             "torch.autograd.gradcheck(torch.sin, (x,))\n")
+
+
+def _caught():
+    """A limit is never caught by the script's handlers, whatever they name."""
+    limited = ("x = [0] * 10**9", "x = 'a' * 10**9", "x = 10 ** 10 ** 10", "p = 1\n    for i in range(10**6):\n        p = property(p)",
+               "def f(n):\n        return f(n + 1)\n    f(0)", "while True:\n        pass")
+    for handler in ("except RecursionError", "except MemoryError", "except Exception", "except BaseException",
+                    "except", "except (ValueError, Exception)"):
+        for i, body in enumerate(limited):
+            kind = "RecursionError" if "f(n + 1)" in body else "LimitError"
+            yield "caught-%s-%d" % (handler.split()[-1].strip("()").split(",")[0] if " " in handler else "bare", i), \
+                "for attempt in range(3):\n  try:\n    %s\n  %s:\n    print('caught')\n" % (body, handler), kind
+
+
+def _commands():
+    """One-shot commands whose own work is bounded before it starts: (name, argv, kind)."""
+    tower = "^".join(["x"] * 24)
+    yield "diff-sigmoids-4", ("diff", SIGMOIDS, "x", "--order", "4")
+    yield "diff-sigmoids-5", ("diff", SIGMOIDS, "x", "--order", "5")
+    yield "diff-tower-2", ("diff", tower, "x", "--order", "2")
+    yield "diff-tower-3", ("diff", tower, "x", "--order", "3")
+    yield "diff-tanh-6", ("diff", "tanh(tanh(tanh(tanh(tanh(tanh(x))))))", "x", "--order", "6")
+    yield "diff-exp-tower", ("diff", "exp(exp(exp(exp(exp(exp(x))))))*sigmoid(sigmoid(sigmoid(x)))", "x", "--order", "4")
+    yield "diff-steps-sigmoids", ("diff", "sigmoid(sigmoid(sigmoid(sigmoid(sigmoid(sigmoid(sigmoid(x)))))))", "x",
+                                  "--order", "3", "--latex")
+    yield "diff-json-sigmoids", ("diff", SIGMOIDS, "x", "--order", "4", "--json")
+    yield "plot-points", ("plot", "sin(x)", "--over", "x=-1:1", "--points", "200000000")
+    yield "plot-points-order", ("plot", "x^2", "--over", "x=-1:1", "--points", "10000000000", "--order", "3")
+    yield "check-wide", ("check", "sin(x)", "--at", "x=ones(20000)")
+    yield "check-wide-2", ("check", "x*y", "--at", "x=ones(20000)", "--at", "y=ones(20000)")
+    yield "check-order-2", ("check", "exp(x)", "--at", "x=ones(20000)", "--order", "2")
+    yield "jacobian-wide", ("jacobian", "sin(x)", "--at", "x=ones(20000)")
+    yield "hessian-wide", ("hessian", "sum(sin(x))", "--at", "x=ones(20000)")
+
+
+def _expressions():
+    for expression in ("sum(ones(10**5, 10**5, 0), 2)", "str([[0] * 10**4] * 10**5)", "ones(10**9, 0).sum(1)",
+                       "x.expand(10**5, 10**5)", "outer(ones(10**5), ones(10**5))", "[x] * 10**9",
+                       "str({i: 'a' * 10**7 for i in range(20)})", "str({'a' * 10**7 + str(i) for i in range(20)})",
+                       "repr(ValueError(*['a' * 10**7] * 20))", "x.repeat(10**5, 10**5)"):
+        yield expression
+
+
+def _repl_inputs():
+    yield "property-chain", "p = 1\nfor i in range(10**6):\n    p = property(p)\n\n"
+    yield "staticmethod-chain", "p = 1\nfor i in range(10**6):\n    p = staticmethod(p)\n\n"
+    yield "classmethod-chain", "p = 1\nfor i in range(10**6):\n    p = classmethod(p)\n\n"
+    yield "slice-chain", "class A:\n    def __getitem__(self, k):\n        return k\n\np = 1\nfor i in range(10**6):\n    p = A()[p:]\n\n"
+    yield "shared-echo", SHARED + "\na\n"
+    yield "shared-ordereddict", "from collections import OrderedDict\na = OrderedDict()\nfor i in range(60):\n    a = OrderedDict(x=a, y=a)\n\na\n"
+    yield "shared-exception", SHARED + "\ne = ValueError(a)\ne\n"
+    yield "huge-list", "x = [0] * 10**9\n"
+    yield "caught-limit", "try:\n    x = [0] * 10**9\nexcept BaseException:\n    print('caught')\n\n"
+    yield "numpy-empty-axes", "import numpy as np\nnp.ones((10**5, 10**5, 0)).sum(axis=2)\n"
+
+
+def cases():
+    """(name, mode, source, kind) of every case."""
+    found = []
+
+    def add(name, mode, source, kind="LimitError"):
+        found.append(("v%03d-%s" % (len(found), re.sub(r"[^a-z0-9.]+", "-", name.lower()).strip("-")), mode, source,
+                      kind))
+
+    for name, source in _wrapped_chains():
+        add(name, "script", source)
+    for name, source in _containers():
+        add(name, "script", source)
+    for name, source in _builders():
+        add(name, "script", source)
+    for name, source, kind in _caught():
+        add(name, "script", source, kind)
+    for name, argv in _commands():
+        add(name, "cli", argv)
+    for expression in _expressions():
+        add("eval", "eval", expression)
+    for name, source in _repl_inputs():
+        add(name, "repl", source)
+    return found
+
+
+CASES = cases()
