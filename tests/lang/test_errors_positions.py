@@ -51,7 +51,9 @@ SYNTAX = [
     # left operand `1 + 1 + ...` starts at column 5
     ("x = " + "-" * 3000 + "1", "SyntaxError", 1, 104, "too deeply nested"),
     ("x = 1" + " + 1" * 5000, "SyntaxError", 1, 5, "too deeply nested"),
-    ("import os", "ModuleNotFoundError", 1, 1, "gradcli has no module 'os'"),
+    ("import torchvision", "ModuleNotFoundError", 1, 1, "gradcli has no module 'torchvision'"),
+    ("x = 1\nimport zipfile", "ModuleNotFoundError", 2, 1, "gradcli does not give access to Python's module 'zipfile'"),
+    ("import os\nos.remove('f')", "AttributeError", 2, 4, "gradcli does not give access to 'os.remove'"),
     ("from torch import nope", "ImportError", 1, 19, "cannot import name 'nope' from 'torch'"),
 ]
 

@@ -49,7 +49,7 @@ ESCAPES = [
 ]
 
 STATEMENTS = [
-    "import os", "import sys", "import builtins", "import numpy.ctypeslib", "import gradcli", "import torch.ops",
+    "import os\nos.listdir('.')", "import sys\nprint(sys.modules)", "import shutil", "import builtins", "import numpy.ctypeslib", "import gradcli", "import torch.ops",
     "import torch._C", "from os import system", "from torch import jit", "from torch import __builtins__",
     "from builtins import open", "from gradcli import api", "import torch.nn.functional as F\nF.__dict__",
     "x.__class__ = int", "x.__dict__['a'] = 1", "f.__code__ = None", "__builtins__ = {}", "del __builtins__",
@@ -248,7 +248,7 @@ NEW_STATEMENTS = [
     "A.__call__ = print", "ctx.save_for_backward = print", "ctx.next_functions = ()", "del a.v",
     "global __builtins__", "def f():\n    v = 1\n    def h():\n        nonlocal __class__",
     "def f():\n    return __class__", "try:\n    pass\nexcept Exception as __e:\n    pass", "raise SystemExit",
-    "raise KeyboardInterrupt", "try:\n    import os\nexcept Exception:\n    pass",
+    "raise KeyboardInterrupt", "try:\n    import shutil\nexcept Exception:\n    pass",
     "torch.autograd.Function.apply = print", "arr.array = 1", "arr.shape = (3, 1)", "math.pi = 3",
     "np.random.seed = print", "od.move_to_end = print", "err.args = ()",
 ]

@@ -75,3 +75,66 @@ def test_the_recursion_limit_is_never_caught_by_the_script(handler):
 
 def test_a_scripts_own_recursion_error_is_still_caught():
     assert api.run_script("try:\n    raise RecursionError('mine')\nexcept RecursionError as e:\n    print(e)") == "mine\n"
+
+
+# ---------------------------------------------------------------- time, sys, os, warnings: the harmless parts
+HOST_DOORS = [  # what these modules have that reaches the host's files, processes, memory or modules
+    "import os\nos.system('echo hi')", "import os\nos.listdir('.')", "import os\nos.remove('x')",
+    "import os\nos.getcwd()", "import os\nos.path.exists('/')", "import os\nos.path.abspath('.')",
+    "from os import system", "from os.path import expanduser", "import sys\nsys.modules",
+    "import sys\nsys.exit(3)", "import sys\nsys.stdout.write('x')", "import sys\nsys.executable",
+    "import sys\nsys.setrecursionlimit(10**6)", "import time\ntime.sleep(100)", "import sys\nsys.path.__class__",
+    "import os\nos.path.join.__globals__", "import os\nos.environ.__class__", "import warnings\nwarnings.catch_warnings",
+    "import zipfile", "import subprocess", "import shutil", "import pathlib", "import pickle", "import socket",
+    "import importlib", "import ctypes", "from io import StringIO", "import os.path as p\np.os",
+]
+
+
+@pytest.mark.parametrize("source", HOST_DOORS)
+def test_the_hosts_files_processes_and_modules_stay_out_of_reach(source):
+    with pytest.raises(GradcliError) as error:
+        api.run_script(source)
+    assert error.value.kind in ("AttributeError", "ImportError", "ModuleNotFoundError") and error.value.position
+    assert "gradcli does not give access to" in str(error.value) or "has no attribute" in str(error.value)
+
+
+def test_os_environ_is_the_runs_own_and_starts_empty():
+    import os
+    os.environ["GRADCLI_DOORS_SECRET"] = "host"
+    try:
+        source = ("import os\nprint(os.environ.get('GRADCLI_DOORS_SECRET'), len(os.environ))\n"
+                  "os.environ['CUDA_VISIBLE_DEVICES'] = '0'\nprint(os.environ['CUDA_VISIBLE_DEVICES'])")
+        assert api.run_script(source) == "None 0\n0\n"
+        assert api.run_script(source) == "None 0\n0\n"  # the next run starts empty again
+        assert "CUDA_VISIBLE_DEVICES" not in os.environ or os.environ["CUDA_VISIBLE_DEVICES"] != "0"
+    finally:
+        del os.environ["GRADCLI_DOORS_SECRET"]
+
+
+def test_sys_path_changes_do_nothing():
+    import sys
+    before = list(sys.path)
+    out = api.run_script("import sys\nsys.path.append('..')\nsys.path.insert(0, '/tmp')\n"
+                         "print(sys.path, sys.version_info >= (3, 8), sys.version_info.major)")
+    assert out == "[] True 3\n" and sys.path == before
+
+
+def test_warning_filters_are_the_runs_own():
+    import warnings
+    before = list(warnings.filters)
+    shown = []
+    out = api.run_script("import warnings\nwarnings.filterwarnings('ignore')\nwarnings.warn('hidden')\n"
+                         "warnings.resetwarnings()\nwarnings.simplefilter('ignore', DeprecationWarning)\n"
+                         "warnings.warn('old', DeprecationWarning)\nwarnings.warn('shown')\nprint('end')",
+                         warn=shown.append)
+    assert out == "end\n" and len(shown) == 1 and "UserWarning: shown" in shown[0]
+    assert warnings.filters == before
+    with pytest.raises(GradcliError) as error:
+        api.run_script("import warnings\nwarnings.simplefilter('error')\nwarnings.warn('now an error')")
+    assert error.value.kind == "UserWarning" and "now an error" in str(error.value)
+
+
+def test_the_clocks_read_as_pythons():
+    out = api.run_script("import time\nfrom time import perf_counter\nstart = time.time()\nt = perf_counter()\n"
+                         "print(type(time.time() - start).__name__, perf_counter() >= t, time.time() > 1.7e9)")
+    assert out == "float True True\n"

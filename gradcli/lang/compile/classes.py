@@ -26,7 +26,7 @@ _NAMES = "__gradcli_names__"
 _SET = "__gradcli_set__"
 
 # the dunder methods a class body may define: what tutorials use, each with Python's meaning
-DUNDER_METHODS = frozenset(("__init__", "__call__", "__repr__", "__len__", "__getitem__"))
+DUNDER_METHODS = frozenset(("__init__", "__call__", "__repr__", "__len__", "__getitem__", "__enter__", "__exit__"))
 
 
 def is_script_class(value):

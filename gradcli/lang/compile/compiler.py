@@ -9,7 +9,8 @@ import operator
 
 from ..syntax import Tree
 
-from ..sandbox import guards, namespace
+from ..sandbox import guards, namespace, system
+from . import classes, exceptions
 from .expressions import ExpressionCompiler, kind_of
 from .handling import Handling
 from .runtime import _MISSING, _Break, _Continue, _Return, located
@@ -260,6 +261,8 @@ class Compiler(Handling, ExpressionCompiler):
                 bindings.append((self.name_setter(alias), submodule))
             elif name in module.members:
                 bindings.append((self.name_setter(alias), module.members[name]))
+            elif hasattr(system.HOST.get(dotted), name):
+                raise self.error(item, "gradcli does not give access to '%s.%s'" % (dotted, name), "ImportError")
             else:
                 raise self.error(item, "cannot import name '%s' from '%s' (gradcli has no such member)"
                                  % (name, dotted), "ImportError")
@@ -272,6 +275,10 @@ class Compiler(Handling, ExpressionCompiler):
     def module(self, node, dotted):
         module = namespace.MODULES.get(dotted)
         if module is None:
+            if dotted.split(".")[0] in system.STANDARD_LIBRARY:
+                raise self.error(node, "gradcli does not give access to Python's module '%s' (a script may import "
+                                 "torch, numpy, math, random, collections, time, warnings and parts of os and sys)"
+                                 % dotted, "ModuleNotFoundError")
             raise self.error(node, "gradcli has no module '%s'" % dotted, "ModuleNotFoundError")
         return module
 
@@ -371,20 +378,53 @@ class Compiler(Handling, ExpressionCompiler):
                 for manager, alias, item_node in managers:
                     try:
                         value = manager(frame)
-                        if not isinstance(value, namespace.CONTEXT_MANAGERS):
+                        if not (isinstance(value, namespace.CONTEXT_MANAGERS) or _script_manager(value)):
                             raise errors.type_error("'%s' object does not support the context manager protocol"
                                                     % type(value).__name__)
                         result = value.__enter__()
                     except Exception as exc:
                         raise located(exc, self.position(item_node)) from None
-                    entered.append(value)
+                    entered.append((value, item_node))
                     if alias is not None:
                         alias(frame, result)
                 body(frame)
-            finally:
-                for value in reversed(entered):
-                    value.__exit__(None, None, None)
+            except GradcliError as error:
+                if not _exit_all(entered, error, self.position):
+                    raise
+            except BaseException:  # break, continue, return (and Ctrl-C) leave the block too
+                _exit_all(entered, None, self.position)
+                raise
+            else:
+                _exit_all(entered, None, self.position)
         return run
+
+
+def _script_manager(value):
+    """An instance of a script's class defining both __enter__ and __exit__ (Python's context manager protocol)."""
+    cls = type(value)
+    return classes.is_script_instance(value) and callable(getattr(cls, "__enter__", None)) and \
+        callable(getattr(cls, "__exit__", None))
+
+
+def _exit_all(entered, error, position):
+    """Leave the managers entered, the last first, as Python does: a script's __exit__ is told of the exception
+    raised inside (its class, the exception, None for the traceback) and suppresses it by returning a true value;
+    torch's managers never do. Whether the error is suppressed."""
+    for value, item_node in reversed(entered):
+        told = error if error is not None and exceptions.catchable(error) else None
+        if _script_manager(value):
+            exc = None if told is None else exceptions.exception_value(told)
+            try:
+                suppressed = value.__exit__(None if exc is None else type(exc), exc, None)
+            except GradcliError:
+                raise
+            except Exception as exc_:
+                raise located(exc_, position(item_node)) from None
+            if told is not None and suppressed:
+                error = None
+        else:
+            value.__exit__(None, None, None)
+    return error is None
 
 
 # grammar rule -> the method compiling that statement (Compiler.statement looks it up)

@@ -19,7 +19,8 @@ from ...core.limits import check_nested_size
 _PYTHON = ("BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "FloatingPointError",
            "FileNotFoundError", "ImportError", "IndexError", "KeyError", "LookupError", "MemoryError", "ModuleNotFoundError", "NameError",
            "NotImplementedError", "OSError", "OverflowError", "RecursionError", "RuntimeError", "StopIteration", "TypeError",
-           "UnboundLocalError", "ValueError", "ZeroDivisionError")
+           "UnboundLocalError", "ValueError", "ZeroDivisionError", "Warning", "UserWarning", "DeprecationWarning",
+           "FutureWarning", "RuntimeWarning")
 CLASSES = {name: getattr(builtins, name) for name in _PYTHON}
 
 # A script reads an exception's `args` (and may subclass Exception), nothing else of it.

@@ -14,11 +14,12 @@ from ..syntax.parser import parse
 from .runtime import Context, Frame, _Break, _Continue, _Return, located
 from ...base import anomaly, dtypes, errors, grad_mode
 from ...core import limits, numerics, printing, rng
+from ..sandbox import system
 from ...torchlib import serialization
 from ...base.errors import GradcliError, Position
 
-# A run's state (grad mode, default dtype, print options, the generators, torch.save's files, anomaly mode, numpy's
-# quiet and the recursion room) is still module globals swapped in and out around the run, so two threads of one
+# A run's state (grad mode, default dtype, print options, the generators, torch.save's files, os.environ and the
+# warning filters, anomaly mode, numpy's quiet and the recursion room) is still module globals swapped in and out around the run, so two threads of one
 # host would see each other's: until it is one state per run and thread (issue 26, item 2), runs take turns.
 _ONE_RUN_AT_A_TIME = threading.RLock()
 
@@ -65,8 +66,14 @@ class Interpreter:
         self.print_options = printing.PrintOptions()  # torch.set_printoptions: torch's defaults at first
         self.generator = None  # the default generator: seeded from the OS at the first run, as a new process
         self.files = {}  # what torch.save kept (serialization: in memory, for the session)
+        self.system = system.RunState()  # the session's os.environ and warning filters
 
     def _warning_sink(self, message, category, once=False):
+        action = self.system.action(message, category)
+        if action == "ignore":
+            return
+        if action == "error":
+            raise GradcliError(message, category)
         position = self.context.position
         key = (position.filename, position.line, category, message) if position and not once else (
             None, None, category, message)
@@ -98,6 +105,7 @@ class Interpreter:
             self.generator = rng.Generator()
             self.generator.seed()
         printing.OPTIONS, rng.default_generator, serialization.FILES = self.print_options, self.generator, self.files
+        callers_system = system.swap(self.system)
         grad_mode.restore(self.grad_mode)
         dtypes.default_float = self.default_float
         anomaly.restore(self.anomaly)
@@ -112,6 +120,7 @@ class Interpreter:
             grad_mode.restore(callers_mode)
             dtypes.default_float = callers_float
             printing.OPTIONS, rng.default_generator, serialization.FILES = callers_own
+            system.swap(callers_system)
             anomaly.restore(callers_anomaly)
             anomaly.source = callers_source
 

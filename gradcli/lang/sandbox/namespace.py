@@ -15,7 +15,7 @@ import pathlib
 import numpy as np
 
 from ..compile import classes, exceptions
-from . import guards, numpy_bridge, stand_ins, stdlib, training
+from . import guards, numpy_bridge, stand_ins, stdlib, system, training
 from ...base import anomaly, dtypes, errors, grad_mode
 from ...core import backward as autograd, limits, printing, rng
 from ...torchlib.autograd import functional, gradcheck
@@ -141,12 +141,16 @@ TORCH_FUNCTIONAL = Module("torch.functional", {name: FUNCTIONS[name] for name in
     "cdist", "chain_matmul", "einsum", "norm", "meshgrid", "split", "tensordot", "unique", "unique_consecutive",
     "unravel_index") if name in FUNCTIONS})
 TORCH.members["functional"] = TORCH_FUNCTIONAL
+OS = Module("os", system.MEMBERS_OF_OS)  # (os.environ: the running script's own, system.swap)
+OS.members["path"] = Module("os.path", system.os_path_members())
 MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
            "torch.autograd.function": AUTOGRAD_FUNCTION,
            "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.nn.init": INIT, "torch.linalg": LINALG,
            "math": Module("math", stdlib.math_members()), "random": Module("random", stdlib.random_members()),
            "collections": Module("collections", stdlib.collections_members()),
            "__future__": Module("__future__", stdlib.future_members()),
+           "time": Module("time", system.time_members()), "sys": Module("sys", system.sys_members()),
+           "os": OS, "os.path": OS.members["path"], "warnings": Module("warnings", system.warnings_members()),
            "numpy": NUMPY, "numpy.random": NUMPY_RANDOM, "torch.optim": OPTIM, "torch.optim.lr_scheduler": LR_SCHEDULER,
            "torch.utils": UTILS, "torch.utils.data": DATA, "torch.cuda": CUDA, "torch.accelerator": ACCELERATOR,
            "torch.backends": BACKENDS, "torch.backends.mps": MPS, "torch.distributions": DISTRIBUTIONS,
@@ -186,6 +190,7 @@ _PY_MEMBERS = {
     CudaDevice: frozenset(("idx", "prev_idx")),
     property: frozenset(("setter", "getter", "deleter")),
     **stdlib.COLLECTION_MEMBERS,
+    **system.SYS_VALUE_MEMBERS,
 }
 _PY_MEMBERS[collections.defaultdict] = _PY_MEMBERS[dict]  # optimizer.state
 
@@ -231,6 +236,10 @@ def _attribute_error(obj, name):
     kind = type(obj).__name__
     suggest = lambda: errors.suggestion(name, members(obj))  # noqa: E731 (worked out only when shown)
     if isinstance(obj, Module):
+        host = system.HOST.get(obj.name)
+        if host is not None and hasattr(host, name):  # a member of Python's time, sys or os that reaches the host
+            return errors.GradcliError("gradcli does not give access to '%s.%s'" % (obj.name, name),
+                                       "AttributeError")
         return (_not_implemented(obj.name, name) or
                 errors.GradcliError("module '%s' has no attribute '%s'" % (obj.name, name), "AttributeError",
                                     suggest=suggest))

@@ -1,0 +1,157 @@
+"""The parts of Python's `time`, `sys`, `os` and `warnings` that learner scripts use and that cannot reach the host.
+
+- time: the clocks (time.time(), perf_counter(), ...), read as Python reads them: a script timing itself prints
+  a measured number, different from run to run (time.sleep is not offered: a script cannot make a host wait).
+- sys: what describes the Python running (version, platform, maxsize, float_info) and `sys.path`, a list whose
+  changes do nothing: gradcli imports only its own modules, so `sys.path.append('..')` has nothing to find.
+- os: os.path's functions of strings (join, basename, splitext, ...; never of files) and `os.environ`, the run's
+  own mapping: it starts empty (a script never reads the host's environment) and what a script sets stays in it.
+- warnings: warn() through the run's warnings, and filterwarnings()/simplefilter() for the run's own filters.
+Every other member of these modules, and every other module of Python's standard library, is refused by name
+(namespace, compiler): "gradcli does not give access to 'os.listdir'".
+"""
+
+import builtins
+import os
+import re
+import sys
+import time
+
+from ...base import errors
+
+# ---------------------------------------------------------------- time
+_CLOCKS = ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "process_time",
+           "process_time_ns")
+
+
+def time_members():
+    members = {name: getattr(time, name) for name in _CLOCKS}
+    members.update(ctime=_ctime, strftime=_strftime)
+    return members
+
+
+def _ctime(seconds=None):
+    return time.ctime(seconds)
+
+
+def _strftime(format, t=None):
+    if not isinstance(format, str):
+        raise errors.type_error("strftime() argument 1 must be str, not %s" % type(format).__name__)
+    if t is not None:
+        raise errors.type_error("gradcli's time.strftime takes the format only (the local time now)")
+    return time.strftime(format)
+
+
+# ---------------------------------------------------------------- sys
+class SysPath(list):
+    """sys.path as a script sees it: a list whose changes do nothing (gradcli imports from no folder)."""
+
+    def _nothing(self, *args):
+        return None
+
+    append = insert = extend = remove = clear = _nothing
+
+
+def sys_members():
+    return {"version": sys.version, "version_info": sys.version_info, "platform": sys.platform,
+            "maxsize": sys.maxsize, "byteorder": sys.byteorder, "path": SysPath(), "float_info": sys.float_info}
+
+
+# what a script may read on sys's values
+SYS_VALUE_MEMBERS = {
+    SysPath: frozenset(("append", "insert", "extend", "remove", "clear", "index", "count", "copy")),
+    type(sys.version_info): frozenset(("major", "minor", "micro", "releaselevel", "serial")),
+    type(sys.float_info): frozenset(("max", "min", "epsilon", "dig", "mant_dig", "max_exp", "min_exp")),
+}
+
+
+# ---------------------------------------------------------------- os
+_PATH_FUNCTIONS = ("join", "basename", "dirname", "split", "splitext", "normpath", "isabs")
+
+
+def os_path_members():
+    return {name: getattr(os.path, name) for name in _PATH_FUNCTIONS} | {"sep": os.sep}
+
+
+def os_members():
+    return {"sep": os.sep, "linesep": os.linesep, "name": os.name, "environ": current.environ}
+
+
+# ---------------------------------------------------------------- warnings
+_ACTIONS = ("default", "error", "ignore", "always", "all", "module", "once")
+
+
+class RunState:
+    """A run's own os.environ and warning filters (Interpreter swaps its own in while it runs)."""
+
+    def __init__(self):
+        self.environ = {}
+        self.filters = []  # (action, compiled message pattern, category), the newest first, as Python keeps them
+
+    def action(self, message, category):
+        """What the run's filters say of a warning (category: the class's name, e.g. "UserWarning")."""
+        kind = getattr(builtins, category, Warning)
+        for action, pattern, filtered in self.filters:
+            if pattern.match(message) and issubclass(kind, filtered):
+                return action
+        return "default"
+
+
+current = RunState()
+
+
+def swap(state):
+    """Make `state` the running one; returns the one it replaces."""
+    global current
+    previous, current = current, state
+    MEMBERS_OF_OS["environ"] = state.environ
+    return previous
+
+
+def _filter(action, message, category, append):
+    if action not in _ACTIONS:
+        raise errors.GradcliError("invalid action: %r" % (action,), "AssertionError")
+    if not (isinstance(category, type) and issubclass(category, Warning)):
+        raise errors.GradcliError("category must be a Warning subclass", "AssertionError")
+    entry = (action, re.compile(message, re.I), category)
+    if entry in current.filters:  # (Python moves a filter given again to the front)
+        current.filters.remove(entry)
+    if append:
+        current.filters.append(entry)
+    else:
+        current.filters.insert(0, entry)
+
+
+def filterwarnings(action, message="", category=Warning, module="", lineno=0, append=False):
+    if not isinstance(message, str):
+        raise errors.GradcliError("message must be a string", "AssertionError")
+    _filter(action, message, category, append)
+
+
+def simplefilter(action, category=Warning, lineno=0, append=False):
+    _filter(action, "", category, append)
+
+
+def resetwarnings():
+    current.filters.clear()
+
+
+def warn(message, category=None, stacklevel=1):
+    if isinstance(message, Warning):
+        category, message = type(message), str(message)
+    category = UserWarning if category is None else category
+    if not (isinstance(category, type) and issubclass(category, Warning)):
+        raise errors.type_error("category must be a Warning subclass, not '%s'" % type(category).__name__)
+    errors.warn(str(message), category.__name__)
+
+
+def warnings_members():
+    return {"warn": warn, "filterwarnings": filterwarnings, "simplefilter": simplefilter,
+            "resetwarnings": resetwarnings}
+
+
+MEMBERS_OF_OS = os_members()
+
+# the host's modules whose other members are refused by name, and Python's other modules, refused as a whole
+HOST = {"time": time, "sys": sys, "os": os, "os.path": os.path}
+STANDARD_LIBRARY = frozenset(getattr(sys, "stdlib_module_names", ()))
