@@ -82,7 +82,7 @@ HOST_DOORS = [  # what these modules have that reaches the host's files, process
     "import os\nos.system('echo hi')", "import os\nos.listdir('.')", "import os\nos.remove('x')",
     "import os\nos.getcwd()", "import os\nos.path.exists('/')", "import os\nos.path.abspath('.')",
     "from os import system", "from os.path import expanduser", "import sys\nsys.modules",
-    "import sys\nsys.exit(3)", "import sys\nsys.stdout.write('x')", "import sys\nsys.executable",
+    "import sys\nsys.exit(3)", "import sys\nsys.stdout.buffer", "import sys\nsys.stderr", "import sys\nsys.executable",
     "import sys\nsys.setrecursionlimit(10**6)", "import time\ntime.sleep(100)", "import sys\nsys.path.__class__",
     "import os\nos.path.join.__globals__", "import os\nos.environ.__class__", "import warnings\nwarnings.catch_warnings",
     "import zipfile", "import subprocess", "import shutil", "import pathlib", "import pickle", "import socket",
@@ -117,6 +117,11 @@ def test_sys_path_changes_do_nothing():
     out = api.run_script("import sys\nsys.path.append('..')\nsys.path.insert(0, '/tmp')\n"
                          "print(sys.path, sys.version_info >= (3, 8), sys.version_info.major)")
     assert out == "[] True 3\n" and sys.path == before
+
+
+def test_sys_stdout_writes_on_the_runs_output():
+    out = api.run_script("import sys\nn = sys.stdout.write('loss 0.5\\r')\nsys.stdout.flush()\nprint(n)")
+    assert out == "loss 0.5\r9\n"
 
 
 def test_warning_filters_are_the_runs_own():

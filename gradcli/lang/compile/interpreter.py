@@ -66,7 +66,7 @@ class Interpreter:
         self.print_options = printing.PrintOptions()  # torch.set_printoptions: torch's defaults at first
         self.generator = None  # the default generator: seeded from the OS at the first run, as a new process
         self.files = {}  # what torch.save kept (serialization: in memory, for the session)
-        self.system = system.RunState()  # the session's os.environ and warning filters
+        self.system = system.RunState(write)  # the session's os.environ, warning filters and sys.stdout
 
     def _warning_sink(self, message, category, once=False):
         action = self.system.action(message, category)

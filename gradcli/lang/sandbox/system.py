@@ -2,7 +2,8 @@
 
 - time: the clocks (time.time(), perf_counter(), ...), read as Python reads them: a script timing itself prints
   a measured number, different from run to run (time.sleep is not offered: a script cannot make a host wait).
-- sys: what describes the Python running (version, platform, maxsize, float_info) and `sys.path`, a list whose
+- sys: what describes the Python running (version, platform, maxsize, float_info), sys.stdout's write() and
+  flush() on the run's output, and `sys.path`, a list whose
   changes do nothing: gradcli imports only its own modules, so `sys.path.append('..')` has nothing to find.
 - os: os.path's functions of strings (join, basename, splitext, ...; never of files) and `os.environ`, the run's
   own mapping: it starts empty (a script never reads the host's environment) and what a script sets stays in it.
@@ -52,13 +53,33 @@ class SysPath(list):
     append = insert = extend = remove = clear = _nothing
 
 
+class StandardOutput:
+    """sys.stdout as a script sees it: write() and flush() on the run's output, nothing else of the host's file."""
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise errors.type_error("write() argument must be str, not %s" % type(text).__name__)
+        current.write(text)
+        return len(text)
+
+    def flush(self):
+        return None
+
+    def __repr__(self):
+        return "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>"
+
+
+StandardOutput.__name__ = "TextIOWrapper"  # what Python's messages call it
+
+
 def sys_members():
-    return {"version": sys.version, "version_info": sys.version_info, "platform": sys.platform,
+    return {"stdout": StandardOutput(), "version": sys.version, "version_info": sys.version_info, "platform": sys.platform,
             "maxsize": sys.maxsize, "byteorder": sys.byteorder, "path": SysPath(), "float_info": sys.float_info}
 
 
 # what a script may read on sys's values
 SYS_VALUE_MEMBERS = {
+    StandardOutput: frozenset(("write", "flush")),
     SysPath: frozenset(("append", "insert", "extend", "remove", "clear", "index", "count", "copy")),
     type(sys.version_info): frozenset(("major", "minor", "micro", "releaselevel", "serial")),
     type(sys.float_info): frozenset(("max", "min", "epsilon", "dig", "mant_dig", "max_exp", "min_exp")),
@@ -82,9 +103,11 @@ _ACTIONS = ("default", "error", "ignore", "always", "all", "module", "once")
 
 
 class RunState:
-    """A run's own os.environ and warning filters (Interpreter swaps its own in while it runs)."""
+    """A run's own os.environ, warning filters and output for sys.stdout (Interpreter swaps its own in while it
+    runs)."""
 
-    def __init__(self):
+    def __init__(self, write=None):
+        self.write = write or (lambda text: None)
         self.environ = {}
         self.filters = []  # (action, compiled message pattern, category), the newest first, as Python keeps them
 
