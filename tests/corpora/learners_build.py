@@ -51,6 +51,8 @@ REPOSITORIES = {
     "lyhue1991/eat_pytorch_in_20_days": ("eat_pytorch", "Apache-2.0", True),
     "mrdbourke/pytorch-deep-learning": ("zero_to_mastery", "MIT", True),
     "dsgiitr/d2l-pytorch": ("d2l_pytorch", "Apache-2.0", True),
+    "patrickloeber/pytorchTutorial": ("loeber", "MIT", True),
+    "rasbt/stat453-deep-learning-ss21": ("stat453", "MIT", True),
 }
 
 PLOTTING = re.compile(r"\bplt\b|matplotlib|IPython|\bdisplay\(|seaborn|d2l\.(plot|set_figsize|use_svg_display|plt|"
@@ -252,6 +254,8 @@ def main():
     parser.add_argument("command", choices=["rebuild", "gather"])
     parser.add_argument("--repos", required=True)
     parser.add_argument("--torch-python")
+    parser.add_argument("--timeout", type=float, default=20, help="gather: seconds of CPU torch may take on one script")
+    parser.add_argument("--probe-cache", help="gather: a file keeping where each source stops, read back next time")
     parser.add_argument("--missing", action="store_true", help="rebuild only scripts that are not there")
     args = parser.parse_args()
     if args.command == "rebuild":

@@ -1,6 +1,7 @@
 """Maintainers' half of build.py: choose the source files, cut each where torch on a CPU without downloads
-stops (probed under --torch-python, one forked child per file), write the scripts and manifest.json.
-Record torch's output afterwards with torchdiff-record.py (see manifest.json's "recorded")."""
+stops (probed under --torch-python, one forked child per file), write the scripts and manifest.json, and record
+torch's output for each (learners_record.py: one run per script under its own time limit). A source already in
+the manifest keeps its script's name; a new one takes the next number of its folder."""
 
 import json
 import os
@@ -9,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 
+from learners_record import RECORDS, Recorder, record
 from learners_build import HERE, MANIFEST, REPOSITORIES, build_script, edited_cells, git, git_dir, sha
 
 # which files of each repository a learner meets about tensors, autograd and small training loops
@@ -35,6 +37,8 @@ SOURCES = {
     "mrdbourke/pytorch-deep-learning": r"^(0[0-2]_[^/]*\.ipynb|extras/(pytorch_cheatsheet|pytorch_most_common_errors|"
                                        r"pytorch_2_intro)\.ipynb|extras/solutions/0[0-2]_[^/]*\.ipynb)$",
     "dsgiitr/d2l-pytorch": r"^Ch0[4-9]_[^/]*/[^/]*\.ipynb$",
+    "patrickloeber/pytorchTutorial": r"^\d\d_[^/]*\.py$",
+    "rasbt/stat453-deep-learning-ss21": r"^L0[3-9]/code/[^/]*\.ipynb$|^L1[01]/code/[^/]*\.ipynb$",
 }
 
 PROBE = r'''
@@ -45,7 +49,7 @@ results = {}
 class Budget(Exception):
     pass
 def alarm(*_):
-    raise Budget("runs longer than %d s on this CPU")
+    raise Budget("takes more than %d s of CPU")
 for name, cells in jobs.items():
     r, w = os.pipe()
     pid = os.fork()
@@ -54,8 +58,8 @@ for name, cells in jobs.items():
         work = os.path.join(sys.argv[2], name.replace("/", "_"))
         os.makedirs(work, exist_ok=True)
         os.chdir(work)
-        signal.signal(signal.SIGALRM, alarm)
-        signal.alarm(int(sys.argv[3]))
+        signal.signal(signal.SIGPROF, alarm)  # CPU seconds, not the wall clock: the same budget under any load
+        signal.setitimer(signal.ITIMER_PROF, int(sys.argv[3]))
         space = {"__name__": "__main__"}
         out = io.StringIO()
         failed = [len(cells), None]
@@ -69,7 +73,7 @@ for name, cells in jobs.items():
                     message = str(e) % int(sys.argv[3])
                 failed = [i, message[:200]]
                 break
-        signal.alarm(0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
         os.write(w, json.dumps([failed[0], failed[1], out.getvalue().count("\n")]).encode())
         os._exit(0)
     os.close(w)
@@ -98,6 +102,34 @@ def candidates(repos):
                 yield repo, gdir, commit, path
 
 
+def old_entries():
+    return json.loads(MANIFEST.read_text(encoding="utf-8"))["scripts"] if MANIFEST.exists() else []
+
+
+def next_name(folder, names):
+    numbers = [int(n.split("/")[1][:3]) for n in names if n.startswith(folder + "/")]
+    return "%s/%03d.py" % (folder, max(numbers, default=0) + 1)
+
+
+def probe(args, jobs):
+    """{source: [cells kept + 1, why it stops, lines printed]}; with --probe-cache FILE, kept there and read back
+    for the sources it has (probing every source takes a quarter of an hour on two busy cores)."""
+    cache = json.loads(open(args.probe_cache).read()) if args.probe_cache and os.path.exists(args.probe_cache) else {}
+    todo = {key: cells for key, cells in jobs.items() if key not in cache}
+    if todo:
+        with tempfile.TemporaryDirectory() as tmp:
+            job_file = os.path.join(tmp, "jobs.json")
+            with open(job_file, "w") as f:
+                json.dump(todo, f)
+            subprocess.run([args.torch_python, "-c", PROBE, job_file, tmp, str(int(args.timeout))], check=True)
+            with open(job_file + ".out") as f:
+                cache.update(json.load(f))
+        if args.probe_cache:
+            with open(args.probe_cache, "w") as f:
+                json.dump(cache, f)
+    return cache
+
+
 def gather(args):
     jobs, sources = {}, {}
     for repo, gdir, commit, path in candidates(args.repos):
@@ -111,14 +143,10 @@ def gather(args):
         seed = full[:full.index("# edit: seed")]
         jobs[key] = [seed.split("\n")[-1]] + cells
         sources[key] = (repo, commit, path, data, cells)
-    with tempfile.TemporaryDirectory() as tmp:
-        job_file = os.path.join(tmp, "jobs.json")
-        with open(job_file, "w") as f:
-            json.dump(jobs, f)
-        subprocess.run([args.torch_python, "-c", PROBE, job_file, tmp, "20"], check=True)
-        with open(job_file + ".out") as f:
-            probed = json.load(f)
-    entries, counters, left_out = [], {}, []
+    probed = probe(args, jobs)
+    named = {"%s:%s" % (e["repository"], e["path"]): e["script"] for e in old_entries()}
+    entries, left_out = [], []
+    recorder = Recorder(args.torch_python, args.timeout)
     for key in sorted(jobs):
         repo, commit, path, data, cells = sources[key]
         stop, why, lines = probed[key]
@@ -127,18 +155,31 @@ def gather(args):
             left_out.append({"source": key, "why": why or "prints nothing"})
             continue
         folder, licence, commit_ok = REPOSITORIES[repo]
-        counters[folder] = counters.get(folder, 0) + 1
-        name = "%s/%03d.py" % (folder, counters[folder])
+        if not commit_ok:  # the suite runs only what is committed
+            left_out.append({"source": key, "why": "its licence (%s) does not let us keep a copy" % licence})
+            continue
+        name = named.get(key) or next_name(folder, named.values())
+        named[key] = name
         cut = None if stop == len(cells) + 1 else "from here on it needs what this corpus leaves out (%s)" % why
         script = build_script(cells, keep - 1, cut)
         (HERE / folder).mkdir(exist_ok=True)
         (HERE / name).write_text(script, encoding="utf-8")
+        if record(recorder, HERE / name) is None:
+            (HERE / name).unlink()
+            left_out.append({"source": key, "why": "torch took over %g s of CPU here" % args.timeout})
+            continue
         entries.append({"script": name, "repository": repo, "path": path, "commit": commit, "licence": licence,
                         "committed": commit_ok, "source_sha256": sha(data), "cells": keep - 1, "cut": cut,
                         "script_sha256": sha(script.encode("utf-8")),
                         "edits": sorted(set(re.findall(r"# edit: ([a-z' ]+)", script)))})
-    MANIFEST.write_text(json.dumps({"recorded": "torch 2.13.0+cpu, CPU capability AVX2 (AMD EPYC), "
-                                                "torchdiff-record.py",
+    recorder.close()
+    kept = {HERE / e["script"] for e in entries}
+    for stale in set(HERE.glob("*/*.py")) - kept:  # a source that no longer makes a script
+        for suffix in (".py",) + RECORDS:
+            stale.with_suffix(suffix).unlink(missing_ok=True)
+    MANIFEST.write_text(json.dumps({"recorded": "torch 2.13.0+cpu, CPU capability AVX2 (AMD EPYC), one run each "
+                                                "under a limit of %g s of CPU, stdout/rc/last stderr line as "
+                                                "learners_record.py writes them" % args.timeout,
                                     "scripts": entries, "left_out": left_out}, indent=1, ensure_ascii=False) + "\n",
                         encoding="utf-8")
     print("%d scripts, %d left out" % (len(entries), len(left_out)))
