@@ -13,7 +13,7 @@ class set_grad_enabled:
     def __init__(self, mode):
         global _enabled
         self.previous = _enabled
-        _enabled = bool(mode)
+        _enabled = self.mode = bool(mode)
 
     def __enter__(self):
         return None
@@ -22,6 +22,9 @@ class set_grad_enabled:
         global _enabled
         _enabled = self.previous
         return False
+
+    def __repr__(self):
+        return "torch.autograd.grad_mode.set_grad_enabled(mode=%s)" % self.mode
 
 
 class _GradModeContext:

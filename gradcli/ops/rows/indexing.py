@@ -146,7 +146,7 @@ def _classify(item):
         if array.ndim == 0 and array.dtype != bool:
             return ("int", int(array))
         return ("advanced", array)
-    if isinstance(item, (list, tuple)):
+    if isinstance(item, (list, tuple, range)):  # (a range is a sequence of ints to torch: logprobs[range(n), y])
         array = np.asarray([v.item() if isinstance(v, Tensor) else v for v in item])
         if array.size == 0:
             array = array.astype(np.int64)

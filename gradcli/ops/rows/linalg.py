@@ -131,7 +131,7 @@ def _unsafe_view(x, *shape):
     return apply(UNSAFE_VIEW, x, size=tuple(shape))
 
 
-@front_door("matmul")
+@front_door("matmul", linalg=True)
 def matmul(x, y):
     """torch.matmul, following torch's own decomposition so that the graph has torch's node names."""
     _require_tensors("matmul", x, y)

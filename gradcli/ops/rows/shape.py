@@ -417,6 +417,16 @@ for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64), ("h
     front_door(_name, function=False)(_converter(_dtype))
 
 
+@front_door("result_type", method=False)
+def result_type(tensor, other):
+    """The dtype torch's promotion gives tensor and other (a tensor or a Python number)."""
+    from ..bind import result_dtype
+    if not isinstance(tensor, Tensor) and not isinstance(other, Tensor):
+        raise errors.type_error("result_type() received an invalid combination of arguments - got (%s, %s)"
+                                % (type(tensor).__name__, type(other).__name__))
+    return result_dtype([tensor, other])
+
+
 @front_door("type_as", function=False)
 def type_as(x, other):
     """x converted to other's dtype (x itself when they share it)."""
