@@ -334,9 +334,15 @@ def describe(obj):
     if isinstance(obj, Function):
         return "%s(%s)  (a function of the session)" % (obj.qualname, ", ".join(obj.parameters))
     if callable(obj):
-        name = _torch_name(obj) or getattr(obj, "__name__", type(obj).__name__)
+        name = _torch_name(obj)
+        signature = None
+        if name is not None:  # torch's names for torch's parameters (input, other, dim), not the door's own
+            from ..lang.sandbox.keywords import torch_signature
+            signature = torch_signature(name if name.startswith("torch.") else "torch." + name,
+                                        getattr(obj, "__func__", obj))
+        name = name or getattr(obj, "__name__", type(obj).__name__)
         try:
-            signature = str(inspect.signature(obj))
+            signature = signature or str(inspect.signature(obj))
         except (TypeError, ValueError):
             signature = "(...)"
         doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()

@@ -82,3 +82,57 @@ def test_the_signatures_are_read_only_when_a_call_needs_them():
 def test_the_recorded_file_is_json_with_one_entry_per_name():
     text = keywords.pathlib.Path(keywords.__file__).with_name("torch_signatures.json").read_text(encoding="utf-8")
     assert len(json.loads(text)) > 1000
+
+
+# ---------------------------------------------------------------- a door's own names are not torch's
+OWN = json.loads((keywords.pathlib.Path(__file__).resolve().parents[1] / "golden" / "names" / "own_names.json")
+                 .read_text(encoding="utf-8"))
+_SYNONYMS = ("x", "a", "x1")  # numpy's names for input, which torch's parser takes for some signatures
+
+
+def _called(name, keyword):
+    try:
+        api.run_script("import torch\nw = torch.ones(2, 3)\ntorch.%s(%s=w)\n" % (name, keyword))
+    except errors.GradcliError as error:
+        return error
+    return None
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in OWN["cases"].items() if c["keyword"] not in _SYNONYMS))
+def test_a_doors_own_parameter_name_is_refused_as_torch_refuses_it(name):
+    """torch.exp(self=w): gradcli's door names its parameter self, torch's parser knows only input, and refuses
+    the call (recorded from torch 2.13, tests/golden/names/make_own_names.py); so does gradcli, a TypeError."""
+    case = OWN["cases"][name]
+    if keywords._torch_keywords(ops.FUNCTIONS[name], False) is None:
+        pytest.skip("torch.%s's parameters are not recorded (a Python function of *args)" % name)
+    error = _called(name, case["keyword"])
+    if case["refusal"] is None:
+        assert error is None or error.kind != "TypeError", error
+    else:
+        assert error is not None and error.kind == "TypeError", "torch.%s(%s=...) ran" % (name, case["keyword"])
+
+
+def test_torch_exp_self_is_torchs_refusal_word_for_word():
+    assert OWN["torch"].startswith("2.13")
+    for name in ("exp", "sin", "relu", "sigmoid"):
+        case = OWN["cases"].get(name)
+        if case is not None and case["refusal"] is not None:
+            assert _called(name, case["keyword"]).message == case["refusal"]
+    assert OWN["cases"]["exp"]["refusal"] == _called("exp", "self").message
+
+
+@pytest.mark.parametrize("name", sorted(OWN["docs"]))
+def test_help_names_parameters_as_torchs_documentation(name):
+    """help(torch.NAME) lists the parameters by the names torch's docstring gives them (input, other, dim...)."""
+    from gradcli.app.session import describe
+    shown = describe(ops.FUNCTIONS[name]).splitlines()[0]
+    if not shown.startswith("torch.%s(" % name):
+        pytest.skip("torch.%s is gradcli's door of another name: %s" % (name, shown))
+    if keywords.torch_signature("torch." + name, ops.FUNCTIONS[name]) is None:
+        pytest.skip("torch.%s's parameters are not recorded (a Python function of *args): the door's shown" % name)
+    inside = shown[shown.index("(") + 1:shown.rindex(")")]
+    names = [part.split("=")[0].strip().lstrip("*") for part in inside.split(",") if part.strip() not in ("*", "")]
+    documented = OWN["docs"][name]
+    recorded = {n for places, kw in keywords._torch("torch." + name) for n in places + kw}
+    assert set(names) <= set(documented) | recorded, (shown, documented)  # none of the door's own (self, x)
+    assert names[:1] == [d.lstrip("*") for d in documented[:1]], (shown, documented)

@@ -37,6 +37,9 @@ def call(f, args, kwargs):
     names = doors().get(door)
     if names is None:
         return f(*args, **kwargs)
+    foreign = _not_torchs(door, method, kwargs.keys())
+    if foreign is not None:  # (a name of the door's own, `torch.exp(self=w)`: torch's parser refuses it)
+        raise TypeError("%s() got an unexpected keyword argument '%s'" % (_name(names), foreign))
     if _as_given(door, method, kwargs.keys()):
         return f(*args, **kwargs)
     positional, known, varargs = _parameters(door, method)
@@ -68,10 +71,45 @@ def call_site(names):
         door = f.__func__ if f.__class__ is types.MethodType and isinstance(f.__self__, Tensor) else f
         if door in as_given:
             return f(*args, **kwargs)
-        if remember and door in doors() and _as_given(door, door is not f, names):
+        if remember and door in doors() and _as_given(door, door is not f, names) and \
+                _not_torchs(door, door is not f, names) is None:
             as_given.add(door)
         return call(f, args, kwargs)
     return call_named
+
+
+def _not_torchs(door, method, names):
+    """The keyword naming the door's first parameter by the door's own name where torch has another for it
+    (`torch.exp(self=w)`: torch says input), or None. Only such a call reads torch's names (x.sum(dim=0) does
+    not)."""
+    if method:  # (a method's tensor is self, never a keyword)
+        return None
+    first = _parameters(door, method)[0][:1]
+    own = next((name for name in names if name in first and name != "input"), None)
+    if own is None:
+        return None
+    torchs = _torch_keywords(door, method)
+    return own if torchs is not None and own not in torchs else None
+
+
+@functools.lru_cache(maxsize=None)
+def _torch_keywords(door, method):
+    """Every keyword torch's parser takes for a call of the door under its names: the recorded parameters, numpy's
+    synonyms (axis, keepdims; x, a, x1 for input), out= and requires_grad (None: no name recorded)."""
+    found = set()
+    for overloads in map(_torch, _qualified(doors()[door], method)):
+        for places, keywords in overloads:
+            found.update(places, keywords)
+    if not found:
+        return None
+    found.update(NUMPY_KEYWORDS, ("out", "requires_grad"))
+    if "input" in found:
+        found.update(("x", "a", "x1"))
+    return frozenset(found)
+
+
+def _name(names):
+    return next(iter(names.values()))[0]
 
 
 def _as_given(door, method, names):
@@ -160,6 +198,40 @@ def _parameters(door, method):
     return (tuple(positional[1:] if method else positional),
             frozenset(p.name for p in parameters if p.kind is not p.VAR_POSITIONAL),
             any(p.kind is p.VAR_POSITIONAL for p in parameters))
+
+
+def torch_signature(qualified, door):
+    """help()'s signature of a torch function in torch's names, `(input, other, *, alpha=1, out=None)` for
+    torch.add: the longest positional list of its overloads (up to a name another takes by keyword only), then
+    the keyword-only names, out= last; a default where the door has one for the parameter at that place (or
+    of that name). None where none is recorded."""
+    overloads = _torch(qualified)
+    if not any(places or keywords for places, keywords in overloads):  # (none, or torch.einsum(*args))
+        return None
+    plain_overloads = [o for o in overloads if "out" not in o[1]] or overloads  # (out=: max_values, ... buffers)
+    keyword_only = {k for _, keywords in plain_overloads for k in keywords}
+    positional = max((places for places, _ in plain_overloads), key=len)
+    cut = next((i for i, name in enumerate(positional) if name in keyword_only), len(positional))
+    positional = positional[:cut]  # (add(input, other, *, alpha): the alpha of add.Scalar's place is not shown)
+    keyword = [k for _, keywords in plain_overloads for k in keywords if k not in positional]
+    keyword += ["out"] if any("out" in keywords for _, keywords in overloads) else []
+    try:
+        parameters = list(inspect.signature(door).parameters.values())
+    except (TypeError, ValueError):
+        parameters = []
+    if qualified.startswith("torch.Tensor."):
+        parameters = parameters[1:]
+    plain = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    by_name = {p.name: p for p in parameters}
+
+    def shown(name, own):
+        if name == "out":
+            return "out=None"
+        own = by_name.get(name, own)
+        return name if own is None or own.default is own.empty else "%s=%r" % (name, own.default)
+    parts = [shown(name, plain[i] if i < len(plain) else None) for i, name in enumerate(positional)]
+    parts += ["*"] + [shown(name, None) for name in dict.fromkeys(keyword)] if keyword else []
+    return "(%s)" % ", ".join(parts)
 
 
 def _torch(qualified):

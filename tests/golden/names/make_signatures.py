@@ -1,5 +1,5 @@
 """Record the parameter names of torch 2.13's functions and Tensor methods, per overload (run with torch
-installed; writes gradcli/lang/sandbox/torch_signatures.json).
+installed; writes gradcli/lang/sandbox/torch_signatures.json), as torch's Python binding has them.
 
 A script may name any argument as torch names it (`torch.matmul(input=a, other=b)`, `torch.add(x, y, out=z)`):
 gradcli's front doors keep their own parameter names, and lang.sandbox.keywords reads this file, on the first call that
@@ -33,9 +33,18 @@ def python_overloads(fn, method):
     return [[positional, keyword]]
 
 
+def _python_visible(schema):
+    """Whether torch's Python binding has the overload: TorchScript's own ones (exp.int(int a) -> float,
+    add.str(str a, str b)) take no tensor and return none (where every overload is so, all are kept)."""
+    def tensors(arguments):
+        return any("Tensor" in str(a.type) for a in arguments)
+    return tensors(schema.arguments) or tensors(schema.returns)
+
+
 def schema_overloads(operator, method):
     found = []
-    for schema in torch._C._jit_get_schemas_for_operator(operator):
+    schemas = torch._C._jit_get_schemas_for_operator(operator)
+    for schema in [s for s in schemas if _python_visible(s)] or schemas:  # (can_cast(ScalarType from, ...))
         positional = [a.name for a in schema.arguments if not a.kwarg_only]
         keyword = [a.name for a in schema.arguments if a.kwarg_only]
         if method:
@@ -68,6 +77,6 @@ if __name__ == "__main__":
             if found:
                 signatures["%s.%s" % (module, name)] = found
     signatures["version"] = torch.__version__
-    path = pathlib.Path(__file__).resolve().parents[3] / "gradcli" / "lang" / "torch_signatures.json"
+    path = pathlib.Path(__file__).resolve().parents[3] / "gradcli" / "lang" / "sandbox" / "torch_signatures.json"
     path.write_text(json.dumps(signatures, separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
     print("wrote", path, len(signatures), "entries,", path.stat().st_size, "bytes")
