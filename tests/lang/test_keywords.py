@@ -15,7 +15,7 @@ from gradcli.lang.sandbox import keywords
 # torch binds these without an ATen schema or a Python signature to read: no keyword names to record
 WITHOUT_SIGNATURE = {"torch": {"from_numpy", "get_default_dtype", "Tensor", "FloatTensor", "DoubleTensor", "LongTensor",
                                "IntTensor", "ShortTensor", "CharTensor", "ByteTensor", "BoolTensor", "HalfTensor"},
-                     "torch.Tensor": {"type", "float", "double", "half", "long", "int", "short", "bool", "byte",
+                     "torch.Tensor": {"type", "float", "double", "half", "long", "int", "short", "bool", "byte", "char",
                                       "new_tensor"}}
 
 
