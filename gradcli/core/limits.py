@@ -314,10 +314,10 @@ def depth_error():
 # One accounting for what writing a value costs, whatever builds or writes it: print, str, format, %, ==, an
 # exception's message, torch.save, DataLoader's collate, torch.tensor. A container's parts are what writing it
 # visits: a list's, tuple's, set's or dict view's items, a dict's keys and values (OrderedDict, defaultdict and
-# Counter are dicts), an exception's args.
+# Counter are dicts), an exception's args, a slice's bounds, a staticmethod's or classmethod's function.
 _VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
 _SEQUENCE_KINDS = frozenset((list, tuple, set, frozenset) + _VIEWS)
-_CONTAINERS = (list, tuple, dict, set, frozenset, BaseException) + _VIEWS  # and their subclasses
+_CONTAINERS = (list, tuple, dict, set, frozenset, BaseException, slice, staticmethod, classmethod) + _VIEWS
 _QUICK_VISITS = 10_000
 
 
@@ -328,6 +328,10 @@ def _parts(node):
         return node
     if isinstance(node, dict):
         return [v for pair in node.items() for v in pair]
+    if kind is slice:  # (their repr writes their parts: slice(a, b, c), <staticmethod(f)>)
+        return (node.start, node.stop, node.step)
+    if kind is staticmethod or kind is classmethod:
+        return (node.__func__,)
     if isinstance(node, BaseException):
         return node.args if node.args.__class__ is tuple else (node.args,)
     return node  # a subclass of list, tuple or set (torch.Size, a named tuple)

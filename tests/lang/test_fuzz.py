@@ -371,3 +371,79 @@ def test_fuzz_findings_stay_fixed(how, source):
     else:
         assert _run("import torch\n" + source + "\n") == "error"
     assert _evaluate("x", "['a']", None) == "error"
+
+
+# ---------------------------------------------------------------- random nested values and attribute names
+# Every kind of value the sandbox lets a script build, nested at random (shared, so that writing it visits a part
+# at each place, or chained, deeper than max_nesting), then used by a random writer or walker: no size slips past
+# max_elements (what a run printed stays within it) and no chain past max_nesting (a crash would end the test
+# process); an attribute read by a dunder name is refused on every kind.
+VALUE_PRELUDE = ("import torch\nimport numpy as np\nfrom collections import OrderedDict, defaultdict\n"
+                 "from torch.utils.data import default_collate\nclass A:\n    def __getitem__(self, k):\n        return k\n"
+                 "class B:\n    def __init__(self, v):\n        self.v = v\n")
+WRAPPERS = ["[v, v]", "(v, v)", "{1: v, 2: v}", "OrderedDict(a=v, b=v)", "ValueError(v, v)", "[v, (v,)]",
+            "{'k': [v], 'j': (v, v)}", "B(v)", "property(v)", "staticmethod(v)", "classmethod(v)", "A()[v:]",
+            "A()[:v:v]", "(v,)", "tuple([v])", "[v, v, 's' * 50]", "{str(i): v for i in range(3)}",
+            "{1: v}.values()", "ValueError(v)", "[np.ones(3), v]", "[torch.ones(2), v]", "{'x': v, 'y': torch.zeros(1)}"]
+SEEDS = ["1", "'abc'", "[]", "()", "{}", "None", "torch.ones(2)", "np.zeros(2)", "2.5", "'x' * 1000"]
+USES = ["print(v)", "s = str(v)", "s = repr(v)", "s = f'{v}'", "s = '%s' % (v,)", "s = format(v)", "b = v == v",
+        "d = {v: 1}", "torch.save(v, 'f')", "c = default_collate([v, v])", "raise ValueError(v)", "x = np.array(v)",
+        "x = torch.tensor(v)", "print([v] * 3)", "x = list(map(str, [v]))", "del v", "print(len(str(v)))"]
+DUNDERS = ["__class__", "__dict__", "__globals__", "__func__", "__wrapped__", "__self__", "__code__", "__reduce__",
+           "__subclasses__", "__mro__", "__builtins__", "__module__", "__init__", "__getattribute__", "__traceback__",
+           "__args__", "__closure__", "__base__", "__fget__", "__doc__"]
+
+
+def value_program(r):
+    """A program building one random nested value `v` (steps of random kinds) and using it once."""
+    steps = "".join("    v = %s\n" % r.choice(WRAPPERS) for _ in range(r.randint(1, 3)))
+    loops = r.choice(["30", "60", "120"])
+    return VALUE_PRELUDE + "v = %s\nfor i in range(%s):\n%s%s\n" % (r.choice(SEEDS), loops, steps, r.choice(USES))
+
+
+def attribute_program(r):
+    """A value of a random kind, then one of its attributes read by a dunder name, spelled at random."""
+    value = r.choice(WRAPPERS).replace("v", r.choice(SEEDS))
+    name = r.choice(DUNDERS)
+    read = r.choice(["x = v.%s" % name, "x = getattr(v, '%s')" % name, "x = getattr(v, '_' + '_%s')" % name[1:],
+                     "x = v.%s.%s" % (name, name), "x = [getattr(v, n) for n in ['%s']]" % name])
+    return VALUE_PRELUDE + "v = %s\n%s\nprint('read')\n" % (value, read)
+
+
+values_programs = st.builds(lambda data: value_program(Draws(data.draw)), st.data())
+attribute_programs = st.builds(lambda data: attribute_program(Draws(data.draw)), st.data())
+
+
+def _run_value(source):
+    """Run under small limits: a result no bigger than max_elements, or a GradcliError with a position."""
+    limits.configure(max_iterations=10 ** 4, max_nesting=50)
+    printed = []
+    outcome = check_outcome(lambda: printed.append(api.run_script(source, "<fuzz>")), source, run_mode=True)
+    assert sum(len(p) for p in printed) <= 10 ** 5, source
+    return outcome
+
+
+def _run_attribute(source):
+    outcome = check_outcome(lambda: api.run_script(source, "<fuzz>"), source, run_mode=True)
+    assert outcome == "error", "a dunder attribute was read:\n" + source
+    return outcome
+
+
+@CI
+@given(values_programs)
+def test_random_nested_values_stay_within_the_limits(source):
+    _run_value(source)
+
+
+@CI
+@given(attribute_programs)
+def test_random_dunder_attributes_are_refused_on_every_kind(source):
+    _run_attribute(source)
+
+
+@pytest.mark.slow
+def test_long_fuzz_values():
+    r = random.Random(SEED + 3)
+    for _ in range(5000):
+        _count("values", _run_value(value_program(r)))
+        _count("attributes", _run_attribute(attribute_program(r)))
