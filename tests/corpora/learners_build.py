@@ -15,9 +15,10 @@ markdown chapters) with only these edits, each marked `# edit` on its line:
   - a notebook cell's shown value printed (Jupyter displays a cell's last expression; a script must print it)
   - the cells from the first one that needs what a CPU-only torch without downloads lacks (a data set, a GPU,
     torchvision, d2l's own package) removed, and said so at the end
-Repositories whose licence lets us keep copies (MIT, Apache-2.0, MIT-0 for d2l's sample code) have their
-scripts committed; the others keep only the manifest (source path, commit, sha256 of the source and of the
-built script) and torch's output, and their scripts are rebuilt from a clone by this program.
+No script is committed, whatever its repository's licence: the project keeps no copy of code fetched from
+another repository. What is kept is the manifest (source path, commit, licence, sha256 of the source and of the
+built script) and torch's output; the scripts are rebuilt from clones by this program, and the corpus tests
+skip the scripts that are not rebuilt (tests/corpora/test_corpora.py).
 Stdlib only (`gather` also runs the probe under a Python with torch).
 """
 
@@ -34,7 +35,7 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent / "learners"
 MANIFEST = HERE / "manifest.json"
 
-# repository -> (folder, licence, may we commit its code)
+# repository -> (folder, licence, whether the licence lets us use its code: gather leaves the others out)
 REPOSITORIES = {
     "d2l-ai/d2l-zh": ("d2l_zh", "Apache-2.0", True),
     "d2l-ai/d2l-en": ("d2l_en", "MIT-0 (LICENSE-SAMPLECODE)", True),

@@ -154,9 +154,9 @@ def gather(args):
         if stop <= 1 or lines < 2:
             left_out.append({"source": key, "why": why or "prints nothing"})
             continue
-        folder, licence, commit_ok = REPOSITORIES[repo]
-        if not commit_ok:  # the suite runs only what is committed
-            left_out.append({"source": key, "why": "its licence (%s) does not let us keep a copy" % licence})
+        folder, licence, usable = REPOSITORIES[repo]
+        if not usable:
+            left_out.append({"source": key, "why": "its licence (%s) does not let us use its code" % licence})
             continue
         name = named.get(key) or next_name(folder, named.values())
         named[key] = name
@@ -169,7 +169,7 @@ def gather(args):
             left_out.append({"source": key, "why": "torch took over %g s of CPU here" % args.timeout})
             continue
         entries.append({"script": name, "repository": repo, "path": path, "commit": commit, "licence": licence,
-                        "committed": commit_ok, "source_sha256": sha(data), "cells": keep - 1, "cut": cut,
+                        "source_sha256": sha(data), "cells": keep - 1, "cut": cut,
                         "script_sha256": sha(script.encode("utf-8")),
                         "edits": sorted(set(re.findall(r"# edit: ([a-z' ]+)", script)))})
     recorder.close()
