@@ -80,16 +80,6 @@ def agrees(expected, actual):
 
 
 @pytest.fixture
-def fresh_state():
-    """Undo what a script may set for the whole process: print options and grad mode."""
-    from gradcli.base import grad_mode
-    from gradcli.core import printing
-    yield
-    printing.set_printoptions(profile="default")
-    grad_mode.set_grad_enabled(True)
-
-
-@pytest.fixture
 def quiet_numpy():
     """For tests that call ops directly, as a host program would: torch's silence about inf and nan is the
     library's inside its entry points only (gradcli.core.numerics.quiet), so these tests take it themselves."""

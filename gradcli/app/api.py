@@ -193,8 +193,8 @@ def _expression_interpreter(provenance=None, dtype=None, generator=None):
     interpreter = Interpreter(write=lambda text: None, expression_mode=True, provenance=provenance)
     interpreter.variables["torch"] = TORCH
     if dtype is not None:
-        interpreter.default_float = dtype
-    interpreter.generator = generator
+        interpreter.state.default_float = dtype
+    interpreter.state.generator = generator
     return interpreter
 
 

@@ -194,7 +194,7 @@ def _evaluated(formula, leaves, x, filename):
     interpreter.variables.update({name: Tensor(np.array(value, x.array.dtype)) for name, value in
                                   MATH_CONSTANTS.items()})
     interpreter.variables.update(leaves)
-    interpreter.default_float = x.dtype  # numbers alone (where(x > 0, 1, 0.1)) in the dtype asked for
+    interpreter.state.default_float = x.dtype  # numbers alone (where(x > 0, 1, 0.1)) in the dtype asked for
     value = interpreter.evaluate(formula, filename)
     array = np.asarray(value.array if isinstance(value, Tensor) else value, dtype=x.array.dtype)
     array = np.broadcast_to(array, np.broadcast_shapes(array.shape, x.array.shape))

@@ -1,5 +1,6 @@
 """The bottom layer, standard library only: what every other layer may import.
 
+    runstate      the run state: what a script can set (grad mode, default dtype, seeds, ...), per run and thread
     errors        the one error type (GradcliError, with a source position), warnings, torch's autograd messages
     dtypes        torch's dtypes and type promotion (result_type)
     grad_mode     no_grad / enable_grad / set_grad_enabled

@@ -1,17 +1,16 @@
 """torch.autograd's anomaly detection: while it is on, each recorded node remembers where in the script the forward
 op ran, and backward names that place when a node fails (and, with check_nan, when it returns nan).
 
-Stdlib only: the interpreter tells this module where the script is (`source`), the op table asks it when it
-records a node (`remember`), the engine when a node fails (`failed`).
+Stdlib only: the mode is the run state's (base.runstate), which also says where the script is (`position`, the
+interpreter's); the op table asks this module when it records a node (`remember`), the engine when a node fails
+(`failed`).
 """
 
 import weakref
 
 from . import errors
+from .runstate import current
 
-_enabled = False
-_check_nan = True
-source = None  # set by the interpreter while it runs: a callable giving the current Position (or None)
 _traces = weakref.WeakKeyDictionary()  # node -> the forward trace, while anomaly mode is on
 
 ENABLED_WARNING = ("Anomaly Detection has been enabled. This mode will increase the runtime and should only be "
@@ -20,20 +19,21 @@ _TRIGGERED = " (Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd
 
 
 def is_enabled():
-    return _enabled
+    return current().anomaly
 
 
 def is_check_nan_enabled():
-    return _check_nan
+    return current().check_nan
 
 
 def snapshot():
-    return _enabled, _check_nan
+    state = current()
+    return state.anomaly, state.check_nan
 
 
-def restore(state):
-    global _enabled, _check_nan
-    _enabled, _check_nan = state
+def restore(mode):
+    state = current()
+    state.anomaly, state.check_nan = mode
 
 
 def set_detect_anomaly(mode, check_nan=True):
@@ -70,6 +70,7 @@ class Mode:
 
 def remember(node):
     """Keep where the forward op that made `node` ran (anomaly mode is on)."""
+    source = current().position
     position = source() if source is not None else None
     if position is not None:
         _traces[node] = '  File "%s", line %d, in <module>\n    %s\n' % (position.filename, position.line,

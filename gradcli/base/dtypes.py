@@ -1,7 +1,10 @@
 """torch's dtypes and its type-promotion rules (result_type), without numpy.
 
 A DType names its numpy counterpart by string so that this module stays stdlib-only; the core layer maps it.
+The default dtype is the run state's (base.runstate): a script's `torch.set_default_dtype` is its own run's.
 """
+
+from . import runstate
 
 
 class DType:
@@ -60,16 +63,20 @@ float64 = DType("float64", "float64", FLOATING, 8, "torch.DoubleTensor", "Double
 
 ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
 _BY_NAME = {d.name: d for d in ALL}
-default_float = float32  # torch.set_default_dtype changes it (set_default_float); each run starts from float32
+
+
+def default_float(state=None):
+    """torch.get_default_dtype: the dtype python floats become in tensors, the run state's (`state`, else the
+    current one): float32 until the run sets another."""
+    return (state or runstate.current()).default_float or float32
 
 
 def set_default_float(dtype):
-    """torch.set_default_dtype: the dtype of python floats made tensors (floating dtypes only)."""
-    global default_float
+    """torch.set_default_dtype: the dtype of python floats made tensors (floating dtypes only), for this run."""
     if not isinstance(dtype, DType) or dtype.category != FLOATING:
         from .errors import type_error
         raise type_error("only floating-point types are supported as the default type")
-    default_float = dtype
+    runstate.current().default_float = dtype
 
 # torch's aliases: torch.float is float32, torch.long is int64, ...
 ALIASES = {"float": float32, "double": float64, "half": float16, "long": int64, "int": int32,
@@ -105,7 +112,7 @@ def result_type(operands):
             zeros = dtype if zeros is None else promote_types(zeros, dtype)
         else:
             if dtype.category == FLOATING:
-                dtype = default_float
+                dtype = default_float()
             numbers = dtype if numbers is None else promote_types(numbers, dtype)
     return _combine(dims, _combine(zeros, numbers))
 

@@ -13,8 +13,9 @@ Where a message is spelled:
 as a traceback's last line would show it.
 """
 
-import contextvars
 import sys
+
+from .runstate import current
 
 
 class GradcliError(Exception):
@@ -321,30 +322,17 @@ def _print_warning(message, category, once=False):
     sys.stderr.write("%s: %s\n" % (category, message))
 
 
-# Where warn() sends a warning: a context variable, so that a run's sink (the interpreter's, which knows the
-# statement running) is seen only inside that run, in its thread, and never outlives it.
-_warning_sink = contextvars.ContextVar("gradcli_warning_sink", default=_print_warning)
+def _sink():
+    """Where warn() sends a warning: the run state's sink (the interpreter's, which knows the statement running),
+    so that it is seen only inside that run, in its thread; stderr without one."""
+    return current().warn or _print_warning
 
 
 def warn(message, category="UserWarning"):
-    _warning_sink.get()(message, category)
+    _sink()(message, category)
 
 
 def warn_once(message, category="UserWarning"):
     """torch's TORCH_WARN_ONCE: shown the first time only, wherever the script reaches it again."""
-    _warning_sink.get()(message, category, once=True)
+    _sink()(message, category, once=True)
 
-
-class warnings_to:
-    """`with warnings_to(sink):` warn() calls `sink(message, category)` (warn_once adds `once=True`) until the
-    block ends."""
-
-    def __init__(self, sink):
-        self.sink = sink
-
-    def __enter__(self):
-        self.token = _warning_sink.set(self.sink)
-
-    def __exit__(self, *exc):
-        _warning_sink.reset(self.token)
-        return False

@@ -1,26 +1,28 @@
-"""Whether operations record a graph: torch.no_grad / enable_grad / set_grad_enabled."""
+"""Whether operations record a graph: torch.no_grad / enable_grad / set_grad_enabled / inference_mode.
 
-_enabled = True
+The mode is the run state's (base.runstate): a script's `torch.set_grad_enabled(False)` is its own run's.
+"""
+
+from .runstate import current
 
 
 def is_grad_enabled():
-    return _enabled
+    return current().grad_enabled
 
 
 class set_grad_enabled:
     """Sets the mode at once (usable as a plain call) and, used with `with`, restores the previous mode on exit."""
 
     def __init__(self, mode):
-        global _enabled
-        self.previous = _enabled
-        _enabled = self.mode = bool(mode)
+        state = current()
+        self.previous = state.grad_enabled
+        state.grad_enabled = self.mode = bool(mode)
 
     def __enter__(self):
         return None
 
     def __exit__(self, *exc):
-        global _enabled
-        _enabled = self.previous
+        current().grad_enabled = self.previous
         return False
 
     def __repr__(self):
@@ -31,14 +33,13 @@ class _GradModeContext:
     mode = True
 
     def __enter__(self):
-        global _enabled
-        self.previous = _enabled
-        _enabled = self.mode
+        state = current()
+        self.previous = state.grad_enabled
+        state.grad_enabled = self.mode
         return None
 
     def __exit__(self, *exc):
-        global _enabled
-        _enabled = self.previous
+        current().grad_enabled = self.previous
         return False
 
     def __call__(self, fn):
@@ -46,12 +47,12 @@ class _GradModeContext:
         mode = self.mode
 
         def decorated(*args, **kwargs):
-            global _enabled
-            previous, _enabled = _enabled, mode
+            state = current()
+            previous, state.grad_enabled = state.grad_enabled, mode
             try:
                 return fn(*args, **kwargs)
             finally:
-                _enabled = previous
+                state.grad_enabled = previous
         return decorated
 
 
@@ -83,30 +84,15 @@ class inference_mode(_GradModeContext):
         self.inference = bool(mode)
 
     def __enter__(self):
-        global _inference
-        self.previous_inference = _inference
-        _inference = self.inference
+        state = current()
+        self.previous_inference = state.inference
+        state.inference = self.inference
         return super().__enter__()
 
     def __exit__(self, *exc):
-        global _inference
-        _inference = self.previous_inference
+        current().inference = self.previous_inference
         return super().__exit__(*exc)
 
 
-_inference = False
-
-
 def is_inference_mode_enabled():
-    return _inference
-
-
-def snapshot():
-    """The whole mode, (grad enabled, inference mode), for restore()."""
-    return _enabled, _inference
-
-
-def restore(mode):
-    """Set the mode a snapshot() gave."""
-    global _enabled, _inference
-    _enabled, _inference = mode
+    return current().inference

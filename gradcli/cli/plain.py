@@ -96,15 +96,16 @@ def _flat(values):
 def print_precision(digits):
     """Tensors shown with `digits` after the point inside (torch.set_printoptions(precision=...)); None: as
     they are. The option is the command's to change: it is set back after."""
-    from ..core.printing import OPTIONS
+    from ..core.printing import options
     if digits is None:
         yield
         return
-    kept, OPTIONS.precision = OPTIONS.precision, digits
+    shown = options()
+    kept, shown.precision = shown.precision, digits
     try:
         yield
     finally:
-        OPTIONS.precision = kept
+        shown.precision = kept
 
 
 def derivative_head(result, d):

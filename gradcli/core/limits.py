@@ -24,6 +24,7 @@ import re
 import sys
 
 from ..base.errors import GradcliError, Position
+from ..base.runstate import ProcessWide, current as current_run, lookup
 
 
 class Limit:
@@ -260,38 +261,34 @@ def check_length(n, what="the result"):
 
 
 # ---------------------------------------------------------------- the run's budget (language layer)
-_iterations_left = sys.maxsize  # outside a run (the library's own work, a host's direct calls): no budget
-
-
 def start_run():
-    """A run (script, REPL input or expression) starts: a fresh iteration budget."""
-    global _iterations_left
-    _iterations_left = current()["max_iterations"]
+    """A run (script, REPL input or expression) starts: a fresh iteration budget, in its run state."""
+    current_run().iterations_left = current()["max_iterations"]
 
 
-class recursion_room:
-    """`with recursion_room():` Python's recursion limit deep enough for max_depth and max_recursion, so that
-    gradcli's own limits are the ones that trigger; the host's limit is back when the block ends."""
+def _room_for_recursion():
+    """Python's recursion limit deep enough for max_depth and max_recursion; returns the host's limit."""
+    values = current()
+    host_limit = sys.getrecursionlimit()
+    # about 6 Python frames per call of a script function, 4 per level of nesting, and slack for numpy/printing
+    needed = 8 * values["max_recursion"] + 6 * values["max_depth"] + 1000
+    if host_limit < needed:
+        sys.setrecursionlimit(needed)
+    return host_limit
 
-    def __enter__(self):
-        values = current()
-        self.host_limit = sys.getrecursionlimit()
-        # about 6 Python frames per call of a script function, 4 per level of nesting, and slack for numpy/printing
-        needed = 8 * values["max_recursion"] + 6 * values["max_depth"] + 1000
-        if self.host_limit < needed:
-            sys.setrecursionlimit(needed)
 
-    def __exit__(self, *exc):
-        sys.setrecursionlimit(self.host_limit)
-        return False
+# `with recursion_room:` room for deep recursion, so that gradcli's own limits are the ones that trigger; the
+# host's limit is back when the last run that needed the room ends (the limit is one per process, not per thread:
+# two runs at once share it, and neither gives the host's back while the other still needs the room).
+recursion_room = ProcessWide(_room_for_recursion, sys.setrecursionlimit)
 
 
 def tick(n=1):
     """One loop iteration or function call (or `n` steps of a loop the library runs for the script)."""
-    global _iterations_left
-    _iterations_left -= n
-    if _iterations_left < 0:
-        _iterations_left = 0
+    state = lookup(None) or current_run()
+    state.iterations_left -= n
+    if state.iterations_left < 0:
+        state.iterations_left = 0
         raise exceeded("max_iterations", "the script runs too long")
 
 

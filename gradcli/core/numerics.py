@@ -1,7 +1,7 @@
 """numpy as torch behaves while gradcli computes: inf and nan come silently (log(0), 0/0, the mean of nothing),
 so numpy's floating-point warnings are off, within a run only.
 
-The library never changes numpy's process-wide error state or the warning filters: each entry point that runs
+The library never changes numpy's error state or the warning filters for its host: each entry point that runs
 user ops (lang.compile.interpreter's run and evaluate, api.evaluate) does so inside `quiet()`, which gives the host
 its own settings back when the run ends.
 """
@@ -11,13 +11,27 @@ import warnings
 
 import numpy as np
 
+from ..base.runstate import ProcessWide
+
+
+def _numpy_warnings_filtered():
+    held = warnings.catch_warnings()
+    held.__enter__()
+    warnings.filterwarnings("ignore", category=RuntimeWarning, module="numpy")
+    return held
+
+
+# The warning filters are one list per process (catch_warnings is not thread-safe: two runs at once, each saving
+# and restoring the list, would leave one's filter in the host), so they are set while any run needs them.
+_NUMPY_WARNINGS_FILTERED = ProcessWide(_numpy_warnings_filtered, lambda held: held.__exit__(None, None, None))
+
 
 @contextlib.contextmanager
 def quiet():
     """numpy's floating-point errors ignored, and its RuntimeWarnings ("Mean of empty slice") filtered out,
-    until the block ends."""
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.filterwarnings("ignore", category=RuntimeWarning, module="numpy")
+    until the block ends. numpy's error state is per thread (a context variable since numpy 2.0, thread-local
+    before), so np.errstate is the run's own; the warning filters are _NUMPY_WARNINGS_FILTERED."""
+    with np.errstate(all="ignore"), _NUMPY_WARNINGS_FILTERED:
         yield
 
 

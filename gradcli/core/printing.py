@@ -17,6 +17,7 @@ import math
 import numpy as np
 
 from ..base import dtypes
+from ..base.runstate import current
 
 
 class PrintOptions:
@@ -35,29 +36,36 @@ class PrintOptions:
 # (precision, threshold, edgeitems, linewidth) of torch's named profiles
 _PROFILES = {"default": (4, 1000, 3, 80), "short": (2, 1000, 2, 80), "full": (4, math.inf, 3, 80)}
 
-OPTIONS = PrintOptions()
+
+def options():
+    """The print options in force: the run state's (base.runstate), torch's defaults until it sets others."""
+    state = current()
+    if state.print_options is None:
+        state.print_options = PrintOptions()
+    return state.print_options
 
 
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None,
                      sci_mode=None):
     """torch.set_printoptions: a profile first, then each option given; options left out keep their value,
     except `sci_mode`, which every call sets (so `set_printoptions()` turns automatic sci mode back on)."""
+    opts = options()
     if profile in _PROFILES:  # torch silently ignores an unknown profile name
-        OPTIONS.precision, OPTIONS.threshold, OPTIONS.edgeitems, OPTIONS.linewidth = _PROFILES[profile]
+        opts.precision, opts.threshold, opts.edgeitems, opts.linewidth = _PROFILES[profile]
     if precision is not None:
-        OPTIONS.precision = precision
+        opts.precision = precision
     if threshold is not None:
-        OPTIONS.threshold = threshold
+        opts.threshold = threshold
     if edgeitems is not None:
-        OPTIONS.edgeitems = edgeitems
+        opts.edgeitems = edgeitems
     if linewidth is not None:
-        OPTIONS.linewidth = linewidth
-    OPTIONS.sci_mode = sci_mode
+        opts.linewidth = linewidth
+    opts.sci_mode = sci_mode
 
 
 def get_printoptions():
     """torch.get_printoptions: the current options as keyword arguments for set_printoptions."""
-    return {name: getattr(OPTIONS, name) for name in PrintOptions.__slots__}
+    return {name: getattr(options(), name) for name in PrintOptions.__slots__}
 
 
 # ---------------------------------------------------------------- one formatter per tensor
@@ -66,6 +74,8 @@ class _Formatter:
 
     def __init__(self, values, floating):
         """values: the shown elements (any shape; float64 for floating tensors)."""
+        opts = options()
+        self.precision = opts.precision
         self.floating = floating
         self.int_mode = True
         self.sci_mode = False
@@ -81,11 +91,11 @@ class _Formatter:
         self.int_mode = bool(np.all(finite == np.ceil(finite)))
         magnitudes = np.abs(finite)
         low, high = magnitudes.min(), magnitudes.max()
-        if OPTIONS.sci_mode is None:
+        if opts.sci_mode is None:
             with np.errstate(over="ignore"):
                 self.sci_mode = bool(high / low > 1000.0 or high > 1.0e8 or low < 1.0e-4)
         else:
-            self.sci_mode = bool(OPTIONS.sci_mode)
+            self.sci_mode = bool(opts.sci_mode)
         # The text length grows with |v| within each sign (and, in sci mode, with the exponent's digits, which
         # peak at the smallest or the largest |v|), so the widest text is among these four values.
         positive, negative = finite[finite > 0], finite[finite < 0]
@@ -98,11 +108,11 @@ class _Formatter:
         if not self.floating:
             return str(value)
         if self.sci_mode:
-            return "{:.{}e}".format(value, OPTIONS.precision)
+            return "{:.{}e}".format(value, self.precision)
         if self.int_mode:
             text = "{:.0f}".format(value)
             return text if math.isinf(value) or math.isnan(value) else text + "."
-        return "{:.{}f}".format(value, OPTIONS.precision)
+        return "{:.{}f}".format(value, self.precision)
 
     def format(self, value):
         """One value right-aligned to the common width (longer text is kept whole, as torch does)."""
@@ -112,7 +122,7 @@ class _Formatter:
 # ---------------------------------------------------------------- which elements are shown
 def _shown_indices(shape, summarize):
     """Per dimension: the indices shown, and whether an ellipsis stands between the edge items."""
-    edge = OPTIONS.edgeitems
+    edge = options().edgeitems
     layout = []
     for size in shape:
         if summarize and size > 2 * edge:
@@ -127,12 +137,13 @@ def _layout(cells, cut, indent, width):
 
     cut[d]: an ellipsis goes after the first `edgeitems` entries of dimension d; width: the formatter's width,
     which sets how many values fit on a line."""
-    edge = OPTIONS.edgeitems
+    opts = options()
+    edge = opts.edgeitems
     if cells.ndim == 1:
         items = cells.tolist()
         if cut[0]:
             items = items[:edge] + [" ..."] + items[edge:]
-        per_line = max(1, math.floor((OPTIONS.linewidth - indent) / (width + 2)))
+        per_line = max(1, math.floor((opts.linewidth - indent) / (width + 2)))
         lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
         return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
     rows = [_layout(cells[i], cut[1:], indent + 1, width) for i in range(cells.shape[0])]
@@ -148,15 +159,16 @@ def body_str(array, indent=7):
     `indent` is the length of the prefix before the opening bracket (7 for `tensor(`)."""
     if array.size == 0:
         return "[]"
-    summarize = array.size > OPTIONS.threshold
+    opts = options()
+    summarize = array.size > opts.threshold
     floating = array.dtype.kind == "f"
-    if array.ndim and summarize and not OPTIONS.edgeitems:
+    if array.ndim and summarize and not opts.edgeitems:
         return "[...]"
     layout = _shown_indices(array.shape, summarize)
     shown = array[np.ix_(*(indices for indices, _ in layout))] if summarize and array.ndim else array
     if floating or array.dtype.kind == "c":  # each number has `precision` digits (set_printoptions(10**8))
         from .limits import check_length
-        check_length(shown.size * (OPTIONS.precision + 24), "the printed tensor")
+        check_length(shown.size * (opts.precision + 24), "the printed tensor")
     if floating:
         # exact widening: python formats the float64 value of each element, as torch's .tolist() gives it
         shown = shown.astype(np.float64)
@@ -175,16 +187,17 @@ def _suffixes(tensor):
     """size=, dtype=, grad_fn= / requires_grad=True, in torch's order and under torch's conditions."""
     array = tensor.array
     dtype = tensor.dtype
+    default = dtypes.default_float()
     suffixes = []
     if array.size == 0:
         if array.ndim != 1:  # the shape of an empty tensor is not in its `[]`
             suffixes.append("size=" + str(tuple(array.shape)))
-        if dtype is not dtypes.default_float:  # no element hints at the dtype
+        if dtype is not default:  # no element hints at the dtype
             suffixes.append("dtype=" + str(dtype))
     else:
-        if not OPTIONS.edgeitems:  # torch shows the shape whenever edgeitems is 0, summarized or not
+        if not options().edgeitems:  # torch shows the shape whenever edgeitems is 0, summarized or not
             suffixes.append("size=" + str(tuple(array.shape)))
-        if dtype not in (dtypes.default_float, dtypes.int64, dtypes.bool_):
+        if dtype not in (default, dtypes.int64, dtypes.bool_):
             suffixes.append("dtype=" + str(dtype))
     if tensor.grad_fn is not None:
         suffixes.append("grad_fn=<%s>" % tensor.grad_fn.name().rsplit("::", 1)[-1])
@@ -205,10 +218,11 @@ def repr_segments(tensor, dtype=True):
     segments = [("prefix", _PREFIX), ("body", body)]
     # torch's _add_suffixes: `last` is the last line's length + 2 (its rfind arithmetic), then the true length
     last = len(_PREFIX + body) - (_PREFIX + body).rfind("\n") + 1
+    linewidth = options().linewidth
     for suffix in _suffixes(tensor):
         if not dtype and suffix.startswith("dtype="):
             continue
-        if last + len(suffix) + 2 > OPTIONS.linewidth:
+        if last + len(suffix) + 2 > linewidth:
             segments.append(("separator", ",\n" + " " * indent))
             last = indent + len(suffix)
         else:
@@ -229,12 +243,13 @@ def tensor_repr(tensor, dtype=True):
 def summarised():
     """Inside, every tensor prints summarised as torch prints a tensor of more than `threshold` elements (the
     explanations' view of a long value); the options are restored after."""
-    threshold = OPTIONS.threshold
-    OPTIONS.threshold = 0
+    opts = options()
+    threshold = opts.threshold
+    opts.threshold = 0
     try:
         yield
     finally:
-        OPTIONS.threshold = threshold
+        opts.threshold = threshold
 
 
 def one_line(value):

@@ -12,6 +12,7 @@ import os
 import numpy as np
 
 from ..base import errors
+from ..base.runstate import current
 from ..kernels.avx_mathfun import normal_blocks_float32
 from ..kernels.fma import fma32, fma64
 
@@ -120,12 +121,18 @@ class Generator:
         return (self.words64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
 
 
-default_generator = Generator()
-default_generator.seed()  # the default generator starts from a seed of the OS, as torch's
+def default_generator():
+    """torch.default_generator: the run state's (base.runstate), made at its first draw from a seed of the OS,
+    as a new torch process's."""
+    state = current()
+    if state.generator is None:
+        state.generator = Generator()
+        state.generator.seed()
+    return state.generator
 
 
 def _gen(generator):
-    return default_generator if generator is None else generator
+    return default_generator() if generator is None else generator
 
 
 # ---------------------------------------------------------------- uniform

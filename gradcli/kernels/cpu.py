@@ -7,18 +7,22 @@ reads `GRADCLI_CPU_CAPABILITY` (falling back to `ATEN_CPU_CAPABILITY`) the same 
 /proc/cpuinfo on Linux; elsewhere an x86-64 machine is taken to be AVX2 and any other the default build.
 
 Threads: torch uses one thread per physical core unless `OMP_NUM_THREADS` or `MKL_NUM_THREADS` says otherwise,
-and `torch.set_num_threads` changes it; results of reductions over 32768 elements or more depend on it.
+and `torch.set_num_threads` changes it; results of reductions over 32768 elements or more depend on it. The
+machine's count is found once; a count set by `set_num_threads` is the run state's (base.runstate), so a
+script's lasts for its run only.
 """
 
 import os
 import platform
+
+from ..base.runstate import current
 
 CAPABILITIES = ("default", "avx2", "avx512")
 _FLAGS_AVX512 = {"avx512f", "avx512bw", "avx512vl", "avx512dq", "fma"}
 _FLAGS_AVX2 = {"avx2", "fma"}
 
 _capability = None
-_threads = None
+_machine_threads = None
 
 
 def capability():
@@ -39,19 +43,25 @@ def set_capability(name=None):
 
 
 def num_threads():
-    """The thread count torch would use here (torch.get_num_threads())."""
-    global _threads
-    if _threads is None:
-        _threads = _environment_threads() or _physical_cores() or os.cpu_count() or 1
-    return _threads
+    """The thread count torch would use here (torch.get_num_threads()): the run's, else the machine's."""
+    threads = current().threads
+    if threads is not None:
+        return threads
+    global _machine_threads
+    if _machine_threads is None:
+        _machine_threads = _environment_threads() or _physical_cores() or os.cpu_count() or 1
+    return _machine_threads
 
 
 def set_num_threads(n=None):
-    """torch.set_num_threads; None goes back to the default."""
-    global _threads
+    """torch.set_num_threads, for this run; None goes back to the machine's count (found again: tests change the
+    environment)."""
+    global _machine_threads
     if n is not None and int(n) < 1:
         raise ValueError("set_num_threads expects a positive integer")
-    _threads = None if n is None else int(n)
+    current().threads = None if n is None else int(n)
+    if n is None:
+        _machine_threads = None
 
 
 def _lowered(detected, requested):

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import fastpath
 from ..base import anomaly, dtypes, errors, grad_mode
+from ..base.runstate import current, lookup
 from ..core import limits
 from ..autograd.graph import AccumulateGrad, Node, _sequence
 from ..core.tensor import DTYPES, Tensor, shape_text, to_numpy_dtype
@@ -72,7 +73,8 @@ class OpNode(Node):
         else:  # `grads`: None for an output no gradient reached, as torch's undefined gradients
             g = tuple(grad_outputs) + (None,) * (len(self.outputs) - len(grad_outputs))
         grads = []
-        fastpath._formulas += 1
+        state = lookup(None) or current()
+        state.formulas += 1
         try:
             for (child, _), rule in zip(self.next_functions, self.op.rules):
                 if child is None:
@@ -88,7 +90,7 @@ class OpNode(Node):
                 else:
                     grads.append(rule.fn(g, **dict(zip(rule.uses, map(self.unpack, rule.uses)))))
         finally:
-            fastpath._formulas -= 1
+            state.formulas -= 1
         return grads
 
 
@@ -162,12 +164,13 @@ def apply(op, *inputs, **params):
             arrays.append(x)
         else:  # numpy would make an object array of a dict, a list, None...
             raise _operand_error(op, len(arrays), x)
+    state = lookup(None) or current()  # once per op: grad mode, default dtype, anomaly mode, a formula running
     if op.promote is not None and not _one_floating_dtype(op, arrays):  # one floating dtype: nothing to cast
-        _promote(op, inputs, arrays)
+        _promote(op, inputs, arrays, dtypes.default_float(state))
     if len(arrays) > 1:  # before numpy allocates a broadcast result (one operand's results are no bigger)
         limits.check_broadcast(arrays)
     try:
-        if fastpath._formulas and op.elementwise and not grad_mode._enabled:
+        if state.formulas and op.elementwise and not state.grad_enabled:
             out = fastpath.compact_elementwise(op.forward, arrays, params)
         else:
             out = op.forward(*arrays, **params)
@@ -181,13 +184,13 @@ def apply(op, *inputs, **params):
         out = op.forward(*_wrapped(arrays), **params)
     if type(out) is not np.ndarray:
         if isinstance(out, (tuple, list)):
-            return _several_outputs(op, inputs, params, out)
+            return _several_outputs(op, inputs, params, out, state)
         out = np.asarray(out)
     if out.dtype.kind == "O":  # a parameter that is no number (`x ** ...`) slipped through
         raise errors.type_error("%s(): unsupported argument types %s" % (
             _function_name(op), ", ".join(sorted({type(v).__name__ for v in params.values()
                                                   if not isinstance(v, _OPERANDS)}))))
-    node = _record(op, inputs, params, None) if op.rules and grad_mode._enabled else None
+    node = _record(op, inputs, params, None, state) if op.rules and state.grad_enabled else None
     result = _tensor(out, node)
     if node is None and not op.view:  # nothing to save, nothing to mark
         return result
@@ -218,9 +221,9 @@ def _operand_error(op, i, value):
                              % (_function_name(op), "input" if i == 0 else "other", i + 1, type(value).__name__))
 
 
-def _several_outputs(op, inputs, params, outs):
+def _several_outputs(op, inputs, params, outs, state):
     """apply's ending for an op with several outputs: tensors sharing one node (output_nr 0, 1, ...)."""
-    node = _record(op, inputs, params, outs) if op.rules and grad_mode._enabled else None
+    node = _record(op, inputs, params, outs, state) if op.rules and state.grad_enabled else None
     return _finish(op, inputs, params, node, tuple(_tensor(o, node, None, i) for i, o in enumerate(outs)))
 
 
@@ -233,8 +236,8 @@ def _finish(op, inputs, params, node, results):
     return results
 
 
-def _record(op, inputs, params, outs):
-    """The node for this application, or None when no input needs a gradient."""
+def _record(op, inputs, params, outs, state):
+    """The node for this application, or None when no input needs a gradient (`state`: the run state)."""
     for i in op.edges:  # first the common answer for plain data, without building any edge
         x = inputs[i]
         if isinstance(x, Tensor) and (x._grad_fn is not None or x._requires_grad or x._view is not None):
@@ -270,7 +273,7 @@ def _record(op, inputs, params, outs):
     outputs = None if outs is None else tuple((o.shape, o.dtype) for o in outs)
     meta = tuple(meta)
     node = OpNode(op, tuple(edges), _INPUT_META.setdefault(meta, meta), params, outputs)
-    if anomaly._enabled:
+    if state.anomaly:
         anomaly.remember(node)
     return node
 
@@ -314,7 +317,7 @@ class ViewInfo:
         self.output_nr, self.several = output_nr, several
         self.creator = creator      # the op's grad_fn name, for torch's multi-output view error
         self.version = version
-        self.no_grad = not grad_mode._enabled  # made under no_grad: torch forbids tracked in-place changes
+        self.no_grad = not grad_mode.is_grad_enabled()  # made under no_grad: torch forbids tracked in-place changes
 
     def index_map(self):
         """For each element of the view, its flat position in the base (a view of the base's arange)."""
@@ -361,10 +364,10 @@ def result_dtype(inputs):
 _PROMOTIONS = {}  # (rule, default float, each operand's dtype (with a 0 if 0-d) or python type) -> numpy dtype
 
 
-def _promote(op, inputs, arrays):
+def _promote(op, inputs, arrays, default_float):
     """Cast the operands to torch's result dtype (numpy's own promotion differs: int64 + 0.5 is float32 in torch).
     The answer depends only on the operands' kinds, so it is remembered per combination."""
-    key = [op.promote, dtypes.default_float]
+    key = [op.promote, default_float]
     for i in op.promoted:
         a = arrays[i]
         key.append(((a.dtype, 0) if a.ndim == 0 else a.dtype) if isinstance(a, np.ndarray) else type(a))
@@ -373,7 +376,7 @@ def _promote(op, inputs, arrays):
     if np_dtype is None:
         dtype = result_dtype([inputs[i] for i in op.promoted])
         if op.promote == "float" and not dtype.is_floating_point:
-            dtype = dtypes.default_float
+            dtype = default_float
         np_dtype = _PROMOTIONS[key] = to_numpy_dtype(dtype)
     for i in op.promoted:  # python numbers stay: numpy treats them as weakly typed, as torch does
         a = arrays[i]

@@ -9,8 +9,9 @@ stops before reaching user code:
 
 1. Compact broadcasts. A gradient expanded from a sum or a mean repeats one value; an elementwise formula over
    such operands is computed once and broadcast (a read-only stride-0 view instead of a pass over memory).
-   Only op-table formulas make them (`_formulas`, counted by OpNode.apply), for rows marked elementwise, and only
-   without create_graph.
+   Only op-table formulas make them (the run state's `formulas`, counted by OpNode.apply, so a backward in one
+   thread never changes what another thread's ops make), for rows marked elementwise, and only without
+   create_graph.
    The engine turns any of them into an ordinary array (`materialized`) before a hook, a `.grad`, an
    autograd.grad result or a node that runs user code sees it.
 2. expand without a copy (`broadcast_view`): the same view numpy's broadcast_to makes, built faster, and
@@ -26,7 +27,6 @@ import weakref
 import numpy as np
 
 _compact = weakref.WeakValueDictionary()  # id -> array: the compact broadcasts made so far
-_formulas = 0  # how many op-table formulas are running now (OpNode.apply counts them; a hook nests a backward)
 
 
 def compact_elementwise(forward, arrays, params):

@@ -36,7 +36,7 @@ def refresh_view(view):
 # ---------------------------------------------------------------- the in-place protocol
 def check_inplace(target):
     """torch's errors for an in-place change of a leaf that requires grad, or of a view of one."""
-    if not grad_mode._enabled:
+    if not grad_mode.is_grad_enabled():
         return
     info = target._view
     if info is not None:
@@ -143,7 +143,7 @@ def write_out(name, result, out):
             isinstance(o, Tensor) for o in outs):
         raise errors.type_error("%s(): argument 'out' must be %s" % (
             name, "Tensor" if len(results) == 1 else "tuple of %d Tensors" % len(results)))
-    if grad_mode._enabled and any(t.requires_grad for t in results + tuple(outs)):
+    if grad_mode.is_grad_enabled() and any(t.requires_grad for t in results + tuple(outs)):
         raise errors.GradcliError("%s(): functions with out=... arguments don't support automatic differentiation, "
                                   "but one of the arguments requires grad." % name)
     for value, target in zip(results, outs):

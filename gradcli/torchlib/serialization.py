@@ -5,19 +5,27 @@ keeps a copy of `obj` under `path` for the rest of the run (a REPL session keeps
 `torch.load(path)` in the same run gives a copy back, as a file written and read by torch would: tensors come back
 as detached leaves with their `requires_grad`, Parameters as Parameters, containers rebuilt. torch's default load
 (`weights_only=True`) accepts tensors, containers, numbers, strings, sizes, dtypes and devices; anything else (a
-whole module) fails as torch's does. The interpreter gives each run its own `FILES` (as it gives it its own
-generator).
+whole module) fails as torch's does. The files are the run state's (base.runstate): each session has its own,
+as it has its own generator.
 """
 
 import collections
 
 from ..base import dtypes, errors
+from ..base.runstate import current
 from ..core import limits
 from .nn.parameter import Parameter
 from . import torch_module
 from ..core.tensor import Device, Size, Tensor
 
-FILES = {}  # path -> the saved copy, for the run in progress (lang's interpreter swaps in each session's own)
+
+def _files():
+    """path -> the saved copy, of the run in progress."""
+    state = current()
+    if state.files is None:
+        state.files = {}
+    return state.files
+
 
 _PLAIN = (type(None), bool, int, float, complex, str, bytes, Size, Device, dtypes.DType)
 
@@ -45,15 +53,15 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
          _disable_byteorder_record=False):
     """torch.save: `obj` as it is now, kept under the path `f` for this run."""
     limits.check_nested_size(obj, what="the saved value")
-    FILES[_path(f)] = _copied(obj, saving=True)
+    _files()[_path(f)] = _copied(obj, saving=True)
 
 
 def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **pickle_load_args):
     """torch.load: a copy of what torch.save kept under the path `f` in this run."""
-    path = _path(f)
-    if path not in FILES:
+    path, files = _path(f), _files()
+    if path not in files:
         raise errors.GradcliError("[Errno 2] No such file or directory: %r" % path, "FileNotFoundError")
-    return _copied(FILES[path], weights_only=weights_only is not False)
+    return _copied(files[path], weights_only=weights_only is not False)
 
 
 def _path(f):

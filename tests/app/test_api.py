@@ -272,24 +272,46 @@ def test_documented_examples(document, examples):
     assert tried >= examples and not failures
 
 
+# Two scripts that set all of a run's state differently (seeds of torch, random and np.random, print options,
+# grad mode, default dtype, thread count), say so, then use it
+_SETTINGS = {
+    "a": "torch.set_grad_enabled(False)\ntorch.set_default_dtype(torch.float64)\ntorch.set_num_threads(1)\n"
+         "torch.manual_seed(1)\nrandom.seed(1)\nnp.random.seed(1)\ntorch.set_printoptions(precision=8)\n",
+    "b": "torch.set_num_threads(3)\ntorch.manual_seed(2)\nrandom.seed(2)\nnp.random.seed(2)\n"
+         "torch.set_printoptions(precision=2, sci_mode=True)\n",
+}
+TWO_RUNS = {key: "import torch\nimport random\nimport numpy as np\n" + settings + (
+    "print('set')\n"
+    "for i in range(30):\n"
+    "    x = torch.randn(3) * torch.ones(3, requires_grad=True)\n"
+    "    r, n = random.random(), np.random.rand()\n"
+    "print(x, r, n, torch.get_num_threads(), torch.get_default_dtype(), torch.is_grad_enabled())\n")
+    for key, settings in _SETTINGS.items()}
+
+
 def test_two_threads_running_scripts_each_print_what_they_print_alone():
-    """Two threads of one host, two scripts with different seeds, print options, default dtypes and grad modes:
-    each run prints exactly what it prints alone (runs take turns until the run state is per thread)."""
+    """Two threads of one host run two scripts at once, many times: each run prints exactly what it prints
+    alone. Truly at once: both runs have set their state (they wait for each other in their first print) before
+    either goes on to use it."""
     import threading
-    a = ("import torch\ntorch.manual_seed(1)\ntorch.set_printoptions(precision=8)\nfor i in range(100):\n"
-         "    x = torch.randn(3)\nprint(x)\n")
-    b = ("import torch\ntorch.manual_seed(2)\ntorch.set_default_dtype(torch.float64)\ntorch.set_grad_enabled(False)\n"
-         "for i in range(100):\n    y = torch.randn(2) * torch.ones(2, requires_grad=True)\nprint(y, y.requires_grad)\n")
-    alone = {"a": api.run_script(a), "b": api.run_script(b)}
-    assert alone["a"] != alone["b"]
+    alone = {key: api.run_script(text) for key, text in TWO_RUNS.items()}
+    assert alone["a"] != alone["b"] and "grad_fn" not in alone["a"] and "grad_fn" in alone["b"]
+    both_set = threading.Barrier(2, timeout=20)
     printed = {"a": [], "b": []}
 
-    def runs(key, text):
-        for _ in range(8):
-            printed[key].append(api.run_script(text))
-    threads = [threading.Thread(target=runs, args=(key, text)) for key, text in (("a", a), ("b", b))]
+    def runs(key):
+        for _ in range(10):
+            out = []
+
+            def write(text):
+                out.append(text)
+                if text == "set":
+                    both_set.wait()
+            api.run_script(TWO_RUNS[key], write=write)
+            printed[key].append("".join(out))
+    threads = [threading.Thread(target=runs, args=(key,)) for key in TWO_RUNS]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert printed == {"a": [alone["a"]] * 8, "b": [alone["b"]] * 8}
+    assert printed == {key: [alone[key]] * 10 for key in TWO_RUNS}

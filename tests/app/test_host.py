@@ -82,6 +82,34 @@ def test_the_warning_sink_is_the_runs_only(capsys):
     assert capsys.readouterr().err == "UserWarning: outside any run\n"
 
 
+
+def test_what_a_script_sets_lasts_for_its_run_only():
+    """Seeds (random, np.random, torch), the thread count, print options, the default dtype and grad mode set by
+    a script run in process carry neither into its host nor into the next run_script."""
+    import random
+    from gradcli.base import dtypes
+    from gradcli.core import printing, rng
+    from gradcli.kernels import cpu
+    setter = ("import torch\nimport random\nimport numpy as np\nrandom.seed(0)\nnp.random.seed(0)\n"
+              "torch.manual_seed(0)\ntorch.set_num_threads(%d)\ntorch.set_printoptions(precision=1)\n"
+              "torch.set_default_dtype(torch.float64)\ntorch.set_grad_enabled(False)\n" % (cpu.num_threads() + 1))
+    reader = ("import torch\nimport random\nimport numpy as np\nprint(random.random(), np.random.rand(), "
+              "torch.initial_seed(), torch.get_num_threads())\nprint(torch.tensor([1.23456]), "
+              "torch.get_default_dtype(), torch.is_grad_enabled())\n")
+
+    def host():
+        return (random.getstate(), np.random.get_state()[1].tolist(), rng.default_generator().initial_seed(),
+                cpu.num_threads(), printing.get_printoptions(), dtypes.default_float(), grad_mode.is_grad_enabled())
+    before = host()
+    gradcli.run_script(setter, trusted=True)
+    assert host() == before
+    drawn, printed = gradcli.run_script(reader, trusted=True).splitlines()
+    r, n, seed, threads = drawn.split()  # seeded with 0, random.random() is 0.8444..., np.random.rand() 0.5488...
+    assert r != "0.8444218515250481" and n != "0.5488135039273248" and seed != "0"
+    assert threads == str(cpu.num_threads())
+    assert printed == "tensor([1.2346]) torch.float32 True"
+
+
 # ---------------------------------------------------------------- the command's policies
 def test_the_policies_wait_for_the_command_to_take_the_process_over(tmp_path, monkeypatch, capsys):
     """main() in this process compiles a long script with the collector left alone and frees its program;

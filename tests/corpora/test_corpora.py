@@ -249,7 +249,7 @@ def judge(corpus, script, printed, error, roots_taken=()):
 
 
 @pytest.mark.parametrize("corpus, script", list(_cases()))
-def test_script_agrees_with_torch(corpus, script, fresh_state, roots_taken):
+def test_script_agrees_with_torch(corpus, script, roots_taken):
     if corpus.through_command:
         result = run_cli("run", str(script), cwd=script.parent)
         assert "Traceback" not in result.stderr

@@ -135,7 +135,7 @@ def test_print_options_and_the_generator_do_not_leak_between_runs():
     assert api.run_script("import torch\nprint(torch.tensor([1.23456]))") == "tensor([1.2346])\n"
     # each run draws from a generator of its own, seeded from the OS: a seed set by another run is not it
     assert api.run_script("import torch\nprint(torch.initial_seed() == 0)") == "False\n"
-    assert printing.OPTIONS.precision == 4 and rng.default_generator.initial_seed() != 0
+    assert printing.options().precision == 4 and rng.default_generator().initial_seed() != 0
 
 
 def test_a_repl_session_keeps_what_torch_keeps():

@@ -1,27 +1,22 @@
 """The interpreter: Lark's tree compiled once into Python closures (lang.compile.compiler), then run.
 
 Nothing is handed to Python's eval/exec: names resolve only through the frame and lang.sandbox.namespace, attributes
-only through its allow-list. A run leaves the host process as it found it: numpy's settings, the warning
-filters, grad mode and the recursion limit are the run's own only while it runs (Interpreter._running).
+only through its allow-list. A run leaves the host process as it found it: what a script sets (grad mode, the
+default dtype, print options, seeds, ...) is its session's run state (base.runstate), in force only while it runs
+and only in the thread running it; numpy's settings, the warning filters and the recursion limit are the run's
+only while it runs (Interpreter._running).
 """
 
 import contextlib
-import threading
 
 from .compiler import Compiler
 from .expressions import compile_expression
 from ..syntax.parser import parse
 from .runtime import Context, Frame, _Break, _Continue, _Return, located
-from ...base import anomaly, dtypes, errors, grad_mode
-from ...core import limits, numerics, printing, rng
 from ..sandbox import system
-from ...torchlib import serialization
+from ...base import errors, runstate
+from ...core import limits, numerics
 from ...base.errors import GradcliError, Position
-
-# A run's state (grad mode, default dtype, print options, the generators, torch.save's files, os.environ and the
-# warning filters, anomaly mode, numpy's quiet and the recursion room) is still module globals swapped in and out around the run, so two threads of one
-# host would see each other's: until it is one state per run and thread (issue 26, item 2), runs take turns.
-_ONE_RUN_AT_A_TIME = threading.RLock()
 
 
 def compile_program(source, filename="<input>", tree=None, provenance=None, echo=None):
@@ -29,7 +24,7 @@ def compile_program(source, filename="<input>", tree=None, provenance=None, echo
     Every failure is a GradcliError with a position. With `provenance` (lang.compile.provenance), the closures report
     where the values they make come from. With `echo`, an interactive input: each expression statement outside
     a def or class passes its value to echo(value), as Python's REPL prints them (`1; 2` shows both)."""
-    with limits.recursion_room():
+    with limits.recursion_room:
         try:
             if tree is None:
                 tree = parse(source, filename)
@@ -52,7 +47,7 @@ def compile_program(source, filename="<input>", tree=None, provenance=None, echo
 
 
 class Interpreter:
-    """Runs programs in one persistent set of variables and grad mode (a script, or a REPL session)."""
+    """Runs programs in one persistent set of variables and run state (a script, or a REPL session)."""
 
     def __init__(self, write, expression_mode=False, warn=None, provenance=None):
         self.context = Context(write, expression_mode)
@@ -60,12 +55,11 @@ class Interpreter:
         self.variables = {}
         self.frame = Frame(self.variables, self.variables, self.context)
         self.warn_write = warn
-        self.grad_mode = (True, False)  # (grad enabled, inference mode): a session starts as torch does
-        self.default_float = dtypes.float32
-        self.anomaly = (False, True)  # torch.autograd.set_detect_anomaly: (enabled, check_nan)
-        self.print_options = printing.PrintOptions()  # torch.set_printoptions: torch's defaults at first
-        self.generator = None  # the default generator: seeded from the OS at the first run, as a new process
-        self.files = {}  # what torch.save kept (serialization: in memory, for the session)
+        # grad mode, default dtype, print options, generators, torch.save's files, ...: a session starts as a new
+        # torch process and keeps what its runs set (set_grad_enabled(False) lasts in Python's REPL too)
+        self.state = runstate.RunState()
+        self.state.warn = self._warning_sink
+        self.state.position = self._position
         self.system = system.RunState(write)  # the session's os.environ, warning filters and sys.stdout
 
     def _warning_sink(self, message, category, once=False):
@@ -88,41 +82,21 @@ class Interpreter:
             self.warn_write("%s:%d: %s: %s\n  %s\n" % (position.filename, position.line, category, message,
                                                       position.source_line().strip()))
 
+    def _position(self):
+        return self.context.position
+
     @contextlib.contextmanager
     def _running(self):
-        """One run: a fresh iteration budget; this session's grad mode, default dtype, print options, default
-        generator and the files torch.save kept, warnings to its sink,
-        numpy quiet and room for deep recursion while it runs; the caller's grad mode and default dtype back after
-        (the session keeps its own for its next run, as `torch.set_grad_enabled(False)` lasts in Python's REPL)."""
-        with _ONE_RUN_AT_A_TIME:
-            yield from self._swapped_in()
-
-    def _swapped_in(self):
-        callers_mode, callers_float = grad_mode.snapshot(), dtypes.default_float
-        callers_anomaly, callers_source = anomaly.snapshot(), anomaly.source
-        callers_own = printing.OPTIONS, rng.default_generator, serialization.FILES
-        if self.generator is None:
-            self.generator = rng.Generator()
-            self.generator.seed()
-        printing.OPTIONS, rng.default_generator, serialization.FILES = self.print_options, self.generator, self.files
+        """One run: this session's run state in force in this thread (the caller's is untouched, and back when
+        the run ends), a fresh iteration budget, numpy quiet and room for deep recursion. (The sandbox's os.environ,
+        warning filters and sys.stdout, lang.sandbox.system, are still a module global swapped around the run.)"""
         callers_system = system.swap(self.system)
-        grad_mode.restore(self.grad_mode)
-        dtypes.default_float = self.default_float
-        anomaly.restore(self.anomaly)
-        anomaly.source = lambda: self.context.position
-        limits.start_run()
         try:
-            with numerics.quiet(), errors.warnings_to(self._warning_sink), limits.recursion_room():
+            with runstate.entered(self.state), numerics.quiet(), limits.recursion_room:
+                limits.start_run()
                 yield
         finally:
-            self.grad_mode, self.default_float, self.anomaly = (grad_mode.snapshot(), dtypes.default_float,
-                                                                anomaly.snapshot())
-            grad_mode.restore(callers_mode)
-            dtypes.default_float = callers_float
-            printing.OPTIONS, rng.default_generator, serialization.FILES = callers_own
             system.swap(callers_system)
-            anomaly.restore(callers_anomaly)
-            anomaly.source = callers_source
 
     def run(self, source, filename="<input>", on_error=None, program=None):
         """Run a script (its `program`, when compile_program has compiled it already) and return the value of

@@ -16,6 +16,7 @@ import operator
 import numpy as np
 
 from ...base import dtypes, errors
+from ...base.runstate import current
 from ...core import limits
 from ...core.tensor import Tensor
 
@@ -360,15 +361,14 @@ def _joined(function):
 class RandomModule:
     """np.random's legacy functions over a RandomState of gradcli's own."""
 
-    def __init__(self):
-        self._state = None
-
     @property
     def state(self):
-        """The RandomState, made on first use (a command that draws nothing never imports numpy.random)."""
-        if self._state is None:
-            self._state = np.random.RandomState()
-        return self._state
+        """The RandomState: the run state's (base.runstate), made at its first use (a command that draws nothing
+        never imports numpy.random), seeded from the OS."""
+        run = current()
+        if run.numpy_random is None:
+            run.numpy_random = np.random.RandomState()
+        return run.numpy_random
 
     def seed(self, seed=None):
         self.state.seed(seed)

@@ -10,7 +10,9 @@ import __future__
 import collections
 import math
 import random
+import types
 
+from ...base.runstate import current
 from ...core import limits
 
 # ---------------------------------------------------------------- math
@@ -68,7 +70,39 @@ def math_members():
 
 
 # ---------------------------------------------------------------- random
-_generator = random.Random()
+def _generator():
+    """The script's `random` generator: its run state's (base.runstate), seeded from the OS at its first use,
+    as a new Python process's (the host's own `random` is never touched)."""
+    state = current()
+    if state.random is None:
+        state.random = random.Random()
+    return state.random
+
+
+class _Drawing:
+    """One of `random`'s functions, on the run's generator: called, shown and named in messages as Python's
+    bound method of its generator is."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, *args, **kwargs):
+        return getattr(_generator(), self.name)(*args, **kwargs)
+
+    def __repr__(self):
+        return repr(getattr(_generator(), self.name))
+
+
+_KINDS = {kind.__name__: type(kind.__name__, (_Drawing,), {"__slots__": ()})
+          for kind in (types.MethodType, types.BuiltinMethodType)}  # "method", "builtin_function_or_method"
+
+
+def _drawing(name):
+    return _KINDS[type(getattr(random.Random(0), name)).__name__](name)
+
+
 _RANDOM_METHODS = (
     "seed", "random", "uniform", "randint", "randrange", "choice", "shuffle", "sample", "gauss", "normalvariate",
     "lognormvariate", "expovariate", "vonmisesvariate", "gammavariate", "betavariate", "paretovariate",
@@ -77,16 +111,16 @@ _RANDOM_METHODS = (
 
 def choices(population, weights=None, *, cum_weights=None, k=1):
     limits.check_length(k, "the list")
-    return _generator.choices(population, weights, cum_weights=cum_weights, k=k)
+    return _generator().choices(population, weights, cum_weights=cum_weights, k=k)
 
 
 def getrandbits(k):
     _check_bits(k)
-    return _generator.getrandbits(k)
+    return _generator().getrandbits(k)
 
 
 def random_members():
-    members = {name: getattr(_generator, name) for name in _RANDOM_METHODS}
+    members = {name: _drawing(name) for name in _RANDOM_METHODS}
     members.update(choices=choices, getrandbits=getrandbits)
     return members
 

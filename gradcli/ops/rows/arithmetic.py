@@ -195,7 +195,7 @@ def _pow_forward(self, exponent):
 def _pow_derivative(grad, self, exponent):
     if exponent == 0:
         return zeros_like_grad(grad)
-    if exponent == 2 and not grad_mode._enabled:
+    if exponent == 2 and not grad_mode.is_grad_enabled():
         return (grad * 2) * self  # = torch's grad * (2 * self**1) exactly (doubling is exact), in one pass
     # the number multiplies as a C++ Scalar (mul.Scalar: MulBackward1 under create_graph), as in torch
     return grad * mul_scalar(self ** (exponent - 1), exponent)

@@ -39,7 +39,7 @@ def _leaf(array, requires_grad):
 
 
 def _np(dtype, default=None):
-    return to_numpy_dtype(dtype or default or dtypes.default_float)
+    return to_numpy_dtype(dtype or default or dtypes.default_float())
 
 
 _SEQUENCES = (list, tuple, range)  # what torch.tensor reads as a dimension
@@ -71,7 +71,7 @@ def infer_dtype(data):
         if top is None or category > top:
             top = category
     if top is None or top == dtypes.FLOATING:
-        return dtypes.default_float
+        return dtypes.default_float()
     return dtypes.bool_ if top == dtypes.BOOL else dtypes.int64
 
 
@@ -154,13 +154,13 @@ def _numbers(data):
         return None
     if array.dtype not in _NUMBERS_AS:
         return None
-    return array.astype(_NUMBERS_AS[array.dtype] or to_numpy_dtype(dtypes.default_float), copy=False)
+    return array.astype(_NUMBERS_AS[array.dtype] or to_numpy_dtype(dtypes.default_float()), copy=False)
 
 
 @front_door("Tensor", method=False)
 def legacy_tensor(*args):
     """torch.Tensor(data) is of the default float dtype; torch.Tensor(2, 3) a (2, 3) tensor (zero-filled here)."""
-    return _legacy(dtypes.default_float, args)
+    return _legacy(dtypes.default_float(), args)
 
 
 def _legacy(dtype, args):
@@ -305,7 +305,7 @@ def set_default_dtype(dtype):
 
 @front_door("get_default_dtype", method=False)
 def get_default_dtype():
-    return dtypes.default_float
+    return dtypes.default_float()
 
 
 def _two_sum(a, b):

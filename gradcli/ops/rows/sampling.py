@@ -22,18 +22,18 @@ from ...core.tensor import Tensor, to_numpy_dtype
 @front_door("manual_seed", method=False)
 def manual_seed(seed):
     """Seed the default generator (only the low 32 bits reach the Mersenne Twister); returns it."""
-    return rng.default_generator.manual_seed(seed)
+    return rng.default_generator().manual_seed(seed)
 
 
 @front_door("seed", method=False)
 def seed():
     """Seed the default generator from the OS; returns the seed."""
-    return rng.default_generator.seed()
+    return rng.default_generator().seed()
 
 
 @front_door("initial_seed", method=False)
 def initial_seed():
-    return rng.default_generator.initial_seed()
+    return rng.default_generator().initial_seed()
 
 
 front_door("Generator", method=False)(rng.Generator)
@@ -42,13 +42,13 @@ front_door("Generator", method=False)(rng.Generator)
 @front_door("get_rng_state", method=False)
 def get_rng_state():
     """The default generator's state as torch's 5056-byte ByteTensor (the bytes torch would give)."""
-    return _get_state(rng.default_generator)
+    return _get_state(rng.default_generator())
 
 
 @front_door("set_rng_state", method=False)
 def set_rng_state(new_state):
     """Restore a state from get_rng_state(), including the cached normal value."""
-    _set_state(rng.default_generator, new_state)
+    _set_state(rng.default_generator(), new_state)
 
 
 def _get_state(generator):
@@ -69,7 +69,7 @@ rng.Generator.set_state = _set_state
 # ---------------------------------------------------------------- dtype and size checks
 def _floating(dtype, kernel):
     """float32 (the default) or float64; torch's NotImplementedError for integer dtypes."""
-    dtype = dtype or dtypes.default_float
+    dtype = dtype or dtypes.default_float()
     if not dtype.is_floating_point:
         raise errors.GradcliError('"%s" not implemented for \'%s\'' % (kernel, dtype.short_name),
                                   "NotImplementedError")

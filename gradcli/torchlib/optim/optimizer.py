@@ -35,7 +35,7 @@ def to_scalar(value):
 
 def new_step():
     """A `step` counter: a 0-dim tensor, float64 when that is the default dtype, else float32 (as torch's)."""
-    return tensor(0.0, dtype=dtypes.float64 if dtypes.default_float is dtypes.float64 else dtypes.float32)
+    return tensor(0.0, dtype=dtypes.float64 if dtypes.default_float() is dtypes.float64 else dtypes.float32)
 
 
 def zeros_like(param):
