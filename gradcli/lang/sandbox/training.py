@@ -33,13 +33,13 @@ def data_members():
 def distributions_module_members(name):
     """The members of torch.distributions.NAME (one distribution's module), or of torch.distributions itself
     (name None: the distributions and their base; its submodules are added by the namespace)."""
-    import importlib
-    package = "gradcli.torchlib.distributions"
+    from ...torchlib.distributions import bernoulli, categorical, distribution, multinomial, normal, uniform
+    modules = {"normal": normal, "uniform": uniform, "bernoulli": bernoulli, "categorical": categorical,
+               "multinomial": multinomial}  # (DISTRIBUTIONS, by name: the modules are imported explicitly)
     if name is not None:
-        module = importlib.import_module(package + "." + name)
+        module = modules[name]
         return {key: value for key, value in vars(module).items() if isinstance(value, type) and
                 value.__module__ == module.__name__}
-    from ...torchlib.distributions import distribution
     found = {"Distribution": distribution.Distribution}
     for file in DISTRIBUTIONS:
         found.update(distributions_module_members(file))
