@@ -24,7 +24,7 @@ class RunState:
 
     __slots__ = ("grad_enabled", "inference", "default_float", "anomaly", "check_nan", "position", "warn",
                  "threads", "iterations_left", "formulas", "print_options", "generator", "files", "random",
-                 "numpy_random")
+                 "numpy_random", "system")
 
     def __init__(self):
         self.grad_enabled = True            # torch.set_grad_enabled / no_grad / enable_grad (base.grad_mode)
@@ -42,6 +42,7 @@ class RunState:
         self.files = None                   # what torch.save kept: path -> copy (torchlib.serialization)
         self.random = None                  # the script's `random` module: a random.Random (lang.sandbox.stdlib)
         self.numpy_random = None            # its np.random: a numpy RandomState (lang.sandbox.numpy_bridge)
+        self.system = None                  # its os.environ, warning filters, sys.stdout (lang.sandbox.system)
 
 
 _CURRENT = contextvars.ContextVar("gradcli_run_state")

@@ -315,3 +315,26 @@ def test_two_threads_running_scripts_each_print_what_they_print_alone():
     for thread in threads:
         thread.join()
     assert printed == {key: [alone[key]] * 10 for key in TWO_RUNS}
+
+
+def test_each_run_has_its_own_os_environ_warning_filters_and_stdout_in_every_thread():
+    import threading
+    script = ("import os\nimport sys\nimport warnings\nfrom os import environ\n"
+              "print(os.environ.get('X', 'unset'), 'X' in environ)\nos.environ['X'] = '1'\n"
+              "warnings.filterwarnings('ignore')\nwarnings.warn('hidden')\nsys.stdout.write(environ['X'] + '\\n')\n")
+    alone = []
+    gradcli.run_script(script, trusted=True, write=alone.append, warn=alone.append)
+    outputs, start = [], threading.Barrier(3)
+
+    def runs():
+        start.wait()
+        for _ in range(5):
+            out = []
+            gradcli.run_script(script, trusted=True, write=out.append, warn=out.append)
+            outputs.append("".join(out))
+    threads = [threading.Thread(target=runs) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert "".join(alone) == "unset False\n1\n" and outputs == ["".join(alone)] * 15

@@ -258,9 +258,9 @@ class Compiler(Handling, ExpressionCompiler):
             alias = item.children[-1]  # the name bound: `as NAME`, or the member's own
             submodule = namespace.MODULES.get(dotted + "." + name)
             if submodule is not None:
-                bindings.append((self.name_setter(alias), submodule))
-            elif name in module.members:
-                bindings.append((self.name_setter(alias), module.members[name]))
+                bindings.append((self.name_setter(alias), lambda submodule=submodule: submodule))
+            elif name in module.members:  # (read as it runs: os.environ is the running script's own)
+                bindings.append((self.name_setter(alias), lambda members=module.members, name=name: members[name]))
             elif hasattr(system.HOST.get(dotted), name):
                 raise self.error(item, "gradcli does not give access to '%s.%s'" % (dotted, name), "ImportError")
             else:
@@ -268,8 +268,8 @@ class Compiler(Handling, ExpressionCompiler):
                                  % (name, dotted), "ImportError")
 
         def run(frame):
-            for setter, value in bindings:
-                setter(frame, value)
+            for setter, member in bindings:
+                setter(frame, member())
         return run
 
     def module(self, node, dotted):

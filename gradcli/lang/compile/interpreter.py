@@ -60,10 +60,10 @@ class Interpreter:
         self.state = runstate.RunState()
         self.state.warn = self._warning_sink
         self.state.position = self._position
-        self.system = system.RunState(write)  # the session's os.environ, warning filters and sys.stdout
+        self.state.system = system.SystemState(write)  # its os.environ, warning filters and sys.stdout
 
     def _warning_sink(self, message, category, once=False):
-        action = self.system.action(message, category)
+        action = self.state.system.action(message, category)
         if action == "ignore":
             return
         if action == "error":
@@ -88,15 +88,10 @@ class Interpreter:
     @contextlib.contextmanager
     def _running(self):
         """One run: this session's run state in force in this thread (the caller's is untouched, and back when
-        the run ends), a fresh iteration budget, numpy quiet and room for deep recursion. (The sandbox's os.environ,
-        warning filters and sys.stdout, lang.sandbox.system, are still a module global swapped around the run.)"""
-        callers_system = system.swap(self.system)
-        try:
-            with runstate.entered(self.state), numerics.quiet(), limits.recursion_room:
-                limits.start_run()
-                yield
-        finally:
-            system.swap(callers_system)
+        the run ends), a fresh iteration budget, numpy quiet and room for deep recursion."""
+        with runstate.entered(self.state), numerics.quiet(), limits.recursion_room:
+            limits.start_run()
+            yield
 
     def run(self, source, filename="<input>", on_error=None, program=None):
         """Run a script (its `program`, when compile_program has compiled it already) and return the value of

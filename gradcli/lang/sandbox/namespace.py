@@ -141,7 +141,7 @@ TORCH_FUNCTIONAL = Module("torch.functional", {name: FUNCTIONS[name] for name in
     "cdist", "chain_matmul", "einsum", "norm", "meshgrid", "split", "tensordot", "unique", "unique_consecutive",
     "unravel_index") if name in FUNCTIONS})
 TORCH.members["functional"] = TORCH_FUNCTIONAL
-OS = Module("os", system.MEMBERS_OF_OS)  # (os.environ: the running script's own, system.swap)
+OS = Module("os", system.os_members())  # (os.environ: the running script's own)
 OS.members["path"] = Module("os.path", system.os_path_members())
 MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
            "torch.autograd.function": AUTOGRAD_FUNCTION,

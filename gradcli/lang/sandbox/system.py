@@ -18,7 +18,7 @@ import re
 import sys
 import time
 
-from ...base import errors
+from ...base import errors, runstate
 
 # ---------------------------------------------------------------- time
 _CLOCKS = ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "process_time",
@@ -59,7 +59,7 @@ class StandardOutput:
     def write(self, text):
         if not isinstance(text, str):
             raise errors.type_error("write() argument must be str, not %s" % type(text).__name__)
-        current.write(text)
+        state().write(text)
         return len(text)
 
     def flush(self):
@@ -95,16 +95,16 @@ def os_path_members():
 
 
 def os_members():
-    return {"sep": os.sep, "linesep": os.linesep, "name": os.name, "environ": current.environ}
+    return _OsMembers(sep=os.sep, linesep=os.linesep, name=os.name, environ=None)  # (environ: _OsMembers)
 
 
 # ---------------------------------------------------------------- warnings
 _ACTIONS = ("default", "error", "ignore", "always", "all", "module", "once")
 
 
-class RunState:
-    """A run's own os.environ, warning filters and output for sys.stdout (Interpreter swaps its own in while it
-    runs)."""
+class SystemState:
+    """A run's own os.environ, warning filters and output for sys.stdout: its base.runstate.RunState's `system`
+    (the interpreter's session makes one; a thread outside any run gets its own)."""
 
     def __init__(self, write=None):
         self.write = write or (lambda text: None)
@@ -120,15 +120,22 @@ class RunState:
         return "default"
 
 
-current = RunState()
+def state():
+    """The running script's SystemState (its run state's)."""
+    run = runstate.current()
+    if run.system is None:
+        run.system = SystemState()
+    return run.system
 
 
-def swap(state):
-    """Make `state` the running one; returns the one it replaces."""
-    global current
-    previous, current = current, state
-    MEMBERS_OF_OS["environ"] = state.environ
-    return previous
+class _OsMembers(dict):
+    """os's members: environ is the running script's own, read from its state at each access."""
+
+    def __getitem__(self, name):
+        return state().environ if name == "environ" else dict.__getitem__(self, name)
+
+    def get(self, name, default=None):
+        return self[name] if name in self else default
 
 
 def _filter(action, message, category, append):
@@ -137,12 +144,13 @@ def _filter(action, message, category, append):
     if not (isinstance(category, type) and issubclass(category, Warning)):
         raise errors.GradcliError("category must be a Warning subclass", "AssertionError")
     entry = (action, re.compile(message, re.I), category)
-    if entry in current.filters:  # (Python moves a filter given again to the front)
-        current.filters.remove(entry)
+    filters = state().filters
+    if entry in filters:  # (Python moves a filter given again to the front)
+        filters.remove(entry)
     if append:
-        current.filters.append(entry)
+        filters.append(entry)
     else:
-        current.filters.insert(0, entry)
+        filters.insert(0, entry)
 
 
 def filterwarnings(action, message="", category=Warning, module="", lineno=0, append=False):
@@ -156,7 +164,7 @@ def simplefilter(action, category=Warning, lineno=0, append=False):
 
 
 def resetwarnings():
-    current.filters.clear()
+    state().filters.clear()
 
 
 def warn(message, category=None, stacklevel=1):
@@ -173,7 +181,6 @@ def warnings_members():
             "resetwarnings": resetwarnings}
 
 
-MEMBERS_OF_OS = os_members()
 
 # the host's modules whose other members are refused by name, and Python's other modules, refused as a whole
 HOST = {"time": time, "sys": sys, "os": os, "os.path": os.path}
