@@ -112,3 +112,17 @@ def replay(case):
     shown = "".join(warned)
     for warning in case["warnings"]:
         assert warning in shown
+
+
+@pytest.fixture
+def fresh_envelope(monkeypatch):
+    """The limits and the memory/time envelope at their defaults, whatever GRADCLI_MAX_MEMORY / GRADCLI_TIMEOUT
+    the environment has, and back at them after (the batch and isolation tests)."""
+    from gradcli.core import limits
+    for name in ("GRADCLI_MAX_MEMORY", "GRADCLI_TIMEOUT"):
+        monkeypatch.delenv(name, raising=False)
+    limits.reset()
+    limits.configure_envelope()
+    yield
+    limits.reset()
+    limits.configure_envelope()

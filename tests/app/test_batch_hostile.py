@@ -27,15 +27,7 @@ posix = pytest.mark.skipif(not isolation.can_fork(), reason="workers are forked 
 linux = pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads a process's children from /proc")
 
 
-@pytest.fixture(autouse=True)
-def fresh_limits(monkeypatch):
-    for name in ("GRADCLI_MAX_MEMORY", "GRADCLI_TIMEOUT"):
-        monkeypatch.delenv(name, raising=False)
-    limits.reset()
-    limits.configure_envelope()
-    yield
-    limits.reset()
-    limits.configure_envelope()
+pytestmark = pytest.mark.usefixtures("fresh_envelope")  # (tests/conftest.py)
 
 
 def children(pid):

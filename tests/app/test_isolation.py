@@ -22,15 +22,7 @@ posix = pytest.mark.skipif(not isolation.can_fork(), reason="workers are forked 
 SCHEMA = json.loads((TESTS / "hostile" / "report.schema.json").read_text())
 
 
-@pytest.fixture(autouse=True)
-def fresh_limits(monkeypatch):
-    for name in ("GRADCLI_MAX_MEMORY", "GRADCLI_TIMEOUT"):
-        monkeypatch.delenv(name, raising=False)
-    limits.reset()
-    limits.configure_envelope()
-    yield
-    limits.reset()
-    limits.configure_envelope()
+pytestmark = pytest.mark.usefixtures("fresh_envelope")  # (tests/conftest.py)
 
 
 def test_run_scripts_gives_each_outcome_in_order():
