@@ -223,6 +223,17 @@ def test_fma32_settles_ties_of_the_double_sum_exactly():
     np.testing.assert_array_equal(fma32(a[:1], a[:1], np.float32(-(2.0 ** -70))), [down])
 
 
+def test_tanh_estimate_is_the_float64_tanh_rounded_once():
+    """The estimate's tanh goes through exp (unary._tanh64): over a spread of every float32 magnitude, and the
+    specials, it rounds to the same float32 as numpy's float64 tanh, in blocks as in one piece."""
+    bits = np.arange(0, 0x7F800000, 4099, dtype=np.uint32)
+    x = np.concatenate([bits.view(np.float32), -bits.view(np.float32),
+                        np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 2.0 ** -5, -(2.0 ** -5)], np.float32)])
+    expected = np.tanh(x.astype(np.float64)).astype(np.float32)
+    assert unary.vml_estimate("tanh", x).tobytes() == expected.tobytes()
+    assert unary.vml_estimate("tanh", x[:1000]).tobytes() == expected[:1000].tobytes()
+
+
 def test_vml_functions_without_mkl_are_the_estimate_sleef_or_numpys(monkeypatch):
     monkeypatch.setattr(mkl, "_library", False)
     x = np.linspace(-3, 3, 101, dtype=np.float32)
