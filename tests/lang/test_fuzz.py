@@ -389,7 +389,8 @@ SEEDS = ["1", "'abc'", "[]", "()", "{}", "None", "torch.ones(2)", "np.zeros(2)",
 USES = ["print(v)", "s = str(v)", "s = repr(v)", "s = f'{v}'", "s = '%s' % (v,)", "s = format(v)", "b = v == v",
         "d = {v: 1}", "torch.save(v, 'f')", "c = default_collate([v, v])", "raise ValueError(v)", "x = np.array(v)",
         "x = torch.tensor(v)", "print([v] * 3)", "x = list(map(str, [v]))", "del v", "print(len(str(v)))"]
-DUNDERS = ["__class__", "__dict__", "__globals__", "__func__", "__wrapped__", "__self__", "__code__", "__reduce__",
+# (`v.__class__` is type(v): the fuzz reads each dunder through it too)
+DUNDERS = ["__dict__", "__globals__", "__func__", "__wrapped__", "__self__", "__code__", "__reduce__",
            "__subclasses__", "__mro__", "__builtins__", "__module__", "__init__", "__getattribute__", "__traceback__",
            "__args__", "__closure__", "__base__", "__fget__", "__doc__"]
 
@@ -406,7 +407,8 @@ def attribute_program(r):
     value = r.choice(WRAPPERS).replace("v", r.choice(SEEDS))
     name = r.choice(DUNDERS)
     read = r.choice(["x = v.%s" % name, "x = getattr(v, '%s')" % name, "x = getattr(v, '_' + '_%s')" % name[1:],
-                     "x = v.%s.%s" % (name, name), "x = [getattr(v, n) for n in ['%s']]" % name])
+                     "x = v.%s.%s" % (name, name), "x = v.__class__.%s" % name,
+                     "x = [getattr(v, n) for n in ['%s']]" % name])
     return VALUE_PRELUDE + "v = %s\n%s\nprint('read')\n" % (value, read)
 
 

@@ -120,14 +120,14 @@ def test_expression_mode_math_spelling():
 
 @pytest.mark.parametrize("source", [
     "print(open)", "print(eval)", "print(exec)", "print(__import__)", "print(getattr)", "print(globals)",
-    "import torch\nx = torch.ones(1, requires_grad=True)\nprint((x * 2).grad_fn.__class__)",
-    "print(().__class__)", "print(print.__self__)", "print(range(1).__reduce__)", "print(len.__name__)",
+    "import torch\nx = torch.ones(1, requires_grad=True)\nprint((x * 2).grad_fn.__class__.__mro__)",
+    "print(().__class__.__bases__)", "print(print.__self__)", "print(range(1).__reduce__)", "print(len.__name__)",
     "print('{0.__class__}'.format(1))", "print('{0[0]}'.format([1]))", "print(str.join)", "print(dict.fromkeys)",
     "def f():\n    pass\nprint(f.__code__)", "print((x for x in []).gi_frame)", "print(zip().__next__)",
     "import torch\nprint(torch.ones(1).numpy().array)", "import torch\nprint(torch.ones(1).array)",
     "import torch\nprint(torch.Tensor.backward)", "import torch\nx = torch.ones(1)\nx.__dict__ = 1",
     "import torch\nx = torch.ones(1)\nx.foo = 1", "import torch\nprint(torch.no_grad.__enter__)",
-    "__builtins__", "x = {}\nprint(x.__class__)", "print(f'{().__class__}')", "print(type(1).mro)",
+    "__builtins__", "x = {}\nprint(x.__class__.fromkeys)", "print(f'{().__class__.__subclasses__()}')", "print(type(1).mro)",
     "import os\nos.system('ls')", "from os import system", "import sys\nsys.modules", "import subprocess",
     "import numpy.ctypeslib", "import torch.hub",
 ])

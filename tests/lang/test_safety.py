@@ -25,12 +25,12 @@ def f():
 ESCAPES = [
     "().__class__.__bases__", "().__class__.__bases__[0].__subclasses__()", "__import__('os')",
     "x.__dict__", "torch.__builtins__", "torch.__dict__", "torch.__loader__", "torch.__spec__",
-    'f"{x.__class__}"', 'f"{x!r:{y.__class__}}"', 'f"{(1).__class__.__mro__}"', 'f"{__import__}"',
+    'f"{x.__class__.__mro__}"', 'f"{x!r:{y.__class__}}"', 'f"{(1).__class__.__mro__}"', 'f"{__import__}"',
     '"{0.__class__}".format(x)', '"{0[0]}".format([1])', '"{0.grad_fn.__class__}".format(y)',
     '"{a.__class__}".format(a=x)', "'{a}'.format_map({'a': 1})", "'{}'.__mod__",
     "torch.ops", "torch._C", "torch.__file__",
     "open('/etc/passwd')", "print.__self__", "print.__call__", "print.__module__", "len.__self__",
-    "type(x).__mro__", "type(x).mro()", "type(x)('a')", "x.grad_fn.__class__", "y.grad_fn.__class__",
+    "type(x).__mro__", "type(x).mro()", "type(x)('a')", "x.grad_fn.__class__.__init__", "y.grad_fn.__class__.__dict__",
     "y.grad_fn.next_functions[0][0].__init__", "y.grad_fn.op", "y.grad_fn.saved", "y.grad_fn.params",
     "y.grad_fn.apply", "y.grad_fn.release()", "getattr(x, '__class__')", "getattr(x, 'grad')",
     "setattr(x, 'grad', None)", "delattr(x, 'grad')", "globals()", "locals()", "vars()", "vars(x)", "dir()",
@@ -40,10 +40,10 @@ ESCAPES = [
     "[].append.__self__", "'a'.join.__self__", "f.__code__", "f.__globals__", "f.__closure__", "f.globals",
     "f.context", "f.body", "f.context.builtins", "torch.autograd.grad.__globals__",
     "torch.nn.functional.relu.__globals__", "torch.no_grad().__enter__", "torch.no_grad.__exit__",
-    "torch.Size.__mro__", "x.shape.__class__", "torch.float32.__reduce__", "torch.float32.numpy_name",
-    "x.dtype.__class__", "x.array", "x._accumulator", "x.__array__()", "x.numpy.__self__", "str.format", "str.maketrans",
-    "dict.fromkeys", "int.__subclasses__()", "(1).__class__", "(1).real.__class__", "'a'.__add__",
-    "d.__class__", "isinstance.__module__", "map.__init__", "sorted(key=__import__)",
+    "torch.Size.__mro__", "x.shape.__class__.__bases__", "torch.float32.__reduce__", "torch.float32.numpy_name",
+    "x.dtype.__class__.__reduce__", "x.array", "x._accumulator", "x.__array__()", "x.numpy.__self__", "str.format", "str.maketrans",
+    "dict.fromkeys", "int.__subclasses__()", "(1).__class__.__subclasses__()", "(1).real.__class__.__base__", "'a'.__add__",
+    "d.__class__.fromkeys", "isinstance.__module__", "map.__init__", "sorted(key=__import__)",
     "[f][0].__code__", "x.grad_fn.__reduce_ex__", "torch.Tensor.__subclasses__()", "torch.Tensor.__init__",
     "torch.Tensor.array", "torch.Tensor.backward.__globals__",
 ]
@@ -53,7 +53,7 @@ STATEMENTS = [
     "import torch._C", "from os import system", "from torch import jit", "from torch import __builtins__",
     "from builtins import open", "from gradcli import api", "import torch.nn.functional as F\nF.__dict__",
     "x.__class__ = int", "x.__dict__['a'] = 1", "f.__code__ = None", "__builtins__ = {}", "del __builtins__",
-    "with open('f') as h:\n    pass", "def g():\n    yield 1", "async def g():\n    pass", "x = [i.__class__ for i in range(3)]",
+    "with open('f') as h:\n    pass", "def g():\n    yield 1", "async def g():\n    pass", "x = [i.__class__.__mro__ for i in range(3)]",
     "for __class__ in [1]:\n    pass", "def g(a=__class__):\n    return 1", "x.grad_fn.name = print",
     "torch.ones = print", "y.grad_fn.saved = {}",
 ]
@@ -91,8 +91,8 @@ def test_type_gives_no_class_a_script_could_not_name():
     for source in ("type(x.grad_fn)()", "type(print)(1)", "type(iter([]))([])"):
         with pytest.raises(GradcliError, match="cannot create"):
             api.run_script(PRELUDE + "x.requires_grad_()\nx = x * 2\n" + source + "\n")
-    for source in ("type(x).named", "type(x).qualified", "type(x).__class__", "type(x).__call__",
-                   "print.__name__.__class__", "type(x).__name__.__class__"):
+    for source in ("type(x).named", "type(x).qualified", "type(x).__class__.__mro__", "type(x).__call__",
+                   "print.__name__.__class__.__dict__", "type(x).__name__.__class__.named"):
         with pytest.raises(GradcliError, match="no attribute|does not give access"):
             api.run_script(PRELUDE + "print(%s)\n" % source)
 
@@ -117,8 +117,8 @@ def test_allowed_members_still_work():
 
 
 def test_evaluate_refuses_escapes_in_every_argument():
-    for expression, at, weight in (("x.__class__", "1.", None), ("x", "__import__('os')", None),
-                                   ("x * 2", "torch.ones(2)", "open('f')"), ("x", "().__class__", None)):
+    for expression, at, weight in (("x.__class__.__mro__", "1.", None), ("x", "__import__('os')", None),
+                                   ("x * 2", "torch.ones(2)", "open('f')"), ("x", "().__class__.__bases__", None)):
         with pytest.raises(GradcliError):
             api.evaluate(expression, at={"x": at}, weight=weight)
 
@@ -209,17 +209,17 @@ od = OrderedDict(a=1)
 NEW_ESCAPES = [
     # script classes and instances
     "A.__dict__", "A.__mro__", "A.__bases__", "A.__subclasses__()", "A.mro()", "A.__init__.__globals__",
-    "a.__class__", "a.__dict__", "a.m.__func__", "a.m.__self__", "A.m.globals", "A.m.context", "A.m.body",
+    "a.__class__.__dict__", "a.__dict__", "a.m.__func__", "a.m.__self__", "A.m.globals", "A.m.context", "A.m.body",
     "A.m.cell", "A.s.globals", "A.p.fget", "A.p.__get__", "type(a).__mro__", "super(A, a).__getattribute__",
-    "super(A, a).__class__", "super(A, a).m", "super(B, b).v.__class__", "super(int, 1).real",
+    "super(A, a).__class__.__init__", "super(A, a).m", "super(B, b).v.__class__", "super(int, 1).real",
     "object.__subclasses__()", "object().__reduce__", "object.__init__", "b.__init__", "a.__init__",
-    "A.__call__", "a.__gradcli_set__", "A.__gradcli_names__", "A.__qualname__",
+    "A.__call__", "a.__gradcli_set__", "A.__gradcli_names__", "A.__qualname__.__class__.__mro__",
     "staticmethod(print).__func__", "classmethod(print).__func__", "property(print).fget",
-    "[c.__class__ for c in [a]]", "{k: k.__class__ for k in [1]}", "{k.__class__ for k in [1]}",
+    "[c.__class__.__mro__ for c in [a]]", "{k: k.__class__.__base__ for k in [1]}", "{k.__class__.mro() for k in [1]}",
     # lambdas
     "g.__code__", "g.__globals__", "g.globals", "g.body", "g.signature", "g.enclosing", "(lambda: __import__)()",
     # exception objects
-    "err.__traceback__", "err.with_traceback", "err.__context__", "err.args.__class__", "err.__class__",
+    "err.__traceback__", "err.with_traceback", "err.__context__", "err.args.__class__.__subclasses__", "err.__class__.__traceback__",
     "err.add_note",
     # a custom Function and its ctx
     "ctx.saved", "ctx.attributes", "ctx._forward_cls", "ctx.apply", "ctx.release()", "ctx.to_save",
@@ -227,14 +227,14 @@ NEW_ESCAPES = [
     "F.apply.__self__", "torch.autograd.Function._backward_cls", "torch.autograd.function.FunctionCtx.apply",
     # the numpy wrapper
     "arr.array", "arr.__array__()", "arr.tofile", "arr.ctypes", "arr.base", "arr.data", "arr.view",
-    "arr.__array_interface__", "arr.dtype.type", "arr.dtype.__class__", "arr.sum.__self__", "np.load", "np.save",
+    "arr.__array_interface__", "arr.dtype.type", "arr.dtype.__class__.__module__", "arr.sum.__self__", "np.load", "np.save",
     "np.fromfile", "np.frombuffer", "np.lib", "np.ctypeslib", "np.core", "np.set_printoptions", "np.ndarray",
     "np.random.state", "np.random.__dict__", "np.random.RandomState", "np.random.seed.__self__",
     "np.array([print])", "np.array([1], dtype=object)", "arr.astype(object)", "np.array(1).item.__self__",
-    "x.detach().numpy().array", "np.float64(1).__class__", "np.sum.__globals__",
+    "x.detach().numpy().array", "np.float64(1).__class__.__globals__", "np.sum.__globals__",
     # the standard-library modules
     "math.__loader__", "math.sys", "random._inst", "random.Random", "random.seed.__self__", "random._generator",
-    "od.__class__", "od.__reduce__", "OrderedDict.fromkeys", "iter(int, 1)",
+    "od.__class__.__dict__", "od.__reduce__", "OrderedDict.fromkeys", "iter(int, 1)",
 ]
 
 NEW_STATEMENTS = [

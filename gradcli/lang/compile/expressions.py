@@ -18,7 +18,7 @@ from .displays import Displays
 from .definitions import Definitions
 from ..syntax.positions import Places
 from ..sandbox.namespace import TENSOR_PLAIN_MEMBERS, Module
-from .runtime import _MISSING, located, name_of
+from .runtime import _MISSING, class_of, located, name_of, qualname_of
 from ...base import errors
 from ...core import limits
 from ...base.errors import GradcliError, Position
@@ -41,8 +41,10 @@ _COMPARE = {token: guards.guard_operator(op) for token, op in {  # (== and != of
 }.items()}
 
 
-# the dunders a script may read: `super().__init__(...)`, `nn.Module.__init__(self)`, `fn.__name__`
-_DUNDER_READERS = {"__init__": classes.init_of, "__name__": name_of}
+# the dunders a script may read: `super().__init__(...)`, `nn.Module.__init__(self)`, `fn.__name__`,
+# `layer.__class__.__name__` (type(layer)'s ScriptType)
+_DUNDER_READERS = {"__init__": classes.init_of, "__name__": name_of, "__qualname__": qualname_of,
+                   "__class__": class_of}
 
 _LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expression on their own
 

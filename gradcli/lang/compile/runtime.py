@@ -3,6 +3,7 @@ signals of break/continue/return, and `located`, which turns any exception into 
 
 from types import MethodType
 
+from . import classes
 from ..sandbox import guards, namespace, stand_ins
 from .exceptions import CLASSES, ProtocolError
 from ...base import errors
@@ -226,3 +227,26 @@ def name_of(obj):
     if isinstance(obj, MethodType) and isinstance(obj.__func__, Function):
         return obj.__func__.name
     raise GradcliError("gradcli does not give access to '__name__'", "AttributeError")
+
+
+def qualname_of(obj):
+    """`obj.__qualname__`: a class's (`Net`, `Outer.Inner`) or a script function's (`Net.forward`), as a str."""
+    if isinstance(obj, namespace.ScriptType):
+        named = obj.named
+        return named.__qualname__ if classes.is_script_class(named) else namespace.class_name(obj)
+    if isinstance(obj, type) and classes.is_script_class(obj):
+        return obj.__qualname__
+    if isinstance(obj, Function):
+        return obj.qualname
+    if isinstance(obj, MethodType) and isinstance(obj.__func__, Function):
+        return obj.__func__.qualname
+    if isinstance(obj, (type, stand_ins.builtin_function)):
+        return name_of(obj)
+    raise GradcliError("gradcli does not give access to '__qualname__'", "AttributeError")
+
+
+def class_of(obj):
+    """`obj.__class__`: exactly what the sandbox's `type(obj)` gives (a ScriptType: it prints, compares, names
+    itself, and builds another of its kind where type() does), never the class itself, so nothing of the real
+    class (`__mro__`, `__subclasses__`, `__init__.__globals__`) is one more attribute away."""
+    return namespace.script_type(obj)
