@@ -25,17 +25,16 @@ _library = None  # the loaded library, False when there is none
 
 
 def _candidates():
-    """Where pip's mkl wheel puts the runtime library (sys.prefix/lib, or Library/bin on Windows), then the
-    system's search path."""
+    """Where pip's mkl wheel puts the runtime library (sys.prefix/lib, or Library/bin on Windows), then the bare
+    names, which the system's loader looks up on its own search path (LD_LIBRARY_PATH and ld.so's cache, DYLD's
+    paths, PATH): what ctypes.util.find_library would find, without its import (30M instructions with the shutil,
+    subprocess and tempfile it brings) and the `ldconfig -p` process it starts on Linux."""
     names = {"win32": ["mkl_rt.2.dll", "mkl_rt.dll"], "darwin": ["libmkl_rt.2.dylib", "libmkl_rt.dylib"]}.get(
         sys.platform, ["libmkl_rt.so.2", "libmkl_rt.so"])
     for folder in (os.path.join(sys.prefix, "lib"), os.path.join(sys.prefix, "Library", "bin")):
         for name in names:
             yield os.path.join(folder, name)
-    import ctypes.util  # (a slow import: only where MKL is looked for)
-    found = ctypes.util.find_library("mkl_rt")
-    if found:
-        yield found
+    yield from names
 
 
 def library():

@@ -54,7 +54,7 @@ def _in_fresh_process(code, cache_home):
 def _load(cache_home):
     """Load Lark's parser; prints where its cache is (False: none)."""
     return _in_fresh_process("from gradcli.lang.syntax import parser; parser.parser(); "
-                             "print(parser.cache_file(parser.grammar_path().read_text()))", cache_home)
+                             "print(parser.cache_file(parser.grammar_text()))", cache_home)
 
 
 def test_cache_is_written_in_a_fresh_home_and_reused(tmp_path):
@@ -112,7 +112,7 @@ def test_a_damaged_driver_cache_is_rebuilt(tmp_path, garbage):
 
 
 def test_grammar_is_found_in_the_source_tree():
-    assert parser.grammar_path() == ROOT / "grammar" / "gradcli.lark"
+    assert parser.grammar_path() == str(ROOT / "grammar" / "gradcli.lark")
 
 
 # ---------------------------------------------------------------- never a traceback

@@ -8,3 +8,16 @@
     training      what scripts reach of torch.optim and torch.utils.data
     keywords, arguments   torch's argument names, and its argument parser's words for a refused call
 """
+
+import functools
+import os
+
+
+@functools.lru_cache(maxsize=None)
+def recorded(name):
+    """One of the JSON files beside these modules (facts recorded from torch 2.13 and CPython), read once, and
+    only when a call needs it: a one-shot command that does not fail reads none and imports neither json nor
+    pathlib (17M instructions)."""
+    import json
+    with open(os.path.join(os.path.dirname(__file__), name), encoding="utf-8") as f:
+        return json.load(f)

@@ -7,12 +7,10 @@ it runs, in words recorded per function in torch_refusals.json (tests/golden/nam
 module says those instead. It runs only once a call has failed, so a call that works costs nothing.
 """
 
-import functools
-import pathlib
 import re
 from types import FunctionType, MethodType
 
-from . import keywords, stand_ins
+from . import keywords, recorded, stand_ins
 from ..compile import runtime
 from ...base.dtypes import DType
 from ...base.errors import GradcliError
@@ -282,11 +280,8 @@ def _bridged(fn):
     return next((name for name, member in TORCH.members.items() if member is fn), None)
 
 
-@functools.lru_cache(maxsize=None)
 def _refusals():
-    import json  # (a one-shot command that does not fail does not load it)
-    path = pathlib.Path(__file__).with_name("torch_refusals.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+    return recorded("torch_refusals.json")  # (read once a call has failed)
 
 
 def _torch_name(fn):

@@ -10,11 +10,11 @@ first such call).
 
 import functools
 import inspect
-import pathlib
 import types
 
 import numpy as np
 
+from . import recorded
 from ...base import errors
 from ... import ops
 from ...ops.inplace import write_out
@@ -238,7 +238,5 @@ def _torch(qualified):
     return _signatures().get(qualified, ())
 
 
-@functools.lru_cache(maxsize=None)
 def _signatures():
-    import json  # (only a call that needs torch's names reads them: a one-shot command does not import json)
-    return json.loads(pathlib.Path(__file__).with_name("torch_signatures.json").read_text(encoding="utf-8"))
+    return recorded("torch_signatures.json")  # (only a call that needs torch's names reads them)

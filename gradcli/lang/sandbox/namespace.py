@@ -10,12 +10,11 @@ import builtins as _py
 import collections
 import functools
 import math
-import pathlib
 
 import numpy as np
 
 from ..compile import classes, exceptions
-from . import guards, numpy_bridge, stand_ins, stdlib, system, training
+from . import guards, numpy_bridge, recorded, stand_ins, stdlib, system, training
 from ...base import anomaly, dtypes, errors, grad_mode
 from ...core import backward as autograd, limits, printing, rng
 from ...torchlib.autograd import functional, gradcheck
@@ -198,12 +197,10 @@ _PY_MEMBERS[collections.defaultdict] = _PY_MEMBERS[dict]  # optimizer.state
 _TUPLE_MEMBERS = frozenset(("index", "count"))
 
 
-@functools.lru_cache(maxsize=None)
 def torch_names():
     """torch 2.13's public names per module ({"torch": [...], "torch.Tensor": [...], ...}), recorded from torch.
-    Read only when a name is missing: a one-shot command does not import json for it."""
-    import json
-    return json.loads(pathlib.Path(__file__).with_name("torch_names.json").read_text(encoding="utf-8"))
+    Read only when a name is missing."""
+    return recorded("torch_names.json")
 
 
 # torch's ways to files, native code and other processes: a script never reaches them

@@ -10,8 +10,7 @@ arguments or a keyword, recorded from CPython in builtin_refusals.json (tests/go
 make_builtin_refusals.py, which also records each builtin's type name for the tests).
 """
 
-import functools
-import pathlib
+from . import recorded
 
 
 class builtin_function:
@@ -81,8 +80,5 @@ def refusal(fn, args, kwargs):
     return entry["keyword"].replace("{keyword}", unknown[0]) if unknown else None
 
 
-@functools.lru_cache(maxsize=None)
 def _calls():
-    import json  # (read once a call of a stand-in has failed)
-    path = pathlib.Path(__file__).with_name("builtin_refusals.json")
-    return json.loads(path.read_text(encoding="utf-8"))["calls"]
+    return recorded("builtin_refusals.json")["calls"]  # (read once a call of a stand-in has failed)

@@ -14,7 +14,6 @@ is read once (read_input): the driver's tree both says that the input is complet
 """
 
 import os
-import pathlib
 import sys
 
 from ...base import errors
@@ -22,21 +21,27 @@ from ...core import limits
 from . import trees
 from .lalr import Fallback
 
-_HERE = pathlib.Path(__file__).resolve().parents  # lang/syntax, lang, gradcli, the checkout
-_PACKAGE_GRAMMAR = _HERE[2] / "grammar" / "gradcli.lark"
-_SOURCE_GRAMMAR = _HERE[3] / "grammar" / "gradcli.lark"
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))  # gradcli/
+_PACKAGE_GRAMMAR = os.path.join(_PACKAGE, "grammar", "gradcli.lark")
+_SOURCE_GRAMMAR = os.path.join(os.path.dirname(_PACKAGE), "grammar", "gradcli.lark")  # the checkout's
 
 _parser = None
 _driver = None
 
 
 def grammar_path():
-    """The grammar file: inside the installed package, else in the source tree (editable installs)."""
+    """The grammar file: inside the installed package, else in the source tree (editable installs). (os.path, not
+    pathlib: every run reads it, and pathlib's import costs a one-shot command 17M instructions.)"""
     for path in (_PACKAGE_GRAMMAR, _SOURCE_GRAMMAR):
-        if path.is_file():
+        if os.path.isfile(path):
             return path
     raise errors.GradcliError("gradcli's grammar file is missing (looked in %s and %s)"
                               % (_PACKAGE_GRAMMAR, _SOURCE_GRAMMAR), "InstallError")
+
+
+def grammar_text():
+    with open(grammar_path(), encoding="utf-8") as f:
+        return f.read()
 
 
 def cache_file(text, kind="grammar"):
@@ -86,7 +91,7 @@ def parser():
     if _parser is None:
         from lark import Lark
         from lark.indenter import PythonIndenter
-        text = grammar_path().read_text(encoding="utf-8")
+        text = grammar_text()
         _parser = Lark(text, parser="lalr", postlex=PythonIndenter(), start=["start", "expression"],
                        propagate_positions=True, maybe_placeholders=True, cache=cache_file(text))
     return _parser
@@ -102,7 +107,7 @@ def driver():
         from . import lalr
         # marshal's format and the regex analysis belong to this Python: another one keeps its own file
         kind = "lalr%d-py%d%d" % ((lalr.FORMAT,) + sys.version_info[:2])
-        path = cache_file(grammar_path().read_text(encoding="utf-8"), kind)
+        path = cache_file(grammar_text(), kind)
         tables = _read_tables(path, lalr.FORMAT) if path else None
         try:
             if tables is None:
