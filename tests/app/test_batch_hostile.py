@@ -226,7 +226,7 @@ LIBRARY_CASES = {
     "high-surrogate": ("print('\\ud83d')", "error", "UnicodeEncodeError"),
     "non-ascii": ("print('\u00e9\u20ac\U0001f600')", "ok", None),
     "dunder-import": ("__import__('os')", "error", "NameError"),
-    "getattr": ("getattr(1, '__class__')", "error", "NameError"),
+    "getattr": ("getattr(1, '__class__')", "error", "AttributeError"),
     "class-bases": ("().__class__.__bases__", "error", "AttributeError"),
     "random-seed": ("import random\nrandom.seed(5)\nprint(random.random())", "ok", None),
     "numpy-seed": ("import numpy as np\nnp.random.seed(0)\nprint(np.random.rand())", "ok", None),

@@ -119,7 +119,7 @@ def test_expression_mode_math_spelling():
 
 
 @pytest.mark.parametrize("source", [
-    "print(open)", "print(eval)", "print(exec)", "print(__import__)", "print(getattr)", "print(globals)",
+    "print(open)", "print(eval)", "print(exec)", "print(__import__)", "print(breakpoint)", "print(globals)",
     "import torch\nx = torch.ones(1, requires_grad=True)\nprint((x * 2).grad_fn.__class__.__mro__)",
     "print(().__class__.__bases__)", "print(print.__self__)", "print(range(1).__reduce__)", "print(len.__name__)",
     "print('{0.__class__}'.format(1))", "print('{0[0]}'.format([1]))", "print(str.join)", "print(dict.fromkeys)",

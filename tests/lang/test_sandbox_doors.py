@@ -143,3 +143,57 @@ def test_the_clocks_read_as_pythons():
     out = api.run_script("import time\nfrom time import perf_counter\nstart = time.time()\nt = perf_counter()\n"
                          "print(type(time.time() - start).__name__, perf_counter() >= t, time.time() > 1.7e9)")
     assert out == "float True True\n"
+
+
+# ---------------------------------------------------------------- getattr, setattr, dir: names chosen at run time
+DIR_PRELUDE = ("import torch\nimport torch.nn as nn\nimport numpy as np\nclass Net(nn.Module):\n"
+               "    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(2, 2)\n"
+               "class Plain:\n    k = 3\n    def m(self):\n        return 1\ndef f():\n    return 1\n"
+               "x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\na = Plain()\n")
+
+CHOSEN_NAMES = [  # each through the gate every binding passes: no dunder, only the allow-list
+    "getattr(x, '__class__')", "getattr(x, '__cl' + 'ass__')", "getattr(a, '__dict__')", "getattr(f, '__globals__')",
+    "getattr(x, '__dict__', None)", "getattr(torch, '__builtins__', 1)", "getattr(x, 'array')", "getattr(torch, '_C')",
+    "getattr(y.grad_fn, 'saved')", "getattr(torch, 'ops')", "getattr(print, '__self__')", "getattr(x, 1)",
+    "getattr(Plain, 'mro')", "getattr(np, 'ctypeslib')",
+    "setattr(a, '__class__', Net)", "setattr(Plain, '__getattr__', print)", "setattr(Plain, '__del__', print)",
+    "setattr(Plain, '__call__', print)", "setattr(a, '__dict__', {})", "setattr(Plain, '__gradcli_names__', set())",
+    "setattr(Plain, '__init_subclass__', print)", "setattr(torch, 'ones', print)", "setattr(x, 'grad_fn', None)",
+    "setattr(y.grad_fn, 'name', print)", "setattr(nn.Linear(1, 1), '_parameters', {})", "setattr(print, 'x', 1)",
+    "setattr(np, 'ones', print)", "setattr(a, 3, 1)", "setattr(nn.Module, 'forward', print)",
+    "dir()", "dir(x, x)",
+]
+
+
+@pytest.mark.parametrize("source", CHOSEN_NAMES)
+def test_names_chosen_at_run_time_pass_the_one_gate(source):
+    with pytest.raises(GradcliError) as error:
+        api.run_script(DIR_PRELUDE + source + "\n")
+    assert error.value.kind in ("AttributeError", "TypeError") and error.value.position is not None
+
+
+def test_getattr_setattr_do_what_the_attribute_written_out_does():
+    out = api.run_script(DIR_PRELUDE + (
+        "def do(self):\n    return self.k * 2\nsetattr(Plain, do.__name__, do)\nsetattr(a, 'v', 5)\n"
+        "l = nn.Linear(2, 2)\nsetattr(l, 'extra', nn.Parameter(torch.ones(1)))\n"
+        "print(a.do(), getattr(a, 'v'), getattr(a, 'w', 'none'), getattr(torch, '__version__'))\n"
+        "print([n for n, _ in l.named_parameters()], getattr(x, 'shape'), getattr(l, 'extra').shape)\n"
+        "try:\n    getattr(a, 'w')\nexcept AttributeError as e:\n    print(e)\n"))
+    # Python and torch 2.13 (/work/torchenv) print the same
+    assert out == ("6 5 none 2.13.0+cpu\n['weight', 'bias', 'extra'] torch.Size([2]) torch.Size([1])\n"
+                   "'Plain' object has no attribute 'w'\n")
+
+
+def test_dir_lists_only_what_a_script_may_read():
+    """dir(v) is the allow-list (what completion offers) and the dunders the attribute syntax reads there: every
+    name it lists reads without an AttributeError, on every kind of value."""
+    out = api.run_script(DIR_PRELUDE + (
+        "values = [x, y.grad_fn, nn.Linear(2, 3), Net(), a, Plain, f, 1, 2.5, 'ab', [1], {'a': 1}, print, torch,\n"
+        "          torch.nn.functional, torch.float32, x.shape, np.ones(2), np, torch.optim.SGD([x], lr=0.1), None]\n"
+        "for v in values:\n    for n in dir(v):\n        if n[:2] != '__':\n            try:\n"
+        "                getattr(v, n)\n            except AttributeError:\n                raise\n"
+        "            except Exception:\n                pass\n"
+        "    assert dir(v) == sorted(dir(v)) and '__class__' in dir(v)\n"
+        "print(dir(a), dir(Plain), dir(f), [n for n in dir(torch) if n[:2] == '__'])\n"))
+    assert out.endswith("['__class__', 'k', 'm'] ['__class__', '__init__', '__name__', '__qualname__', 'k', 'm'] "
+                        "['__class__', '__name__', '__qualname__'] ['__class__', '__version__']\n")

@@ -11,14 +11,13 @@ import operator
 
 from ..syntax import Token, Tree
 
-from . import classes
 from ..sandbox import guards, namespace
 from .calls import Calls
 from .displays import Displays
 from .definitions import Definitions
 from ..syntax.positions import Places
 from ..sandbox.namespace import TENSOR_PLAIN_MEMBERS, Module
-from .runtime import _MISSING, class_of, located, name_of, qualname_of
+from .runtime import _MISSING, DUNDER_READERS, located, refuses
 from ...base import errors
 from ...core import limits
 from ...base.errors import GradcliError, Position
@@ -41,10 +40,6 @@ _COMPARE = {token: guards.guard_operator(op) for token, op in {  # (== and != of
 }.items()}
 
 
-# the dunders a script may read: `super().__init__(...)`, `nn.Module.__init__(self)`, `fn.__name__`,
-# `layer.__class__.__name__` (type(layer)'s ScriptType)
-_DUNDER_READERS = {"__init__": classes.init_of, "__name__": name_of, "__qualname__": qualname_of,
-                   "__class__": class_of}
 
 _LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expression on their own
 
@@ -176,7 +171,7 @@ class ExpressionCompiler(Calls, Displays, Definitions):
         """The name of `token`, unless it is a dunder (`__class__`, `__import__`): those are never reachable, but
         for a module's `__version__` (`torch.__version__`, served from the module's own members)."""
         name = token.value  # the plain str (a Token compares and hashes through Python code)
-        if name.startswith("__") and not (kind == "AttributeError" and name == "__version__"):
+        if refuses(name, kind):
             raise GradcliError("gradcli does not give access to '%s'" % name, kind, self.position(token))
         return name
 
@@ -361,7 +356,7 @@ class ExpressionCompiler(Calls, Displays, Definitions):
         token = node.children[1]
         name = token.value
         if name[:2] == "__":  # one of the dunders a script may read, or checked_name's refusal
-            read = _DUNDER_READERS.get(name)
+            read = DUNDER_READERS.get(name)
             if read is not None:
                 return self.applied(read, obj, token)
             self.checked_name(token, "AttributeError")

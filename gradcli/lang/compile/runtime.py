@@ -69,7 +69,7 @@ class Context:
 
     def __init__(self, write, expression_mode=False):
         self.write = write
-        self.builtins = guards.guard_builtins(namespace.make_builtins(write))
+        self.builtins = guards.guard_builtins(dict(namespace.make_builtins(write), **SCRIPT_BUILTINS))
         torch_names, clashing = namespace.math_names(expression_mode)
         for name in clashing:
             self.builtins.pop(name, None)
@@ -250,3 +250,63 @@ def class_of(obj):
     itself, and builds another of its kind where type() does), never the class itself, so nothing of the real
     class (`__mro__`, `__subclasses__`, `__init__.__globals__`) is one more attribute away."""
     return namespace.script_type(obj)
+
+
+# the dunders a script may read: `super().__init__(...)`, `nn.Module.__init__(self)`, `fn.__name__`,
+# `layer.__class__.__name__` (type(layer)'s ScriptType)
+DUNDER_READERS = {"__init__": classes.init_of, "__name__": name_of, "__qualname__": qualname_of,
+                  "__class__": class_of}
+
+
+def refuses(name, kind="NameError"):
+    """The one name gate: whether a script may not bind, read or write `name` (a dunder), but for a module's
+    `__version__` read as an attribute (`torch.__version__`, served from the module's own members)."""
+    return name[:2] == "__" and not (kind == "AttributeError" and name == "__version__")
+
+
+def _chosen_name(name):
+    """A name a script chose at run time (getattr, setattr): a str, through the gate every binding and attribute
+    name passes (no dunder, not even the ones `x.__class__` reads: a computed name reads only the allow-list)."""
+    if not isinstance(name, str):
+        raise errors.type_error("attribute name must be string, not '%s'" % type(name).__name__)
+    if refuses(name, "AttributeError"):
+        raise GradcliError("gradcli does not give access to '%s'" % name, "AttributeError")
+    return name
+
+
+_NO_DEFAULT = object()
+
+
+def script_getattr(obj, name, default=_NO_DEFAULT, /):
+    """getattr(obj, name[, default]): `obj.name` on the allow-list (lang.sandbox.namespace.get_attribute)."""
+    _chosen_name(name)
+    try:
+        return namespace.get_attribute(obj, name)
+    except GradcliError as error:
+        if default is _NO_DEFAULT or error.kind != "AttributeError":
+            raise
+        return default
+
+
+def script_setattr(obj, name, value, /):
+    """setattr(obj, name, value): `obj.name = value` (lang.sandbox.namespace.set_attribute)."""
+    namespace.set_attribute(obj, _chosen_name(name), value)
+
+
+def script_dir(*obj):
+    """dir(obj): the names a script may read on obj (the allow-list, and the dunders it may read there), sorted;
+    not Python's list of the real object's names, which would name what the sandbox keeps out of reach."""
+    if len(obj) != 1:
+        raise errors.type_error("gradcli's dir() takes one argument: the object whose names to list"
+                                if not obj else "dir expected at most 1 argument, got %d" % len(obj))
+    names = set(namespace.members(obj[0]))
+    for name, read in DUNDER_READERS.items():
+        try:
+            read(obj[0])
+        except GradcliError:
+            continue
+        names.add(name)
+    return sorted(names)
+
+
+SCRIPT_BUILTINS = {"getattr": script_getattr, "setattr": script_setattr, "dir": script_dir}

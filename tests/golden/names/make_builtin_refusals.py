@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 NAMES = ("print", "len", "range", "enumerate", "zip", "abs", "min", "max", "sum", "round", "float", "int", "bool",
          "str", "list", "tuple", "dict", "sorted", "reversed", "any", "all", "repr", "isinstance", "format", "map",
          "filter", "pow", "divmod", "type", "set", "next", "iter", "hasattr", "callable", "chr", "ord", "id",
-         "object", "super", "staticmethod", "classmethod", "property")
+         "object", "super", "staticmethod", "classmethod", "property", "getattr", "setattr", "dir")
 
 # the stand-ins' CPython signatures: positional counts taken, most of them (None: any), keyword names
 SIGNATURES = {
@@ -44,6 +44,9 @@ SIGNATURES = {
     "zip": (range(0, 9), None, ("strict",)),
     "enumerate": ((1, 2), 2, ("iterable", "start")),
     "reversed": ((1,), 1, None),
+    "getattr": ((2, 3), 3, None),
+    "setattr": ((3,), 3, None),
+    "dir": ((0, 1), 1, None),
 }
 COUNTS = 9  # calls with 0 to 8 positional arguments are recorded; more answer as 9 do
 
@@ -70,7 +73,7 @@ def main():
     table = {"python": platform.python_version(),
              "types": {name: type(getattr(builtins, name)).__name__ for name in NAMES},
              "calls": {name: record(name) for name in SIGNATURES}}
-    path = ROOT / "gradcli" / "lang" / "builtin_refusals.json"
+    path = ROOT / "gradcli" / "lang" / "sandbox" / "builtin_refusals.json"
     path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
 
 
