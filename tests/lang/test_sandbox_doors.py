@@ -197,3 +197,17 @@ def test_dir_lists_only_what_a_script_may_read():
         "print(dir(a), dir(Plain), dir(f), [n for n in dir(torch) if n[:2] == '__'])\n"))
     assert out.endswith("['__class__', 'k', 'm'] ['__class__', '__init__', '__name__', '__qualname__', 'k', 'm'] "
                         "['__class__', '__name__', '__qualname__'] ['__class__', '__version__']\n")
+
+
+@pytest.mark.parametrize("name", ["compile", "exec", "eval", "open", "input", "breakpoint", "globals", "vars",
+                                  "delattr", "memoryview"])
+def test_pythons_withheld_builtins_are_refused_as_such(name):
+    """A builtin Python has and a script lacks is a refusal ("does not give access to Python's builtin"), not a
+    misspelling with a did-you-mean; a name Python lacks too keeps Python's NameError."""
+    with pytest.raises(GradcliError) as error:
+        api.run_script("%s('1')\n" % name)
+    assert error.value.kind == "NameError" and error.value.position is not None
+    assert "gradcli does not give access to Python's builtin '%s'" % name in str(error.value)
+    assert error.value.suggestion is None
+    with pytest.raises(GradcliError, match="name 'compiled' is not defined"):
+        api.run_script("compiled('1')\n")

@@ -221,8 +221,7 @@ class ExpressionCompiler(Calls, Displays, Definitions):
                 if value is _MISSING:
                     value = context.torch_names.get(name, _MISSING)
                     if value is _MISSING:
-                        raise GradcliError("name '%s' is not defined" % name, "NameError", self.position(token),
-                                           suggest=lambda: errors.suggestion(name, _visible_names(frame)))
+                        raise _undefined(name, frame, self.position(token))
             return value
         return run
 
@@ -442,6 +441,16 @@ class FieldCompiler(ExpressionCompiler):
         shift = self.column - 1 if inner.line == 1 else 0
         return Position(self.filename, self.script, inner.line + self.line - 1, inner.column + shift,
                         inner.end_column and inner.end_column + shift)
+
+
+def _undefined(name, frame, position):
+    """Python's NameError; for one of Python's builtins the sandbox withholds (compile, exec, eval, open, ...),
+    the refusal instead: the name exists in Python, a script only cannot reach it."""
+    if namespace.withheld_builtin(name):
+        return GradcliError("gradcli does not give access to Python's builtin '%s' (%s)"
+                            % (name, namespace.withheld_builtin(name)), "NameError", position)
+    return GradcliError("name '%s' is not defined" % name, "NameError", position,
+                        suggest=lambda: errors.suggestion(name, _visible_names(frame)))
 
 
 def _visible_names(frame):

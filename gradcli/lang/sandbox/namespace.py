@@ -419,6 +419,21 @@ def make_builtins(write):
     }
 
 
+# Python's builtins a script does not have, and why (the rest of those withheld: "it reaches Python's own objects")
+_WITHHELD = {"compile": "a script's text is compiled by gradcli, once: there is no compile, exec or eval of more",
+             "exec": "a script's text is compiled by gradcli, once: there is no compile, exec or eval of more",
+             "eval": "a script's text is compiled by gradcli, once: there is no compile, exec or eval of more",
+             "open": "a script reads and writes no files", "input": "a script reads no input",
+             "breakpoint": "a script runs without a debugger"}
+
+
+def withheld_builtin(name):
+    """Why a script lacks Python's builtin `name` (None if Python has no such builtin, or it is a dunder)."""
+    if name[:1] == "_" or not hasattr(_py, name) or name[:1].isupper():  # (exception classes: Python's words)
+        return None
+    return _WITHHELD.get(name, "it reaches Python's own objects")
+
+
 def _iter(iterable, *sentinel):
     """iter() of one argument: iter(f, sentinel) could call a builtin for ever inside one statement."""
     if sentinel:
