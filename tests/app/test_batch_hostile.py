@@ -116,6 +116,19 @@ def test_a_worker_killed_by_a_signal_is_the_scripts_crash_and_the_host_goes_on()
     assert gradcli.run_script("print(3)") == "3\n"
 
 
+@pytest.mark.parametrize("killed_for, signum, said", [("timeout", signal.SIGKILL, "ran for more than 15 s"),
+                                                       (None, getattr(signal, "SIGXCPU", 24), "of CPU time")])
+def test_a_worker_ended_at_its_timeout_exits_as_every_limit(killed_for, signum, said):
+    """A worker still unwinding past its deadline (freeing gigabytes on a loaded machine: corpus case 134) is
+    killed by its parent, or by the kernel's CPU limit: the file's outcome is the timeout's limit, exit code 1 as
+    every limit's, not minus the signal's number (which is a crash's)."""
+    from gradcli.app.workers import runners
+    job = runners._Job(0, {"filename": "a.py", "text": "", "timeout": 15.0}, None)
+    job.killed_for = killed_for
+    outcome = job.outcome(-signum, None)
+    assert (outcome.status, outcome.exit_code) == ("limit", 1) and said in outcome.stderr
+
+
 @pytest.mark.slow
 def test_a_real_deallocation_crash_leaves_the_host_alive():
     text = "p = None\nfor i in range(10**6):\n    p = property(p)\nprint('built')\n"

@@ -134,7 +134,7 @@ def _commands():
 
 def _expressions():
     for expression in ("sum(ones(10**5, 10**5, 0), 2)", "str([[0] * 10**4] * 10**5)", "ones(10**9, 0).sum(1)",
-                       "x.expand(10**5, 10**5)", "outer(ones(10**5), ones(10**5))", "[x] * 10**9",
+                       "x.expand(10**5, 10**5, 3)", "outer(ones(10**5), ones(10**5))", "[x] * 10**9",
                        "str({i: 'a' * 10**7 for i in range(20)})", "str({'a' * 10**7 + str(i) for i in range(20)})",
                        "repr(ValueError(*['a' * 10**7] * 20))", "x.repeat(10**5, 10**5)"):
         yield expression

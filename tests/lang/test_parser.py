@@ -17,11 +17,13 @@ INCOMPLETE = [
     "print(f\"\"\"{1}", "x = 1 + \\", "if x:", "if x:\n    y = 1", "if x:\n    y = 1\nelse:", "for i in range(3):",
     "for i in range(3): print(i)", "while True:\n    if x:\n        break", "with torch.no_grad():",
     "def f():\n    return 1", "if x:\n    if y:\n        z = [1,", "if x:\n    pass\n    q = (",
+    # a header inside a block, as the REPL passes it (its line ended): the dedent the newline makes is not an error
+    "if x:\n    if y:\n", "class A:\n    def f(self, k):\n", "def f():\n    for i in x:\n        if i:\n",
 ]
 COMPLETE_OR_ERROR = [
     "", "   ", "# comment", "x = 1", "print(1)", "x = 1 +", "x = )", "x = \"abc", "print(\"\"\"a\n b\"\"\")",
     "if x:\n    y = 1\n\n", "x = 1\n    y", "if x:\n    q = )", "if x:\n    q = 1 +", "import os",
-    "for i in range(3): print(i)\n\n", "x = [1,]]",
+    "for i in range(3): print(i)\n\n", "x = [1,]]", "if x:\n    if y:\nz = 1\n", "if x:\n    if y:\n\n",
 ]
 
 

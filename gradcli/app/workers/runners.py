@@ -91,11 +91,15 @@ class _Job:
         seconds = time.monotonic() - self.started
         end = self.end or {}
         notes = end.get("notes", [])
+        limit = None
         if self.killed_for == "timeout" or (returncode < 0 and _signal_name(-returncode) == "SIGXCPU"):
-            self._add(time_exceeded(self.timeout, cpu=self.killed_for != "timeout"))
+            limit = time_exceeded(self.timeout, cpu=self.killed_for != "timeout")
         elif self.killed_for == "output":
-            self._add(limits.exceeded("max_elements", "the script printed more than %d characters"
-                                      % limits.current()["max_elements"]))
+            limit = limits.exceeded("max_elements", "the script printed more than %d characters"
+                                    % limits.current()["max_elements"])
+        if limit is not None:  # a limit the parent or the kernel enforced exits as every limit does: 1, not -9
+            self._add(limit)
+            returncode = 1
         elif returncode < 0 or self.end is None:
             name = _signal_name(-returncode) if returncode < 0 else None
             self._add(GradcliError("crashed (%s)" % (_SIGNALS.get(name, name) if name else

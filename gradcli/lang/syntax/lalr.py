@@ -327,8 +327,9 @@ class Driver:
                         # Refused, unless the lexer fails further on: Python's tokenizer errors come first. It reads
                         # on, while every token is shifted into one state that takes them all.
                         open_before = brackets[:-1] if kind in _OPEN else brackets[:]  # (the lexer counted it)
+                        more = kind == "_DEDENT" and last == end and text.count("\n", first, last) == 1
                         refusal = _mistakes().Refused((kind, value, first, last), stack, set(states[state]),
-                                                      open_before, ending)
+                                                      open_before, ending, more)
                         if kind == "_INDENT":  # Python's "unexpected indent": nothing after it is read
                             raise refusal
                         states, state = _REFUSED, 0

@@ -62,16 +62,14 @@ class Refused(Mistake):
     stack, whose values (every other item) below `depth` were read before the token, and above it after it (the
     lexer reads on); `expected`, the terminals the parser's state takes; `brackets`, the offsets of the brackets
     open at the token, and `open_at_end` those still open where the text ends; `at_end`: the token is one the
-    end of the text makes (the REPL asks for more lines)."""
+    end of the text makes; `incomplete`: more lines could still complete the text (the REPL asks for them), as
+    also when the token is the dedent of a last line that opens a block inside another (`if a:` / `    if b:`)."""
 
-    def __init__(self, token, stack, expected, brackets, at_end):
+    def __init__(self, token, stack, expected, brackets, at_end, incomplete=False):
         super().__init__(token[2])
         self.token, self.stack, self.depth, self.expected = token, stack, len(stack), expected
         self.brackets, self.at_end, self.open_at_end = brackets, at_end, brackets
-
-    @property
-    def incomplete(self):
-        return self.at_end
+        self.incomplete = at_end or incomplete
 
 
 # ---------------------------------------------------------------- the tokenizer's errors (raised by the lexer)
