@@ -86,7 +86,13 @@ HOST_DOORS = [  # what these modules have that reaches the host's files, process
     "import sys\nsys.setrecursionlimit(10**6)", "import time\ntime.sleep(100)", "import sys\nsys.path.__class__.__mro__",
     "import os\nos.path.join.__globals__", "import os\nos.environ.__class__.__init__", "import warnings\nwarnings.catch_warnings",
     "import zipfile", "import subprocess", "import shutil", "import pathlib", "import pickle", "import socket",
-    "import importlib", "import ctypes", "from io import StringIO", "import os.path as p\np.os",
+    "import ctypes", "from io import StringIO", "import os.path as p\np.os",
+    # importlib: metadata.version only
+    "import importlib\nimportlib.import_module('os')", "from importlib import import_module", "import importlib.util",
+    "import importlib\nimportlib.reload", "import importlib\nimportlib.__import__", "import importlib.machinery",
+    "from importlib.metadata import distributions", "import importlib.metadata as m\nm.files('torch')",
+    "import importlib.metadata as m\nm.version.__globals__", "import importlib.metadata as m\nm.entry_points()",
+    "from importlib.metadata import PackageNotFoundError as E\nE.__subclasses__",
 ]
 
 
@@ -137,6 +143,19 @@ def test_warning_filters_are_the_runs_own():
     with pytest.raises(GradcliError) as error:
         api.run_script("import warnings\nwarnings.simplefilter('error')\nwarnings.warn('now an error')")
     assert error.value.kind == "UserWarning" and "now an error" in str(error.value)
+
+
+def test_package_versions_are_gradclis_world():
+    """importlib.metadata.version: torch is the CPU build gradcli behaves as; no other package is installed,
+    whatever the host has (numpy included: the script's numpy is gradcli's)."""
+    out = api.run_script("from importlib.metadata import version, PackageNotFoundError\nimport importlib.metadata\n"
+                         "print(version('torch'), importlib.metadata.version('torch'))\n"
+                         "for name in ('numpy', 'tiktoken'):\n    try:\n        version(name)\n"
+                         "    except ImportError as e:\n        print(type(e).__name__, e, isinstance(e, ModuleNotFoundError))")
+    assert out == ("2.13.0+cpu 2.13.0+cpu\nPackageNotFoundError No package metadata was found for numpy True\n"
+                   "PackageNotFoundError No package metadata was found for tiktoken True\n")
+    with pytest.raises(GradcliError, match="expected string or bytes-like object, got 'int'"):
+        api.run_script("from importlib.metadata import version\nversion(3)")
 
 
 def test_the_clocks_read_as_pythons():

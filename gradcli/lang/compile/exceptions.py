@@ -43,7 +43,9 @@ def _torch_class(name, module, base=RuntimeError):
 # torch's own exception classes, by the kind gradcli gives their errors
 TORCH = {"GradcheckError": _torch_class("GradcheckError", "torch.autograd.gradcheck"),
          "UnpicklingError": _torch_class("UnpicklingError", "_pickle", Exception)}
-_BY_KIND = {**CLASSES, **TORCH}
+# the exception classes of the parts of Python's library a script may import (system.py)
+LIBRARY = {"PackageNotFoundError": _torch_class("PackageNotFoundError", "importlib.metadata", ModuleNotFoundError)}
+_BY_KIND = {**CLASSES, **TORCH, **LIBRARY}
 
 
 def catchable(error):

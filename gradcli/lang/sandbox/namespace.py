@@ -142,6 +142,8 @@ TORCH_FUNCTIONAL = Module("torch.functional", {name: FUNCTIONS[name] for name in
 TORCH.members["functional"] = TORCH_FUNCTIONAL
 OS = Module("os", system.os_members())  # (os.environ: the running script's own)
 OS.members["path"] = Module("os.path", system.os_path_members())
+IMPORTLIB = Module("importlib", {"metadata": Module("importlib.metadata", system.metadata_members(
+    TORCH_VERSION, exceptions.LIBRARY["PackageNotFoundError"]))})
 MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
            "torch.autograd.function": AUTOGRAD_FUNCTION,
            "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.nn.init": INIT, "torch.linalg": LINALG,
@@ -150,6 +152,7 @@ MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd
            "__future__": Module("__future__", stdlib.future_members()),
            "time": Module("time", system.time_members()), "sys": Module("sys", system.sys_members()),
            "os": OS, "os.path": OS.members["path"], "warnings": Module("warnings", system.warnings_members()),
+           "importlib": IMPORTLIB, "importlib.metadata": IMPORTLIB.members["metadata"],
            "numpy": NUMPY, "numpy.random": NUMPY_RANDOM, "torch.optim": OPTIM, "torch.optim.lr_scheduler": LR_SCHEDULER,
            "torch.utils": UTILS, "torch.utils.data": DATA, "torch.cuda": CUDA, "torch.accelerator": ACCELERATOR,
            "torch.backends": BACKENDS, "torch.backends.mps": MPS, "torch.distributions": DISTRIBUTIONS,

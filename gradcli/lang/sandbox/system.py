@@ -8,11 +8,15 @@
 - os: os.path's functions of strings (join, basename, splitext, ...; never of files) and `os.environ`, the run's
   own mapping: it starts empty (a script never reads the host's environment) and what a script sets stays in it.
 - warnings: warn() through the run's warnings, and filterwarnings()/simplefilter() for the run's own filters.
+- importlib.metadata: version(name), the installed version of a package as Python's packaging knows it. A script
+  runs in gradcli's world, where torch is the CPU build gradcli behaves as ("2.13.0+cpu") and no other package
+  is installed: version("tiktoken") raises PackageNotFoundError, as Python does for a package it lacks.
 Every other member of these modules, and every other module of Python's standard library, is refused by name
 (namespace, compiler): "gradcli does not give access to 'os.listdir'".
 """
 
 import builtins
+import importlib
 import os
 import re
 import sys
@@ -182,6 +186,28 @@ def warnings_members():
 
 
 
+# ---------------------------------------------------------------- importlib.metadata
+def metadata_members(torch_version, package_not_found):
+    """importlib.metadata's members: version() knows torch's version (the build gradcli behaves as) only."""
+    def version(distribution_name):
+        if not isinstance(distribution_name, str):
+            raise errors.type_error("expected string or bytes-like object, got '%s'" % type(distribution_name).__name__)
+        if distribution_name.lower().replace("_", "-") == "torch":
+            return torch_version
+        raise errors.GradcliError("No package metadata was found for %s" % distribution_name, "PackageNotFoundError")
+    return {"version": version, "PackageNotFoundError": package_not_found}
+
+
 # the host's modules whose other members are refused by name, and Python's other modules, refused as a whole
-HOST = {"time": time, "sys": sys, "os": os, "os.path": os.path}
+class _Members:
+    """The member names of a host module not imported here (importlib.metadata takes milliseconds to import)."""
+
+    def __init__(self, *names):
+        self.__dict__.update(dict.fromkeys(names))
+
+
+HOST = {"time": time, "sys": sys, "os": os, "os.path": os.path, "importlib": importlib,
+        "importlib.metadata": _Members("distribution", "distributions", "metadata", "entry_points", "files",
+                                       "requires", "packages_distributions", "Distribution", "PathDistribution",
+                                       "DistributionFinder", "EntryPoint", "EntryPoints", "PackageMetadata")}
 STANDARD_LIBRARY = frozenset(getattr(sys, "stdlib_module_names", ()))
