@@ -11,6 +11,7 @@ A script is one source file (a .py, a notebook's code cells joined, or the PyTor
 markdown chapters) with only these edits, each marked `# edit` on its line:
   - a seed line at the top (torch, and numpy / random where the file uses them)
   - plotting removed (a statement that draws, or imports a plotting or notebook-display module, becomes `pass`)
+  - a book's own helper package removed where it cannot be had (d2l's, rasbt's package version check)
   - notebook magics (`%matplotlib inline`, `!pip ...`) commented out
   - a notebook cell's shown value printed (Jupyter displays a cell's last expression; a script must print it)
   - the cells from the first one that needs what a CPU-only torch without downloads lacks (a data set, a GPU,
@@ -54,11 +55,22 @@ REPOSITORIES = {
     "dsgiitr/d2l-pytorch": ("d2l_pytorch", "Apache-2.0", True),
     "patrickloeber/pytorchTutorial": ("loeber", "MIT", True),
     "rasbt/stat453-deep-learning-ss21": ("stat453", "MIT", True),
+    "rasbt/LLMs-from-scratch": ("llms_from_scratch", "Apache-2.0", True),
+    "rasbt/machine-learning-book": ("ml_book", "MIT", True),
+    "dair-ai/ML-Notebooks": ("dair_ai", "Apache-2.0", True),
+    "omarsar/pytorch_notebooks": ("omarsar", "MIT", True),
+    "mlelarge/dataflowr": ("dataflowr", "Apache-2.0", True),
+    "graykode/nlp-tutorial": ("nlp_tutorial", "MIT", True),
+    "pytorch/examples": ("pytorch_examples", "BSD-3-Clause", True),
+    "hunkim/PyTorchZeroToAll": ("zero_to_all", "none stated", False),
+    "deeplearningzerotoall/PyTorch": ("zerotoall_kr", "none stated", False),
 }
 
 PLOTTING = re.compile(r"\bplt\b|matplotlib|IPython|\bdisplay\(|seaborn|d2l\.(plot|set_figsize|use_svg_display|plt|"
                       r"show_|Animator|set_axes)|\bdraw_dot\b|graphviz|\bsns\.|helper\.view|helper\.imshow|\bSVG\(|\bImage\(")
 D2L_PACKAGE = re.compile(r"^\s*(from d2l import|import d2lzh_pytorch|import d2l\b|sys\.path\.append)")
+# rasbt's books check the reader's package versions with a helper of the repository's own, one folder up
+VERSION_CHECK = re.compile(r"python_environment_check|^\s*check_packages\(")
 SEED = "torch.manual_seed(0)"
 
 
@@ -145,8 +157,9 @@ def edit_cell(source, notebook):
                                                                ast.FunctionDef, ast.ClassDef)):
             continue
         segment = "\n".join(lines[node.lineno - 1:node.end_lineno])
-        if D2L_PACKAGE.search(segment) or PLOTTING.search(segment):
-            why = "plotting removed" if PLOTTING.search(segment) else "d2l's package removed"
+        if D2L_PACKAGE.search(segment) or PLOTTING.search(segment) or VERSION_CHECK.search(segment):
+            why = "plotting removed" if PLOTTING.search(segment) else "d2l's package removed" \
+                if D2L_PACKAGE.search(segment) else "the book's version check removed"
             if node.lineno - 1 not in replaced:
                 replaced[node.lineno - 1] = (node.end_lineno, node.col_offset, why)
     out, i = [], 0
@@ -258,6 +271,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=20, help="gather: seconds of CPU torch may take on one script")
     parser.add_argument("--probe-cache", help="gather: a file keeping where each source stops, read back next time")
     parser.add_argument("--missing", action="store_true", help="rebuild only scripts that are not there")
+    parser.add_argument("--new-only", action="store_true", help="gather: probe and record only the sources the "
+                        "manifest does not list yet (kept or left out), keeping its entries as they are")
     args = parser.parse_args()
     if args.command == "rebuild":
         sys.exit(1 if rebuild(args.repos, args.missing) else 0)

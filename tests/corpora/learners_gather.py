@@ -17,11 +17,16 @@ from learners_build import HERE, MANIFEST, REPOSITORIES, build_script, edited_ce
 SOURCES = {
     "d2l-ai/d2l-zh": r"^chapter_(preliminaries|linear-networks|multilayer-perceptrons|deep-learning-computation|"
                      r"optimization|recurrent-neural-networks|recurrent-modern|attention-mechanisms|"
-                     r"convolutional-neural-networks|convolutional-modern|computational-performance|appendix-mathematics-for-deep-learning)/(?!index)[^/]*(?<!_origin)\.md$",
+                     r"convolutional-neural-networks|convolutional-modern|computational-performance|appendix-mathematics-for-deep-learning|"
+                     r"natural-language-processing-pretraining|natural-language-processing-applications|computer-vision)"
+                     r"/(?!index)[^/]*(?<!_origin)\.md$",
     "d2l-ai/d2l-en": r"^chapter_(preliminaries|linear-regression|linear-classification|multilayer-perceptrons|"
                      r"builders-guide|optimization|recurrent-neural-networks|attention-mechanisms-and-transformers|"
-                     r"convolutional-neural-networks|convolutional-modern|recurrent-modern|computational-performance)/(?!index)[^/]*\.md$",
-    "ShusenTang/Dive-into-DL-PyTorch": r"^code/chapter0[2-7][^/]*/[^/]*\.ipynb$",
+                     r"convolutional-neural-networks|convolutional-modern|recurrent-modern|computational-performance|"
+                     r"appendix-mathematics-for-deep-learning|generative-adversarial-networks|gaussian-processes|"
+                     r"reinforcement-learning|natural-language-processing-pretraining|natural-language-processing-"
+                     r"applications|computer-vision|hyperparameter-optimization|recommender-systems)/(?!index)[^/]*\.md$",
+    "ShusenTang/Dive-into-DL-PyTorch": r"^code/chapter(0[2-9]|10)[^/]*/[^/]*\.ipynb$",
     "chenyuntc/pytorch-book": r"^Chapter[2-6]/[^/]*\.ipynb$",
     "zergtant/pytorch-handbook": r"^chapter[1-3]/[^/]*\.ipynb$",
     "yunjey/pytorch-tutorial": r"^tutorials/0[12]-[^/]*/[^/]*/main\.py$",
@@ -34,11 +39,20 @@ SOURCES = {
     "karpathy/micrograd": r"^(demo|trace_graph)\.ipynb$",
     "jcjohnson/pytorch-examples": r"^(autograd|nn|tensor)/(?!tf_).*\.py$",
     "lyhue1991/eat_pytorch_in_20_days": r"^[2-6]-\d,[^/]*\.ipynb$",
-    "mrdbourke/pytorch-deep-learning": r"^(0[0-2]_[^/]*\.ipynb|extras/(pytorch_cheatsheet|pytorch_most_common_errors|"
+    "mrdbourke/pytorch-deep-learning": r"^(0\d_[^/]*\.ipynb|extras/(pytorch_cheatsheet|pytorch_most_common_errors|"
                                        r"pytorch_2_intro)\.ipynb|extras/solutions/0[0-2]_[^/]*\.ipynb)$",
-    "dsgiitr/d2l-pytorch": r"^Ch0[4-9]_[^/]*/[^/]*\.ipynb$",
+    "dsgiitr/d2l-pytorch": r"^Ch(0[4-9]|1[0-2])_[^/]*/[^/]*\.ipynb$",
     "patrickloeber/pytorchTutorial": r"^\d\d_[^/]*\.py$",
-    "rasbt/stat453-deep-learning-ss21": r"^L0[3-9]/code/[^/]*\.ipynb$|^L1[01]/code/[^/]*\.ipynb$",
+    "rasbt/stat453-deep-learning-ss21": r"^L0[3-9]/code/[^/]*\.ipynb$|^L1\d/code/[^/]*\.ipynb$",
+    "rasbt/LLMs-from-scratch": r"^(appendix-A|ch0[2-5])/01_main-chapter-code/[^/]*\.ipynb$",
+    "rasbt/machine-learning-book": r"^ch1[2-8]/ch1[2-8][-_]part[^/]*\.ipynb$",
+    "dair-ai/ML-Notebooks": r"^notebooks/(maths/)?[^/]*\.ipynb$",
+    "omarsar/pytorch_notebooks": r"^[^/]*\.ipynb$",
+    "mlelarge/dataflowr": r"^Module\d+/[^/]*\.ipynb$",
+    "graykode/nlp-tutorial": r"^\d-\d\.[^/]*/[^/]*\.py$",
+    "pytorch/examples": r"^(?!distributed|legacy|cpp|docs|utils|runtime)[a-z_]+/[^/]*\.py$",
+    "hunkim/PyTorchZeroToAll": r"^\d\d_[^/]*\.py$",
+    "deeplearningzerotoall/PyTorch": r"^lab-[^/]*\.ipynb$",
 }
 
 PROBE = r'''
@@ -97,9 +111,10 @@ def candidates(repos):
     for repo, pattern in SOURCES.items():
         gdir = git_dir(repos, repo)
         commit = git(gdir, "rev-parse", "HEAD").decode().strip()
-        for path in sorted(git(gdir, "ls-tree", "-r", "--name-only", commit).decode().splitlines()):
+        for line in sorted(git(gdir, "ls-tree", "-r", "-l", commit).decode().splitlines(), key=lambda l: l.split("\t")[1]):
+            size, path = line.split("\t")[0].split()[3], line.split("\t")[1]
             if re.search(pattern, path) and ".ipynb_checkpoints" not in path:
-                yield repo, gdir, commit, path
+                yield repo, gdir, commit, path, size != "BAD"  # BAD: a shallow or partial clone lacks the file
 
 
 def old_entries():
@@ -131,8 +146,19 @@ def probe(args, jobs):
 
 
 def gather(args):
-    jobs, sources = {}, {}
-    for repo, gdir, commit, path in candidates(args.repos):
+    jobs, sources, left_out = {}, {}, []
+    old = json.loads(MANIFEST.read_text(encoding="utf-8")) if MANIFEST.exists() else {"scripts": [], "left_out": []}
+    listed = {"%s:%s" % (e["repository"], e["path"]) for e in old["scripts"]} | {e["source"] for e in old["left_out"]}
+    for repo, gdir, commit, path, present in candidates(args.repos):
+        if args.new_only and "%s:%s" % (repo, path) in listed:
+            continue
+        if not present:
+            left_out.append({"source": "%s:%s" % (repo, path), "why": "not in the clone it was gathered from"})
+            continue
+        if not REPOSITORIES[repo][2]:  # not probed: nothing of it is kept
+            left_out.append({"source": "%s:%s" % (repo, path),
+                             "why": "its licence (%s) does not let us keep a copy" % REPOSITORIES[repo][1]})
+            continue
         data = git(gdir, "show", "%s:%s" % (commit, path))
         cells = edited_cells(path, data)
         if not cells or "torch" not in "".join(cells) and "numpy" not in "".join(cells) \
@@ -145,7 +171,8 @@ def gather(args):
         sources[key] = (repo, commit, path, data, cells)
     probed = probe(args, jobs)
     named = {"%s:%s" % (e["repository"], e["path"]): e["script"] for e in old_entries()}
-    entries, left_out = [], []
+    entries = old["scripts"] if args.new_only else []
+    left_out += old["left_out"] if args.new_only else []
     recorder = Recorder(args.torch_python, args.timeout)
     for key in sorted(jobs):
         repo, commit, path, data, cells = sources[key]
@@ -156,7 +183,7 @@ def gather(args):
             continue
         folder, licence, usable = REPOSITORIES[repo]
         if not usable:
-            left_out.append({"source": key, "why": "its licence (%s) does not let us use its code" % licence})
+            left_out.append({"source": key, "why": "its licence (%s) does not let us keep a copy" % licence})
             continue
         name = named.get(key) or next_name(folder, named.values())
         named[key] = name
@@ -173,6 +200,8 @@ def gather(args):
                         "script_sha256": sha(script.encode("utf-8")),
                         "edits": sorted(set(re.findall(r"# edit: ([a-z' ]+)", script)))})
     recorder.close()
+    entries.sort(key=lambda e: "%s:%s" % (e["repository"], e["path"]))
+    left_out.sort(key=lambda e: e["source"])
     kept = {HERE / e["script"] for e in entries}
     for stale in set(HERE.glob("*/*.py")) - kept:  # a source that no longer makes a script
         for suffix in (".py",) + RECORDS:

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
+if __name__ == "__main__":  # run as a script to rewrite the docs' learner tables: conftest is one folder up
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 from conftest import TESTS, agrees, normalize_addresses, run_cli
 from gradcli.kernels import mkl
 
@@ -73,7 +75,7 @@ CORPORA = {corpus.folder: corpus for corpus in [
     # scripts are rebuilt from clones (`python tests/corpora/learners_build.py rebuild --repos DIR`) and skipped
     # where they are not.
     # what each still needs is its listed reason
-    Corpus("learners", least=140, rebuilt=True, differs={
+    Corpus("learners", least=160, rebuilt=True, differs={
         'd2l_en/007.py': "NameError: gradcli does not give access to Python's builtin 'compile' (the script compiles and execs text it built: withheld, as eval and exec are; torch.jit.script follows, out of reach too)",
         'd2l_en/015.py': "dir(torch.distributions) lists what gradcli has (12 names: 6 classes, 5 modules, __class__) where torch lists 124: the printed list must equal torch's",
         'd2l_en/016.py': 'prints something other than torch (numbers or text differ)',
@@ -85,6 +87,7 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'd2l_pytorch/023.py': 'NotImplementedError: gradcli does not implement torch.nn.AdaptiveMaxPool2d yet',
         'd2l_pytorch/024.py': 'NotImplementedError: gradcli does not implement torch.nn.AdaptiveMaxPool2d yet',
         'd2l_pytorch/025.py': 'LimitError: VGG\'s nn.Linear(512*7*7, 4096) has 102760448 elements, over the default max_elements (10**8)',
+        'd2l_pytorch/028.py': "AttributeError: 'numpy.ndarray' object has no attribute 'repeat'",
         'd2l_zh/021.py': "dir(torch.distributions) lists what gradcli has (12 names: 6 classes, 5 modules, __class__) where torch lists 124: the printed list must equal torch's",
         'd2l_zh/022.py': 'prints something other than torch (numbers or text differ)',
         'd2l_zh/024.py': "NameError: gradcli does not give access to Python's builtin 'compile' (the script compiles and execs text it built: withheld, as eval and exec are; torch.jit.script follows, out of reach too)",
@@ -93,6 +96,10 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'd2l_zh/028.py': 'NotImplementedError: gradcli does not implement torch.nn.AdaptiveAvgPool2d yet',
         'd2l_zh/029.py': 'NotImplementedError: gradcli does not implement torch.nn.AdaptiveAvgPool2d yet',
         'd2l_zh/030.py': 'LimitError: VGG\'s nn.Linear(512*7*7, 4096) has 102760448 elements, over the default max_elements (10**8)',
+        'dataflowr/001.py': "ModuleNotFoundError: gradcli has no module 'torch.nn.utils.rnn'",
+        'dataflowr/002.py': "NameError: name 'setattr' is not defined",
+        'dataflowr/005.py': "out of reach: torch.empty(3, 5) prints uninitialised memory (what torch's allocator held; another torch run prints other numbers)",
+        'dataflowr/007.py': "AttributeError: module 'numpy' has no attribute 'meshgrid'",
         'dive_into_dl/001.py': 'prints something other than torch (numbers or text differ)',
         'dive_into_dl/006.py': "SyntaxError: gradcli does not support 'yield'",
         'dive_into_dl/025.py': "ModuleNotFoundError: gradcli does not give access to Python's module 'zipfile' (a script may import torch, numpy, math, random, collections, time, war",
@@ -316,12 +323,12 @@ def test_only_the_lines_torch_printed_differently_twice_are_compared_without_the
 
 
 def test_the_learner_corpus_is_its_manifest():
-    """The learner corpus: at least 140 scripts from at least 10 repositories, each with its source (repository,
+    """The learner corpus: at least 160 scripts from at least 10 repositories, each with its source (repository,
     path, commit, sha256) and torch's record; a script rebuilt here is what learners_build.py makes of that
     source (the sha256 of the built script: `missing`), and no script is kept in the repository."""
     corpus = CORPORA["learners"]
     entries = manifest(corpus)["scripts"]
-    assert len(entries) >= 140 and len({e["repository"] for e in entries}) >= 10
+    assert len(entries) >= 160 and len({e["repository"] for e in entries}) >= 10
     for entry in entries:
         assert {"repository", "path", "commit", "source_sha256", "script_sha256"} <= set(entry), entry["script"]
     tracked = subprocess.run(["git", "ls-files", "--", "*.py"], cwd=CORPORA_DIR / corpus.folder,
@@ -330,3 +337,70 @@ def test_the_learner_corpus_is_its_manifest():
     assert all((CORPORA_DIR / corpus.folder / e["script"]).with_suffix(".expected").exists() for e in entries)
 
 
+
+
+# ---------------------------------------------------------------- docs/agreement.md's learner-corpus tables
+AGREEMENT_DOC = TESTS.parent / "docs" / "agreement.md"
+TABLES = ("<!-- learner tables: made from manifest.json and `differs` by `python tests/corpora/test_corpora.py` -->",
+          "<!-- end of the learner tables -->")
+
+
+def failure_class(reason):
+    """The class of a listed reason: its text without the suggestion or the list of what gradcli offers."""
+    return re.sub(r"\. Did you mean.*| \((a class may|a script may) .*", "", reason).strip()
+
+
+def left_out_why(why):
+    """Why a source makes no script, in a few words: the module it needs, or the book's own package."""
+    if re.match(r"NameError: name '(d2l|tab)' is not defined|ModuleNotFoundError: No module named '(d2l|d2lzh)", why):
+        return "needs the book's own package (d2l), which the corpus removes"
+    return re.sub(r"^ModuleNotFoundError: No module named '([^'.]*).*", r"needs the module \1", why)
+
+
+def learner_tables():
+    """The learner corpus in numbers: per repository, the failure classes ranked by how many scripts each stops,
+    and what was left out of the corpus and why (the sources a clone offers that make no script)."""
+    from collections import Counter
+    corpus = CORPORA["learners"]
+    entries, left_out = manifest(corpus)["scripts"], manifest(corpus)["left_out"]
+    folder_of = {e["script"]: e["repository"] for e in entries}
+    failing = Counter(folder_of[name] for name in corpus.differs)
+    per_repo = Counter(e["repository"] for e in entries)
+    total, agree = len(entries), len(entries) - len(corpus.differs)
+    rows = ["**%d of %d scripts (%.1f%%) from %d repositories print what torch prints.**" % (
+        agree, total, 100 * agree / total, len(per_repo)), "",
+        "| repository | scripts | agree |", "| --- | ---: | ---: |"]
+    rows += ["| %s | %d | %d |" % (repo, n, n - failing[repo]) for repo, n in sorted(per_repo.items())]
+    rows += ["", "| scripts it stops | failure class |", "| ---: | --- |"]
+    classes = Counter(failure_class(reason) for reason in corpus.differs.values())
+    rows += ["| %d | %s |" % (n, cls.replace("|", "\\|")) for cls, n in sorted(classes.items(), key=lambda kv: (-kv[1], kv[0]))]
+    why = Counter(left_out_why(e["why"]) for e in left_out)
+    rows += ["", "| sources left out | why |", "| ---: | --- |"]
+    rows += ["| %d | %s |" % (n, w.replace("|", "\\|")) for w, n in sorted(why.items(), key=lambda kv: (-kv[1], kv[0]))
+             if n > 1]
+    rows.append("| %d | other reasons, one source each (manifest.json's `left_out`) |" % sum(n for n in why.values() if n == 1))
+    return "\n".join(rows) + "\n"
+
+
+def agreement_doc_with_tables():
+    text = AGREEMENT_DOC.read_text(encoding="utf-8")
+    start, end = text.index(TABLES[0]) + len(TABLES[0]), text.index(TABLES[1])
+    return text[:start] + "\n" + learner_tables() + text[end:]
+
+
+def test_the_learner_tables_in_the_docs_are_the_corpus():
+    """docs/agreement.md's learner-corpus tables are what the manifest and `differs` say (rewrite them with
+    `python tests/corpora/test_corpora.py` after changing either)."""
+    assert AGREEMENT_DOC.read_text(encoding="utf-8") == agreement_doc_with_tables(), \
+        "docs/agreement.md's learner tables are stale: run `python tests/corpora/test_corpora.py`"
+
+
+def test_a_failure_class_drops_only_the_suggestion():
+    assert failure_class("NameError: name 'dir' is not defined. Did you mean: 'div'?") == \
+        "NameError: name 'dir' is not defined"
+    assert failure_class("SyntaxError: gradcli does not support defining '__add__' (a class may define "
+                         "__call__, __enter__)") == "SyntaxError: gradcli does not support defining '__add__'"
+
+
+if __name__ == "__main__":  # rewrite docs/agreement.md's learner tables
+    AGREEMENT_DOC.write_text(agreement_doc_with_tables(), encoding="utf-8")
