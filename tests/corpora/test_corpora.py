@@ -97,7 +97,6 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'd2l_zh/029.py': 'NotImplementedError: gradcli does not implement torch.nn.AdaptiveAvgPool2d yet',
         'd2l_zh/030.py': 'LimitError: VGG\'s nn.Linear(512*7*7, 4096) has 102760448 elements, over the default max_elements (10**8)',
         'dataflowr/001.py': "ModuleNotFoundError: gradcli has no module 'torch.nn.utils.rnn'",
-        'dataflowr/002.py': "NameError: name 'setattr' is not defined",
         'dataflowr/005.py': "out of reach: torch.empty(3, 5) prints uninitialised memory (what torch's allocator held; another torch run prints other numbers)",
         'dataflowr/007.py': "AttributeError: module 'numpy' has no attribute 'meshgrid'",
         'dive_into_dl/001.py': 'prints something other than torch (numbers or text differ)',
