@@ -16,7 +16,7 @@ limit, the warning filters) is `ProcessWide`.
 import contextlib
 import contextvars
 import sys
-import threading
+import _thread  # (threading's lock without threading's import: a one-shot command starts no thread)
 
 
 class RunState:
@@ -81,7 +81,7 @@ class ProcessWide:
 
     def __init__(self, enter, leave):
         self._enter, self._leave = enter, leave  # enter() -> what leave(saved) restores
-        self._lock = threading.Lock()
+        self._lock = _thread.allocate_lock()
         self._users = 0
         self._saved = None
 

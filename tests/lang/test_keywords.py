@@ -4,13 +4,14 @@ tests/golden/names/make_signatures.py). What such calls print is checked against
 tests/corpora/conformance/ops/085.py and 086.py."""
 
 import json
+import pathlib
 
 import pytest
 
 from gradcli.app import api
 from gradcli.base import errors
 from gradcli import ops
-from gradcli.lang.sandbox import keywords
+from gradcli.lang.sandbox import keywords, recorded
 
 # torch binds these without an ATen schema or a Python signature to read: no keyword names to record
 WITHOUT_SIGNATURE = {"torch": {"from_numpy", "get_default_dtype", "Tensor", "FloatTensor", "DoubleTensor", "LongTensor",
@@ -70,22 +71,22 @@ def test_calls_that_are_not_front_doors_keep_their_keywords():
 
 
 def test_the_signatures_are_read_only_when_a_call_needs_them():
-    keywords._signatures.cache_clear()
+    recorded.cache_clear()
     run("print(x.sum(dim=0), torch.ones(2, requires_grad=True).sum())")
-    assert keywords._signatures.cache_info().currsize == 0
+    assert recorded.cache_info().currsize == 0
     run("print(x.sum(axis=0, keepdims=True))")  # numpy's names need no file
-    assert keywords._signatures.cache_info().currsize == 0
+    assert recorded.cache_info().currsize == 0
     run("print(torch.sum(input=x))")
-    assert keywords._signatures.cache_info().currsize == 1
+    assert recorded.cache_info().currsize == 1
 
 
 def test_the_recorded_file_is_json_with_one_entry_per_name():
-    text = keywords.pathlib.Path(keywords.__file__).with_name("torch_signatures.json").read_text(encoding="utf-8")
+    text = pathlib.Path(keywords.__file__).with_name("torch_signatures.json").read_text(encoding="utf-8")
     assert len(json.loads(text)) > 1000
 
 
 # ---------------------------------------------------------------- a door's own names are not torch's
-OWN = json.loads((keywords.pathlib.Path(__file__).resolve().parents[1] / "golden" / "names" / "own_names.json")
+OWN = json.loads((pathlib.Path(__file__).resolve().parents[1] / "golden" / "names" / "own_names.json")
                  .read_text(encoding="utf-8"))
 _SYNONYMS = ("x", "a", "x1")  # numpy's names for input, which torch's parser takes for some signatures
 

@@ -6,10 +6,8 @@ limits (`math.factorial(10**7)` would run for minutes; `random.choices(k=10**10)
 generator is left alone): `random.seed(0)` then `random.random()` gives CPython's numbers bit for bit.
 """
 
-import __future__
 import collections
 import math
-import random
 import types
 
 from ...base.runstate import current
@@ -75,6 +73,7 @@ def _generator():
     as a new Python process's (the host's own `random` is never touched)."""
     state = current()
     if state.random is None:
+        import random  # (here, not at import: a one-shot command needs no generator)
         state.random = random.Random()
     return state.random
 
@@ -100,6 +99,7 @@ _KINDS = {kind.__name__: type(kind.__name__, (_Drawing,), {"__slots__": ()})
 
 
 def _drawing(name):
+    import random
     return _KINDS[type(getattr(random.Random(0), name)).__name__](name)
 
 
@@ -142,5 +142,6 @@ COLLECTION_MEMBERS = {
 
 
 def future_members():
+    import __future__
     return {name: getattr(__future__, name) for name in __future__.all_feature_names}
 
