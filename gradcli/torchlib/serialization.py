@@ -64,7 +64,14 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     return _copied(files[path], weights_only=weights_only is not False)
 
 
+def saved_paths():
+    """The paths torch.save has kept in this run (what a script's pathlib sees as its files)."""
+    return _files().keys()
+
+
 def _path(f):
+    if not isinstance(f, str) and hasattr(type(f), "__fspath__"):  # a pathlib.Path (lang.sandbox.paths)
+        f = type(f).__fspath__(f)
     if not isinstance(f, str):
         raise errors.GradcliError("gradcli's torch.save and torch.load take a path (a str), not a %s"
                                   % type(f).__name__, "NotImplementedError")

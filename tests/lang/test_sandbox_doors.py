@@ -85,7 +85,7 @@ HOST_DOORS = [  # what these modules have that reaches the host's files, process
     "import sys\nsys.exit(3)", "import sys\nsys.stdout.buffer", "import sys\nsys.stderr", "import sys\nsys.executable",
     "import sys\nsys.setrecursionlimit(10**6)", "import time\ntime.sleep(100)", "import sys\nsys.path.__class__.__mro__",
     "import os\nos.path.join.__globals__", "import os\nos.environ.__class__.__init__", "import warnings\nwarnings.catch_warnings",
-    "import zipfile", "import subprocess", "import shutil", "import pathlib", "import pickle", "import socket",
+    "import subprocess", "import shutil", "import pathlib.os", "import tarfile", "import pickle", "import socket",
     "import ctypes", "from io import StringIO", "import os.path as p\np.os",
     # importlib: metadata.version only
     "import importlib\nimportlib.import_module('os')", "from importlib import import_module", "import importlib.util",

@@ -17,7 +17,7 @@ from ...core.limits import check_nested_size
 
 # Python's classes that scripts can name
 _PYTHON = ("BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "FloatingPointError",
-           "FileNotFoundError", "ImportError", "IndexError", "KeyError", "LookupError", "MemoryError", "ModuleNotFoundError", "NameError",
+           "FileExistsError", "FileNotFoundError", "ImportError", "IndexError", "KeyError", "LookupError", "MemoryError", "ModuleNotFoundError", "NameError",
            "NotImplementedError", "OSError", "OverflowError", "RecursionError", "RuntimeError", "StopIteration", "TypeError",
            "UnboundLocalError", "ValueError", "ZeroDivisionError", "Warning", "UserWarning", "DeprecationWarning",
            "FutureWarning", "RuntimeWarning")

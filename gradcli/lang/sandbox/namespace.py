@@ -14,7 +14,7 @@ import math
 import numpy as np
 
 from ..compile import classes, exceptions
-from . import guards, numpy_bridge, recorded, stand_ins, stdlib, system, training
+from . import guards, numpy_bridge, paths, recorded, stand_ins, stdlib, system, training
 from ...base import anomaly, dtypes, errors, grad_mode
 from ...core import backward as autograd, limits, printing, rng
 from ...torchlib.autograd import functional, gradcheck
@@ -153,6 +153,9 @@ MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd
            "time": Module("time", system.time_members()), "sys": Module("sys", system.sys_members()),
            "os": OS, "os.path": OS.members["path"], "warnings": Module("warnings", system.warnings_members()),
            "importlib": IMPORTLIB, "importlib.metadata": IMPORTLIB.members["metadata"],
+           "pathlib": Module("pathlib", paths.pathlib_members()), "zipfile": Module("zipfile", paths.zipfile_members()),
+           "pprint": Module("pprint", load=stdlib.pprint_members),
+           "datetime": Module("datetime", load=system.datetime_members),
            "numpy": NUMPY, "numpy.random": NUMPY_RANDOM, "torch.optim": OPTIM, "torch.optim.lr_scheduler": LR_SCHEDULER,
            "torch.utils": UTILS, "torch.utils.data": DATA, "torch.cuda": CUDA, "torch.accelerator": ACCELERATOR,
            "torch.backends": BACKENDS, "torch.backends.mps": MPS, "torch.distributions": DISTRIBUTIONS,
@@ -193,6 +196,8 @@ _PY_MEMBERS = {
     property: frozenset(("setter", "getter", "deleter")),
     **stdlib.COLLECTION_MEMBERS,
     **system.SYS_VALUE_MEMBERS,
+    paths.Path: paths.PATH_MEMBERS,
+    **system.DATETIME_VALUE_MEMBERS,
 }
 _PY_MEMBERS[collections.defaultdict] = _PY_MEMBERS[dict]  # optimizer.state
 
@@ -512,8 +517,10 @@ def _class_name(value):
         name = training.torch_name(type(value))
     elif not isinstance(value, type) and classes.governs(value):
         name = classes.type_name(type(value))  # `__main__.Net`, `torch.nn.modules.linear.Linear`
-    else:
-        name = type(value).__name__
+    else:  # Python's own classes as Python prints them (`datetime.datetime`, `pathlib.PosixPath`)
+        kind = type(value)
+        module = kind.__module__
+        name = kind.__name__ if module == "builtins" or module.startswith("gradcli") else module + "." + kind.__name__
     return name
 
 

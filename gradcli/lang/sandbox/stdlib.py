@@ -145,3 +145,34 @@ def future_members():
     import __future__
     return {name: getattr(__future__, name) for name in __future__.all_feature_names}
 
+
+
+# ---------------------------------------------------------------- pprint
+_PPRINT_MOST = 10 ** 4  # indent and width: a wider one would only pad lines with spaces
+
+
+def _pformat(obj, indent=1, width=80, depth=None, *, compact=False, sort_dicts=True, underscore_numbers=False):
+    """pprint.pformat: Python's own, on a value checked as print checks it (its size, then each number small)."""
+    import pprint  # (imported by the scripts that pretty-print only)
+    for name, value in (("indent", indent), ("width", width)):
+        if isinstance(value, int) and value > _PPRINT_MOST:
+            raise limits.exceeded("max_elements", "pprint's %s %d would pad lines too far" % (name, value))
+    limits.check_nested_size(obj)
+    return pprint.pformat(obj, indent=indent, width=width, depth=depth, compact=compact, sort_dicts=sort_dicts,
+                          underscore_numbers=underscore_numbers)
+
+
+def _printer(sort_default):
+    def pprint_(obj, stream=None, indent=1, width=80, depth=None, *, compact=False, sort_dicts=sort_default,
+                underscore_numbers=False):
+        if stream is not None:
+            raise TypeError("gradcli's pprint writes to the script's output only (stream=None)")
+        from .system import state
+        state().write(_pformat(obj, indent, width, depth, compact=compact, sort_dicts=sort_dicts,
+                               underscore_numbers=underscore_numbers) + "\n")
+    return pprint_
+
+
+def pprint_members():
+    """pprint's pprint and pp, to the run's output (a stream other than sys.stdout is not offered), and pformat."""
+    return {"pprint": _printer(True), "pp": _printer(False), "pformat": _pformat}

@@ -1,7 +1,9 @@
-"""The parts of Python's `time`, `sys`, `os` and `warnings` that learner scripts use and that cannot reach the host.
+"""The parts of Python's `time`, `datetime`, `sys`, `os` and `warnings` that learner scripts use and that cannot reach
+the host.
 
 - time: the clocks (time.time(), perf_counter(), ...), read as Python reads them: a script timing itself prints
   a measured number, different from run to run (time.sleep is not offered: a script cannot make a host wait).
+- datetime: datetime.now()/today(), date.today(), timedelta and their values' fields, read as time.time() is.
 - sys: what describes the Python running (version, platform, maxsize, float_info), sys.stdout's write() and
   flush() on the run's output, and `sys.path`, a list whose
   changes do nothing: gradcli imports only its own modules, so `sys.path.append('..')` has nothing to find.
@@ -16,6 +18,7 @@ Every other member of these modules, and every other module of Python's standard
 """
 
 import builtins
+import datetime
 import importlib
 import os
 import re
@@ -45,6 +48,50 @@ def _strftime(format, t=None):
     if t is not None:
         raise errors.type_error("gradcli's time.strftime takes the format only (the local time now)")
     return time.strftime(format)
+
+
+# ---------------------------------------------------------------- datetime
+class DateTimeClass:
+    """datetime.datetime or datetime.date as a script has it: its clocks (now(), today(), fromtimestamp()), read as
+    time.time() is, and calling it makes one; not the class itself (whose other members a script does not need)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind):
+        self.kind = kind
+
+    def __call__(self, *args, **kwargs):
+        return self.kind(*args, **kwargs)
+
+    def __repr__(self):
+        return "<class 'datetime.%s'>" % self.kind.__name__
+
+    def now(self, tz=None):
+        return self.kind.now(tz)
+
+    def today(self):
+        return self.kind.today()
+
+    def fromtimestamp(self, timestamp, *tz):
+        return self.kind.fromtimestamp(timestamp, *tz)
+
+
+DateTimeClass.__name__ = "type"  # (what Python's messages call a class)
+
+
+def datetime_members():
+    return {"datetime": DateTimeClass(datetime.datetime), "date": DateTimeClass(datetime.date),
+            "timedelta": datetime.timedelta, "MINYEAR": datetime.MINYEAR, "MAXYEAR": datetime.MAXYEAR}
+
+
+_DATE = frozenset(("year", "month", "day", "strftime", "isoformat", "weekday", "isoweekday", "toordinal"))
+DATETIME_VALUE_MEMBERS = {
+    DateTimeClass: frozenset(("now", "today", "fromtimestamp")),
+    datetime.date: _DATE,
+    datetime.datetime: _DATE | {"hour", "minute", "second", "microsecond", "timestamp", "date", "time"},
+    datetime.time: frozenset(("hour", "minute", "second", "microsecond", "isoformat", "strftime")),
+    datetime.timedelta: frozenset(("days", "seconds", "microseconds", "total_seconds")),
+}
 
 
 # ---------------------------------------------------------------- sys
@@ -113,6 +160,7 @@ class SystemState:
     def __init__(self, write=None):
         self.write = write or (lambda text: None)
         self.environ = {}
+        self.directories = set()  # what Path.mkdir made (lang.sandbox.paths): the run's own, as its files are
         self.filters = []  # (action, compiled message pattern, category), the newest first, as Python keeps them
 
     def action(self, message, category):
