@@ -116,7 +116,6 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'udacity/001.py': "AttributeError: module 'numpy' has no attribute 'float128'. Did you mean: 'float16'?",
         'udacity/002.py': "AttributeError: module 'numpy' has no attribute 'float128'. Did you mean: 'float16'?",
         'zero_to_mastery/001.py': 'NotImplementedError: gradcli does not implement torch.range yet',
-        'zero_to_mastery/002.py': 'float32 drift in an L1-loss training loop: the losses printed from epoch 20 differ in their last digits (prints something other than torch)',
     }),
     # the three tutorial scripts gradcli was created from (copies of ../shared/seeds)
     Corpus("seeds", least=3, exact=True, through_command=True),
