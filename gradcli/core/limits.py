@@ -411,8 +411,34 @@ def check_nested_size(*values, what=None):
 
 
 # ---------------------------------------------------------------- nesting (what C walks without a depth check)
-_CHAINS = (map, zip, filter, enumerate, reversed)
-NESTING_KINDS = frozenset((tuple, slice, property, staticmethod, classmethod) + _CHAINS)
+def _tuples_checked(plain):
+    """`plain` (zip or enumerate) whose every tuple is depth-checked as it is made, as a tuple display is:
+    `t = next(zip([t]))` a million times would otherwise nest tuples that hashing walks in C. Named and
+    printed as Python's own (`<zip object at ...>`)."""
+    def __next__(self):
+        item = step(self)
+        for part in item:
+            if part.__class__ in NESTING_KINDS:
+                check_nesting(item, "the tuple")
+                break
+        return item
+    step = plain.__next__
+    return type(plain.__name__, (plain,), {"__next__": __next__, "__slots__": (), "__module__": "builtins",
+                                          "__doc__": plain.__doc__})
+
+
+checked_zip, checked_enumerate = _tuples_checked(zip), _tuples_checked(enumerate)
+_CHAINS = (map, zip, filter, enumerate, reversed, checked_zip, checked_enumerate)
+_ITEMS = type({}.items())  # what iterating it makes: a (key, value) tuple of its dict's, a level above both
+NESTING_KINDS = frozenset((tuple, slice, property, staticmethod, classmethod, _ITEMS) + _CHAINS)
+
+
+def iterated(value):
+    """iter(value) for a script's `for` and comprehensions: an items view's (key, value) pairs are made by a
+    checked zip of its keys and values, so that each is depth-checked as it is made."""
+    if value.__class__ is _ITEMS:
+        return checked_zip(value.mapping.keys(), value.mapping.values())
+    return iter(value)
 
 
 def _nested_parts(value):
@@ -428,6 +454,8 @@ def _nested_parts(value):
         return (value.fget, value.fset, value.fdel)
     if kind is staticmethod or kind is classmethod:
         return (value.__func__,)
+    if kind is _ITEMS:
+        return (*value.mapping.keys(), *value.mapping.values())
     return value.__reduce__()[1]  # map, zip, filter, enumerate, reversed: what they iterate over
 
 

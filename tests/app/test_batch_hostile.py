@@ -256,6 +256,11 @@ LIBRARY_CASES = {
     "flush": ("print(1, file=None, flush=True)", "ok", None),
     "bad-chr": ("print(chr(0x110000))", "error", "ValueError"),
     "huge-int-text": ("print(str(10**5000))", "error", "ValueError"),
+    "zip-tuples": ("t = ()\nfor i in range(10**5):\n    t = next(zip([t]))\nprint({t: 1})", "limit", "nested"),
+    "items-tuples": ("d = {1: ()}\nv = d.items()\nfor i in range(10**5):\n    d[1] = next(iter(v))\n"
+                     "print({d[1]: 1})", "limit", "nested"),
+    "star-args-tuples": ("def f(*a):\n    return a\nt = ()\nfor i in range(10**5):\n    t = f(t)\nprint({t})",
+                         "limit", "nested"),
 }
 LIBRARY_STDOUT = {"self-containing": "[[...]]\n", "non-ascii": "\u00e9\u20ac\U0001f600\n",
                   "random-seed": "0.6229016948897019\n", "numpy-seed": "0.5488135039273248\n", "blank": "",

@@ -31,6 +31,30 @@ def _wrapped_chains():
             yield "chain-%s-%s" % (name, n), prelude + "for i in range(%s):\n    %s\nprint(1)\n" % (n, step)
 
 
+# tuples Python makes itself, of values the script hands it: each is depth-checked where it is made, as a display
+TUPLE_MAKERS = {
+    "zip-next": "p = next(zip([p]))", "enumerate-next": "p = next(enumerate([p]))",
+    "zip-two": "p = list(zip([p], [p]))[0]", "zip-star": "p = list(zip(*[[p]]))[0]",
+    "zip-loop": "for q in zip([p]):\n        p = q", "enumerate-loop": "for q in enumerate([p], 1):\n        p = q",
+    "zip-max": "p = max(zip([p]))", "zip-filter": "p = next(filter(None, zip([p])))",
+    "zip-comprehension": "p = [q for q in zip([p])][0]", "star-args": "p = f(p)",
+    "items-list": "p = list({p: 1}.items())[0]", "items-next": "p = next(iter({1: p}.items()))",
+    "items-sorted": "p = sorted({1: p}.items())[0]", "items-min": "p = min({p: 1}.items())",
+    "items-loop": "for q in {1: p}.items():\n        p = q", "items-held": "d[1] = p\n    p = next(iter(v))",
+    "items-held-loop": "d[1] = p\n    for p in v:\n        pass", "items-held-sorted": "d[1] = p\n    p = sorted(v)[0]",
+    "popitem": "p = OrderedDict(a=p).popitem()", "most-common": "p = Counter([p]).most_common()[0]",
+    "exception-args": "p = ValueError(p).args", "caught-args": "try:\n        raise KeyError(p)\n"
+                                                                "    except KeyError as e:\n        p = e.args",
+}
+TUPLE_PRELUDE = ("from collections import OrderedDict, Counter\ndef f(*a):\n    return a\nd = {1: ()}\n"
+                 "v = d.items()\np = ()\n")
+
+
+def _tuple_makers():
+    for name, step in TUPLE_MAKERS.items():
+        yield "tuple-" + name, TUPLE_PRELUDE + "for i in range(10**6):\n    %s\ns = {p}\nprint(1)\n" % step
+
+
 def _containers():
     """Shared containers of every kind the sandbox allows, reaching whatever writes, compares or walks them."""
     kinds = {
@@ -141,6 +165,8 @@ def _expressions():
 
 
 def _repl_inputs():
+    for name in ("zip-next", "enumerate-loop", "items-held-loop", "star-args"):
+        yield "tuple-" + name, TUPLE_PRELUDE + "for i in range(10**6):\n    %s\n\n" % TUPLE_MAKERS[name]
     yield "property-chain", "p = 1\nfor i in range(10**6):\n    p = property(p)\n\n"
     yield "staticmethod-chain", "p = 1\nfor i in range(10**6):\n    p = staticmethod(p)\n\n"
     yield "classmethod-chain", "p = 1\nfor i in range(10**6):\n    p = classmethod(p)\n\n"
@@ -166,6 +192,8 @@ def cases():
     for name, source in _containers():
         add(name, "script", source)
     for name, source in _builders():
+        add(name, "script", source)
+    for name, source in _tuple_makers():
         add(name, "script", source)
     for name, source, kind in _caught():
         add(name, "script", source, kind)

@@ -3,6 +3,7 @@ value is built (a LimitError naming its limit) or now runs in linear time, and s
 runs. Torch's behaviour is recorded in tests/hostile/ where it is torch's."""
 
 import re
+import sys
 
 import numpy as np
 import pytest
@@ -39,6 +40,29 @@ def refused(source, option="--max-elements", kind="LimitError"):
 ])
 def test_nesting_that_would_overflow_the_c_stack_is_refused_where_built(source):
     refused(source, "--max-nesting")
+
+
+sys.path.insert(0, str(HOSTILE))
+from values import TUPLE_MAKERS, TUPLE_PRELUDE  # noqa: E402
+
+
+@pytest.mark.parametrize("step", TUPLE_MAKERS.values(), ids=list(TUPLE_MAKERS))
+def test_tuples_python_makes_of_the_scripts_values_are_depth_checked_where_made(step):
+    """zip's and enumerate's tuples, an items view's pairs (held and iterated after the dict changed, too),
+    *args, popitem, most_common, an exception's args: each a level above what it holds, so each is checked as a
+    display is (a chain of them, hashed, overflowed the C stack)."""
+    limits.configure(max_nesting=30)
+    refused(TUPLE_PRELUDE + "for i in range(200):\n    %s\ns = {p}\n" % step, "--max-nesting")
+
+
+def test_ordinary_tuples_python_makes_are_unchanged():
+    assert api.run_script(
+        "from collections import Counter, OrderedDict\nd = {'a': (1, 2), 'b': 3}\nfor k, v in d.items():\n"
+        "    print(k, v)\nprint(type(zip([])), zip, isinstance(enumerate([]), enumerate), [p for p in d.items()])\n"
+        "print(sorted(d.items(), key=str), max(zip([1, 2])), Counter('aab').most_common(1), ValueError(1, 2).args)\n"
+        "print(OrderedDict(d).popitem(), list(enumerate(zip('ab', 'cd'))))\n") == (
+        "a (1, 2)\nb 3\n<class 'zip'> <class 'zip'> True [('a', (1, 2)), ('b', 3)]\n"
+        "[('a', (1, 2)), ('b', 3)] (2,) [('a', 2)] (1, 2)\n('b', 3) [(0, ('a', 'c')), (1, ('b', 'd'))]\n")
 
 
 def test_ordinary_nesting_still_works():

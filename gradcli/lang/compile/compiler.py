@@ -345,7 +345,7 @@ class Compiler(Handling, ExpressionCompiler):
 
         def run(frame):
             try:
-                items = iter(iterable(frame))
+                items = limits.iterated(iterable(frame))
             except Exception as exc:
                 raise located(exc, self.position(iterable_node)) from None
             while True:

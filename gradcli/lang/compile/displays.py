@@ -52,7 +52,7 @@ class Displays:
 
         def produce(frame, depth):
             setter, iterable, conditions = loops[depth]
-            for item in iterable(frame):
+            for item in limits.iterated(iterable(frame)):
                 limits.tick()
                 setter(frame, item)
                 if all(condition(frame) for condition in conditions):

@@ -151,7 +151,8 @@ class Function:
             raise errors.type_error(self._too_many(len(args)))
         local = dict(zip(parameters, args))
         if signature.star is not None:
-            local[signature.star] = tuple(args[len(parameters):])
+            rest = local[signature.star] = tuple(args[len(parameters):])
+            limits.check_nesting(rest, "the tuple")  # (a tuple made as a display is: `def f(*a): return a`)
         named = parameters + signature.keyword_only
         extra = {}
         for name, value in kwargs.items():

@@ -11,7 +11,8 @@ import sys
 from types import FunctionType
 
 from .stand_ins import BuiltinType, builtin_function
-from ...core.limits import NESTING_KINDS, check_length, check_nested_size, check_nesting, current, exceeded, is_container
+from ...core.limits import (NESTING_KINDS, check_length, check_nested_size, check_nesting, checked_enumerate,
+                            checked_zip, current, exceeded, is_container)
 
 _SEQUENCES = (str, list, tuple)
 
@@ -150,8 +151,9 @@ def guard_builtins(builtins):
     builtins["sum"] = _sum
     builtins.update({kind.plain.__name__: kind for kind in _CHAIN_TYPES})
     builtins.update({kind.plain.__name__: kind for kind in _WRAPPER_TYPES if kind.plain.__name__ in builtins})
-    if "iter" in builtins:
-        builtins["iter"] = _chain_checked(builtins["iter"])
+    for name in ("iter", "sorted", "min", "max"):  # (what they make of an items view holds its pairs)
+        if name in builtins:
+            builtins[name] = _chain_checked(builtins[name])
     inner_print = builtins.get("print")
     if inner_print is not None:
         def print_(*values, sep=" ", end="\n", file=None, flush=False):
@@ -237,12 +239,18 @@ def _chain_checked(function):
     return chained
 
 
+# what zip() and enumerate() make: their tuples are checked too (limits.checked_zip)
+_MADE = {zip: checked_zip, enumerate: checked_enumerate}
+
+
 def _nesting_type(plain, what):
     """map, zip, ..., property, staticmethod, classmethod: the value made once its arguments' nesting is
     checked (limits.check_nesting)."""
+    make = _MADE.get(plain, plain)
+
     def new(cls, *args, **kwargs):
         check_nesting(args + tuple(kwargs.values()) if kwargs else args, what)
-        return plain(*args, **kwargs)
+        return make(*args, **kwargs)
     return BuiltinType(plain.__name__, (), {"plain": plain, "__new__": new, "__doc__": _nesting_type.__doc__})
 
 
@@ -310,6 +318,9 @@ def guard_method(obj, name, method):
     return method if checked is None else builtin_function(name, checked, obj)
 
 
+_MAKE_PAIRS = frozenset(("items", "popitem", "most_common"))  # the dict methods that make (key, value) tuples
+
+
 def _checked_method(obj, name, method):
     if isinstance(obj, str):
         if name in ("center", "ljust", "rjust", "zfill"):
@@ -339,6 +350,11 @@ def _checked_method(obj, name, method):
             check_nesting((obj.fget, obj.fset, obj.fdel, function), "the property")
             return method(function)
         return copied
+    elif isinstance(obj, dict) and name in _MAKE_PAIRS:  # (OrderedDict, Counter and defaultdict are dicts)
+        def pairs(*args, **kwargs):
+            check_nesting([*obj.keys(), *obj.values()], "the tuple")  # each (key, value) is a level above both
+            return method(*args, **kwargs)
+        return pairs
     elif isinstance(obj, list) and name == "extend":
         def extend(items):
             if not isinstance(items, _SEQUENCES):  # an iterator over the list itself would feed it for ever

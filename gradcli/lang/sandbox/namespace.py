@@ -316,7 +316,10 @@ def get_attribute(obj, name):
         if name in (training.object_members(obj) or ()):  # torch.optim's and torch.utils.data's objects
             return getattr(obj, name)
         if classes.governs(obj):  # script classes, library bases, exceptions
-            return classes.get_attribute(obj, name)
+            value = classes.get_attribute(obj, name)
+            if name == "args" and isinstance(obj, BaseException) and value.__class__ is tuple:
+                guards.check_tuple_depth(value)  # (Python made it of the exception's arguments: a tuple display)
+            return value
     raise _attribute_error(obj, name)
 
 
