@@ -326,6 +326,7 @@ def _tanh64(x):
     """tanh of float64 x to within a few float64 ulps, three times as fast as np.tanh (whose float64 loop has no
     vector code; np.exp's has): (1 - e) / (1 + e) with e = exp(-2|x|), and the Taylor series below 2**-5, where
     1 - e would cancel (its next term is 2**-60 of the sum); the sign copied back."""
+    shape, x = np.shape(x), np.reshape(x, -1)  # (a 0-d array's results would be numpy scalars, without out=)
     magnitude = np.abs(x)
     e = np.exp(magnitude * -2.0)
     result = np.subtract(1.0, e)
@@ -336,7 +337,7 @@ def _tanh64(x):
         t = magnitude[small]
         t2 = t * t
         result[small] = t + t * t2 * (-1 / 3 + t2 * (2 / 15 + t2 * (-17 / 315 + t2 * (62 / 2835))))
-    return np.copysign(result, x, out=result)
+    return np.copysign(result, x, out=result).reshape(shape)
 
 
 _BLOCK = 1 << 15  # elements

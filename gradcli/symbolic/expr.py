@@ -20,13 +20,16 @@ class Expr:
     __slots__ = ("key", "_hash", "_sort", "cost")
 
     def _init(self, key):
+        """key: the node's tag and plain values, its children as themselves (so that comparing two trees stops
+        at the first pair of children that are one object, and the hash is made of the children's hashes
+        instead of walking their trees again, with every Fraction's slow hash in them)."""
         self.key = key
-        # hashing the key walks it whole (a tuple's hash is not kept): that work is what differentiating and
-        # simplifying cost, counted in the run's iteration budget, so that an expansion that grows without
-        # end (sigmoid of sigmoids, --order 4) stops with max_iterations instead of running for minutes
+        # an expression's size is what differentiating and simplifying cost: counted in the run's iteration
+        # budget, so that an expansion that grows without end (sigmoid of sigmoids, --order 4) stops with
+        # max_iterations instead of running for minutes
         self.cost = len(key) + sum(child.cost for child in self.children)
         tick(self.cost)
-        self._hash = hash(key)
+        self._hash = hash(tuple(part._hash if isinstance(part, Expr) else part for part in key))
         self._sort = None
         return self
 
@@ -77,7 +80,7 @@ class Add(Expr):
 
     def __init__(self, terms):
         self.terms = terms
-        self._init(("+",) + tuple(t.key for t in terms))
+        self._init(("+",) + tuple(terms))
 
     @property
     def children(self):
@@ -91,7 +94,7 @@ class Mul(Expr):
 
     def __init__(self, coefficient, factors):
         self.coefficient, self.factors = coefficient, factors
-        self._init(("*", coefficient.value) + tuple(f.key for f in factors))
+        self._init(("*", coefficient.value) + tuple(factors))
 
     @property
     def children(self):
@@ -103,7 +106,7 @@ class Pow(Expr):
 
     def __init__(self, base, exponent):
         self.base, self.exponent = base, exponent
-        self._init(("^", base.key, exponent.key))
+        self._init(("^", base, exponent))
 
     @property
     def children(self):
@@ -117,7 +120,7 @@ class Call(Expr):
 
     def __init__(self, name, args, params=()):
         self.name, self.args, self.params = name, tuple(args), tuple(params)
-        self._init(("f", name) + tuple(a.key for a in self.args) + (self.params,))
+        self._init(("f", name) + self.args + (self.params,))
 
     @property
     def children(self):
@@ -134,7 +137,7 @@ class Rel(Expr):
 
     def __init__(self, op, lhs, rhs):
         self.op, self.lhs, self.rhs = op, lhs, rhs
-        self._init(("r", op, lhs.key, rhs.key))
+        self._init(("r", op, lhs, rhs))
 
     @property
     def children(self):
@@ -146,7 +149,7 @@ class Where(Expr):
 
     def __init__(self, condition, then, otherwise):
         self.condition, self.then, self.otherwise = condition, then, otherwise
-        self._init(("?", condition.key, then.key, otherwise.key))
+        self._init(("?", condition, then, otherwise))
 
     @property
     def children(self):

@@ -232,6 +232,10 @@ def test_tanh_estimate_is_the_float64_tanh_rounded_once():
     expected = np.tanh(x.astype(np.float64)).astype(np.float32)
     assert unary.vml_estimate("tanh", x).tobytes() == expected.tobytes()
     assert unary.vml_estimate("tanh", x[:1000]).tobytes() == expected[:1000].tobytes()
+    for shape in ((), (3, 4), (0,)):  # a 0-d array too, as a scalar tensor's tanh is
+        small = x[5000:5000 + int(np.prod(shape))].reshape(shape)
+        got = unary.vml_estimate("tanh", small)
+        assert got.shape == shape and got.tobytes() == np.tanh(small.astype(np.float64)).astype(np.float32).tobytes()
 
 
 def test_vml_functions_without_mkl_are_the_estimate_sleef_or_numpys(monkeypatch):
