@@ -336,10 +336,10 @@ def describe(obj):
     if callable(obj):
         name = _torch_name(obj)
         signature = None
-        if name is not None:  # torch's names for torch's parameters (input, other, dim), not the door's own
-            from ..lang.sandbox.keywords import torch_signature
-            signature = torch_signature(name if name.startswith("torch.") else "torch." + name,
-                                        getattr(obj, "__func__", obj))
+        if name is not None:  # torch's signature (input, other, dim), not the door's own names
+            from ..lang.sandbox.keywords import torch_help, torch_signature
+            qualified = name if name.startswith("torch.") else "torch." + name
+            signature = torch_help(qualified) or torch_signature(qualified, getattr(obj, "__func__", obj))
         name = name or getattr(obj, "__name__", type(obj).__name__)
         try:
             signature = signature or str(inspect.signature(obj))

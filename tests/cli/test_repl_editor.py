@@ -121,7 +121,7 @@ def test_every_expression_statement_is_echoed_as_pythons_repl_does(term):
 
 def test_help_question_mark_and_dir(term):
     term.enter("x = torch.ones(2, requires_grad=True)")
-    assert "torch.sin(input, *, out=None)\n  torch.sin (SinBackward0)" in term.enter("help(torch.sin)")
+    assert "torch.sin(input, *, out=None) -> Tensor\n  torch.sin (SinBackward0)" in term.enter("help(torch.sin)")
     assert "torch.sin(input, *, out=None)" in term.enter("torch.sin?")
     assert "Tensor of shape [2], dtype torch.float32; a leaf, requires_grad=True" in term.enter("x?")
     assert "module 'torch' has no attribute 'sine'. Did you mean: 'sin'?" in term.enter("torch.sine?")

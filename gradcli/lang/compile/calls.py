@@ -124,4 +124,7 @@ class Calls:
         calls and depth itself): Python's when f is not callable, torch's words for what its parser refuses."""
         if not callable(f):
             return GradcliError("'%s' object is not callable" % type(f).__name__, "TypeError", self.position(node))
-        return located(in_torchs_words(exc, f, args, kwargs) or exc, self.position(node))
+        callee = node.children[0]  # (the name it is called by: torch.divide's door is div's too)
+        called = callee.children[-1] if callee.__class__ is Tree and callee.data == "attribute" else callee
+        called = getattr(called, "value", None)
+        return located(in_torchs_words(exc, f, args, kwargs, called) or exc, self.position(node))

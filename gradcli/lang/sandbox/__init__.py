@@ -7,6 +7,7 @@
     stdlib        math, random, collections, ... as scripts may import them
     training      what scripts reach of torch.optim and torch.utils.data
     keywords, arguments   torch's argument names, and its argument parser's words for a refused call
+    torch_parser  torch's argument parser's refusals, ported (arguments says them)
 """
 
 import functools

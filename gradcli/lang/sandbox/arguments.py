@@ -10,27 +10,28 @@ module says those instead. It runs only once a call has failed, so a call that w
 import re
 from types import FunctionType, MethodType
 
-from . import keywords, recorded, stand_ins
+from . import keywords, recorded, stand_ins, torch_parser as parser
 from ..compile import runtime
 from ...base.dtypes import DType
 from ...base.errors import GradcliError
 from ...core.tensor import Tensor
 
 
-def in_torchs_words(error, fn, args, kwargs):
+def in_torchs_words(error, fn, args, kwargs, called=None):
     """The TypeError torch's parser gives for `fn(*args, **kwargs)` (fn a torch function) where `error`, an
     exception of Python's or numpy's, came from a call torch would not have run; None where torch would have
     run it (the error's own words stand) or its signature is not recorded. A builtin of Python's that gradcli
-    stands in for is refused in CPython's words (lang.sandbox.stand_ins)."""
+    stands in for is refused in CPython's words (lang.sandbox.stand_ins). `called`: the name the call reached fn
+    by (`torch.divide`: divide, where one front door serves div too), whose record and name torch's are."""
     builtin = stand_ins.refusal(fn, args, kwargs)
     if builtin is not None:
         return _type_error(builtin)
-    name, entry = _recorded(fn)
+    name, entry = _recorded(fn, called)
     if isinstance(fn, MethodType) and isinstance(error, GradcliError):  # (its own check: x.view(5) of 6 values)
         if error.kind != "TypeError":
             return None
         if entry and "expected" in entry and "(position 2)" in error.message:  # (x.view('a', 2): overloaded)
-            return _invalid_combination(name, entry, args, kwargs, True)
+            return _parser_refusal(name, entry, args, kwargs, True)
         return _as_method(error)
     if entry is None or getattr(error, "kind", None) in ("LimitError", "TypeError"):  # (a door's own check)
         return None
@@ -49,49 +50,27 @@ def in_torchs_words(error, fn, args, kwargs):
             return _type_error("%s() takes no keyword arguments" % entry["one"])
         return _type_error("%s() takes exactly one argument (%d given)" % (entry["one"], len(args))) \
             if len(args) != 1 else None
-    if "most" in entry and len(args) > entry["most"]:
-        given = len(args)
-        return _type_error("%s() %s but %d %s given" % (name, entry["takes"], given, "was" if given == 1 else "were"))
-    # (an overloaded function's record is of a call with that one argument: another overload may take numbers)
-    keyword = next((k for k in _NUMPY_NAMES.get(entry.get("first"), ()) if k in kwargs), None)
-    if keyword and not args and not isinstance(kwargs[keyword], Tensor) and len(kwargs) == 1:  # (sum(input=1))
-        return _type_error("%s(): argument '%s' must be Tensor, not %s" % (name, entry["first"],
-                                                                         _type_name(kwargs[keyword])))
-    if "first" in entry and args and not isinstance(args[0], Tensor):
-        if "required" in entry or len(args) == 1 and not kwargs:
-            if entry["first"] is not None:
-                return _type_error("%s(): argument '%s' (position 1) must be Tensor, not %s"
-                                   % (name, entry["first"], _type_name(args[0])))
-            return _invalid_combination(name, entry, args, kwargs)
-        if _tensor_first(entry) and not isinstance(error, GradcliError):  # (torch.min(1.5, 1.5))
-            return _invalid_combination(name, entry, args, kwargs)
-    if "params" in entry and not isinstance(error, GradcliError):
-        # (one signature: its parser goes through it in order and names what it refuses, transpose(x, 'a', 0))
-        refused = _refused_by(name, entry["params"], args, kwargs, unknown=False)
-        return _type_error(refused) if refused else None
-    if "required" in entry:
-        missing = [r for r in entry["required"][len(args):] if r not in kwargs]
-        if not missing:
-            return None
-        # (torch's plural: "1 required positional arguments", "2 required positional argument")
-        return _type_error("%s() missing %d required positional argument%s: %s" % (
-            name, len(missing), "s" if len(missing) == 1 else "", ", ".join('"%s"' % r for r in missing)))
-    if "expected" not in entry or isinstance(error, GradcliError):
-        return None
-    method = isinstance(fn, MethodType)
-    if _refused_the_call(error) or _text_refused(entry, args, kwargs) or _refused_by_all(entry, args, kwargs,
-                                                                                          method):
-        return _invalid_combination(name, entry, args, kwargs, method)
-    return None
+    return _parser_refusal(name, entry, args, kwargs, isinstance(fn, MethodType))
 
 
-_NUMPY_NAMES = {"input": ("input", "x", "a", "x1")}  # (torch's parser takes numpy's names for input)
-
-
-def _refused_by_all(entry, args, kwargs, method):
-    """Does every signature torch lists refuse these arguments' types (torch.eye(2.5), torch.mm(x, 1))? Only
-    a function's: a method's signatures start after self."""
-    return not method and all(_refused_by("", p, args, kwargs) is not None for p in _signatures(entry))
+def _parser_refusal(name, entry, args, kwargs, method):
+    """torch's parser's refusal of the call (lang.sandbox.parser), from the signatures recorded in `entry`: the
+    list torch gives of an overloaded function's, or the parameters of one, else the names it requires."""
+    if "expected" in entry:
+        signatures, options = parser.parsed(entry["expected"])
+    elif "params" in entry:
+        signatures, options = [[parser.Param(*p) for p in entry["params"]]], None
+    else:
+        # (its types not recorded: the required names, then the others torch's schemas give it, of any type)
+        required = entry.get("required", [])
+        overloads = keywords._torch(("torch.Tensor." if method else "torch.") + name)
+        places = max((p for p, _ in overloads), key=len, default=[])
+        others = [n for n in dict.fromkeys(places + [k for _, kw in overloads for k in kw]) if n not in required]
+        room = entry.get("most", len(required)) - len(required)  # (how many more it takes by position)
+        optional = [parser.Param(None, n, True, n not in places[len(required):][:room]) for n in others]
+        signatures, options = [[parser.Param(None, n, False, False) for n in required] + optional], None
+    refused = parser.refusal(name, signatures, options, args, kwargs, _fits, _type_name)
+    return _type_error(refused) if refused else None
 
 
 def _python_refusal(entry, args, kwargs, method):
@@ -120,23 +99,6 @@ def _as_method(error):
     return _type_error(error.message.replace(position.group(0), "(position %d)" % (int(position.group(1)) - 1)))
 
 
-def _tensor_first(entry):
-    """Does every signature torch lists begin with a Tensor (then a number first is refused, however many
-    arguments follow: torch.min(1.5, 1.5))?"""
-    return "expected" in entry and all(
-        kind == "Tensor" for kind in re.findall(r"(?:^ \* |but expected )\((\w+)", entry["expected"], re.M))
-
-
-def _text_refused(entry, args, kwargs):
-    """A string argument where none of the recorded signatures takes text (x.view('a')): torch's parser
-    refuses the call before it runs, whatever gradcli's code made of it."""
-    return "expected" in entry and not any(kind in entry["expected"] for kind in _TAKING_TEXT) and any(
-        isinstance(value, str) for value in (*args, *kwargs.values()))
-
-
-_TAKING_TEXT = ("str ", "Device", "object", "name")  # (Dimname: a named dimension)
-
-
 def not_iterable_after_star(fn, listed, value):
     """Python's words for `f(*value)` where value is not iterable: CPython builds the arguments in a list when
     the star is not the only positional one (`listed`: "Value after * ..."), else it names the callee."""
@@ -158,71 +120,6 @@ def _callee(fn):
     if type(fn).__module__ == "gradcli.lang.compile.runtime":  # a script's own function
         return "__main__." + getattr(fn, "qualname", "")
     return getattr(fn, "__name__", "function")
-
-
-def _invalid_combination(name, entry, args, kwargs, method=False):
-    """torch's refusal of a call no signature of an overloaded function takes: where only one signature takes
-    that many arguments, that signature's own complaint (torch's print_error), else the list of them."""
-    plausible = [] if method else [p for p in _signatures(entry) if _least(p) <= len(args) + len(kwargs) <= len(p)]
-    refused = _refused_by(name, plausible[0], args, kwargs) if len(plausible) == 1 else None
-    if refused is not None:
-        return _type_error(refused)
-    named = ["%s=%s" % (k, _type_name(kwargs[k])) for k in sorted(kwargs)]
-    # (torch's parser ends keywords alone with a comma: "got (dim=str, )")
-    got = ", ".join([_type_name(a) for a in args] + named) if args else "".join(k + ", " for k in named)
-    return _type_error("%s() received an invalid combination of arguments - got (%s), %s"
-                       % (name, got, entry["expected"]))
-
-
-def _signatures(entry):
-    """The signatures torch lists, each a list of (type, name, has a default, keyword only)."""
-    found = []
-    for listed in re.findall(r"(?:^ \* |but expected )\((.*)\)$", entry.get("expected", ""), re.M):
-        params, keyword_only = [], False
-        for part in listed.split(", ") if listed else ():
-            if part == "*":
-                keyword_only = True
-                continue
-            declared, _, default = part.partition(" = ")
-            kind, _, param = declared.rpartition(" ")
-            params.append((kind, param, bool(default), keyword_only))
-        found.append(params)
-    return found
-
-
-def _least(params):
-    return sum(1 for _, _, default, _ in params if not default)
-
-
-def _refused_by(name, params, args, kwargs, unknown=True):
-    """What torch's parser says of the call against its one plausible signature (FunctionSignature::parse):
-    too many positional arguments, the first argument of a type it cannot take, or the ones missing; None
-    where gradcli cannot tell (the list of signatures is said then)."""
-    positional = [p for p in params if not p[3]]
-    if len(args) > len(positional):
-        least = sum(1 for p in positional if not p[2])
-        takes = "%d" % len(positional) if least == len(positional) else "from %d to %d" % (least, len(positional))
-        return "%s() takes %s positional argument%s but %d %s given" % (
-            name, takes, "" if len(positional) == 1 else "s", len(args), "was" if len(args) == 1 else "were")
-    for i, (kind, param, default, keyword_only) in enumerate(params):
-        given = i < len(args) and not keyword_only
-        if not given and param not in kwargs:
-            if default:
-                continue
-            missing = [p for j, (_, p, d, _) in enumerate(params[i:], i) if not d and j >= len(args) and
-                       p not in kwargs]
-            return "%s() missing %d required positional argument%s: %s" % (
-                name, len(missing), "s" if len(missing) == 1 else "", ", ".join('"%s"' % m for m in missing))
-        value = args[i] if given else kwargs[param]
-        if not _fits(kind, value, default):
-            where = " (position %d)" % (i + 1) if given else ""
-            return "%s(): argument '%s'%s must be %s, not %s" % (name, param, where, kind, _type_name(value))
-        if kind == "tuple of ints" and isinstance(value, (tuple, list)) and value and not _fits("int", value[0], 0):
-            return "%s(): argument '%s'%s must be tuple of ints, %s" % (  # (it checks the first element only)
-                name, param, " (position %d)" % (i + 1) if given else "",
-                "but found element of type %s at pos 0" % _type_name(value[0]) if given else "not tuple")
-    unknown = [k for k in kwargs if k not in {p for _, p, _, _ in params}] if unknown else ()
-    return "%s() got an unexpected keyword argument '%s'" % (name, unknown[0]) if unknown else None
 
 
 _PLAIN = {"Tensor": (Tensor,), "Number": (int, float, complex, Tensor), "int": (int, Tensor),
@@ -262,14 +159,16 @@ def _type_name(value):
     return kind.__name__
 
 
-def _recorded(fn):
-    """The torch name a callee stands for and torch's record of it: a torch function's, or a Tensor method's
-    where fn is one bound to a tensor; (None, None) for anything else."""
+def _recorded(fn, called=None):
+    """The torch name a callee stands for (`called` where it is one of its names) and torch's record of it: a
+    torch function's, or a Tensor method's where fn is one bound to a tensor; (None, None) for anything else."""
     if isinstance(fn, MethodType) and isinstance(fn.__self__, Tensor):
         names = keywords.doors().get(fn.__func__, {}).get("torch.Tensor") or [fn.__name__]
-        name = fn.__name__ if fn.__name__ in names else names[0]
+        name = called if called in names else fn.__name__ if fn.__name__ in names else names[0]
         return name, _refusals()["methods"].get(name)
-    name = _torch_name(fn) or _torch_name(getattr(fn, "__wrapped__", None)) or _bridged(fn)
+    names = keywords.doors().get(fn, {}).get("torch") if fn is not None else None
+    name = called if names and called in names else \
+        _torch_name(fn) or _torch_name(getattr(fn, "__wrapped__", None)) or _bridged(fn)
     return name, _refusals()["functions"].get(name) if name else None
 
 

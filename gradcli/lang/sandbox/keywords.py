@@ -234,6 +234,17 @@ def torch_signature(qualified, door):
     return "(%s)" % ", ".join(parts)
 
 
+def torch_help(qualified):
+    """The signature torch's own help() shows for a torch function or Tensor method (`torch.exp`: `(input, *,
+    out=None) -> Tensor`, its docstring's; torch.norm's, written in Python: its inspect.signature), recorded
+    in torch_help.json (tests/golden/names/make_help.py); None where none is recorded."""
+    return _help().get(qualified)
+
+
+def _help():
+    return recorded("torch_help.json")["signatures"]  # (help() only)
+
+
 def _torch(qualified):
     return _signatures().get(qualified, ())
 

@@ -123,20 +123,34 @@ def _softmax_input(x, dtype):
     return x.to(dtype) if dtype is not None else x
 
 
-@front_door("softmax", functional=True)
-def softmax(x, dim=None, dtype=None):
+def _softmax(x, dim, dtype, row, name):
     x = _softmax_input(x, dtype)
     if x.ndim == 0:
-        return apply(SOFTMAX, x.reshape(1), dim=0).reshape(())
-    return apply(SOFTMAX, x, dim=_softmax_dim(x, dim))
+        return apply(row, x.reshape(1), dim=0).reshape(())
+    return apply(row, x, dim=_softmax_dim(x, dim, name))
 
 
-@front_door("log_softmax", functional=True)
-def log_softmax(x, dim=None, dtype=None):
-    x = _softmax_input(x, dtype)
-    if x.ndim == 0:
-        return apply(LOG_SOFTMAX, x.reshape(1), dim=0).reshape(())
-    return apply(LOG_SOFTMAX, x, dim=_softmax_dim(x, dim, "log_softmax"))
+# torch.softmax and Tensor.softmax take dim (torch's C signature); F.softmax is torch's Python function, whose dim
+# may be left out (with a warning) and whose third parameter is _stacklevel
+@front_door("softmax")
+def softmax(input, dim, dtype=None):
+    return _softmax(input, dim, dtype, SOFTMAX, "softmax")
+
+
+@front_door("log_softmax")
+def log_softmax(input, dim, dtype=None):
+    return _softmax(input, dim, dtype, LOG_SOFTMAX, "log_softmax")
+
+
+def _functional(name, row):
+    def functional(input, dim=None, _stacklevel=3, dtype=None):
+        return _softmax(input, dim, dtype, row, name)
+    functional.__name__ = functional.__qualname__ = name
+    return front_door(name, function=False, method=False, functional=True)(functional)
+
+
+functional_softmax = _functional("softmax", SOFTMAX)
+functional_log_softmax = _functional("log_softmax", LOG_SOFTMAX)
 
 
 # ---------------------------------------------------------------- activations

@@ -43,6 +43,8 @@ def flip(x, *dims):
     """flip(x, [0, 1]), x.flip(0, 1) and x.flip(0) name the dims to reverse."""
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
         dims = dims[0]
+    elif not dims:  # (torch's dims has no default: torch.flip(x) and x.flip() are refused)
+        raise TypeError("flip() missing 1 required positional argument: 'dims'")
     return apply(FLIP, x, dims=tuple(wrap_dim(d, x.ndim) for d in dims))
 
 

@@ -366,8 +366,12 @@ def sumproduct_pair(left, right, sum_dims, keepdim):
 
 
 @front_door("einsum", method=False)
-def einsum(equation, *operands):
-    """Einstein summation, computed as torch computes it (see above)."""
+def einsum(*args):
+    """Einstein summation, computed as torch computes it (see above); its parameters are torch's, `*args`."""
+    if len(args) < 2:
+        raise ValueError("einsum(): must specify the equation string and at least one operand, or at least one "
+                         "operand and its subscripts list")
+    equation, operands = args[0], args[1:]
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     if not operands:

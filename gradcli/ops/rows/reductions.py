@@ -197,10 +197,10 @@ NORM = row("linalg_vector_norm", "LinalgVectorNormBackward0", _norm_forward, "se
 
 
 @front_door("norm")
-def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     if p in ("fro", None):
         p = 2
-    return apply(NORM, x, p=p, dim=dim, keepdim=keepdim)
+    return apply(NORM, input, p=p, dim=dim, keepdim=keepdim)
 
 
 # ---------------------------------------------------------------- prod

@@ -352,14 +352,14 @@ def nanquantile(x, q, dim=None, keepdim=False, *, interpolation="linear"):
 
 # ---------------------------------------------------------------- counting (no gradient)
 @front_door("unique")
-def unique(x, sorted=True, return_inverse=False, return_counts=False, dim=None):
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct values (rows along dim), sorted; with the inverse indices and the counts when asked."""
-    a = x.array
+    a = input.array
     if dim is None:
         values, inverse, counts = np.unique(a.reshape(-1), return_inverse=True, return_counts=True)
         inverse = inverse.reshape(a.shape)
     else:
-        d = wrap_dim(dim, x.ndim)
+        d = wrap_dim(dim, input.ndim)
         values, inverse, counts = np.unique(a, return_inverse=True, return_counts=True, axis=d)
         inverse = inverse.reshape(-1)
     out = [Tensor._make(values.astype(a.dtype))]
@@ -374,7 +374,10 @@ def unique(x, sorted=True, return_inverse=False, return_counts=False, dim=None):
 def bincount(x, weights=None, minlength=0):
     """How often each non-negative integer occurs (or the sum of its weights)."""
     a = x.array
-    if a.ndim != 1 or a.dtype.kind not in "iu":
+    if a.dtype.kind not in "iu":  # (torch's kernel is for integers only: its dispatch refuses first)
+        raise errors.GradcliError("\"bincount_cpu\" not implemented for '%s'" % x.dtype.short_name,
+                                  "NotImplementedError")
+    if a.ndim != 1:
         raise errors.GradcliError("bincount only supports 1-d non-negative integral inputs.")
     if a.size and a.min() < 0:
         raise errors.GradcliError("bincount only supports 1-d non-negative integral inputs.")

@@ -5,7 +5,8 @@ refuses it; gradcli must too, in the same words). Run from the repository with t
     /work/torchenv/bin/python tests/golden/names/make_own_names.py
 
 writes tests/golden/names/own_names.json: {"torch": version, "cpu_capability": ..., "cases": {name: {"keyword":
-the door's name, "refusal": torch's TypeError text, or null where torch takes the call}}, "docs": {name: the
+the door's name, "refusal": torch's TypeError text, or null where torch takes the call, "outcome": "ran", or the
+class of the error raised}}, "docs": {name: the
 parameter names of the signature torch's docstring opens with, `exp(input, *, out=None) -> Tensor`}}.
 tests/lang/test_keywords.py checks gradcli's refusals and help() against it.
 """
@@ -34,15 +35,17 @@ def first_parameter(door):
 
 
 def answer(fn, keyword):
+    """(torch's refusal of the call, or None where its parser took it; what came of it: "ran", or the class of
+    the error the op raised for these values)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             fn(**{keyword: torch.ones(2, 3)})
     except TypeError as error:
-        return str(error)
-    except Exception:  # noqa: BLE001 (the parser took it; the op refused the values)
-        return None
-    return None
+        return str(error), "TypeError"
+    except Exception as error:  # noqa: BLE001 (the parser took it; the op refused the values)
+        return None, type(error).__name__
+    return None, "ran"
 
 
 def documented(name):
@@ -57,18 +60,24 @@ def documented(name):
 
 
 def main():
-    cases = {}
+    path = pathlib.Path(__file__).with_name("own_names.json")
+    # (a case once recorded stays one after its door takes torch's name: torch.norm(x=...) was norm's own)
+    recorded = json.loads(path.read_text(encoding="utf-8"))["cases"] if path.exists() else {}
+    calls = {name: case["keyword"] for name, case in recorded.items()}
     for name, door in sorted(FUNCTIONS.items()):
         keyword = first_parameter(door)
         torchs = keywords._torch("torch." + name)
         if keyword is None or not torchs or any(keyword in p or keyword in k for p, k in torchs) \
                 or not callable(getattr(torch, name, None)):
             continue
-        cases[name] = {"keyword": keyword, "refusal": answer(getattr(torch, name), keyword)}
+        calls.setdefault(name, keyword)
+    cases = {}
+    for name, keyword in sorted(calls.items()):
+        refusal, outcome = answer(getattr(torch, name), keyword)
+        cases[name] = {"keyword": keyword, "refusal": refusal, "outcome": outcome}
     docs = {name: documented(name) for name in sorted(FUNCTIONS) if documented(name)}
     data = {"torch": torch.__version__, "cpu_capability": torch.backends.cpu.get_cpu_capability(), "cases": cases,
             "docs": docs}
-    path = pathlib.Path(__file__).with_name("own_names.json")
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print("wrote %s: %d cases, %d refused" % (path, len(cases), sum(c["refusal"] is not None for c in cases.values())))
 

@@ -117,7 +117,13 @@ def record(fn, method=False, keywords=()):
 def python_level(fn):
     """A function torch writes in Python (torch.norm, Tensor.split) refuses a call in Python's words, with its
     qualified name and parameters: `python` (the name), `parameters` (the positional ones, self among them),
-    `defaults`, `keyword_only`, `star` and `starstar` (it takes *args, **kwargs)."""
+    `defaults`, `keyword_only`, `star` and `starstar` (it takes *args, **kwargs). A function of torch's
+    boolean_dispatch (torch.unique, F.max_pool2d) passes its arguments on to one of two by a flag: the one the
+    flag's default picks refuses them, in its own name (`_return_output() got an unexpected keyword argument`)."""
+    from torch._jit_internal import boolean_dispatched
+    while fn in boolean_dispatched:
+        dispatch = boolean_dispatched[fn]
+        fn = dispatch["if_true" if dispatch["default"] else "if_false"]
     params = inspect.signature(fn).parameters.values()
     return {"python": fn.__qualname__,
             "parameters": [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)],
@@ -146,7 +152,7 @@ def methods():
 
 def documented(qualified):
     """The keyword names torch's documentation gives a function (gradcli/lang/sandbox/torch_signatures.json)."""
-    signatures = json.loads((ROOT / "gradcli" / "lang" / "torch_signatures.json").read_text()).get(qualified, ())
+    signatures = json.loads((ROOT / "gradcli" / "lang" / "sandbox" / "torch_signatures.json").read_text()).get(qualified, ())
     names = {name for positional, keyword in signatures for name in positional + keyword}
     return sorted(names | {"requires_grad"})
 
@@ -163,7 +169,7 @@ def main():
         entry = record(fn, keywords=documented("torch." + name))
         if entry:
             refusals[name] = entry
-    path = ROOT / "gradcli" / "lang" / "torch_refusals.json"
+    path = ROOT / "gradcli" / "lang" / "sandbox" / "torch_refusals.json"
     path.write_text(json.dumps({"torch": torch.__version__, "functions": refusals, "methods": methods()}, indent=0,
                                sort_keys=True) + "\n")
 
