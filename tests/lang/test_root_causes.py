@@ -200,3 +200,50 @@ def test_eval_json_holds_every_value(expression, value, type_name):
     data = json.loads(json.dumps(json_safe(api.evaluate(expression, at={"x": "tensor([1., 2.])"}).to_dict()),
                                  allow_nan=False))
     assert (data["value"], data["type"]) == (value, type_name)
+
+
+# ---------------------------------------------------------------- loops the library runs for a script tick its budget
+LIBRARY_LOOPS = {
+    "rnn": "torch.nn.RNN(1, 2)(torch.zeros(5000, 1, 1))",
+    "lstm": "torch.nn.LSTM(1, 2)(torch.zeros(5000, 1, 1))",
+    "gru-stacked-bidirectional": "torch.nn.GRU(1, 2, num_layers=2, bidirectional=True)(torch.zeros(5000, 1, 1))",
+    "rnn-batch-first": "torch.nn.RNN(1, 2, batch_first=True)(torch.zeros(1, 5000, 1))",
+    "dataloader": "for b in DataLoader(range(5000)):\n    pass",
+    "dataloader-list": "x = list(DataLoader(range(5000), batch_size=1))",
+    "random-sampler": "x = list(RandomSampler(range(5000)))",
+    "sampler-replacement": "x = list(RandomSampler(range(3), replacement=True, num_samples=5000))",
+    "sequential-sampler": "x = list(SequentialSampler(range(5000)))",
+    "batch-sampler": "x = list(BatchSampler(SequentialSampler(range(5000)), 1, False))",
+    "threads": "torch.set_num_threads(10**6)\nx = torch.ones(10**6).sum()",
+    "gradcheck": "torch.autograd.gradcheck(torch.sin, torch.ones(2000, dtype=torch.float64, requires_grad=True))",
+}
+LOOP_PRELUDE = ("import torch\nfrom torch.utils.data import DataLoader, RandomSampler, SequentialSampler, "
+                "BatchSampler\n")
+
+
+@pytest.mark.parametrize("loop", LIBRARY_LOOPS.values(), ids=list(LIBRARY_LOOPS))
+def test_loops_the_library_runs_for_a_script_tick_its_iteration_budget(loop):
+    """Recurrent layers' steps, samplers and loaders, the kernels' thread split, gradcheck's evaluations: each
+    a step of the run's one budget, so --max-iterations ends them with the script loop's own error, at the line."""
+    limits.configure(max_iterations=1000)
+    error = refused(LOOP_PRELUDE + loop + "\n", "--max-iterations")
+    assert error.message == refused("while True:\n    pass\n", "--max-iterations").message
+    assert error.position.line == (4 if loop.startswith("torch.set_num") else 3)
+    limits.reset()
+    api.run_script(LOOP_PRELUDE + loop.replace("5000", "50").replace("2000", "5").replace("10**6", "4") + "\n")
+
+
+def test_symbolic_expansion_and_explain_tick_the_budget():
+    from gradcli.app import calculus
+    limits.configure(max_iterations=10 ** 5)
+    with pytest.raises(GradcliError) as info:
+        calculus.diff("sigmoid(sigmoid(sigmoid(sigmoid(sigmoid(x)))))", "x", order=4)
+    assert info.value.kind == "LimitError" and "--max-iterations" in info.value.message
+    calculus.diff("sigmoid(x)", "x")  # (a small one within the budget)
+    chain = "import torch\nx = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(400):\n    y = y * 1\n" \
+            "y.sum().backward()\n"
+    limits.configure(max_iterations=600)  # (the loop takes 400, explaining its backward 400 more)
+    with pytest.raises(GradcliError) as info:
+        api.run_script(chain, "<hostile>", explain=lambda text: None)
+    assert info.value.kind == "LimitError" and "--max-iterations" in info.value.message
+    api.run_script(chain, "<hostile>")  # (without --explain the same script is within it)
