@@ -242,7 +242,7 @@ NEW_STATEMENTS = [
     "class C(A, metaclass=type):\n    pass", "class C(dict):\n    pass", "class C(BaseException):\n    pass",
     "class C:\n    def __getattribute__(self, n):\n        pass", "class C:\n    def __init_subclass__(cls):\n        pass",
     "class C:\n    def __class_getitem__(cls, k):\n        pass", "class C:\n    def __del__(self):\n        pass",
-    "class C:\n    def __getattr__(self, n):\n        pass", "class C:\n    def __str__(self):\n        pass",
+    "class C:\n    def __getattr__(self, n):\n        pass", "class C:\n    def __format__(self, s):\n        pass",
     "class C:\n    __dict__ = 1",
     "class C:\n    __slots__ = ()", "a.__dict__['v'] = 1", "a.__class__ = A", "A.__init__ = print",
     "A.__call__ = print", "ctx.save_for_backward = print", "ctx.next_functions = ()", "del a.v",

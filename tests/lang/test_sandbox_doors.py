@@ -15,7 +15,7 @@ BINDINGS = [  # every form that binds a name, each given a dunder
     "class A:\n    from torch.nn import Parameter as __class__",
     "__x = 1", "__class__ = 1", "a, __b = 1, 2", "for __i in range(2):\n    pass",
     "try:\n    1/0\nexcept Exception as __e:\n    pass", "def __f():\n    pass", "class __A:\n    pass",
-    "class A:\n    def __del__(self):\n        pass", "class A:\n    def __eq__(self, other):\n        return True",
+    "class A:\n    def __del__(self):\n        pass", "class A:\n    def __getattr__(self, other):\n        return True",
     "class A:\n    __hash__ = None", "class A:\n    __slots__ = ()", "def f(__x):\n    pass",
     "global __x", "[__i for __i in range(2)]", "(__y := 1)", "with open as __f:\n    pass",
     "@print\ndef __f():\n    pass", "@print\nclass __A:\n    pass", "lambda __x: 1",

@@ -18,15 +18,29 @@ names the script set on it as `__gradcli_set__`: dunders, which no script can na
 
 from types import FunctionType
 
-from .exceptions import ProtocolError
+from .exceptions import ProtocolError, StopProtocol
 from ...base import errors
 from ...base.subclassable import has_dynamic_attribute, is_subclassable, library_members
 
 _NAMES = "__gradcli_names__"
 _SET = "__gradcli_set__"
 
-# the dunder methods a class body may define: what tutorials use, each with Python's meaning
-DUNDER_METHODS = frozenset(("__init__", "__call__", "__repr__", "__len__", "__getitem__", "__enter__", "__exit__"))
+# the dunder methods a class body may define: what tutorials use (micrograd's Value is all operators), each with
+# Python's meaning. Python's operators, builtins and containers find them by ordinary lookup, so they may run
+# inside library code (sorted's __lt__, a dict's __hash__ and __eq__, list()'s __next__): every call of a script
+# Function ticks the run's iteration budget (runtime.Function.__call__), whoever calls it. Never those that would
+# run script code where no script asked (__del__ when collected, __getattr__/__getattribute__/__setattr__ on
+# every attribute, descriptors' __get__/__set__, __init_subclass__, __set_name__, __class_getitem__), nor
+# __new__, __class__ or __dict__.
+_OPERATORS = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor")
+DUNDER_METHODS = frozenset(
+    ("__init__", "__call__", "__repr__", "__str__", "__len__", "__getitem__", "__setitem__", "__contains__",
+     "__enter__", "__exit__", "__iter__", "__next__", "__bool__", "__hash__", "__eq__", "__ne__", "__lt__",
+     "__le__", "__gt__", "__ge__", "__neg__", "__pos__", "__abs__", "__invert__")
+    + tuple("__%s%s__" % (side, op) for op in _OPERATORS for side in ("", "r", "i")))
+DUNDER_SUMMARY = ("__init__, __call__, __repr__, __str__, the operators (__add__, __radd__, __iadd__, ...), the "
+                  "comparisons, __hash__, __bool__, __len__, __getitem__, __setitem__, __contains__, __iter__, "
+                  "__next__, __enter__, __exit__")
 
 
 def is_script_class(value):
@@ -51,22 +65,28 @@ def make_class(name, qualname, base, namespace):
     """The class of a `class` statement whose body filled `namespace`."""
     body = dict(namespace)
     body.update({"__module__": "__main__", "__qualname__": qualname, _NAMES: set(namespace)})
-    if callable(body.get("__getitem__")):
-        body["__getitem__"] = _indexing(body["__getitem__"])
+    for method, kind, protocol in _PROTOCOLS:
+        if callable(body.get(method)):
+            body[method] = _in_protocol(body[method], kind, protocol)
     return type(name, (base,), body)
 
 
-def _indexing(getitem):
-    """A script's __getitem__ as Python's protocols call it: its IndexError is an IndexError to Python (so
-    that iterating over the object stops there), still the script's own error with its place elsewhere."""
-    def __getitem__(self, index):
+def _in_protocol(method, kind, protocol):
+    """A script's __getitem__ or __next__ as Python's protocols call it: its IndexError (StopIteration) is one to
+    Python (so that iterating over the object stops there), still the script's own error with its place
+    elsewhere (runtime.located unwraps it)."""
+    def called(self, *args):
         try:
-            return getitem.__get__(self)(index)
+            return method.__get__(self)(*args)
         except errors.GradcliError as error:
-            if error.kind == "IndexError":
-                raise ProtocolError(error) from None
+            if error.kind == kind:
+                raise protocol(error) from None
             raise
-    return __getitem__
+    called.__name__ = called.__qualname__ = getattr(method, "name", "method")
+    return called
+
+
+_PROTOCOLS = (("__getitem__", "IndexError", ProtocolError), ("__next__", "StopIteration", StopProtocol))
 
 
 def _script_names(cls):

@@ -238,7 +238,7 @@ class Definitions:
             return True
         if self.scope is not None and self.scope.kind == "class":
             raise self.error(token, "gradcli does not support defining '%s' (a class may define %s)"
-                             % (name, ", ".join(sorted(classes.DUNDER_METHODS))))
+                             % (name, classes.DUNDER_SUMMARY))
         return False
 
     def e_lambda(self, node):

@@ -36,6 +36,15 @@ class ProtocolError(IndexError):
         self.error = error
 
 
+class StopProtocol(StopIteration):
+    """A script's StopIteration raised by its __next__, on its way through Python's iteration protocol (list(),
+    sum(), a for loop stop at it); anywhere else it is the script's error again (as ProtocolError)."""
+
+    def __init__(self, error):
+        super().__init__(error.message)
+        self.error = error
+
+
 def _torch_class(name, module, base=RuntimeError):
     return type(name, (base,), {"__module__": module, "__qualname__": name})
 

@@ -5,7 +5,7 @@ from types import MethodType
 
 from . import classes
 from ..sandbox import guards, namespace, stand_ins
-from .exceptions import CLASSES, ProtocolError
+from .exceptions import CLASSES, ProtocolError, StopProtocol
 from ...base import errors
 from ...core import limits
 from ...base.errors import GradcliError
@@ -30,7 +30,7 @@ def located(exc, position):
     """The exception as a GradcliError carrying `position` (unless an inner one is already there)."""
     if isinstance(exc, GradcliError):
         return exc.at(position)
-    if isinstance(exc, ProtocolError):
+    if isinstance(exc, (ProtocolError, StopProtocol)):
         return exc.error.at(position)
     if isinstance(exc, RecursionError):
         return GradcliError("maximum recursion depth exceeded", "RecursionError", position)

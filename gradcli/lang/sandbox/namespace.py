@@ -424,7 +424,7 @@ def make_builtins(write):
         "str": str, "list": list, "tuple": tuple, "dict": dict, "sorted": sorted, "reversed": reversed,
         "any": any, "all": all, "repr": repr, "isinstance": _isinstance, "format": format, "map": map,
         "filter": filter, "pow": pow, "divmod": divmod, "type": script_type, "set": set,
-        "next": next, "iter": _iter, "hasattr": _hasattr, "callable": callable, "chr": chr, "ord": ord, "id": id,
+        "next": next, "iter": _iter, "hasattr": _hasattr, "hash": hash, "callable": callable, "chr": chr, "ord": ord, "id": id,
         "object": object, "super": super, "staticmethod": staticmethod, "classmethod": classmethod,
         "property": property, **exceptions.CLASSES,
     }

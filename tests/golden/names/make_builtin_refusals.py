@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 NAMES = ("print", "len", "range", "enumerate", "zip", "abs", "min", "max", "sum", "round", "float", "int", "bool",
          "str", "list", "tuple", "dict", "sorted", "reversed", "any", "all", "repr", "isinstance", "format", "map",
          "filter", "pow", "divmod", "type", "set", "next", "iter", "hasattr", "callable", "chr", "ord", "id",
-         "object", "super", "staticmethod", "classmethod", "property", "getattr", "setattr", "dir")
+         "object", "super", "staticmethod", "classmethod", "property", "getattr", "setattr", "dir", "hash")
 
 # the stand-ins' CPython signatures: positional counts taken, most of them (None: any), keyword names
 SIGNATURES = {
