@@ -81,3 +81,31 @@ def test_datetime_reads_the_clock_and_pprint_prints_as_pythons():
         "             ('linear_layer.bias', tensor([0.8300]))])\n"
         "{'a': 1,\n 'b': [0,\n       1,\n" + "".join("       %d,\n" % i for i in range(2, 29)) + "       29]}\n"
         "{'b': 1, 'a': 2}\n")
+
+
+TIMEIT_DOORS = [  # text compiled outside the script, globals, the Timer's insides, a loop without end
+    "timeit.timeit('import os')", "timeit.timeit('x = 1', number=1)", "timeit.timeit(f, setup='import os')",
+    "timeit.timeit(f, globals={})", "timeit.Timer(f)._stmt", "timeit.Timer(f)._timer", "timeit.Timer.__init__",
+    "timeit.timeit(int, number=10 ** 12)", "timeit.Timer(int).repeat(10 ** 6, 10 ** 6)", "timeit.template",
+    "timeit.main()", "timeit.timeit.__globals__",
+]
+
+
+@pytest.mark.parametrize("source", TIMEIT_DOORS)
+def test_timeit_runs_callables_only_and_under_the_budget(source):
+    from gradcli.core import limits
+    limits.configure(max_iterations=10 ** 5)
+    try:
+        with pytest.raises(GradcliError) as error:
+            api.run_script("import timeit\ndef f():\n    return 1\nprint(%s)\n" % source)
+    finally:
+        limits.reset()
+    assert error.value.kind in ("NotImplementedError", "AttributeError", "LimitError"), str(error.value)
+
+
+def test_timeit_times_a_callable():
+    out = api.run_script("import timeit\nimport torch\nx = torch.ones(10)\ndef f():\n    return x + 1\n"
+                         "t = timeit.timeit(f, number=100)\nprint(t > 0, type(t))\n"
+                         "print(len(timeit.Timer(lambda: x * 2).repeat(3, 10)), timeit.default_timer() > 0,"
+                         " timeit.timeit('pass', number=5) >= 0)\n")
+    assert out == "True <class 'float'>\n3 True True\n"  # (as Python 3.11 prints)

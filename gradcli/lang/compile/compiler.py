@@ -277,8 +277,8 @@ class Compiler(Handling, ExpressionCompiler):
         if module is None:
             if dotted.split(".")[0] in system.STANDARD_LIBRARY:
                 raise self.error(node, "gradcli does not give access to Python's module '%s' (a script may import "
-                                 "torch, numpy, math, random, collections, time, datetime, warnings, pathlib, zipfile, pprint and "
-                                 "parts of os, sys and importlib)"
+                                 "torch, numpy, math, random, collections, time, datetime, timeit, warnings, "
+                                 "pathlib, zipfile, pprint and parts of os, sys and importlib)"
                                  % dotted, "ModuleNotFoundError")
             raise self.error(node, "gradcli has no module '%s'" % dotted, "ModuleNotFoundError")
         return module

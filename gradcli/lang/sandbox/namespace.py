@@ -156,6 +156,7 @@ MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd
            "pathlib": Module("pathlib", paths.pathlib_members()), "zipfile": Module("zipfile", paths.zipfile_members()),
            "pprint": Module("pprint", load=stdlib.pprint_members),
            "datetime": Module("datetime", load=system.datetime_members),
+           "timeit": Module("timeit", load=system.timeit_members),
            "numpy": NUMPY, "numpy.random": NUMPY_RANDOM, "torch.optim": OPTIM, "torch.optim.lr_scheduler": LR_SCHEDULER,
            "torch.utils": UTILS, "torch.utils.data": DATA, "torch.cuda": CUDA, "torch.accelerator": ACCELERATOR,
            "torch.backends": BACKENDS, "torch.backends.mps": MPS, "torch.distributions": DISTRIBUTIONS,
@@ -198,6 +199,7 @@ _PY_MEMBERS = {
     **system.SYS_VALUE_MEMBERS,
     paths.Path: paths.PATH_MEMBERS,
     **system.DATETIME_VALUE_MEMBERS,
+    **system.TIMEIT_VALUE_MEMBERS,
 }
 _PY_MEMBERS[collections.defaultdict] = _PY_MEMBERS[dict]  # optimizer.state
 

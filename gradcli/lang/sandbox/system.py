@@ -4,6 +4,8 @@ the host.
 - time: the clocks (time.time(), perf_counter(), ...), read as Python reads them: a script timing itself prints
   a measured number, different from run to run (time.sleep is not offered: a script cannot make a host wait).
 - datetime: datetime.now()/today(), date.today(), timedelta and their values' fields, read as time.time() is.
+- timeit: timeit(), repeat(), Timer and default_timer, of callables only (text would be compiled outside the
+  script), each call ticking the run's budget.
 - sys: what describes the Python running (version, platform, maxsize, float_info), sys.stdout's write() and
   flush() on the run's output, and `sys.path`, a list whose
   changes do nothing: gradcli imports only its own modules, so `sys.path.append('..')` has nothing to find.
@@ -48,6 +50,57 @@ def _strftime(format, t=None):
     if t is not None:
         raise errors.type_error("gradcli's time.strftime takes the format only (the local time now)")
     return time.strftime(format)
+
+
+# ---------------------------------------------------------------- timeit
+def _runs(stmt, what):
+    if isinstance(stmt, str):  # (Python would compile the text outside the script, with its own globals)
+        if stmt.strip() in ("", "pass"):
+            return lambda: None
+        raise errors.GradcliError("gradcli's timeit takes a callable for %s (a string of code would be compiled "
+                                  "outside the script): timeit.timeit(lambda: f(x), number=100)" % what,
+                                  "NotImplementedError")
+    if not callable(stmt):
+        raise errors.value_error("%s is neither a string nor callable" % what)
+    return stmt
+
+
+class Timer:
+    """timeit.Timer of a callable: each of its `number` calls ticks the run's budget (one step of a loop the
+    library runs for the script), so a script cannot make timeit run for ever."""
+
+    def __init__(self, stmt="pass", setup="pass", timer=time.perf_counter, globals=None):
+        if globals is not None:
+            raise errors.GradcliError("gradcli's timeit takes no globals (a callable sees the script's own)",
+                                      "NotImplementedError")
+        self._stmt, self._setup, self._timer = _runs(stmt, "stmt"), _runs(setup, "setup"), timer
+
+    def timeit(self, number=1000000):
+        from ...core import limits
+        self._setup()
+        start = self._timer()
+        for _ in range(number):
+            limits.tick()
+            self._stmt()
+        return self._timer() - start
+
+    def repeat(self, repeat=5, number=1000000):
+        return [self.timeit(number) for _ in range(repeat)]
+
+
+def _timeit(stmt="pass", setup="pass", timer=time.perf_counter, number=1000000, globals=None):
+    return Timer(stmt, setup, timer, globals).timeit(number)
+
+
+def _repeat(stmt="pass", setup="pass", timer=time.perf_counter, repeat=5, number=1000000, globals=None):
+    return Timer(stmt, setup, timer, globals).repeat(repeat, number)
+
+
+def timeit_members():
+    return {"timeit": _timeit, "repeat": _repeat, "Timer": Timer, "default_timer": time.perf_counter}
+
+
+TIMEIT_VALUE_MEMBERS = {Timer: frozenset(("timeit", "repeat"))}
 
 
 # ---------------------------------------------------------------- datetime
