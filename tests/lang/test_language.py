@@ -198,3 +198,14 @@ def test_a_script_class_is_a_context_manager_as_in_python():
     with pytest.raises(GradcliError) as error:
         run_script("class H:\n    def __enter__(self):\n        return 1\nwith H():\n    pass")
     assert "does not support the context manager protocol" in str(error.value)
+
+
+@pytest.mark.parametrize("call", ["np.exp(t)", "np.sum(t)", "np.reshape(t, (2,))", "np.maximum(t, 0)",
+                                  "np.zeros_like(t)"])
+def test_a_tensor_where_numpy_would_hand_it_back_to_torch_is_refused_in_words(call):
+    """numpy makes an array of a tensor (np.array, np.dot, np.stack: corpora/language/numpy/014) but hands it
+    back to torch elsewhere (np.exp(t) is a tensor, np.sum(t) calls t.sum(axis=...)): gradcli says so."""
+    with pytest.raises(GradcliError) as info:
+        run_script("import torch\nimport numpy as np\nt = torch.ones(2)\n" + call)
+    assert info.value.kind == "TypeError" and info.value.position.line == 4
+    assert "takes a tensor only where numpy makes an array of it" in info.value.message

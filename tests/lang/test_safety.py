@@ -232,6 +232,11 @@ NEW_ESCAPES = [
     "np.random.state", "np.random.__dict__", "np.random.RandomState", "np.random.seed.__self__",
     "np.array([print])", "np.array([1], dtype=object)", "arr.astype(object)", "np.array(1).item.__self__",
     "x.detach().numpy().array", "np.float64(1).__class__.__globals__", "np.sum.__globals__",
+    "np.float64(1).sum.__globals__", "np.float64(1).sum.__closure__", "np.float64(1).base", "np.float64(1).data",
+    "np.float64(1).view", "np.float64(1).tofile", "np.float64(1).reshape(1).array", "np.float64(1).T.__class__.__dict__",
+    "np.meshgrid.__globals__", "np.meshgrid(arr)[0].array", "np.meshgrid(arr, arr, sparse=True)[0].base",
+    "np.longdouble.__mro__", "np.asarray(x.detach()).array", "np.array([x.detach(), print])", "arr.astype(str)",
+    "arr.astype(dict)", "np.array(x.detach(), dtype=str)", "np.exp(x)", "np.sum(x.detach())",
     # the standard-library modules
     "math.__loader__", "math.sys", "random._inst", "random.Random", "random.seed.__self__", "random._generator",
     "od.__class__.__dict__", "od.__reduce__", "OrderedDict.fromkeys", "iter(int, 1)",
@@ -292,6 +297,7 @@ def test_what_the_new_constructs_show_is_inert(source, printed):
     "while True:\n        pass", "s = 'a' * 10 ** 10", "import math\n    math.factorial(10 ** 7)",
     "import numpy as np\n    np.ones((10 ** 5, 10 ** 5))", "import random\n    random.choices([1], k=10 ** 10)",
     "import numpy as np\n    a = np.ones(100000)\n    a.reshape(-1, 1) * a",
+    "import numpy as np\n    a = np.ones(100000)\n    np.meshgrid(a, a)",
 ])
 def test_no_handler_catches_a_limit(body):
     """A limit is not an exception of the script's: `except Exception`, even a bare `except`, lets it through."""

@@ -308,8 +308,11 @@ def get_attribute(obj, name):
     elif isinstance(obj, numpy_bridge.Array):
         if name in numpy_bridge.ARRAY_MEMBERS:
             return getattr(obj, name)
-    elif isinstance(obj, (np.generic, np.dtype)):
-        if name in (numpy_bridge.SCALAR_MEMBERS if isinstance(obj, np.generic) else numpy_bridge.DTYPE_MEMBERS):
+    elif isinstance(obj, np.generic):
+        if name in numpy_bridge.SCALAR_MEMBERS or name in numpy_bridge.ARRAY_MEMBERS:
+            return numpy_bridge.scalar_member(obj, name)
+    elif isinstance(obj, np.dtype):
+        if name in numpy_bridge.DTYPE_MEMBERS:
             return getattr(obj, name)
     else:
         for kind, members in _PY_MEMBERS.items():

@@ -19,6 +19,7 @@ from ...base import dtypes, errors
 from ...base.runstate import current
 from ...core import limits
 from ...core.tensor import Tensor
+from .stand_ins import BuiltinType
 
 # what a script may read on an array
 ARRAY_MEMBERS = frozenset((
@@ -104,25 +105,45 @@ Array.__name__ = "numpy.ndarray"  # numpy's tp_name, which Python's and torch's 
 Array.__module__ = "numpy"
 
 
-def unwrap(value):
+def scalar_member(scalar, name):
+    """A numpy scalar's member `name` (SCALAR_MEMBERS, or one of an array's: a scalar has them all, as numpy's
+    `np.exp(np.array(2.0)).sum()`), its results wrapped as Array's are."""
+    found = getattr(scalar, name)
+    if not callable(found):
+        return wrap(found)
+
+    def method(*args, **kwargs):
+        return wrap(found(*unwrap(args), **unwrap(kwargs)))
+    method.__name__ = name
+    return method
+
+
+def unwrap(value, tensors=False):
     """The numpy value inside a script's value (tuples, lists and dicts of them too), their size counted first:
-    numpy makes an array of a list (a shared nested one at each place it appears)."""
+    numpy makes an array of a list (a shared nested one at each place it appears). With `tensors`, a tensor is
+    its data, as numpy reads it through Tensor.__array__ where it makes an array of it (np.array, np.dot, ...);
+    elsewhere numpy hands a tensor back to torch (np.exp(t) is a tensor, np.sum(t) calls t.sum), which gradcli's
+    numpy does not follow: refused."""
     if value.__class__ is Array:
         return value.array
     if isinstance(value, (tuple, list, dict)):
         limits.check_nested_size(value, what="the array")
-    return _unwrapped(value)
+    return _unwrapped(value, tensors)
 
 
-def _unwrapped(value):
+def _unwrapped(value, tensors):
     if isinstance(value, Array):
         return value.array
     if isinstance(value, Tensor):
-        raise errors.type_error("gradcli's numpy takes numpy arrays and numbers: convert a tensor with .numpy()")
+        if tensors:  # Tensor.__array__: the tensor's own memory, refused when it requires grad
+            return tensor_numpy(value)().array
+        raise errors.type_error("gradcli's numpy takes a tensor only where numpy makes an array of it (np.array, "
+                                "np.asarray, np.dot, np.stack, np.concatenate, np.allclose): convert the tensor "
+                                "with .numpy()")
     if isinstance(value, (tuple, list)):
-        return type(value)(_unwrapped(v) for v in value)
+        return type(value)(_unwrapped(v, tensors) for v in value)
     if isinstance(value, dict):
-        return {k: _unwrapped(v) for k, v in value.items()}
+        return {k: _unwrapped(v, tensors) for k, v in value.items()}
     return value
 
 
@@ -143,6 +164,8 @@ def _dtype(dtype):
     """A dtype argument: numpy's (np.float32, 'float32'), or a torch dtype's numpy counterpart."""
     if isinstance(dtype, dtypes.DType):
         return np.dtype(dtype.numpy_name)
+    if dtype.__class__ is BuiltinType:  # a script's int, float, bool: the stand-in for Python's class
+        dtype = dtype.plain
     try:
         found = np.dtype(dtype)
     except TypeError:
@@ -216,7 +239,7 @@ for _name, _op in (("neg", operator.neg), ("pos", operator.pos), ("abs", operato
 
 
 def dot(a, b):
-    a, b = unwrap(a), unwrap(b)
+    a, b = unwrap(a, tensors=True), unwrap(b, tensors=True)
     a_, b_ = np.asarray(a), np.asarray(b)
     if a_.ndim >= 1 and b_.ndim >= 1:
         limits.check_numel(a_.shape[:-1] + b_.shape[:-2] + b_.shape[-1:], "the product")
@@ -281,7 +304,7 @@ def _check_empty_axes(a):
 def _broadcasting(function):
     """allclose, isclose, array_equal: their arguments broadcast together (checked first)."""
     def call(*args, **kwargs):
-        args, kwargs = unwrap(args), unwrap(kwargs)
+        args, kwargs = unwrap(args, tensors=True), unwrap(kwargs)
         limits.check_broadcast([np.asarray(a) for a in args[:2]])
         return wrap(function(*args, **kwargs))
     call.__name__ = function.__name__
@@ -311,13 +334,13 @@ def _created(function, shape_at=0):
 
 
 def array(data, dtype=None, copy=True):
-    data = unwrap(data)
+    data = unwrap(data, tensors=True)
     limits.check_nested_size(data)
     return wrap(np.array(data, dtype=None if dtype is None else _dtype(dtype), copy=copy))
 
 
 def asarray(data, dtype=None):
-    data = unwrap(data)
+    data = unwrap(data, tensors=True)
     limits.check_nested_size(data)
     return wrap(np.asarray(data, dtype=None if dtype is None else _dtype(dtype)))
 
@@ -351,11 +374,19 @@ def eye(n, m=None, dtype=float):
 
 def _joined(function):
     def call(arrays, *args, **kwargs):
-        arrays = [unwrap(a) for a in arrays]
+        arrays = [unwrap(a, tensors=True) for a in arrays]
         limits.check_length(sum(np.asarray(a).size for a in arrays), "the array")
         return wrap(function(arrays, *args, **unwrap(kwargs)))
     call.__name__ = function.__name__
     return call
+
+
+def meshgrid(*xi, indexing="xy", sparse=False, copy=True):
+    """np.meshgrid, the grid (the product of the inputs' sizes, once per input) checked before numpy makes it."""
+    xi = [np.asarray(unwrap(x, tensors=True)) for x in xi]
+    if not sparse:
+        limits.check_numel((len(xi),) + tuple(x.size for x in xi), "the arrays")
+    return wrap(np.meshgrid(*xi, indexing=indexing, sparse=sparse, copy=copy))
 
 
 class RandomModule:
@@ -422,9 +453,11 @@ def _members():
     members.update({name: _joined(getattr(np, name)) for name in ("concatenate", "stack", "vstack", "hstack")})
     members.update({name: getattr(np, name) for name in (
         "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool_", "complex64",
-        "complex128", "pi", "e", "inf", "nan")})
+        "complex128", "longdouble", "pi", "e", "inf", "nan")})
+    if hasattr(np, "float128"):  # numpy's name for long double where it is 80 or 128 bits (not Windows, arm64 macOS)
+        members["float128"] = np.float128
     members.update(array=array, asarray=asarray, linspace=linspace, arange=arange, eye=eye, dot=dot,
-                   matmul=_matmul, newaxis=None, float_=np.float64, int_=np.int64)
+                   matmul=_matmul, meshgrid=meshgrid, newaxis=None, float_=np.float64, int_=np.int64)
     return members
 
 
@@ -435,7 +468,7 @@ def from_numpy(data):
     if data.array.dtype not in _TORCH_DTYPES:
         raise errors.type_error("can't convert np.ndarray of type numpy.%s. The only supported types are: "
                                 "float64, float32, float16, complex64, complex128, int64, int32, int16, int8, "
-                                "uint64, uint32, uint16, uint8, and bool." % data.array.dtype.name)
+                                "uint64, uint32, uint16, uint8, and bool." % data.array.dtype.type.__name__)
     return Tensor._make(data.array)
 
 
