@@ -374,6 +374,16 @@ class Tensor:
         """The address of the first element: tensors sharing memory (views, detach) share it."""
         return self.array.__array_interface__["data"][0]
 
+    def storage(self):
+        """The memory this tensor views, in its dtype (torch's TypedStorage, deprecated: warned once)."""
+        from .storage import TypedStorage
+        return TypedStorage(self)
+
+    def untyped_storage(self):
+        """The memory this tensor views, in bytes."""
+        from .storage import UntypedStorage
+        return UntypedStorage(self)
+
     def __float__(self):
         if self.array.size != 1:
             raise errors.value_error(errors.SCALAR_CONVERSION)

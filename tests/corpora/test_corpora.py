@@ -100,7 +100,6 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'dataflowr/007.py': "AttributeError: module 'numpy' has no attribute 'meshgrid'",
         'dive_into_dl/001.py': 'prints something other than torch (numbers or text differ)',
         'dive_into_dl/006.py': "SyntaxError: gradcli does not support 'yield'",
-        'dive_into_dl/030.py': 'NotImplementedError: gradcli does not implement torch.set_default_tensor_type yet',
         'eat_pytorch/001.py': 'prints something other than torch (numbers or text differ)',
         'eat_pytorch/005.py': 'NotImplementedError: gradcli does not implement torch.linalg.eig yet',
         'eat_pytorch/007.py': 'NotImplementedError: gradcli does not implement torch.nn.ConvTranspose2d yet',
@@ -109,8 +108,6 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'nn_zero_to_hero/001.py': "iterates sets of Value objects hashed by their address (Python's id): the topological order printed, and the float sums that follow it, differ from run to run under torch itself",
         'nn_zero_to_hero/002.py': "iterates sets of Value objects hashed by their address (Python's id): the topological order printed, and the float sums that follow it, differ from run to run under torch itself",
         'pytorch_book/002.py': 'prints something other than torch (numbers or text differ)',
-        'pytorch_book/004.py': 'NotImplementedError: gradcli does not implement torch.Tensor.storage yet',
-        'zero_to_mastery/001.py': 'NotImplementedError: gradcli does not implement torch.range yet',
     }),
     # the three tutorial scripts gradcli was created from (copies of ../shared/seeds)
     Corpus("seeds", least=3, exact=True, through_command=True),

@@ -237,6 +237,10 @@ NEW_ESCAPES = [
     "np.meshgrid.__globals__", "np.meshgrid(arr)[0].array", "np.meshgrid(arr, arr, sparse=True)[0].base",
     "np.longdouble.__mro__", "np.asarray(x.detach()).array", "np.array([x.detach(), print])", "arr.astype(str)",
     "arr.astype(dict)", "np.array(x.detach(), dtype=str)", "np.exp(x)", "np.sum(x.detach())",
+    # a tensor's storage (core/storage.py)
+    "x.storage()._root", "x.storage()._elements", "x.untyped_storage()._root", "x.storage().__class__",
+    "x.storage().size.__self__", "x.storage().__init__", "type(x.storage()).__mro__", "x.storage().MEMBERS",
+    "x.storage()[0:1]", "x.untyped_storage().dtype", "x.storage().type.__func__", "x.storage()._info()",
     # the standard-library modules
     "math.__loader__", "math.sys", "random._inst", "random.Random", "random.seed.__self__", "random._generator",
     "od.__class__.__dict__", "od.__reduce__", "OrderedDict.fromkeys", "iter(int, 1)",
@@ -255,7 +259,8 @@ NEW_STATEMENTS = [
     "def f():\n    return __class__", "try:\n    pass\nexcept Exception as __e:\n    pass", "raise SystemExit",
     "raise KeyboardInterrupt", "try:\n    import shutil\nexcept Exception:\n    pass",
     "torch.autograd.Function.apply = print", "arr.array = 1", "arr.shape = (3, 1)", "math.pi = 3",
-    "np.random.seed = print", "od.move_to_end = print", "err.args = ()",
+    "np.random.seed = print", "od.move_to_end = print", "err.args = ()", "x.storage().dtype = torch.int64",
+    "x.storage()[0] = 5", "s = x.storage()\ns._root = arr",
 ]
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from ..compile import classes, exceptions
 from . import guards, numpy_bridge, paths, recorded, stand_ins, stdlib, system, training
 from ...base import anomaly, dtypes, errors, grad_mode
-from ...core import backward as autograd, limits, printing, rng
+from ...core import backward as autograd, limits, printing, rng, storage
 from ...torchlib.autograd import functional, gradcheck
 from ...torchlib import serialization
 from ...kernels import cpu
@@ -169,7 +169,7 @@ TENSOR_PROPERTIES = frozenset((
 TENSOR_METHODS = frozenset(name for name in METHODS if not name.startswith("_")) | frozenset((
     "backward", "detach", "item", "tolist", "numel", "dim", "size", "requires_grad_", "retain_grad",
     "is_floating_point", "data_ptr", "register_hook", "stride", "storage_offset", "element_size", "nelement",
-    "ndimension"))
+    "ndimension", "storage", "untyped_storage"))
 # the members get_attribute reads from a tensor as getattr does (the compiler reads them itself)
 TENSOR_PLAIN_MEMBERS = (TENSOR_PROPERTIES | TENSOR_METHODS) - {"_version"}
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
@@ -307,6 +307,9 @@ def get_attribute(obj, name):
             return guards.guard_method(obj, name, getattr(obj, name))
     elif isinstance(obj, numpy_bridge.Array):
         if name in numpy_bridge.ARRAY_MEMBERS:
+            return getattr(obj, name)
+    elif isinstance(obj, (storage.TypedStorage, storage.UntypedStorage)):
+        if name in obj.MEMBERS:
             return getattr(obj, name)
     elif isinstance(obj, np.generic):
         if name in numpy_bridge.SCALAR_MEMBERS or name in numpy_bridge.ARRAY_MEMBERS:
@@ -509,6 +512,8 @@ def _class_name(value):
         name = "torch.Tensor"
     elif isinstance(value, Size):
         name = "torch.Size"
+    elif isinstance(value, (storage.TypedStorage, storage.UntypedStorage)):
+        name = "torch.storage." + type(value).__name__
     elif isinstance(value, dtypes.DType):
         name = "torch.dtype"
     elif isinstance(value, ReturnTypes):

@@ -1,6 +1,7 @@
 """Tensor creation: torch.tensor and the factories (ones, zeros, eye, arange, ...); random ones are in sampling."""
 
 import math
+import sys
 
 import numpy as np
 
@@ -165,6 +166,8 @@ def legacy_tensor(*args):
 
 def _legacy(dtype, args):
     """torch.<Type>Tensor(data) or torch.<Type>Tensor(*sizes) of one dtype."""
+    if len(args) == 1 and isinstance(args[0], Size):  # torch.Tensor(b.size()): a tensor of that size
+        return zeros(*args[0], dtype=dtype)
     if len(args) == 1 and isinstance(args[0], (list, tuple, range, Tensor)):
         data = args[0]
         if isinstance(data, Tensor):
@@ -179,12 +182,13 @@ def _legacy(dtype, args):
 LEGACY_TYPES = {"FloatTensor": dtypes.float32, "DoubleTensor": dtypes.float64, "LongTensor": dtypes.int64, "IntTensor": dtypes.int32,
                 "ShortTensor": dtypes.int16, "CharTensor": dtypes.int8, "ByteTensor": dtypes.uint8,
                 "BoolTensor": dtypes.bool_, "HalfTensor": dtypes.float16}
+LEGACY_CONSTRUCTORS = {}  # constructor -> its dtype
 for _name, _dtype in LEGACY_TYPES.items():
     def _constructor(*args, _dtype=_dtype):
         return _legacy(_dtype, args)
     _constructor.__name__ = _constructor.__qualname__ = _name
     _constructor.dtype = _dtype  # x.type(torch.DoubleTensor) reads it
-    front_door(_name, method=False)(_constructor)
+    LEGACY_CONSTRUCTORS[front_door(_name, method=False)(_constructor)] = _dtype
 
 
 def variable(data, requires_grad=False, volatile=False):
@@ -262,6 +266,27 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
     return _leaf(values.astype(_np(dtype), copy=False), requires_grad)
 
 
+RANGE_DEPRECATED = ("torch.range is deprecated and will be removed in a future release because its behavior is "
+                    "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
+                    "[start, end).")
+
+
+@front_door("range", method=False)
+def range_(start, end, step=1, dtype=None, requires_grad=False, device=None):
+    """torch.range (deprecated, warned): [start, end] with the end included, floor((end - start) / step) + 1
+    values in double, in the default dtype whatever the bounds."""
+    errors.warn(RANGE_DEPRECATED)
+    start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
+    if step == 0:
+        raise errors.GradcliError("step must be nonzero")
+    if (end - start) * step < 0:
+        raise errors.GradcliError("upper bound and lower bound inconsistent with step sign")
+    count = math.floor((end - start) / step) + 1
+    limits.check_numel((count,))
+    values = start + np.arange(count, dtype=np.float64) * step
+    return _leaf(values.astype(_np(dtype)), requires_grad)
+
+
 @front_door("linspace", method=False)
 def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
     """torch's CPU kernel, bit for bit: in the output dtype (double for integers), element i is
@@ -303,6 +328,38 @@ def set_default_dtype(dtype):
     dtypes.set_default_float(dtype)
 
 
+SET_DEFAULT_TENSOR_TYPE_DEPRECATED = (
+    "torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use torch.set_default_dtype() and "
+    "torch.set_default_device() as alternatives. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)")
+
+
+@front_door("set_default_tensor_type", method=False)
+def set_default_tensor_type(t):
+    """torch.set_default_tensor_type (deprecated, warned once): a legacy type, or its name, of a floating dtype
+    becomes the default dtype."""
+    if isinstance(t, str):
+        module, _, name = t.rpartition(".")
+        top = (module or name).split(".")[0]
+        if top != "torch" and top != "numpy" and top not in getattr(sys, "stdlib_module_names", ()):
+            raise errors.GradcliError("No module named '%s'" % top, "ModuleNotFoundError")  # (torch imports it)
+        if module == "torch.cuda":
+            errors.warn_once(SET_DEFAULT_TENSOR_TYPE_DEPRECATED)
+            raise errors.type_error("type %s not available. Torch not compiled with CUDA enabled." % t)
+        if module == "torch" and name not in LEGACY_TYPES:
+            raise errors.GradcliError("module 'torch' has no attribute '%s'" % name, "AttributeError")
+        dtype = LEGACY_TYPES.get(name) if module == "torch" else None
+        named = dtype is not None
+    else:
+        dtype = next((d for made, d in LEGACY_CONSTRUCTORS.items() if made is t), None)
+        named = dtype is not None
+    errors.warn_once(SET_DEFAULT_TENSOR_TYPE_DEPRECATED)
+    if dtype is None or not dtype.is_floating_point:
+        raise errors.type_error(("" if named else "invalid type object: ") +
+                                "only floating-point types are supported as the default type")
+    dtypes.set_default_float(dtype)
+
+
 @front_door("get_default_dtype", method=False)
 def get_default_dtype():
     return dtypes.default_float()
@@ -338,8 +395,8 @@ def _fma(a, b, c):
 
 
 def _like(factory):
-    def like(x, dtype=None, requires_grad=False, device=None, **kwargs):
-        return factory(*x.shape, dtype=dtype or x.dtype, requires_grad=requires_grad, **kwargs)
+    def like(input, dtype=None, requires_grad=False, device=None, **kwargs):  # (torch's names: input=)
+        return factory(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad, **kwargs)
     return like
 
 
@@ -348,8 +405,8 @@ for _name, _factory in (("ones_like", ones), ("zeros_like", zeros), ("empty_like
 
 
 @front_door("full_like", method=False)
-def full_like(x, fill_value, dtype=None, requires_grad=False, device=None):
-    return full(tuple(x.shape), fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
+def full_like(input, fill_value, dtype=None, requires_grad=False, device=None):
+    return full(tuple(input.shape), fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
 # x.new_ones(...) and friends: x's dtype unless told otherwise, never x's requires_grad

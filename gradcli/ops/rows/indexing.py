@@ -156,8 +156,32 @@ def _classify(item):
     raise errors.index_error(errors.INVALID_INDEX_TYPE % type(item).__name__)
 
 
+SEQUENCE_AS_TUPLE = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in pytorch 2.9; use "
+    "x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as tensor index, x[torch.tensor(seq)], "
+    "which will result either in an error or a different result (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:%d.)")
+
+
+def _as_tuple(index):
+    """torch's treatSequenceAsTuple (numpy's old rule, deprecated with a warning): a list of fewer than 32 items
+    holding a tensor, a sequence, a slice, None or Ellipsis indexes as the tuple of its items (`x[[0, None]]` is
+    `x[0, None]`); any other list is one advanced index."""
+    if not isinstance(index, list) or len(index) >= 32:
+        return index
+    for item in index:
+        if isinstance(item, (Tensor, list, tuple, range, str, slice)) or hasattr(type(item), "__array__"):
+            errors.warn(SEQUENCE_AS_TUPLE % 349)
+            return tuple(index)
+        if item is None or item is Ellipsis:
+            errors.warn(SEQUENCE_AS_TUPLE % 359)
+            return tuple(index)
+    return index
+
+
 def _parse(x, index):
     """The index's items, with Ellipsis expanded into full slices and torch's errors checked."""
+    index = _as_tuple(index)
     items = [_classify(i) for i in (index if isinstance(index, tuple) else (index,))]
     consumed = 0
     for item in items:
