@@ -238,7 +238,7 @@ NEW_ESCAPES = [
     "np.longdouble.__mro__", "np.asarray(x.detach()).array", "np.array([x.detach(), print])", "arr.astype(str)",
     "arr.astype(dict)", "np.array(x.detach(), dtype=str)", "np.exp(x)", "np.sum(x.detach())",
     # a tensor's storage (core/storage.py)
-    "x.storage()._root", "x.storage()._elements", "x.untyped_storage()._root", "x.storage().__class__",
+    "x.storage()._root", "x.storage()._elements", "x.untyped_storage()._root", "x.storage().__class__.__dict__",
     "x.storage().size.__self__", "x.storage().__init__", "type(x.storage()).__mro__", "x.storage().MEMBERS",
     "x.storage()[0:1]", "x.untyped_storage().dtype", "x.storage().type.__func__", "x.storage()._info()",
     # the standard-library modules
