@@ -104,7 +104,6 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'eat_pytorch/007.py': 'NotImplementedError: gradcli does not implement torch.nn.ConvTranspose2d yet',
         'loeber/001.py': "torch.empty and torch.Tensor(2, 3) print uninitialised memory: torch's values are whatever its allocator left there (different run to run), gradcli's are zeros; every other line agrees",
         'nn_zero_to_hero/001.py': "iterates sets of Value objects hashed by their address (Python's id): the topological order printed, and the float sums that follow it, differ from run to run under torch itself",
-        'nn_zero_to_hero/002.py': "iterates sets of Value objects hashed by their address (Python's id): the topological order printed, and the float sums that follow it, differ from run to run under torch itself",
         'pytorch_book/002.py': "torch.empty and torch.Tensor(2, 3) print uninitialised memory: torch's values are whatever its allocator left there (different run to run), gradcli's are zeros; every other line agrees",
     }),
     # the three tutorial scripts gradcli was created from (copies of ../shared/seeds)
