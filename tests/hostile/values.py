@@ -55,6 +55,57 @@ def _tuple_makers():
         yield "tuple-" + name, TUPLE_PRELUDE + "for i in range(10**6):\n    %s\ns = {p}\nprint(1)\n" % step
 
 
+def _spellings():
+    """Spellings written after the round's corpus, against the four root causes: a dunder name through every
+    binding, sizes of what the newer modules (pathlib, os.path, datetime, time, pprint, math, random) build, and
+    the host's state; each (name, source, kind)."""
+    names = {
+        "for-target": "for __class__ in [1]:\n    pass", "with-target": "with open('x') as __dict__:\n    pass",
+        "except-target": "try:\n    1 / 0\nexcept ZeroDivisionError as __builtins__:\n    pass",
+        "comprehension-target": "x = [1 for __globals__ in range(2)]", "parameter": "def f(__class__):\n    return 1",
+        "class-getattr": "class A:\n    __getattr__ = print", "class-eq": "class A:\n    __eq__ = print",
+        "unpacking-target": "(__class__, b) = (1, 2)", "del": "del __builtins__", "global": "global __name__",
+    }
+    for name, source in names.items():
+        yield "name-" + name, source + "\nprint('bound')\n", "NameError"
+    for name, source in {
+        "instance-dict": "class A:\n    pass\nA().__dict__ = {}",
+        "date-subclasses": "import datetime\nx = datetime.date.today().__class__.__subclasses__()",
+        "setrecursionlimit": "import sys\nsys.setrecursionlimit(10**9)", "sleep": "import time\ntime.sleep(100)",
+        "path-read": "from pathlib import Path\nPath('/etc/passwd').read_text()",
+        "path-write": "from pathlib import Path\nPath('x.txt').write_text('hi')",
+        "zip-write": "import zipfile\nz = zipfile.ZipFile('x.zip', 'w')", "sys-stdout": "import sys\nsys.stdout = None",
+        "showwarning": "import warnings\nwarnings.showwarning = print",
+    }.items():
+        yield "door-" + name, source + "\nprint('reached')\n", "AttributeError"
+    yield "door-format-field", "s = '{0.__class__}'.format(1)\n", "ValueError"
+    yield "door-define-index", "class A:\n    def __index__(self):\n        return 10**10\nx = [0] * A()\n", \
+        "SyntaxError"
+    sizes = {
+        "path-joins": "from pathlib import Path\np = Path('a' * 10**7)\nq = p / p / p / p / p / p / p / p / p / p / p",
+        "path-joinpath": "from pathlib import Path\np = Path('a' * 10**7)\nq = p.joinpath(*[p] * 11)",
+        "os-path-join-many": "import os\np = os.path.join(*['a' * 10**6] * 200)",
+        "os-path-join-long": "import os\ns = 'a' * 10**7\np = os.path.join(s, s, s, s, s, s, s, s, s, s, s)",
+        "datetime-strftime": "import datetime\nx = datetime.datetime.now().strftime('%c' * 10**7)",
+        "date-strftime": "import datetime\nx = datetime.date.today().strftime('%A' * (5 * 10**6))",
+        "time-strftime": "import time\nx = time.strftime('%c' * 10**7)",
+        "pprint-shared": SHARED + "import pprint\ns = pprint.pformat(a)",
+        "pprint-dict": "import pprint\nd = {}\nfor i in range(60):\n    d = {1: d, 2: d}\npprint.pprint(d)",
+        "pprint-long": "import pprint\ns = pprint.pformat(['a' * 10**7] * 20)",
+        "choices": "import random\nx = random.choices([1], k=10**9)", "factorial": "import math\nx = math.factorial(10**7)",
+        "comb": "import math\nx = math.comb(10**7, 5 * 10**6)", "prod": "import math\nx = math.prod([10**1000] * 10**3)",
+        "environ-doubling": "import os\nos.environ['A'] = 'x' * 10**7\nfor i in range(20):\n"
+                            "    os.environ['A'] = os.environ['A'] + os.environ['A']",
+        "warning-message": "import warnings\nwarnings.warn(''.join(['x' * 10**7] * 11))",
+        "sys-path-repeat": "import sys\nsys.path[:] = ['x'] * 10**4\nsys.path *= 10**5",
+        "save-repeated": "import torch\ntorch.save(torch.ones(10**7), 'a.pt')\nfor i in range(100):\n"
+                         "    torch.save([torch.load('a.pt')] * 20, 'a.pt')",
+        "len-of-instance": "class A:\n    def __len__(self):\n        return 10**12\nx = [0] * len(A())",
+    }
+    for name, source in sizes.items():
+        yield "size-" + name, source + "\nprint('built')\n", "LimitError"
+
+
 def _containers():
     """Shared containers of every kind the sandbox allows, reaching whatever writes, compares or walks them."""
     kinds = {
@@ -195,6 +246,8 @@ def cases():
         add(name, "script", source)
     for name, source in _tuple_makers():
         add(name, "script", source)
+    for name, source, kind in _spellings():
+        add(name, "script", source, kind)
     for name, source, kind in _caught():
         add(name, "script", source, kind)
     for name, argv in _commands():

@@ -11,6 +11,7 @@ import sys
 from types import FunctionType
 
 from .stand_ins import BuiltinType, builtin_function
+from .system import check_time_format
 from ...core.limits import (NESTING_KINDS, check_length, check_nested_size, check_nesting, checked_enumerate,
                             checked_zip, current, exceeded, is_container)
 
@@ -355,6 +356,11 @@ def _checked_method(obj, name, method):
             check_nesting([*obj.keys(), *obj.values()], "the tuple")  # each (key, value) is a level above both
             return method(*args, **kwargs)
         return pairs
+    elif name == "strftime":  # (datetime's dates and times)
+        def formatted(format):
+            check_time_format(format)
+            return method(format)
+        return formatted
     elif isinstance(obj, list) and name == "extend":
         def extend(items):
             if not isinstance(items, _SEQUENCES):  # an iterator over the list itself would feed it for ever

@@ -12,6 +12,7 @@ own files, zip archives in torch, are copies of objects here: NotImplementedErro
 import posixpath
 
 from ...base import errors
+from ...core.limits import check_length
 from . import system
 
 # what a script may read on a Path (PATH_MEMBERS) and pathlib's names refused by name (the rest reach files)
@@ -31,6 +32,7 @@ class Path:
                 raise errors.type_error("argument should be a str or an os.PathLike object where __fspath__ returns "
                                         "a str, not '%s'" % type(part).__name__)
             texts.append(str(part))
+        check_length(sum(len(text) + 1 for text in texts), "the path")  # (`p / p / p` of a long p doubles it)
         joined = posixpath.join(*texts) if texts else "."
         self._text = _normal(joined)
 

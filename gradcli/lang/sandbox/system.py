@@ -49,7 +49,18 @@ def _strftime(format, t=None):
         raise errors.type_error("strftime() argument 1 must be str, not %s" % type(format).__name__)
     if t is not None:
         raise errors.type_error("gradcli's time.strftime takes the format only (the local time now)")
+    check_time_format(format)
     return time.strftime(format)
+
+
+_LONGEST_FIELD = 64  # characters one %-field of strftime writes at most (%c 24; a time zone's name)
+
+
+def check_time_format(format):
+    """strftime's result is sized before it is made: `'%c' * 10**7` writes 24 characters for each 2."""
+    if isinstance(format, str):
+        from ...core.limits import check_length
+        check_length(len(format) + format.count("%") * _LONGEST_FIELD, "the string")
 
 
 # ---------------------------------------------------------------- timeit
@@ -195,7 +206,19 @@ _PATH_FUNCTIONS = ("join", "basename", "dirname", "split", "splitext", "normpath
 
 
 def os_path_members():
-    return {name: getattr(os.path, name) for name in _PATH_FUNCTIONS} | {"sep": os.sep}
+    return {name: _sized(getattr(os.path, name)) for name in _PATH_FUNCTIONS} | {"sep": os.sep}
+
+
+def _sized(function):
+    """os.path's `function`, its result (at most its strings and a separator each) sized before it is made:
+    os.path.join of 200 strings of 10**6 characters."""
+    def path_function(*args):
+        from ...core.limits import check_length
+        check_length(sum(len(arg) + 1 for arg in args if isinstance(arg, str)), "the path")
+        return function(*args)
+    path_function.__name__ = path_function.__qualname__ = function.__name__
+    path_function.__doc__ = function.__doc__
+    return path_function
 
 
 def os_members():
