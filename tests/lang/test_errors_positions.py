@@ -53,6 +53,12 @@ SYNTAX = [
     ("x = 1" + " + 1" * 5000, "SyntaxError", 1, 5, "too deeply nested"),
     ("import torchvision", "ModuleNotFoundError", 1, 1, "gradcli has no module 'torchvision'"),
     ("x = 1\nimport tarfile", "ModuleNotFoundError", 2, 1, "gradcli does not give access to Python's module 'tarfile'"),
+    # torch's own modules gradcli lacks say so (torch_names.json), the out-of-reach ones as refused
+    ("import torch.fx", "NotImplementedError", 1, 1, "gradcli does not implement torch.fx yet"),
+    ("from torch.nn.utils.rnn import pad_sequence", "NotImplementedError", 1, 1,
+     "gradcli does not implement torch.nn.utils.rnn yet"),
+    ("import torch.jit", "ModuleNotFoundError", 1, 1, "gradcli does not give access to 'torch.jit'"),
+    ("import torch.nope", "ModuleNotFoundError", 1, 1, "gradcli has no module 'torch.nope'"),
     ("import os\nos.remove('f')", "AttributeError", 2, 4, "gradcli does not give access to 'os.remove'"),
     ("from torch import nope", "ImportError", 1, 19, "cannot import name 'nope' from 'torch'"),
 ]

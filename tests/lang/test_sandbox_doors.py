@@ -145,6 +145,29 @@ def test_warning_filters_are_the_runs_own():
     assert error.value.kind == "UserWarning" and "now an error" in str(error.value)
 
 
+def test_a_modules_attribute_a_script_sets_is_the_runs_own():
+    """`torch.pi = ...` (d2l's appendix) holds for the run that set it; the modules every run shares, the next
+    run and library code keep theirs."""
+    import math
+    from gradcli.lang.sandbox import namespace
+    out = api.run_script("import torch\nimport math\ntorch.pi = torch.acos(torch.zeros(1)) * 2\nmath.tau = 3\n"
+                         "torch.tensor = lambda *a: 'mine'\nprint(torch.pi, math.tau, torch.tensor(1))\n"
+                         "print(torch.ones(1) * 2)\nsetattr(torch, 'ones', print)\ntorch.ones('set through setattr')")
+    assert out == "tensor([3.1416]) 3 mine\ntensor([2.])\nset through setattr\n"
+    assert api.run_script("import torch\nimport math\nprint(torch.pi, math.tau, torch.tensor(1))") == \
+        "3.141592653589793 6.283185307179586 tensor(1)\n"
+    assert namespace.TORCH.members["pi"] == math.pi and namespace.MODULES["math"].members["tau"] == math.tau
+
+
+@pytest.mark.parametrize("source", ["import torch\ntorch.__dict__ = {}", "import torch\ntorch.__getattr__ = print",
+                                    "import os\nos.__name__ = 'x'", "import torch\ntorch.__version__ = 'x'",
+                                    "import torch.nn as nn\nnn.__class__ = int"])
+def test_a_modules_dunders_stay_unset(source):
+    with pytest.raises(GradcliError) as error:
+        api.run_script(source)
+    assert error.value.kind == "AttributeError" and error.value.position is not None
+
+
 def test_package_versions_are_gradclis_world():
     """importlib.metadata.version: torch is the CPU build gradcli behaves as; no other package is installed,
     whatever the host has (numpy included: the script's numpy is gradcli's)."""
@@ -177,9 +200,9 @@ CHOSEN_NAMES = [  # each through the gate every binding passes: no dunder, only 
     "getattr(Plain, 'mro')", "getattr(np, 'ctypeslib')",
     "setattr(a, '__class__', Net)", "setattr(Plain, '__getattr__', print)", "setattr(Plain, '__del__', print)",
     "setattr(Plain, '__call__', print)", "setattr(a, '__dict__', {})", "setattr(Plain, '__gradcli_names__', set())",
-    "setattr(Plain, '__init_subclass__', print)", "setattr(torch, 'ones', print)", "setattr(x, 'grad_fn', None)",
+    "setattr(Plain, '__init_subclass__', print)", "setattr(torch, '__dict__', {})", "setattr(x, 'grad_fn', None)",
     "setattr(y.grad_fn, 'name', print)", "setattr(nn.Linear(1, 1), '_parameters', {})", "setattr(print, 'x', 1)",
-    "setattr(np, 'ones', print)", "setattr(a, 3, 1)", "setattr(nn.Module, 'forward', print)",
+    "setattr(np, '__getattr__', print)", "setattr(a, 3, 1)", "setattr(nn.Module, 'forward', print)",
     "dir()", "dir(x, x)",
 ]
 

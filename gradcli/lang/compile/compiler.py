@@ -280,6 +280,9 @@ class Compiler(Handling, ExpressionCompiler):
                                  "torch, numpy, math, random, collections, time, datetime, timeit, warnings, "
                                  "pathlib, zipfile, pprint and parts of os, sys and importlib)"
                                  % dotted, "ModuleNotFoundError")
+            missing = namespace.missing_torch_module(dotted)
+            if missing is not None:
+                raise self.error(node, missing.message, missing.kind)
             raise self.error(node, "gradcli has no module '%s'" % dotted, "ModuleNotFoundError")
         return module
 

@@ -17,6 +17,7 @@ from .displays import Displays
 from .definitions import Definitions
 from ..syntax.positions import Places
 from ..sandbox.namespace import TENSOR_PLAIN_MEMBERS, Module
+from ..sandbox.system import ASSIGNED
 from .runtime import _MISSING, DUNDER_READERS, located, refuses
 from ...base import errors
 from ...core import limits
@@ -366,7 +367,7 @@ class ExpressionCompiler(Calls, Displays, Definitions):
                 # get_attribute's first two cases, without a call: a tensor's member, a module's
                 if value.__class__ is Tensor and name in TENSOR_PLAIN_MEMBERS:
                     return getattr(value, name)
-                if value.__class__ is Module and name in value.members:
+                if value.__class__ is Module and name in value.members and not ASSIGNED:
                     return value.members[name]
                 return namespace.get_attribute(value, name)
             except Exception as exc:

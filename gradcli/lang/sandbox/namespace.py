@@ -238,6 +238,21 @@ def _not_implemented(where, name):
     return errors.GradcliError("gradcli does not implement %s.%s yet" % (where, name), "NotImplementedError")
 
 
+def missing_torch_module(dotted):
+    """gradcli's error for importing a module of torch's that gradcli lacks (`import torch.fx`,
+    `from torch.nn.utils.rnn import pad_sequence`): the first part gradcli does not have, if torch has it there."""
+    parts = dotted.split(".")
+    for end in range(2, len(parts) + 1):
+        if ".".join(parts[:end]) not in MODULES:
+            where = ".".join(parts[:end - 1])
+            if where not in MODULES or parts[end - 1] not in torch_names().get(where, ()):
+                return None
+            if parts[end - 1] in _OUT_OF_REACH:
+                return errors.GradcliError("gradcli does not give access to '%s'" % dotted, "ModuleNotFoundError")
+            return errors.GradcliError("gradcli does not implement %s yet" % dotted, "NotImplementedError")
+    return None
+
+
 def _attribute_error(obj, name):
     """Python's AttributeError, suggesting the closest member a script may read (Python's 'Did you mean')."""
     kind = type(obj).__name__
@@ -271,6 +286,9 @@ def get_attribute(obj, name):
             return getattr(obj, name)
         if name == "_version":
             return obj._version.value
+    elif isinstance(obj, Module) and system.ASSIGNED and (obj.name, name) in system.ASSIGNED and \
+            (obj.name, name) in system.state().module_attributes:
+        return system.state().module_attributes[obj.name, name]
     elif isinstance(obj, Module) and name in obj.members:
         return obj.members[name]
     if name.startswith("__"):
@@ -366,6 +384,9 @@ def set_attribute(obj, name, value):
         return
     if classes.settable(obj):
         classes.set_attribute(obj, name, value)
+        return
+    if isinstance(obj, Module) and not name.startswith("__"):
+        system.set_module_attribute(obj.name, name, value)
         return
     if isinstance(obj, FunctionCtx) and name not in CTX_MEMBERS and name not in NODE_MEMBERS:
         obj.attributes[name] = value

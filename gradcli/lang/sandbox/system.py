@@ -12,6 +12,8 @@ the host.
 - os: os.path's functions of strings (join, basename, splitext, ...; never of files) and `os.environ`, the run's
   own mapping: it starts empty (a script never reads the host's environment) and what a script sets stays in it.
 - warnings: warn() through the run's warnings, and filterwarnings()/simplefilter() for the run's own filters.
+- a module's attribute a script sets (`torch.pi = torch.acos(torch.zeros(1)) * 2`, as d2l's appendix does) is
+  the run's own: the modules every run shares stay as they are.
 - importlib.metadata: version(name), the installed version of a package as Python's packaging knows it. A script
   runs in gradcli's world, where torch is the CPU build gradcli behaves as ("2.13.0+cpu") and no other package
   is installed: version("tiktoken") raises PackageNotFoundError, as Python does for a package it lacks.
@@ -238,6 +240,7 @@ class SystemState:
         self.environ = {}
         self.directories = set()  # what Path.mkdir made (lang.sandbox.paths): the run's own, as its files are
         self.filters = []  # (action, compiled message pattern, category), the newest first, as Python keeps them
+        self.module_attributes = {}  # (module name, name) -> what the script set (`torch.pi = ...`): its own
 
     def action(self, message, category):
         """What the run's filters say of a warning (category: the class's name, e.g. "UserWarning")."""
@@ -246,6 +249,16 @@ class SystemState:
             if pattern.match(message) and issubclass(kind, filtered):
                 return action
         return "default"
+
+
+# every (module name, name) some run has set: a module's attribute is looked up in the run's own only then
+ASSIGNED = set()
+
+
+def set_module_attribute(module_name, name, value):
+    """`torch.pi = value`: the running script's own, never the module every run shares."""
+    ASSIGNED.add((module_name, name))
+    state().module_attributes[module_name, name] = value
 
 
 def state():
