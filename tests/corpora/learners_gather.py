@@ -72,6 +72,7 @@ for name, cells in jobs.items():
         work = os.path.join(sys.argv[2], name.replace("/", "_"))
         os.makedirs(work, exist_ok=True)
         os.chdir(work)
+        sys.argv = [name.rsplit("/", 1)[-1]]  # as `python FILE` has it: a script's argparse reads no probe's arguments
         signal.signal(signal.SIGPROF, alarm)  # CPU seconds, not the wall clock: the same budget under any load
         signal.setitimer(signal.ITIMER_PROF, int(sys.argv[3]))
         space = {"__name__": "__main__"}
