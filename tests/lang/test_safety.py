@@ -237,6 +237,10 @@ NEW_ESCAPES = [
     "np.meshgrid.__globals__", "np.meshgrid(arr)[0].array", "np.meshgrid(arr, arr, sparse=True)[0].base",
     "np.longdouble.__mro__", "np.asarray(x.detach()).array", "np.array([x.detach(), print])", "arr.astype(str)",
     "arr.astype(dict)", "np.array(x.detach(), dtype=str)", "np.exp(x)", "np.sum(x.detach())",
+    # adaptive pooling modules (torchlib/nn/conv.py)
+    "torch.nn.AdaptiveAvgPool2d(1)._functional", "torch.nn.AdaptiveMaxPool1d(2).forward.__func__",
+    "type(torch.nn.AdaptiveAvgPool2d(1)).__mro__", "torch.nn.AdaptiveMaxPool2d(1).__class__.__bases__",
+    "torch.nn.functional.adaptive_avg_pool2d.__globals__", "torch.nn.AdaptiveAvgPool1d(1)._AdaptivePoolNd__x",
     # a tensor's storage (core/storage.py)
     "x.storage()._root", "x.storage()._elements", "x.untyped_storage()._root", "x.storage().__class__.__dict__",
     "x.storage().size.__self__", "x.storage().__init__", "type(x.storage()).__mro__", "x.storage().MEMBERS",

@@ -27,6 +27,11 @@ from gradcli.core.tensor import Tensor
 
 # scripts for rows the goldens do not reach (each a torch script; their outputs are checked elsewhere or not at all)
 EXTRA_SCRIPTS = [
+    "import torch.nn.functional as F\n"
+    "x = torch.tensor([[[1., 5., 2.], [-3., 4., 0.5], [2., 2., 7.]]], requires_grad=True)\n"
+    "y = F.adaptive_avg_pool2d(x, (2, 2)) * F.adaptive_max_pool2d(x, (2, 2))\n"
+    "g, = torch.autograd.grad(y.sum(), x, create_graph=True)\n"
+    "(g * x).sum().backward()\n",
     "x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n"
     "i = torch.tensor([[0, 1], [1, 0]])\n"
     "s = torch.zeros(2, 2).scatter(1, i, x)\n"

@@ -1,4 +1,4 @@
-"""torch.nn's Conv1d, Conv2d, MaxPool2d, AvgPool2d, LayerNorm and BatchNorm1d/2d/3d (torch's conv.py, pooling.py,
+"""torch.nn's Conv1d, Conv2d, MaxPool2d, AvgPool2d, the adaptive pools, LayerNorm and BatchNorm1d/2d/3d (torch's conv.py, pooling.py,
 normalization.py and batchnorm.py)."""
 
 from . import init
@@ -102,6 +102,46 @@ class MaxPool2d(Module):
     def extra_repr(self):
         return "kernel_size=%s, stride=%s, padding=%s, dilation=%s, ceil_mode=%s" % (
             self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode)
+
+
+class _AdaptivePoolNd(Module):
+    _functional = None  # "adaptive_avg_pool2d", ...
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        self.output_size = output_size
+        if "max" in self._functional:
+            self.return_indices = return_indices
+        elif return_indices:
+            raise TypeError("%s.__init__() takes 2 positional arguments but 3 were given" % type(self).__name__)
+
+    def forward(self, input):
+        if "max" in self._functional:
+            return F[self._functional](input, self.output_size, self.return_indices)
+        return F[self._functional](input, self.output_size)
+
+    def extra_repr(self):
+        return "output_size=%s" % (self.output_size,)
+
+
+class AdaptiveAvgPool1d(_AdaptivePoolNd):
+    """The mean of each of output_size windows that tile the last dim."""
+    _functional = "adaptive_avg_pool1d"
+
+
+class AdaptiveAvgPool2d(_AdaptivePoolNd):
+    """The mean of each of output_size windows that tile the last two dims (None keeps a dim's size)."""
+    _functional = "adaptive_avg_pool2d"
+
+
+class AdaptiveMaxPool1d(_AdaptivePoolNd):
+    """The largest value of each of output_size windows over the last dim (return_indices: where)."""
+    _functional = "adaptive_max_pool1d"
+
+
+class AdaptiveMaxPool2d(_AdaptivePoolNd):
+    """The largest value of each of output_size windows over the last two dims (return_indices: where)."""
+    _functional = "adaptive_max_pool2d"
 
 
 class AvgPool2d(Module):
