@@ -190,3 +190,66 @@ def test_help_shows_torchs_signature_for_every_recorded_function():
         if resolved in HELP["signatures"] and first != expected:
             wrong[qualified] = (first, expected)
     assert wrong == {}
+
+
+# ---------------------------------------------------------------- torch's keyword names are taken everywhere
+# names torch takes that gradcli's doors do not model, and why (a call naming them is refused as unknown)
+NOT_MODELLED = {
+    "alpha": "addmm's beta/alpha scale its terms: gradcli's matrix products compute beta=1, alpha=1 only",
+    "beta": "as alpha",
+    "out_dtype": "mm/bmm/addmm's out_dtype overload (a result of another dtype) is not modelled",
+    "reduce": "scatter's reduce= and the losses' legacy size_average/reduce (both deprecated by torch)",
+    "weight": "F.mse_loss/l1_loss's weight, new in torch 2.13",
+}
+NOT_MODELLED_AT = {("torch.sort", "out"): "sort's out= is a pair of tensors: gradcli writes an out= of one tensor"}
+
+
+def _taken_names():
+    """(qualified, door, method, name) of every parameter name torch takes by keyword: its parser's, recorded
+    per signature for its C functions and methods (torch_refusals.json), and the Python signatures of
+    torch.nn.functional and torch.linalg (torch_signatures.json), less an overload's out tensors (the names it
+    has beyond an overload of the same positions: linalg.qr's Q, R, which Python takes as out=)."""
+    from gradcli.lang.sandbox import torch_parser
+    for module, registry in (("torch", ops.FUNCTIONS), ("torch.Tensor", ops.METHODS),
+                             ("torch.nn.functional", ops.FUNCTIONAL), ("torch.linalg", ops.LINALG)):
+        for name, door in sorted(registry.items()):
+            if name.startswith("__") or isinstance(door, type):
+                continue
+            qualified = "%s.%s" % (module, name)
+            if module in ("torch", "torch.Tensor"):
+                names = {p.name for params in torch_parser.parser_signatures(qualified, keywords._torch) for p in params}
+            else:
+                overloads = keywords._torch(qualified)
+                names = set()
+                for places, named in overloads:
+                    smaller = [set(k) for p, k in overloads if p == places and set(k) < set(named)]
+                    outs = set(named) - max(smaller, key=len) if smaller else set()
+                    names.update(places, set(named) - outs)
+            for taken in sorted(names):
+                yield qualified, door, module == "torch.Tensor", taken
+
+
+def test_every_name_torch_takes_by_keyword_is_taken():
+    """torch.exp(input=w), F.relu(input=x), x.sum(dim=0, keepdim=True), torch.pow(self=2, exponent=w),
+    torch.zeros(2, pin_memory=False): each name torch's signatures have is one the door takes (as its own
+    parameter of another name, numpy's, out=, or a keyword asking for what gradcli does anyway)."""
+    missing, swept = [], 0
+    for qualified, door, method, name in _taken_names():
+        swept += 1
+        if name in NOT_MODELLED or (qualified, name) in NOT_MODELLED_AT:
+            continue
+        if not keywords.takes_keyword(door, method, qualified, name):
+            missing.append((qualified, name))
+    assert missing == []
+    assert swept > 1400
+
+
+def test_torchs_keyword_names_compute_as_positional_arguments_do():
+    script = ("w = torch.tensor([[1., -2., 3.], [0.5, 4., -1.]])\n"
+              "print(torch.pow(self=2, exponent=w).equal(torch.pow(2, w)), torch.result_type(scalar1=1, scalar2=2.0))\n"
+              "print(torch.gather(w, 1, torch.tensor([[0], [2]]), sparse_grad=False).tolist())\n"
+              "print(torch.zeros(2, pin_memory=False, layout=None).tolist(), w.expand(2, 3, implicit=False).shape)\n")
+    assert run(script) == "True torch.float32\n[[1.0], [-1.0]]\n[0.0, 0.0] torch.Size([2, 3])\n"
+    with pytest.raises(errors.GradcliError) as raised:
+        run("torch.zeros(2, pin_memory=True)")
+    assert raised.value.kind == "NotImplementedError" and "pin_memory=True" in raised.value.message

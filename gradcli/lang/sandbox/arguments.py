@@ -54,21 +54,9 @@ def in_torchs_words(error, fn, args, kwargs, called=None):
 
 
 def _parser_refusal(name, entry, args, kwargs, method):
-    """torch's parser's refusal of the call (lang.sandbox.parser), from the signatures recorded in `entry`: the
-    list torch gives of an overloaded function's, or the parameters of one, else the names it requires."""
-    if "expected" in entry:
-        signatures, options = parser.parsed(entry["expected"])
-    elif "params" in entry:
-        signatures, options = [[parser.Param(*p) for p in entry["params"]]], None
-    else:
-        # (its types not recorded: the required names, then the others torch's schemas give it, of any type)
-        required = entry.get("required", [])
-        overloads = keywords._torch(("torch.Tensor." if method else "torch.") + name)
-        places = max((p for p, _ in overloads), key=len, default=[])
-        others = [n for n in dict.fromkeys(places + [k for _, kw in overloads for k in kw]) if n not in required]
-        room = entry.get("most", len(required)) - len(required)  # (how many more it takes by position)
-        optional = [parser.Param(None, n, True, n not in places[len(required):][:room]) for n in others]
-        signatures, options = [[parser.Param(None, n, False, False) for n in required] + optional], None
+    """torch's parser's refusal of the call (lang.sandbox.torch_parser), from the signatures recorded in
+    `entry`."""
+    signatures, options = parser.signatures_of(name, entry, method, keywords._torch)
     refused = parser.refusal(name, signatures, options, args, kwargs, _fits, _type_name)
     return _type_error(refused) if refused else None
 

@@ -45,8 +45,8 @@ def call(f, args, kwargs):
     positional, known, varargs = _parameters(door, method)
     qualified = _qualified(names, method)
     if known is None:
-        kwargs = dict(kwargs)
-        out = kwargs.pop("out") if _takes_out(qualified) else None
+        kwargs = {name: value for name, value in kwargs.items() if not _neutral(name, value, qualified)}
+        out = kwargs.pop("out", None) if _takes_out(qualified) else None
     else:
         args, kwargs, out = _renamed(list(args), kwargs, positional, known, varargs, qualified)
     if out is None:
@@ -116,7 +116,7 @@ def _as_given(door, method, names):
     """Whether the door takes keywords of these names as they are: nothing to rename, no out= to write."""
     known = _parameters(door, method)[1]
     if known is None:  # (a door taking **keywords: the factories)
-        return not ("out" in names and not method)
+        return not ("out" in names and not method) and not any(name in _NEUTRAL for name in names)
     return names <= known
 
 
@@ -153,6 +153,8 @@ def _renamed(args, kwargs, positional, known, varargs, qualified):
         if NUMPY_KEYWORDS.get(name) in known:
             renamed[NUMPY_KEYWORDS[name]] = value
             continue
+        if _neutral(name, value, qualified):
+            continue
         index = _place_of(name, qualified, len(args))
         if varargs and index == len(positional) == len(args):
             args.append(value)
@@ -164,12 +166,61 @@ def _renamed(args, kwargs, positional, known, varargs, qualified):
 
 def _place_of(name, qualified, given):
     """Where torch places `name` among the positional arguments of one of its overloads, past the `given` ones
-    (None if no overload does)."""
+    (None if no overload does): its schemas', then its parser's (whose names differ where a number comes
+    first, `pow(Number self, Tensor exponent)`, `result_type(Number scalar1, Number scalar2)`)."""
     for overloads in map(_torch, qualified):
         for places, _ in overloads:
             if name in places and places.index(name) >= given:
                 return places.index(name)
+    for params in _parsers(qualified):
+        places = [p.name for p in params if not p.keyword_only]
+        if name in places and places.index(name) >= given:
+            return places.index(name)
     return None
+
+
+def _parsers(qualified):
+    from . import torch_parser  # (a call naming what neither the door nor torch's schemas know)
+    return [params for q in qualified for params in torch_parser.parser_signatures(q, _torch)]
+
+
+# keywords torch takes that ask for what gradcli always does (one device, dense strided tensors, one memory
+# format, no pinned memory, no LAPACK driver choice): taken with these values, refused with others
+_NEUTRAL = {"pin_memory": (False,), "layout": (None,), "memory_format": (None,), "non_blocking": (False, True),
+            "sparse_grad": (False,), "implicit": (False,), "driver": (None,)}
+
+
+def _neutral(name, value, qualified):
+    """Whether `name=value` asks torch for what gradcli does anyway (the call drops it); a value asking for
+    something else is refused."""
+    if not _neutral_name(name, qualified):
+        return False
+    if not any(value is accepted for accepted in _NEUTRAL[name]):
+        raise errors.GradcliError("gradcli computes on the CPU with dense tensors in one memory format: %s=%r is "
+                                  "not supported" % (name, value), "NotImplementedError")
+    return True
+
+
+def _torch_takes(name, qualified):
+    return any(name in places or name in keywords for overloads in map(_torch, qualified)
+               for places, keywords in overloads) or any(name == p.name for ps in _parsers(qualified) for p in ps)
+
+
+def takes_keyword(door, method, qualified, name):
+    """Whether a call of the door under torch's name `qualified` may name an argument `name` (torch's name of
+    one of its parameters, numpy's, out=, or one asking for what gradcli does anyway): the door then gets it
+    as the parameter it means."""
+    positional, known, varargs = _parameters(door, method)
+    if known is None or name in known or NUMPY_KEYWORDS.get(name) in known or _neutral_name(name, [qualified]):
+        return True
+    if name == "out":
+        return _takes_out([qualified])
+    index = _place_of(name, [qualified], 0)
+    return index is not None and (index < len(positional) or varargs and index == len(positional))
+
+
+def _neutral_name(name, qualified):
+    return name in _NEUTRAL and _torch_takes(name, qualified)
 
 
 @functools.lru_cache(maxsize=None)

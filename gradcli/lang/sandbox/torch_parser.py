@@ -13,6 +13,8 @@ parameter of that type (True where gradcli cannot tell), `type_name(value)` name
 
 from collections import namedtuple
 
+from . import recorded
+
 # torch's numpy_compatibility_arg_names: the keywords its parser also reads for a parameter of that name
 NUMPY_NAMES = {"input": ("x", "a", "x1"), "other": ("x2",), "dim": ("axis",), "keepdim": ("keepdims",)}
 
@@ -54,6 +56,38 @@ def parsed(text):
         signatures.append(params)
         lines.append(line)
     return signatures, lines
+
+
+def parser_signatures(qualified, schemas):
+    """The signatures torch's parser has for `torch.NAME` or `torch.Tensor.NAME`, each a list of
+    torch_parser.Param (its Python binding's names: pow(Number self, Tensor exponent)); () where none is
+    recorded. `schemas(qualified)`: the names of its schemas' parameters (lang.sandbox.keywords._torch)."""
+    module, _, name = qualified.rpartition(".")
+    method = module == "torch.Tensor"
+    records = recorded("torch_refusals.json")["methods" if method else "functions"]
+    entry = records.get(name) if module in ("torch", "torch.Tensor") else None
+    if not entry or not ("expected" in entry or "params" in entry):
+        return ()
+    return signatures_of(name, entry, method, schemas)[0]
+
+
+def signatures_of(name, entry, method, schemas):
+    """(signatures, the text of each or None): the list torch gives of an overloaded function's, or the
+    parameters of one, else the names it requires."""
+    if "expected" in entry:
+        signatures, options = parsed(entry["expected"])
+    elif "params" in entry:
+        signatures, options = [[Param(*p) for p in entry["params"]]], None
+    else:
+        # (its types not recorded: the required names, then the others torch's schemas give it, of any type)
+        required = entry.get("required", [])
+        overloads = schemas(("torch.Tensor." if method else "torch.") + name)
+        places = max((p for p, _ in overloads), key=len, default=[])
+        others = [n for n in dict.fromkeys(places + [k for _, kw in overloads for k in kw]) if n not in required]
+        room = entry.get("most", len(required)) - len(required)  # (how many more it takes by position)
+        optional = [Param(None, n, True, n not in places[len(required):][:room]) for n in others]
+        signatures, options = [[Param(None, n, False, False) for n in required] + optional], None
+    return signatures, options
 
 
 class _Checker:

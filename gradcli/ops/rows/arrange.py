@@ -211,9 +211,12 @@ def tile(x, dims):
 
 
 @front_door("diff")
-def diff(x, n=1, dim=-1):
+def diff(x, n=1, dim=-1, prepend=None, append=None):
     """x[1:] - x[:-1] along dim (SubBackward0 over two SliceBackward0), n times (logical_xor for bool), until
-    the dim is empty."""
+    the dim is empty; prepend and append are joined to x along dim first, as torch's cat does."""
+    if prepend is not None or append is not None:
+        from .join import cat
+        x = cat([t for t in (prepend, x, append) if t is not None], dim)
     for _ in range(n):
         length = x.shape[wrap_dim(dim, x.ndim)]
         if length == 0:

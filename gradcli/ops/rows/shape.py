@@ -421,9 +421,9 @@ for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64), ("h
 def result_type(tensor, other):
     """The dtype torch's promotion gives tensor and other (a tensor or a Python number)."""
     from ..bind import result_dtype
-    if not isinstance(tensor, Tensor) and not isinstance(other, Tensor):
-        raise errors.type_error("result_type() received an invalid combination of arguments - got (%s, %s)"
-                                % (type(tensor).__name__, type(other).__name__))
+    numbers = (bool, int, float, complex)  # (result_type(Number scalar1, Number scalar2) is torch's too)
+    if not all(isinstance(value, (Tensor,) + numbers) for value in (tensor, other)):
+        raise TypeError("result_type() takes tensors and numbers")  # (the sandbox says it in torch's words)
     return result_dtype([tensor, other])
 
 
