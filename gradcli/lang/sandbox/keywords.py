@@ -45,7 +45,8 @@ def call(f, args, kwargs):
     positional, known, varargs = _parameters(door, method)
     qualified = _qualified(names, method)
     if known is None:
-        kwargs = {name: value for name, value in kwargs.items() if not _neutral(name, value, qualified)}
+        kwargs = {_aliased(name, qualified): value for name, value in kwargs.items()
+                  if not _neutral(name, value, qualified)}
         out = kwargs.pop("out", None) if _takes_out(qualified) else None
     else:
         args, kwargs, out = _renamed(list(args), kwargs, positional, known, varargs, qualified)
@@ -116,7 +117,8 @@ def _as_given(door, method, names):
     """Whether the door takes keywords of these names as they are: nothing to rename, no out= to write."""
     known = _parameters(door, method)[1]
     if known is None:  # (a door taking **keywords: the factories)
-        return not ("out" in names and not method) and not any(name in _NEUTRAL for name in names)
+        return not ("out" in names and not method) and \
+            not any(name in _NEUTRAL or name in _NUMPY_ALIASES for name in names)
     return names <= known
 
 
@@ -155,6 +157,10 @@ def _renamed(args, kwargs, positional, known, varargs, qualified):
             continue
         if _neutral(name, value, qualified):
             continue
+        name = _aliased(name, qualified)
+        if name in known:
+            renamed[name] = value
+            continue
         index = _place_of(name, qualified, len(args))
         if varargs and index == len(positional) == len(args):
             args.append(value)
@@ -182,6 +188,18 @@ def _place_of(name, qualified, given):
 def _parsers(qualified):
     from . import torch_parser  # (a call naming what neither the door nor torch's schemas know)
     return [params for q in qualified for params in torch_parser.parser_signatures(q, _torch)]
+
+
+# the other names torch's parser reads for a parameter named input or other (numpy's: np.exp(x), np.add(x1, x2))
+_NUMPY_ALIASES = {"x": "input", "a": "input", "x1": "input", "x2": "other"}
+
+
+def _aliased(name, qualified):
+    """The name torch's parser reads `name` as: input for numpy's x of a C function (torch.zeros_like(x=w));
+    torch's Python functions (torch.norm) have no such alias."""
+    if name in _NUMPY_ALIASES and not _torch_takes(name, qualified) and _parsers(qualified):
+        return _NUMPY_ALIASES[name]
+    return name
 
 
 # keywords torch takes that ask for what gradcli always does (one device, dense strided tensors, one memory
