@@ -374,6 +374,12 @@ class Tensor:
         """The address of the first element: tensors sharing memory (views, detach) share it."""
         return self.array.__array_interface__["data"][0]
 
+    @property
+    def volatile(self):
+        """Variable.volatile of torch 0.3: always False now, with torch's warning."""
+        errors.warn("volatile was removed (Variable.volatile is always False)")
+        return False
+
     def storage(self):
         """The memory this tensor views, in its dtype (torch's TypedStorage, deprecated: warned once)."""
         from .storage import TypedStorage

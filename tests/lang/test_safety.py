@@ -241,6 +241,9 @@ NEW_ESCAPES = [
     "torch.nn.AdaptiveAvgPool2d(1)._functional", "torch.nn.AdaptiveMaxPool1d(2).forward.__func__",
     "type(torch.nn.AdaptiveAvgPool2d(1)).__mro__", "torch.nn.AdaptiveMaxPool2d(1).__class__.__bases__",
     "torch.nn.functional.adaptive_avg_pool2d.__globals__", "torch.nn.AdaptiveAvgPool1d(1)._AdaptivePoolNd__x",
+    # the Variable era's and nn.init's old names
+    "torch.nn.init.uniform.__closure__", "torch.nn.init.uniform.__wrapped__", "torch.nn.init.normal.__globals__",
+    "torch.nn.init.constant.__code__", "x.volatile.__class__.__dict__", "ctx.saved_variables.__class__.__mro__",
     # a tensor's storage (core/storage.py)
     "x.storage()._root", "x.storage()._elements", "x.untyped_storage()._root", "x.storage().__class__.__dict__",
     "x.storage().size.__self__", "x.storage().__init__", "type(x.storage()).__mro__", "x.storage().MEMBERS",

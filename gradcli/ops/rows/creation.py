@@ -192,7 +192,9 @@ for _name, _dtype in LEGACY_TYPES.items():
 
 
 def variable(data, requires_grad=False, volatile=False):
-    """torch.autograd.Variable: a new leaf on the same memory."""
+    """torch.autograd.Variable: a new leaf on the same memory (volatile=True only warns, as in torch)."""
+    if volatile:
+        errors.warn("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.")
     return _leaf(data.array, requires_grad)
 
 

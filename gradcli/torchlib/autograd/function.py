@@ -19,7 +19,7 @@ from ...base.subclassable import subclassable
 from ...core.tensor import Tensor
 
 # what a script may use on a ctx (besides the attributes it stores there)
-CTX_MEMBERS = frozenset(("save_for_backward", "saved_tensors", "needs_input_grad", "mark_dirty",
+CTX_MEMBERS = frozenset(("save_for_backward", "saved_tensors", "saved_variables", "needs_input_grad", "mark_dirty",
                          "mark_non_differentiable", "set_materialize_grads", "materialize_grads"))
 
 
@@ -74,6 +74,12 @@ class FunctionCtx(Node):
         if self.saved is None:
             raise errors.GradcliError(errors.SECOND_BACKWARD)
         return tuple(self._unpack(entry) for entry in self.saved)
+
+    @property
+    def saved_variables(self):
+        """The Variable era's name of saved_tensors (deprecated, with torch's warning)."""
+        errors.warn("'saved_variables' is deprecated; use 'saved_tensors'", "DeprecationWarning")
+        return self.saved_tensors
 
     def _unpack(self, entry):
         value, version = entry

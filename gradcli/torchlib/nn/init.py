@@ -125,6 +125,21 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
     return normal_(tensor, 0, std, generator)
 
 
+def _deprecated(init):
+    """torch's _make_deprecate: the old name without `_` (torch 0.3's), warned each place it is called."""
+    old = init.__name__[:-1]
+
+    def deprecated_init(*args, **kwargs):
+        errors.warn("`nn.init.%s` is now deprecated in favor of `nn.init.%s`." % (old, init.__name__),
+                    "FutureWarning")
+        return init(*args, **kwargs)
+    deprecated_init.__name__ = deprecated_init.__qualname__ = old
+    deprecated_init.__doc__ = init.__doc__
+    return deprecated_init
+
+
 # torch.nn.init's public names
 NAMES = {fn.__name__: fn for fn in (calculate_gain, uniform_, normal_, constant_, ones_, zeros_, eye_,
                                     xavier_uniform_, xavier_normal_, kaiming_uniform_, kaiming_normal_)}
+NAMES.update({fn.__name__: fn for fn in map(_deprecated, (uniform_, normal_, constant_, eye_, xavier_uniform_,
+                                                          xavier_normal_, kaiming_uniform_, kaiming_normal_))})

@@ -60,6 +60,20 @@ CASES = {
         "    print(i, a[i].shape)\n"
         "b = a.clone()\nb[[0, None]] = 7\nprint(b[0], a[range(2), [0, 1]])\n"
         "x = torch.ones(3, 4, requires_grad=True)\ny = x[[[0, 2], [1, 3]]]\nprint(y.grad_fn.name(), y)"),
+    # ------------------------------------------------------------ the Variable era: volatile, ctx.saved_variables
+    "variable_volatile": ("from torch.autograd import Variable\nv = Variable(torch.ones(2), volatile=True)\n"
+                          "print(v, v.volatile, v.requires_grad, torch.ones(1).volatile)\n"
+                          "print(Variable(torch.ones(2), requires_grad=True, volatile=False))"),
+    "saved_variables": ("class Sq(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+                        "        ctx.save_for_backward(x)\n        return x * x\n    @staticmethod\n"
+                        "    def backward(ctx, g):\n        x, = ctx.saved_variables\n        return 2 * x * g\n"
+                        "a = torch.tensor([3.0], requires_grad=True)\nSq.apply(a).backward()\nprint(a.grad)"),
+    # ------------------------------------------------------------ nn.init's names without `_`: torch's RNG stream
+    "init_without_underscore": (
+        "import torch.nn as nn\ntorch.manual_seed(0)\nw = torch.empty(3, 4)\n"
+        "for init in (nn.init.xavier_uniform, nn.init.xavier_normal, nn.init.kaiming_uniform, nn.init.kaiming_normal,"
+        " nn.init.normal, nn.init.uniform):\n    print(init(w))\n"
+        "print(nn.init.constant(w, 0.5), nn.init.eye(torch.empty(2, 3)))"),
     "zeros_like_keywords": ("x = torch.arange(3.)\nprint(torch.zeros_like(input=x), torch.ones_like(input=x), "
                             "torch.full_like(input=x, fill_value=2))"),
 }
