@@ -64,13 +64,16 @@ def _max_pool_backward_forward(grad_output, self, indices):
     return grad.reshape(self.shape)
 
 
+# a backward row's derivative for `self`: none, as derivatives.yaml's zeros_like(self)
+ZEROS_LIKE_SELF = ("zeros_like(self)", lambda grad, self_shape, self_dtype: Tensor._make(
+    np.zeros(self_shape, to_numpy_dtype(self_dtype))))
+
 MAX_POOL2D_BACKWARD = row(
     "max_pool2d_with_indices_backward", "MaxPool2DWithIndicesBackwardBackward0",
     lambda grad_output, self, indices, **_: _max_pool_backward_forward(grad_output, self, indices),
     "grad_output self",
     grad_output="max_pool_double_backward(grad, indices, 2)",
-    self=("zeros_like(self)", lambda grad, self_shape, self_dtype: Tensor._make(
-        np.zeros(self_shape, to_numpy_dtype(self_dtype)))))
+    self=ZEROS_LIKE_SELF)
 
 
 @formula_helper
@@ -165,8 +168,7 @@ AVG_POOL2D_BACKWARD = row(
     grad_output=("avg_pool2d(grad, %s)" % _AVG_PARAMS,
                  lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
                  avg_pool2d(grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)),
-    self=("zeros_like(self)", lambda grad, self_shape, self_dtype: Tensor._make(
-        np.zeros(self_shape, to_numpy_dtype(self_dtype)))))
+    self=ZEROS_LIKE_SELF)
 
 
 @formula_helper
@@ -228,16 +230,13 @@ def _adaptive_avg_forward(self, output_size):
     return (total / kh.astype(self.dtype) / kw.astype(self.dtype)).astype(self.dtype)
 
 
-def _scatter_windows(grad_output, shape, output_size, share, picked=None):
-    """grad_input with each output's `share` added at its window's positions (or at `picked`), outputs in
-    row-major order as torch's backward loops add them."""
+def _scatter_windows(grad_output, shape, output_size, share):
+    """grad_input with each output's `share` added over its window, outputs in row-major order as torch's
+    backward loop adds them."""
     planes = int(np.prod(shape[:-2], dtype=np.int64))
     grad = np.zeros((planes, shape[-2] * shape[-1]), grad_output.dtype)
     share = share.reshape(planes, -1)
     rows = np.arange(planes)[:, None]
-    if picked is not None:
-        np.add.at(grad, (rows, picked.reshape(planes, -1)), share)
-        return grad.reshape(shape)
     steps = list(_window_steps(shape, output_size))  # (output position, offset) pairs, output-major
     flats = np.stack([np.broadcast_to(f, output_size).reshape(-1) for _, f in steps], axis=-1)
     masks = np.stack([np.broadcast_to(m, output_size).reshape(-1) for m, _ in steps], axis=-1)
@@ -256,8 +255,7 @@ ADAPTIVE_AVG_POOL2D_BACKWARD = row(
     "_adaptive_avg_pool2d_backward", "AdaptiveAvgPool2DBackwardBackward0",
     lambda grad_output, self, output_size: _adaptive_avg_backward_forward(grad_output, self, output_size),
     "grad_output self", grad_output="_adaptive_avg_pool2d(grad, output_size)",
-    self=("zeros_like(self)", lambda grad, self_shape, self_dtype: Tensor._make(
-        np.zeros(self_shape, to_numpy_dtype(self_dtype)))))
+    self=ZEROS_LIKE_SELF)
 
 
 @formula_helper
@@ -294,12 +292,10 @@ def _adaptive_max_indices(self, output_size):
 
 ADAPTIVE_MAX_POOL2D_BACKWARD = row(
     "adaptive_max_pool2d_backward", "AdaptiveMaxPool2DBackwardBackward0",
-    lambda grad_output, self, indices: _scatter_windows(grad_output, self.shape, indices.shape[-2:], grad_output,
-                                                        indices),
+    lambda grad_output, self, indices: _max_pool_backward_forward(grad_output, self, indices),
     "grad_output self",
     grad_output="max_pool_double_backward(grad, indices, 2)",
-    self=("zeros_like(self)", lambda grad, self_shape, self_dtype: Tensor._make(
-        np.zeros(self_shape, to_numpy_dtype(self_dtype)))))
+    self=ZEROS_LIKE_SELF)
 
 
 @formula_helper
