@@ -12,7 +12,7 @@ from .expr import (E, MINUS_ONE, ONE, ZERO, Add, Call, Expr, Mul, Number, Pow, R
 # ---------------------------------------------------------------- sums
 def add(*terms):
     """The canonical sum: flat, numbers folded into one constant term, like terms collected (2*x + x = 3*x)."""
-    constant = Fraction(0)
+    constant = 0
     collected = {}
     order = []
     for term in _flat(terms, Add):
@@ -91,7 +91,7 @@ def negate(e):
 def mul(*factors):
     """The canonical product: flat, numbers folded into the coefficient, like bases collected (x*x^2 = x^3),
     a number times a sum distributed (2*(x+1) = 2*x + 2), a comparison's square the comparison itself."""
-    coefficient = Fraction(1)
+    coefficient = 1
     exponents = {}
     order = []
     pending = list(factors)
@@ -190,7 +190,7 @@ def _pow_numbers(base, exponent):
     if e.denominator == 1:
         if b == 0 and e < 0 or abs(e) > 256 or abs(b.numerator) > 2 ** 64 or b.denominator > 2 ** 64:
             return None
-        return number(b ** int(e))
+        return number(Fraction(b) ** int(e))  # (an int's negative power would be a float)
     if b < 0 or e.denominator > 4:
         return None
     roots = [_exact_root(part, e.denominator) for part in (b.numerator, b.denominator)]

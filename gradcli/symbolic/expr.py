@@ -6,7 +6,9 @@ and powers collected, parts sorted by `sort_key`), so two equal expressions buil
 by value (`==`, `hash`), and gives them Python's operators (`x**2 * y`). What needs a choice between forms
 (factoring, expanding) lives in symbolic.simplify.
 
-Numbers are exact (fractions.Fraction) unless a float literal has no short binary value (0.1 stays a float).
+Numbers are exact unless a float literal has no short binary value (0.1 stays a float): a whole number is a
+Python int, any other a fractions.Fraction (an int's arithmetic, hash and == are C's, a Fraction's Python's; the
+two compare and hash alike, so Number(2) == Number(Fraction(2))).
 """
 
 import math
@@ -159,22 +161,22 @@ class Where(Expr):
 # ---------------------------------------------------------------- numbers
 def number(value):
     """A Number, exact where the value is: ints and fractions stay exact, a float becomes the fraction it is
-    when that is short (0.5 -> 1/2, 2.0 -> 2), and stays a float otherwise (0.1)."""
-    if isinstance(value, bool):
-        value = int(value)
-    if isinstance(value, float):
-        if math.isfinite(value):
-            exact = Fraction(value)
-            if exact.denominator <= 1024 and abs(exact.numerator) < 2 ** 53:
-                value = exact
-    elif not isinstance(value, Fraction):
-        value = Fraction(value)
-    cached = _SMALL.get(value) if isinstance(value, Fraction) else None
+    when that is short (0.5 -> 1/2, 2.0 -> 2), and stays a float otherwise (0.1); a whole one is an int."""
+    if value.__class__ is not int:
+        if isinstance(value, float):
+            if math.isfinite(value):
+                exact = Fraction(value)
+                if exact.denominator <= 1024 and abs(exact.numerator) < 2 ** 53:
+                    value = exact
+        elif not isinstance(value, Fraction):
+            value = Fraction(value)  # (a bool, a numpy integer)
+        if isinstance(value, Fraction) and value.denominator == 1:
+            value = value.numerator
+    cached = _SMALL.get(value) if value.__class__ is int else None
     return cached if cached is not None else Number(value)
 
 
-_SMALL = {}
-_SMALL.update({Fraction(i): Number(Fraction(i)) for i in range(-4, 11)})
+_SMALL = {i: Number(i) for i in range(-4, 11)}
 ZERO, ONE, MINUS_ONE, TWO = _SMALL[0], _SMALL[1], _SMALL[-1], _SMALL[2]
 HALF = Number(Fraction(1, 2))
 PI = Const("pi", math.pi)
@@ -190,7 +192,7 @@ def is_number(e, value=None):
 
 
 def is_integer(e):
-    return isinstance(e, Number) and isinstance(e.value, Fraction) and e.value.denominator == 1
+    return isinstance(e, Number) and e.value.__class__ is int
 
 
 def split_coefficient(term):
@@ -200,7 +202,7 @@ def split_coefficient(term):
     if isinstance(term, Mul):
         rest = term.factors[0] if len(term.factors) == 1 else Mul(ONE, term.factors)
         return term.coefficient.value, rest
-    return Fraction(1), term
+    return 1, term
 
 
 # ---------------------------------------------------------------- order

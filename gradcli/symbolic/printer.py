@@ -146,7 +146,7 @@ class MathPrinter(_Printer):
 
     def power(self, base, exponent):
         if isinstance(exponent, (Symbol, Const)) or isinstance(exponent, Number) and \
-                isinstance(exponent.value, Fraction) and exponent.value.denominator == 1 and exponent.value >= 0:
+                exponent.value.__class__ is int and exponent.value >= 0:
             return base + "^" + self.text(exponent)
         return base + "^(" + self.text(exponent) + ")"
 
