@@ -55,7 +55,7 @@ STATEMENTS = [
     "x.__class__ = int", "x.__dict__['a'] = 1", "f.__code__ = None", "__builtins__ = {}", "del __builtins__",
     "with open('f') as h:\n    pass", "def g():\n    yield 1", "async def g():\n    pass", "x = [i.__class__.__mro__ for i in range(3)]",
     "for __class__ in [1]:\n    pass", "def g(a=__class__):\n    return 1", "x.grad_fn.name = print",
-    "torch.ones = print", "y.grad_fn.saved = {}",
+    "torch.__spec__ = print", "y.grad_fn.saved = {}",
 ]
 
 
@@ -265,8 +265,8 @@ NEW_STATEMENTS = [
     "global __builtins__", "def f():\n    v = 1\n    def h():\n        nonlocal __class__",
     "def f():\n    return __class__", "try:\n    pass\nexcept Exception as __e:\n    pass", "raise SystemExit",
     "raise KeyboardInterrupt", "try:\n    import shutil\nexcept Exception:\n    pass",
-    "torch.autograd.Function.apply = print", "arr.array = 1", "arr.shape = (3, 1)", "math.pi = 3",
-    "np.random.seed = print", "od.move_to_end = print", "err.args = ()", "x.storage().dtype = torch.int64",
+    "torch.autograd.Function.apply = print", "arr.array = 1", "arr.shape = (3, 1)", "math.__loader__ = 3",
+    "np.random.__dict__ = print", "od.move_to_end = print", "err.args = ()", "x.storage().dtype = torch.int64",
     "x.storage()[0] = 5", "s = x.storage()\ns._root = arr",
 ]
 

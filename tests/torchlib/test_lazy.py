@@ -8,9 +8,11 @@ from gradcli.base.errors import GradcliError
 
 
 def test_a_placeholder_parameter_shows_no_machinery():
-    for member in ("materialize", "cls_to_become", "__class__", "array"):
+    for member in ("materialize", "cls_to_become", "__class__.__mro__", "array"):
         with pytest.raises(GradcliError, match="has no attribute|does not give access"):
             api.run_script("import torch\nw = torch.nn.LazyLinear(2).weight\nprint(w.%s)" % member)
+    assert api.run_script("import torch\nw = torch.nn.LazyLinear(2).weight\nprint(w.__class__ == type(w), type(w))") \
+        == "True <class 'torch.nn.parameter.UninitializedParameter'>\n"
 
 
 def test_a_lazy_module_becomes_its_eager_class_on_its_first_call():
