@@ -323,20 +323,15 @@ def _rounded_once(function, x):
 
 
 def _tanh64(x):
-    """tanh of float64 x to within a few float64 ulps, three times as fast as np.tanh (whose float64 loop has no
-    vector code; np.exp's has): (1 - e) / (1 + e) with e = exp(-2|x|), and the Taylor series below 2**-5, where
-    1 - e would cancel (its next term is 2**-60 of the sum); the sign copied back."""
+    """tanh of float64 x to within a few float64 ulps, faster than np.tanh (whose float64 loop has no vector
+    code): tanh|x| = -m / (2 + m) with m = expm1(-2|x|), which keeps small |x| exact where 1 - exp(-2|x|)
+    would cancel; the sign copied back. (Over every 7th float32 pattern it rounds to np.tanh's float32.)"""
     shape, x = np.shape(x), np.reshape(x, -1)  # (a 0-d array's results would be numpy scalars, without out=)
-    magnitude = np.abs(x)
-    e = np.exp(magnitude * -2.0)
-    result = np.subtract(1.0, e)
-    e += 1.0
-    result /= e
-    small = magnitude < 2.0 ** -5
-    if small.any():
-        t = magnitude[small]
-        t2 = t * t
-        result[small] = t + t * t2 * (-1 / 3 + t2 * (2 / 15 + t2 * (-17 / 315 + t2 * (62 / 2835))))
+    m = np.abs(x)
+    m *= -2.0
+    np.expm1(m, out=m)
+    result = m + 2.0
+    np.divide(m, result, out=result)  # negative: -tanh|x|, and copysign takes only the magnitude
     return np.copysign(result, x, out=result).reshape(shape)
 
 
