@@ -259,6 +259,7 @@ def rebuild(repos, only_missing=False):
             print("%s: rebuilt differently" % entry["script"])
             bad += 1
             continue
+        target.parent.mkdir(parents=True, exist_ok=True)  # (a repository whose scripts all stay out of git)
         target.write_text(script, encoding="utf-8")
     return bad
 
