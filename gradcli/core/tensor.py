@@ -134,6 +134,10 @@ class Size(tuple):
 
     __str__ = __repr__
 
+    def __getitem__(self, index):  # a slice of a torch.Size is a torch.Size
+        item = tuple.__getitem__(self, index)
+        return Size(item) if isinstance(index, slice) else item
+
     def numel(self):
         n = 1
         for d in self:

@@ -22,7 +22,7 @@ Where things are — the machinery here, the rows in rows/, one file a family:
     rows/losses.py          mse_loss, l1_loss, smooth_l1_loss, huber_loss, kl_div (torch.nn.functional)
     rows/classification.py  nll_loss, cross_entropy, binary_cross_entropy (with logits) (torch.nn.functional)
     rows/padding.py         pad (constant), and the receptive fields convolution and pooling read
-    rows/convolution.py     conv1d, conv2d (torch.nn.functional; the nn.Conv modules are torchlib/nn/conv.py)
+    rows/convolution.py     conv1d, conv2d, conv_transpose1d/2d (torch.nn.functional; the modules are torchlib/nn/conv.py)
     rows/pooling.py         max_pool2d, avg_pool2d (torch.nn.functional)
     rows/normalization.py   layer_norm, batch_norm, embedding (torch.nn.functional)
     rows/recurrent.py       rnn_tanh, rnn_relu, gru, lstm (what nn.RNN, nn.GRU, nn.LSTM run)

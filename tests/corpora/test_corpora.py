@@ -95,7 +95,7 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'dive_into_dl/006.py': "SyntaxError: gradcli does not support 'yield'",
         'eat_pytorch/001.py': "torch.IntTensor(1) prints uninitialised memory: torch's value is whatever its allocator left there, gradcli's is 0; every other line agrees",
         'eat_pytorch/005.py': "NotImplementedError: gradcli does not implement torch.linalg.eig yet (a real matrix's eigenvalues are complex in general, torch.complex64, and gradcli has no complex dtype)",
-        'eat_pytorch/007.py': 'NotImplementedError: gradcli does not implement torch.nn.ConvTranspose2d yet',
+        'eat_pytorch/007.py': 'NotImplementedError: gradcli does not implement torch.nn.Upsample yet',
         'loeber/001.py': "torch.empty and torch.Tensor(2, 3) print uninitialised memory: torch's values are whatever its allocator left there (different run to run), gradcli's are zeros; every other line agrees",
         'ml_book/001.py': "AttributeError: module 'numpy' has no attribute 'set_printoptions'",
         'ml_book/004.py': "AttributeError: gradcli does not give access to '__version__' (np.__version__)",

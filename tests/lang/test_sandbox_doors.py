@@ -37,6 +37,11 @@ LIBRARY_DOORS = [  # library code reading or writing names a script chose, or ru
     ("import torch.nn as nn\nclass A:\n    pass\nnn.Linear.forward(A(), 1)", "TypeError"),
     ("import torch.nn as nn\nclass A:\n    pass\nnn.Module.__init__(A())", "TypeError"),
     ("import torch.nn as nn\nclass A:\n    pass\nnn.ReLU.__init__(A())", "TypeError"),
+    ("import torch.nn as nn\nclass A:\n    pass\nnn.ConvTranspose2d.forward(A(), 1)", "TypeError"),
+    ("import torch.nn as nn\nclass A:\n    def dim(self):\n        return 4\n    def size(self, d):\n        return 3\n"
+     "nn.ConvTranspose2d(1, 1, 1)(A(), output_size=[3, 3])", "TypeError"),
+    ("import torch\nclass A:\n    def __iter__(self):\n        return iter(['__class__'])\n"
+     "torch.conv_transpose1d(torch.ones(1, 1, 2), torch.ones(1, 1, 1), padding=list(A()))", "TypeError"),
 ]
 
 

@@ -10,7 +10,7 @@ stream, so that a seeded model starts from torch's weights bit for bit.
     containers.py  Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
     init.py        torch.nn.init
     layers.py      Identity, Linear, Bilinear, Flatten, Unflatten, Dropout, Embedding, the activations
-    conv.py        Conv1d, Conv2d, MaxPool2d, AvgPool2d, AdaptiveAvg/MaxPool1d/2d, LayerNorm, BatchNorm1d/2d/3d
+    conv.py        Conv1d, Conv2d, ConvTranspose1d/2d, MaxPool2d, AvgPool2d, AdaptiveAvg/MaxPool1d/2d, LayerNorm, BatchNorm1d/2d/3d
     loss.py        the loss modules
     rnn.py         RNN, LSTM, GRU
     lazy.py        LazyLinear, LazyConv1d/2d, LazyBatchNorm1d/2d/3d: parameters shaped by the first input

@@ -11,15 +11,18 @@ from ...base.subclassable import subclassable
 
 
 def _ntuple(value, n):
-    return tuple(value) if isinstance(value, (tuple, list)) else (value,) * n
+    """torch's _single/_pair: any iterable as a tuple (a string too: torch makes 'same' ('s', 'a', 'm', 'e') for a
+    transposed convolution, which the functional then refuses), a number repeated n times."""
+    return tuple(value) if isinstance(value, (tuple, list, str)) else (value,) * n
 
 
 class _ConvNd(Module):
     _dims = None  # 1 or 2
     _functional = None  # "conv1d" or "conv2d"
+    _transposed = False
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
-                 bias=True, padding_mode="zeros", device=None, dtype=None):
+                 bias=True, padding_mode="zeros", device=None, dtype=None, output_padding=0):
         super().__init__()
         n = self._dims
         kernel_size, stride, dilation = _ntuple(kernel_size, n), _ntuple(stride, n), _ntuple(dilation, n)
@@ -44,11 +47,14 @@ class _ConvNd(Module):
         self.stride = stride
         self.padding = padding
         self.dilation = dilation
-        self.transposed = False
-        self.output_padding = (0,) * n
+        self.transposed = self._transposed
+        self.output_padding = _ntuple(output_padding, n)
         self.groups = groups
         self.padding_mode = padding_mode
-        weight_and_bias(self, (out_channels, in_channels // groups) + kernel_size, bias, dtype)
+        if self._transposed:
+            weight_and_bias(self, (in_channels, out_channels // groups) + kernel_size, bias, dtype, out_channels)
+        else:
+            weight_and_bias(self, (out_channels, in_channels // groups) + kernel_size, bias, dtype)
         self.reset_parameters()
 
     def reset_parameters(self):
@@ -65,6 +71,8 @@ class _ConvNd(Module):
             text += ", padding=%s" % (self.padding,)
         if self.dilation != (1,) * len(self.dilation):
             text += ", dilation=%s" % (self.dilation,)
+        if self.output_padding != (0,) * len(self.output_padding):
+            text += ", output_padding=%s" % (self.output_padding,)
         if self.groups != 1:
             text += ", groups=%s" % self.groups
         if self.bias is None:
@@ -81,6 +89,57 @@ class Conv2d(_ConvNd):
     """2-D convolution over (N, C_in, H, W) input; weight (out, in / groups, kh, kw) by
     kaiming_uniform_(a=sqrt(5))."""
     _dims, _functional = 2, "conv2d"
+
+
+class _ConvTransposeNd(_ConvNd):
+    """A transposed convolution: the gradient of the convolution with the same arguments in its input; weight
+    (in, out / groups, *kernel) by kaiming_uniform_(a=sqrt(5)), as torch's _ConvTransposeNd."""
+    _functional = None  # "conv_transpose1d" or "conv_transpose2d"
+    _transposed = True
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
+        if padding_mode != "zeros":
+            raise ValueError('Only "zeros" padding mode is supported for %s' % type(self).__name__)
+        padding = _ntuple(padding, self._dims)  # before _ConvNd's checks: no 'same' or 'valid' here
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                         padding_mode, device, dtype, output_padding)
+
+    def forward(self, input, output_size=None):
+        output_padding = self._output_padding(input, output_size)
+        return F[self._functional](input, self.weight, self.bias, self.stride, self.padding, output_padding,
+                                   self.groups, self.dilation)
+
+    def _output_padding(self, input, output_size):
+        """output_padding, or what makes the output output_size (torch's _output_padding, its checks and words)."""
+        if output_size is None:
+            return self.output_padding
+        n = self._dims
+        lead = 2 if input.dim() == n + 2 else 1
+        output_size = list(output_size)
+        if len(output_size) == lead + n:
+            output_size = output_size[lead:]
+        if len(output_size) != n:
+            raise ValueError("ConvTranspose%dD: for %dD input, output_size must have %d or %d elements (got %d)"
+                             % (n, input.dim(), n, lead + n, len(output_size)))
+        smallest = [(input.size(d + lead) - 1) * self.stride[d] - 2 * self.padding[d]
+                    + self.dilation[d] * (self.kernel_size[d] - 1) + 1 for d in range(n)]
+        largest = [low + self.stride[d] - 1 for d, low in enumerate(smallest)]
+        for size, low, high in zip(output_size, smallest, largest):
+            if size < low or size > high:
+                raise ValueError("requested an output size of %s, but valid sizes range from %s to %s (for an "
+                                 "input of %s)" % (output_size, smallest, largest, input.size()[lead:]))
+        return tuple(size - low for size, low in zip(output_size, smallest))
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """1-D transposed convolution over (N, C_in, L) input (a fractionally-strided convolution)."""
+    _dims, _functional = 1, "conv_transpose1d"
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """2-D transposed convolution over (N, C_in, H, W) input (a fractionally-strided convolution)."""
+    _dims, _functional = 2, "conv_transpose2d"
 
 
 class MaxPool2d(Module):

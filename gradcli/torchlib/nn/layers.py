@@ -17,12 +17,12 @@ def _empty(*shape, dtype=None):
     return torch["empty"](*shape, dtype=dtype)
 
 
-def weight_and_bias(module, weight_shape, bias, dtype):
-    """module.weight of weight_shape and, if `bias`, module.bias of size weight_shape[0] (else registered as
-    None), uninitialised."""
+def weight_and_bias(module, weight_shape, bias, dtype, bias_size=None):
+    """module.weight of weight_shape and, if `bias`, module.bias of bias_size (weight_shape[0] unless given; else
+    registered as None), uninitialised."""
     module.weight = Parameter(_empty(*weight_shape, dtype=dtype))
     if bias:
-        module.bias = Parameter(_empty(weight_shape[0], dtype=dtype))
+        module.bias = Parameter(_empty(weight_shape[0] if bias_size is None else bias_size, dtype=dtype))
     else:
         module.register_parameter("bias", None)
 

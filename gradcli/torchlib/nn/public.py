@@ -5,7 +5,7 @@ buffers and submodules, and the members its classes list with @subclassable."""
 from . import init, module, state  # noqa: F401 (the namespace reads nn.init, nn.module, nn.state)
 from .containers import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
 from .conv import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, AvgPool2d,
-    BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, LayerNorm, MaxPool2d)
+    BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d, LayerNorm, MaxPool2d)
 from .layers import (ELU, GELU, Bilinear, Dropout, Dropout1d, Dropout2d, Dropout3d, Embedding, Flatten, Identity,
     LeakyReLU, Linear, LogSoftmax, ReLU, SiLU, Sigmoid, Softmax, Softplus, Tanh, Unflatten)
 from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDivLoss, L1Loss, MSELoss, NLLLoss,
@@ -18,7 +18,8 @@ from ...base.subclassable import has_dynamic_attribute, library_members
 
 CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict, Identity, Linear,
            Bilinear, Flatten, Unflatten, Dropout, Dropout1d, Dropout2d, Dropout3d, Embedding, ReLU, LeakyReLU, Tanh, Sigmoid, Softmax, LogSoftmax,
-           GELU, ELU, SiLU, Softplus, LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, MaxPool2d,
+           GELU, ELU, SiLU, Softplus, LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, ConvTranspose1d,
+           ConvTranspose2d, MaxPool2d,
            AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss,
            KLDivLoss, RNN, LSTM, GRU, LazyLinear, LazyConv1d, LazyConv2d, LazyBatchNorm1d, LazyBatchNorm2d,
            LazyBatchNorm3d)
@@ -33,7 +34,7 @@ TORCH_MODULES = {
     "torch.nn.modules.normalization": (LayerNorm,),
     "torch.nn.modules.batchnorm": (BatchNorm1d, BatchNorm2d, BatchNorm3d, LazyBatchNorm1d, LazyBatchNorm2d,
                                    LazyBatchNorm3d),
-    "torch.nn.modules.conv": (Conv1d, Conv2d, LazyConv1d, LazyConv2d), "torch.nn.modules.pooling": (
+    "torch.nn.modules.conv": (Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d, LazyConv1d, LazyConv2d), "torch.nn.modules.pooling": (
         MaxPool2d, AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d),
     "torch.nn.modules.rnn": (RNN, LSTM, GRU),
     "torch.nn.modules.loss": (MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss,
