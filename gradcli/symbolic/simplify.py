@@ -54,7 +54,11 @@ def _distinct(expressions):
 
 def _bottom_up(transform, e):
     if e.children:
-        e = rebuild(e, [_bottom_up(transform, c) for c in e.children])
+        children = [_bottom_up(transform, c) for c in e.children]
+        # a node whose children the rewrite left as they were is already canonical: building it again from
+        # them would give it back (the constructors are idempotent), at the cost of a whole canonicalisation
+        if children != list(e.children):
+            e = rebuild(e, children)
     return transform(e)
 
 
