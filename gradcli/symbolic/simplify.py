@@ -19,32 +19,47 @@ _MOST_TERMS = 64  # an expansion beyond this many terms is not a simplification
 def simplify(e, rounds=4):
     """The shortest of the candidate forms of `e` (by length of its math spelling), and again from there while
     that shortens it."""
+    # The candidates share most of their subexpressions, and each round starts from the last one's winner: every
+    # rewrite of a subexpression, and every length, is remembered for this call (and only for it: `memo` is
+    # this frame's, so two threads or runs never share one, and it goes with the call).
+    memo = {}
+    length = _length(memo)
     for _ in range(rounds):
-        shorter = _shortest_candidate(e)
-        if _length(shorter) >= _length(e):
-            return e if _length(shorter) > _length(e) else shorter
+        shorter = _shortest_candidate(e, memo, length)
+        if length(shorter) >= length(e):
+            return e if length(shorter) > length(e) else shorter
         e = shorter
     return e
 
 
-def _length(e):
-    return len(to_text(e).replace(" ", ""))
+def _length(memo):
+    """The length of an expression's math spelling, without spaces, each counted once in `memo`."""
+    lengths = memo.setdefault("length", {})
+
+    def length(e):
+        n = lengths.get(e)
+        if n is None:
+            n = lengths[e] = len(to_text(e).replace(" ", ""))
+        return n
+    return length
 
 
-def _shortest_candidate(e):
-    candidates = [e, factor_terms(e), together(e)]
-    expanded = expand(e)
+def _shortest_candidate(e, memo, length):
+    candidates = [e, factor_terms(e, memo=memo), together(e, memo)]
+    expanded = expand(e, memo)
     if expanded is not None:
-        candidates += [expanded, factor_terms(expanded)]
+        candidates += [expanded, factor_terms(expanded, memo=memo)]
     # Most rewrites leave most candidates as they were: each stage keeps one of every distinct form (the first,
     # in order), so that the next rewrites each once and the shortest is the one the full list's min would pick.
     candidates = _distinct(candidates)
-    candidates = _distinct(candidates + [tangents(c) for c in candidates] + [double_angles(c) for c in candidates])
-    candidates = _distinct(candidates + [one_denominator(c) for c in candidates] + [branches(c) for c in candidates])
+    candidates = _distinct(candidates + [tangents(c, memo) for c in candidates]
+                           + [double_angles(c, memo) for c in candidates])
+    candidates = _distinct(candidates + [one_denominator(c, memo) for c in candidates]
+                           + [branches(c, memo) for c in candidates])
     # on a tie, the gcd and sign taken out
-    candidates = _distinct([normalize_signs(c) for c in candidates] + [normalize_signs(c, False) for c in candidates]
-                           + candidates)
-    return min(candidates, key=_length)
+    candidates = _distinct([normalize_signs(c, memo=memo) for c in candidates]
+                           + [normalize_signs(c, False, memo) for c in candidates] + candidates)
+    return min(candidates, key=length)
 
 
 def _distinct(expressions):
@@ -52,17 +67,27 @@ def _distinct(expressions):
     return list(dict.fromkeys(expressions))
 
 
-def _bottom_up(transform, e):
-    if e.children:
-        children = [_bottom_up(transform, c) for c in e.children]
-        # a node whose children the rewrite left as they were is already canonical: building it again from
-        # them would give it back (the constructors are idempotent), at the cost of a whole canonicalisation
-        if children != list(e.children):
-            e = rebuild(e, children)
-    return transform(e)
+def _bottom_up(transform, e, memo, kind):
+    """`transform` applied to every node of `e`, leaves first; memo[kind] remembers each node's result."""
+    done = memo.setdefault(kind, {}) if memo is not None else {}
+    return _rewritten(transform, e, done)
 
 
-def normalize_signs(e, signs=True):
+def _rewritten(transform, e, done):
+    result = done.get(e)
+    if result is None:
+        result = e
+        if e.children:
+            children = [_rewritten(transform, c, done) for c in e.children]
+            # a node whose children the rewrite left as they were is already canonical: building it again from
+            # them would give it back (the constructors are idempotent), at the cost of a whole canonicalisation
+            if children != list(e.children):
+                result = rebuild(e, children)
+        result = done[e] = transform(result)
+    return result
+
+
+def normalize_signs(e, signs=True, memo=None):
     """A sum that is a factor gives its gcd (and its sign) to the product: -2*(x + 1)/y, not (-2*x - 2)/y."""
     def flip(e):
         if not isinstance(e, Mul):
@@ -79,7 +104,7 @@ def normalize_signs(e, signs=True):
                     coefficient = mul(coefficient, power(content, exponent))
             factors.append(f)
         return mul(coefficient, *factors)
-    return _bottom_up(flip, e)
+    return _bottom_up(flip, e, memo, ("normalize_signs", signs))
 
 
 def _powers(term):
@@ -125,7 +150,7 @@ def _common(e, denominators):
     return factor
 
 
-def factor_terms(e, denominators=False):
+def factor_terms(e, denominators=False, memo=None):
     """Common factors out of every sum: x^2*cos(x) + 2*x*sin(x) -> x*(x*cos(x) + 2*sin(x))."""
     def take_out(e):
         if not isinstance(e, Add):
@@ -135,18 +160,18 @@ def factor_terms(e, denominators=False):
             return e
         cofactor = add(*[mul(t, power(factor, number(-1))) for t in e.terms])
         if denominators:
-            cofactor = expand(cofactor) or cofactor
+            cofactor = expand(cofactor, memo) or cofactor
         return mul(factor, cofactor)
-    return _bottom_up(take_out, e)
+    return _bottom_up(take_out, e, memo, ("factor_terms", denominators))
 
 
-def together(e):
+def together(e, memo=None):
     """Sums over a common denominator, the numerator expanded: 2*x/(x - 1) - (x^2 + 1)/(x - 1)^2 ->
     (x^2 - 2*x - 1)/(x - 1)^2."""
-    return factor_terms(e, denominators=True)
+    return factor_terms(e, True, memo)
 
 
-def expand(e):
+def expand(e, memo=None):
     """Products of sums, and small integer powers of sums, multiplied out and like terms collected; None when that
     would exceed _MOST_TERMS."""
     def multiplied(factors, coefficient=ONE):
@@ -165,7 +190,7 @@ def expand(e):
             return multiplied([distribute(f) if isinstance(f, Pow) else f for f in e.factors], e.coefficient)
         return e
     try:
-        return _bottom_up(distribute, e)
+        return _bottom_up(distribute, e, memo, "expand")
     except _TooLarge:
         return None
 
@@ -177,7 +202,7 @@ class _TooLarge(Exception):
 _QUOTIENTS = {"sin": ("cos", "tan"), "sinh": ("cosh", "tanh")}  # sin(u)^n/cos(u)^n = tan(u)^n
 
 
-def tangents(e):
+def tangents(e, memo=None):
     """sin(u)^n * cos(u)^-n -> tan(u)^n in every product (sinh/cosh -> tanh too)."""
     def pair(e):
         if not isinstance(e, Mul):
@@ -196,10 +221,10 @@ def tangents(e):
         gone = {(n, a) for n, a in replaced} | {(_QUOTIENTS[n][0], a) for n, a in replaced}
         kept = [f for f in e.factors if _call_key(f) not in gone]
         return mul(e.coefficient, *kept, *[power(call(_QUOTIENTS[n][1], [a]), x) for (n, a), x in replaced.items()])
-    return _bottom_up(pair, e)
+    return _bottom_up(pair, e, memo, "tangents")
 
 
-def double_angles(e):
+def double_angles(e, memo=None):
     """cos(u)^2 - sin(u)^2 = cos(2*u), cosh(u)^2 + sinh(u)^2 = cosh(2*u), 2*sin(u)*cos(u) = sin(2*u),
     2*sinh(u)*cosh(u) = sinh(2*u)."""
     def rewrite(e):
@@ -224,10 +249,10 @@ def double_angles(e):
                     kept = [f for f in e.factors if _call_key(f) not in ((name, arg), (partner, arg))]
                     return mul(e.coefficient, number(Fraction(1, 2)), call(name, [mul(number(2), arg)]), *kept)
         return e
-    return _bottom_up(rewrite, e)
+    return _bottom_up(rewrite, e, memo, "double_angles")
 
 
-def branches(e):
+def branches(e, memo=None):
     """a*(c) + b*(not c) -> where(c, a, b): the two sides of a comparison as one choice."""
     def join(e):
         if not isinstance(e, Add):
@@ -242,7 +267,7 @@ def branches(e):
                     return add(where(c, add(*[_without(t, c) for t in chosen]),
                                      add(*[_without(t, opposite) for t in other])), *rest)
         return e
-    return _bottom_up(join, e)
+    return _bottom_up(join, e, memo, "branches")
 
 
 def _comparisons(term):
@@ -256,7 +281,7 @@ def _without(term, factor):
     return mul(term.coefficient, *[f for f in term.factors if f != factor])
 
 
-def one_denominator(e):
+def one_denominator(e, memo=None):
     """Sums that are denominators of a product multiplied out into one: 1/((x + 1)*(x - 1)) -> 1/(x^2 - 1)."""
     def join(e):
         if not isinstance(e, Mul):
@@ -264,11 +289,11 @@ def one_denominator(e):
         below = [f for f in e.factors if isinstance(f, Pow) and isinstance(f.base, Add) and f.exponent == number(-1)]
         if len(below) < 2:
             return e
-        product = expand(mul(*[f.base for f in below]))
+        product = expand(mul(*[f.base for f in below]), memo)
         if product is None:
             return e
         return mul(e.coefficient, *[f for f in e.factors if f not in below], power(product, number(-1)))
-    return _bottom_up(join, e)
+    return _bottom_up(join, e, memo, "one_denominator")
 
 
 def _base_exponent(f):
