@@ -13,19 +13,24 @@ from .expr import (E, MINUS_ONE, ONE, ZERO, Add, Call, Expr, Mul, Number, Pow, R
 def add(*terms):
     """The canonical sum: flat, numbers folded into one constant term, like terms collected (2*x + x = 3*x)."""
     constant = 0
-    collected = {}
-    order = []
+    collected = {}  # a term's factors (its monomial) -> [coefficient, the term while it is the only one]
     for term in _flat(terms, Add):
         if isinstance(term, Number):
             constant += term.value
             continue
-        coefficient, monomial = split_coefficient(term)
-        if monomial in collected:
-            collected[monomial] += coefficient
+        if isinstance(term, Mul):
+            coefficient, monomial = term.coefficient.value, term.factors
         else:
-            collected[monomial] = coefficient
-            order.append(monomial)
-    parts = [mul(number(collected[m]), m) for m in order if collected[m] != 0]
+            coefficient, monomial = 1, (term,)
+        found = collected.get(monomial)
+        if found is None:
+            collected[monomial] = [coefficient, term]
+        else:
+            found[0] += coefficient
+            found[1] = None
+    # a term alike to no other is kept as it came (canonical already); like terms are built again, collected
+    parts = [term if term is not None else mul(number(coefficient), *monomial)
+             for monomial, (coefficient, term) in collected.items() if coefficient != 0]
     parts = _pythagoras(_same_conditions(parts))
     if constant != 0:
         parts.append(number(constant))
@@ -94,6 +99,7 @@ def mul(*factors):
     coefficient = 1
     exponents = {}
     order = []
+    alone = {}  # base -> the factor while it is the only one of its base (canonical already: kept as it came)
     pending = list(factors)
     while pending:
         factor = pending.pop()
@@ -107,14 +113,16 @@ def mul(*factors):
         base, exponent = (factor.base, factor.exponent) if isinstance(factor, Pow) else (factor, ONE)
         if base in exponents:
             exponents[base] = add(exponents[base], exponent)
+            alone[base] = None
         else:
             exponents[base] = exponent
+            alone[base] = factor
             order.append(base)
     if coefficient == 0:
         return ZERO
     parts = []
     for base in order:
-        p = power(base, exponents[base])
+        p = alone[base] if alone[base] is not None else power(base, exponents[base])
         if isinstance(p, Number):
             coefficient = coefficient * p.value
         elif isinstance(p, Mul):  # (2*x)^2 distributed by power: fold again

@@ -251,9 +251,18 @@ def degree(e):
 
 
 def term_order(t):
-    """Terms of a sum: highest degree first, constants last (x^2 + 2*x + 1)."""
-    coefficient, rest = split_coefficient(t)
-    return (isinstance(t, Number), -degree(rest), sort_key(rest), float(coefficient))
+    """Terms of a sum: highest degree first, constants last (x^2 + 2*x + 1): by the term without its coefficient
+    (as split_coefficient has it, its key made without building it), then the coefficient."""
+    if isinstance(t, Mul):
+        factors = t.factors
+        if len(factors) == 1:
+            rest_degree, rest_key = degree(factors[0]), sort_key(factors[0])
+        else:  # degree and sort_key of Mul(ONE, factors)
+            rest_degree, rest_key = sum(degree(f) for f in factors), (4, tuple(sort_key(f) for f in factors), 1.0)
+        return (False, -rest_degree, rest_key, float(t.coefficient.value))
+    if isinstance(t, Number):
+        return (True, 0, sort_key(ONE), float(t.value))
+    return (False, -degree(t), sort_key(t), 1.0)
 
 
 # ---------------------------------------------------------------- walking
