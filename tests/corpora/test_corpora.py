@@ -89,7 +89,6 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'd2l_zh/022.py': "prints id(Z): CPython's addresses of objects, different in every process (torch's run and gradcli's print the same id before and after the in-place update, as the book means); every other line agrees",
         'd2l_zh/024.py': "NameError: gradcli does not give access to Python's builtin 'compile' (the script compiles and execs text it built: withheld, as eval and exec are; torch.jit.script follows, out of reach too)",
         'd2l_zh/030.py': 'LimitError: VGG\'s nn.Linear(512*7*7, 4096) has 102760448 elements, over the default max_elements (10**8)',
-        'dataflowr/001.py': 'NotImplementedError: gradcli does not implement torch.nn.utils.rnn yet',
         'dataflowr/005.py': "torch.empty and torch.Tensor(2, 3) print uninitialised memory: torch's values are whatever its allocator left there (different run to run), gradcli's are zeros; every other line agrees",
         'dive_into_dl/001.py': "torch.empty and torch.Tensor(2, 3) print uninitialised memory: torch's values are whatever its allocator left there (different run to run), gradcli's are zeros; every other line agrees",
         'dive_into_dl/006.py': "SyntaxError: gradcli does not support 'yield'",

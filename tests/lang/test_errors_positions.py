@@ -55,8 +55,8 @@ SYNTAX = [
     ("x = 1\nimport tarfile", "ModuleNotFoundError", 2, 1, "gradcli does not give access to Python's module 'tarfile'"),
     # torch's own modules gradcli lacks say so (torch_names.json), the out-of-reach ones as refused
     ("import torch.fx", "NotImplementedError", 1, 1, "gradcli does not implement torch.fx yet"),
-    ("from torch.nn.utils.rnn import pad_sequence", "NotImplementedError", 1, 1,
-     "gradcli does not implement torch.nn.utils.rnn yet"),
+    ("from torch.nn.utils.parametrize import cached", "NotImplementedError", 1, 1,
+     "gradcli does not implement torch.nn.utils.parametrize yet"),
     ("import torch.jit", "ModuleNotFoundError", 1, 1, "gradcli does not give access to 'torch.jit'"),
     ("import torch.nope", "ModuleNotFoundError", 1, 1, "gradcli has no module 'torch.nope'"),
     ("import os\nos.remove('f')", "AttributeError", 2, 4, "gradcli does not give access to 'os.remove'"),

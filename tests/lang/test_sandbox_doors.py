@@ -52,6 +52,28 @@ def test_library_methods_run_on_their_own_types_only(source, kind):
     assert error.value.kind == kind and "__" not in str(error.value).split("descriptor")[0]
 
 
+PACKED = ("import torch\nfrom torch.nn.utils.rnn import PackedSequence, pack_sequence, pad_sequence\n"
+          "p = pack_sequence([torch.ones(2), torch.ones(1)])\n")
+
+
+@pytest.mark.parametrize("source,kind", [
+    ("p._fields", "AttributeError"), ("p.__class__.__mro__", "AttributeError"), ("type(p).to", "AttributeError"),
+    ("PackedSequence.data", "AttributeError"), ("p.__reduce_ex__(2)", "AttributeError"),
+    ("p.data = 1", "AttributeError"), ("p.extra = 1", "AttributeError"),
+    ("class A:\n    pass\npad_sequence([A()])", "TypeError"),
+    ("class A:\n    pass\nPackedSequence.to(A(), 1)", "AttributeError")])
+def test_a_packed_sequence_offers_its_fields_and_methods_only(source, kind):
+    with pytest.raises(GradcliError) as error:
+        api.run_script(PACKED + source)
+    assert error.value.kind == kind and error.value.position is not None
+
+
+def test_a_packed_sequence_reads_as_torchs():
+    out = api.run_script(PACKED + "data, sizes, order, inverse = p\nprint(p.batch_sizes, order, p.index(data), "
+                                  "p.is_cuda, p.float() is p, type(p))")
+    assert out == "tensor([2, 1]) None 0 False True <class 'torch.nn.utils.rnn.PackedSequence'>\n"
+
+
 def test_options_a_script_sets_never_reach_setattr():
     out = api.run_script("import torch.nn as nn\nr = nn.ReLU()\nr.options = (('__class__', None),)\n"
                          "nn.ReLU.__init__(r, True)\nprint(r, type(r))\nprint(r.extra_repr())")

@@ -27,6 +27,9 @@ from gradcli.core.tensor import Tensor
 
 # scripts for rows the goldens do not reach (each a torch script; their outputs are checked elsewhere or not at all)
 EXTRA_SCRIPTS = [
+    "from torch.nn.utils.rnn import pack_padded_sequence\n"
+    "x = torch.arange(24.).view(3, 4, 2).requires_grad_()\n"
+    "pack_padded_sequence(x, [4, 2, 1], batch_first=True).data.pow(2).sum().backward()\n",
     "import torch.nn.functional as F\n"
     "x = torch.tensor([[[1., 5., 2.], [-3., 4., 0.5], [2., 2., 7.]]], requires_grad=True)\n"
     "y = F.adaptive_avg_pool2d(x, (2, 2)) * F.adaptive_max_pool2d(x, (2, 2))\n"

@@ -100,7 +100,9 @@ AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd
                                      "Function": Function, "function": AUTOGRAD_FUNCTION})
 FUNCTIONAL = Module("torch.nn.functional", dict(NN_FUNCTIONAL))
 INIT = Module("torch.nn.init", dict(nn.init.NAMES))
-NN = Module("torch.nn", dict(nn.NAMES, functional=FUNCTIONAL, init=INIT))
+RNN_UTILS = Module("torch.nn.utils.rnn", load=training.rnn_utils_members)
+NN_UTILS = Module("torch.nn.utils", {"rnn": RNN_UTILS})
+NN = Module("torch.nn", dict(nn.NAMES, functional=FUNCTIONAL, init=INIT, utils=NN_UTILS))
 # the devices, the CPU way: no accelerator, CUDA's seeding calls do nothing (torch's do nothing without CUDA)
 CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0, "device": CudaDevice,
                              "manual_seed": lambda seed: None, "manual_seed_all": lambda seed: None})
@@ -147,6 +149,7 @@ IMPORTLIB = Module("importlib", {"metadata": Module("importlib.metadata", system
 MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd": AUTOGRAD, "torch.autograd.functional": AUTOGRAD_FUNCTIONAL,
            "torch.autograd.function": AUTOGRAD_FUNCTION,
            "torch.nn": NN, "torch.nn.functional": FUNCTIONAL, "torch.nn.init": INIT, "torch.linalg": LINALG,
+           "torch.nn.utils": NN_UTILS, "torch.nn.utils.rnn": RNN_UTILS,
            "math": Module("math", stdlib.math_members()), "random": Module("random", load=stdlib.random_members),
            "collections": Module("collections", stdlib.collections_members()),
            "__future__": Module("__future__", load=stdlib.future_members),

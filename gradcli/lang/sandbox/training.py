@@ -1,10 +1,12 @@
-"""What scripts reach of torch.optim, torch.utils.data and torch.distributions: the members of those modules, and
+"""What scripts reach of torch.optim, torch.utils.data, torch.distributions and torch.nn.utils.rnn: the members of
+those modules, and
 the members a script may use on objects of their classes. Nothing is imported until a script first reaches them (a one-shot command
 rarely does); lang.sandbox.namespace builds the modules from here."""
 
 from ...torchlib import torch_module
 
-_PACKAGES = ("gradcli.torchlib.optim", "gradcli.torchlib.utils", "gradcli.torchlib.distributions")
+_PACKAGES = ("gradcli.torchlib.optim", "gradcli.torchlib.utils", "gradcli.torchlib.distributions",
+             "gradcli.torchlib.nn.utils")
 DISTRIBUTIONS = ("normal", "uniform", "bernoulli", "categorical", "multinomial")  # torch's files of them
 _kinds = None  # class -> the members a script may use on its objects (and its subclasses')
 
@@ -30,6 +32,11 @@ def data_members():
             "default_collate": dataloader.default_collate}
 
 
+def rnn_utils_members():
+    from ...torchlib.nn.utils import rnn
+    return dict(rnn.NAMES)
+
+
 def distributions_module_members(name):
     """The members of torch.distributions.NAME (one distribution's module), or of torch.distributions itself
     (name None: the distributions and their base; its submodules are added by the namespace)."""
@@ -50,7 +57,9 @@ def _object_members():
     from ...torchlib.optim import lr_scheduler, optimizer
     from ...torchlib.utils.data import dataloader, dataset, sampler
     from ...torchlib.distributions import distribution
+    from ...torchlib.nn.utils import rnn
     return {
+        rnn.PackedSequence: rnn.MEMBERS,
         distribution.Distribution: distribution.members,
         optimizer.Optimizer: frozenset(("param_groups", "state", "defaults", "step", "zero_grad", "add_param_group",
                                         "state_dict", "load_state_dict")),

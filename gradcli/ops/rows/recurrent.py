@@ -1,9 +1,12 @@
-"""torch's recurrent layers: torch.rnn_tanh, rnn_relu, gru and lstm (what nn.RNN, nn.GRU and nn.LSTM call).
+"""torch's recurrent layers: torch.rnn_tanh, rnn_relu, gru and lstm (what nn.RNN, nn.GRU and nn.LSTM call), over
+padded input or over a packed sequence (their packed overloads), and torch._pack_padded_sequence.
 
 They are composed as torch's CPU code composes them (aten/src/ATen/native/RNN.cpp), so their graphs carry
 torch's node names: the input projection of a whole layer as one linear (ViewBackward0(AddmmBackward0)),
 unbound into steps; each step a cell of linears, unsafe_chunk and pointwise ops; the steps' outputs stacked, the
-directions concatenated, the final hidden states stacked; dropout between layers in training.
+directions concatenated, the final hidden states stacked; dropout between layers in training. Over a packed
+sequence each step takes as many rows as its batch size, the hidden state narrowed as sequences end (torch's
+PackedLayer and ReversedPackedLayer), so every sequence's final state is at its own length.
 
 One exception, as in torch: a float32 LSTM runs on oneDNN (torch's mkldnn_rnn), one MkldnnRnnLayerBackward0
 node per layer and direction, computed here on numpy; its backward is the vector-Jacobian product of the same
@@ -16,6 +19,7 @@ from ..bind import apply
 from ..composite import composite_vjp
 from .join import cat, stack, unsafe_chunk
 from .activations import dropout, linear
+from .padding import constant_pad_nd
 from ..table import formula_helper, front_door, row
 from ...base import errors
 from ...core import limits
@@ -65,7 +69,52 @@ def _layer(cell, layer_input, hidden, params, reverse):
     return stack(outputs, 0), hidden
 
 
-def _stacked_layers(cell, input, hiddens, params, num_layers, dropout_p, train, bidirectional):
+def _narrow(hidden, start, end):
+    """hidden_slice: rows start:end of a hidden state (both of an LSTM's)."""
+    return tuple(h[start:end] for h in hidden) if isinstance(hidden, tuple) else hidden[start:end]
+
+
+def _concat(hiddens):
+    """hidden_concat: hidden states joined along the batch."""
+    if isinstance(hiddens[0], tuple):
+        return tuple(cat([h[k] for h in hiddens], 0) for k in range(len(hiddens[0])))
+    return cat(hiddens, 0)
+
+
+def _packed_layer(batch_sizes):
+    """torch's PackedLayer (forward) and ReversedPackedLayer over a packed sequence's data: (outputs, final)."""
+    def layer(cell, data, hidden, params, reverse):
+        limits.tick(len(batch_sizes))
+        projected = linear(data, params[0], params[2])
+        outputs = []
+        if not reverse:  # a sequence's final state is put aside as it ends
+            finals, offset, last = [], 0, batch_sizes[0]
+            for size in batch_sizes:
+                step = projected[offset:offset + size]
+                offset += size
+                if last > size:
+                    finals.append(_narrow(hidden, size, last))
+                    hidden = _narrow(hidden, 0, size)
+                last = size
+                hidden = cell(step, hidden, *params)
+                outputs.append(_output(hidden))
+            finals.append(hidden)
+            return cat(outputs, 0), _concat(finals[::-1])
+        offset, last = data.shape[0], batch_sizes[-1]
+        initial, hidden = hidden, _narrow(hidden, 0, last)
+        for size in reversed(batch_sizes):  # a sequence's initial state joins as it starts
+            if size > last:
+                hidden = _concat([hidden, _narrow(initial, last, size)])
+            step = projected[offset - size:offset]
+            offset -= size
+            last = size
+            hidden = cell(step, hidden, *params)
+            outputs.append(_output(hidden))
+        return cat(outputs[::-1], 0), hidden
+    return layer
+
+
+def _stacked_layers(cell, input, hiddens, params, num_layers, dropout_p, train, bidirectional, layer_of=_layer):
     """torch's apply_layer_stack: each layer's output (directions concatenated) feeds the next, with dropout
     between layers in training. Returns the output and the final hiddens (layer-major, direction-minor)."""
     directions = 2 if bidirectional else 1
@@ -74,7 +123,7 @@ def _stacked_layers(cell, input, hiddens, params, num_layers, dropout_p, train, 
         outputs = []
         for direction in range(directions):
             index = layer * directions + direction
-            output, final = _layer(cell, input, hiddens[index], params[index], direction == 1)
+            output, final = layer_of(cell, input, hiddens[index], params[index], direction == 1)
             outputs.append(output)
             finals.append(final)
         input = outputs[0] if directions == 1 else cat(outputs, outputs[0].ndim - 1)
@@ -99,31 +148,56 @@ def _one_hidden_rnn(cell, input, hx, params, has_biases, num_layers, dropout_p, 
     return output, stack(finals, 0)
 
 
+def _packed_rnn(cell, data, batch_sizes, hx, params, has_biases, num_layers, dropout_p, train, bidirectional):
+    """The packed overloads (data, batch_sizes, hx, params, ...): over a packed sequence's data, always composed
+    (torch runs no oneDNN layer there). Returns (data of the output, the final hidden states)."""
+    sizes = [int(b) for b in batch_sizes.tolist()]
+    pair = isinstance(hx, (tuple, list))
+    hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0))) if pair else hx.unbind(0)
+    output, finals = _stacked_layers(cell, data, hiddens, _grouped(params, has_biases), num_layers, dropout_p, train,
+                                     bidirectional, _packed_layer(sizes))
+    if pair:
+        return output, stack([h for h, _ in finals], 0), stack([c for _, c in finals], 0)
+    return output, stack(finals, 0)
+
+
+def _recurrent(cell, input, hx, params, rest):
+    """The padded overload (input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
+    or, where hx's place holds batch_sizes and params' place hx, the packed one."""
+    if isinstance(params, Tensor):
+        return _packed_rnn(cell, input, hx, params, *rest)
+    return _one_hidden_rnn(cell, input, hx, params, *rest)
+
+
 @front_door("rnn_tanh", method=False)
 def rnn_tanh(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
     """An Elman RNN with tanh: h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh). Returns (output, h_n)."""
-    return _one_hidden_rnn(_rnn_cell(lambda x: x.tanh()), input, hx, params, has_biases, num_layers, dropout, train,
-                           bidirectional, batch_first)
+    return _recurrent(_rnn_cell(lambda x: x.tanh()), input, hx, params,
+                      (has_biases, num_layers, dropout, train, bidirectional, batch_first))
 
 
 @front_door("rnn_relu", method=False)
 def rnn_relu(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
     """An Elman RNN with relu. Returns (output, h_n)."""
-    return _one_hidden_rnn(_rnn_cell(lambda x: x.relu()), input, hx, params, has_biases, num_layers, dropout, train,
-                           bidirectional, batch_first)
+    return _recurrent(_rnn_cell(lambda x: x.relu()), input, hx, params,
+                      (has_biases, num_layers, dropout, train, bidirectional, batch_first))
 
 
 @front_door("gru", method=False)
 def gru(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
     """A GRU (torch's gate order: reset, update, new). Returns (output, h_n)."""
-    return _one_hidden_rnn(_gru_cell, input, hx, params, has_biases, num_layers, dropout, train, bidirectional,
-                           batch_first)
+    return _recurrent(_gru_cell, input, hx, params, (has_biases, num_layers, dropout, train, bidirectional,
+                                                     batch_first))
 
 
 @front_door("lstm", method=False)
 def lstm(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
     """An LSTM (torch's gate order: input, forget, cell, output). Returns (output, h_n, c_n): on oneDNN's
-    layer for float32 input, as torch runs it on the CPU, composed of ops otherwise."""
+    layer for float32 input, as torch runs it on the CPU, composed of ops otherwise; over a packed sequence
+    (the overload data, batch_sizes, hx, params, ...) composed."""
+    if isinstance(hx, Tensor):
+        return _packed_rnn(_lstm_cell, input, hx, params, has_biases, num_layers, dropout, train, bidirectional,
+                           batch_first)
     h0, c0 = hx
     if input.dtype.name == "float32" and input.numel() and h0.shape[-1] == c0.shape[-1]:
         return _mkldnn_lstm(input, h0, c0, _grouped(params, has_biases), has_biases, num_layers, dropout, train,
@@ -209,3 +283,42 @@ def _mkldnn_lstm(input, h0, c0, params, has_biases, num_layers, dropout_p, train
             x = dropout(x, dropout_p, True)
     output = x.transpose(0, 1) if batch_first else x
     return output, stack(hy, 0), stack(cy, 0)
+
+
+# ---------------------------------------------------------------- packing
+def _running(lengths, t):
+    """How many of the sequences (lengths sorted, longest first) are still running at step t."""
+    return sum(1 for n in lengths if n > t)
+
+
+def _pack_padded_forward(input, lengths, batch_first):
+    """The rows of each step's running sequences, step after step."""
+    x = input.swapaxes(0, 1) if batch_first else input
+    return np.concatenate([x[t, :_running(lengths, t)] for t in range(lengths[0])])
+
+
+PACK_PADDED_SEQUENCE = row(
+    "_pack_padded_sequence", "PackPaddedSequenceBackward0", _pack_padded_forward, "input",
+    input=("_pack_padded_sequence_backward(grad, input.shape, lengths, batch_first)",
+           lambda grad, input_shape, lengths, batch_first:
+           _pack_padded_sequence_backward(grad, input_shape, lengths, batch_first)))
+
+
+@formula_helper
+def _pack_padded_sequence_backward(grad, input_shape, lengths, batch_first):
+    """The packed rows' gradient put back in place, zeros where the padding was."""
+    seq, batch = (input_shape[1], input_shape[0]) if batch_first else input_shape[:2]
+    steps, offset = [], 0
+    for t in range(seq):
+        size = _running(lengths, t)
+        steps.append(constant_pad_nd(grad[offset:offset + size], (0, 0) * (len(input_shape) - 2) + (0, batch - size)))
+        offset += size
+    padded = stack(steps, 0)
+    return padded.transpose(0, 1) if batch_first else padded
+
+
+def pack_padded_rows(input, lengths, batch_first):
+    """torch._pack_padded_sequence: (data, batch_sizes) of input (seq, batch, *) or (batch, seq, *), lengths a
+    list of ints sorted longest first; one PackPaddedSequenceBackward0 node."""
+    data = apply(PACK_PADDED_SEQUENCE, input, lengths=tuple(lengths), batch_first=batch_first)
+    return data, [_running(lengths, t) for t in range(lengths[0])]

@@ -12,7 +12,8 @@ stream, so that a seeded model starts from torch's weights bit for bit.
     layers.py      Identity, Linear, Bilinear, Flatten, Unflatten, Dropout, Embedding, the activations
     conv.py        Conv1d, Conv2d, ConvTranspose1d/2d, MaxPool2d, AvgPool2d, AdaptiveAvg/MaxPool1d/2d, LayerNorm, BatchNorm1d/2d/3d
     loss.py        the loss modules
-    rnn.py         RNN, LSTM, GRU
+    rnn.py         RNN, LSTM, GRU (over padded input or a PackedSequence)
+    utils/rnn.py   torch.nn.utils.rnn: PackedSequence, pad_sequence, pack_padded_sequence, pad_packed_sequence, ...
     lazy.py        LazyLinear, LazyConv1d/2d, LazyBatchNorm1d/2d/3d: parameters shaped by the first input
     public.py      what `torch.nn` offers a script, and what a script may use on a module
 

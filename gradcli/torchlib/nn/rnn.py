@@ -1,6 +1,8 @@
 """torch.nn's RNN, LSTM and GRU (torch's rnn.py): the parameters of every layer and direction, drawn from
 U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)) in torch's order, and a forward that prepares the input and hidden
-state as torch's Python does and runs torch.rnn_tanh / rnn_relu / gru / lstm (gradcli.ops.rows.recurrent)."""
+state as torch's Python does and runs torch.rnn_tanh / rnn_relu / gru / lstm (gradcli.ops.rows.recurrent); a
+PackedSequence input (torchlib/nn/utils/rnn.py: torch.nn.utils.rnn) runs their packed overloads and comes back
+packed, h_n at each sequence's own length."""
 
 import math
 
@@ -8,6 +10,7 @@ from . import init
 from .layers import _empty
 from .module import Module
 from .parameter import Parameter
+from .utils.rnn import PackedSequence
 from ...ops import FUNCTIONS as torch
 
 _GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
@@ -74,19 +77,20 @@ class RNNBase(Module):
     def _flat_weights(self):
         return [getattr(self, name) for name in self._flat_weights_names]
 
-    def _check_input(self, input):
+    def _check_input(self, input, packed=False):
         weight_dtype = self._flat_weights[0].dtype
         if input.dtype != weight_dtype:
             raise ValueError("RNN input dtype (%s) does not match weight dtype (%s). Convert input: input.to(%s), or "
                              "convert model: model.to(%s)" % (input.dtype, weight_dtype, weight_dtype, input.dtype))
-        if input.dim() != 3:
-            raise RuntimeError("input must have 3 dimensions, got %d" % input.dim())
+        if input.dim() != (2 if packed else 3):
+            raise RuntimeError("input must have %d dimensions, got %d" % (2 if packed else 3, input.dim()))
         if self.input_size != input.size(-1):
             raise RuntimeError("input.size(-1) must be equal to input_size. Expected %d, got %d"
                                % (self.input_size, input.size(-1)))
 
-    def _hidden_shape(self, input):
-        batch = input.size(0) if self.batch_first else input.size(1)
+    def _hidden_shape(self, input, batch=None):
+        if batch is None:
+            batch = input.size(0) if self.batch_first else input.size(1)
         return (self.num_layers * (2 if self.bidirectional else 1), batch, self.hidden_size)
 
     def _check_hidden(self, hx, expected, message="Expected hidden size {}, got {}"):
@@ -99,11 +103,36 @@ class RNNBase(Module):
                 kind, input.dim(), "tensor instead" if kind == "RNN" else "instead"))
         return input.dim() == 3
 
-    def _zeros(self, input):
-        return torch["zeros"](*self._hidden_shape(input), dtype=input.dtype)
+    def _zeros(self, input, batch=None):
+        return torch["zeros"](*self._hidden_shape(input, batch), dtype=input.dtype)
+
+    def _packed_forward(self, run, packed, hx):
+        """The forward over a PackedSequence: the hidden state in the sorted order the data is in (zeros for
+        the longest batch when not given), the output packed alike, h_n back in the caller's order."""
+        data, batch_sizes, sorted_indices, unsorted_indices = packed
+        batch = int(batch_sizes[0])
+        pair = isinstance(self, LSTM)
+        if hx is None:
+            hx = (self._zeros(data, batch), self._zeros(data, batch)) if pair else self._zeros(data, batch)
+        elif sorted_indices is not None:
+            hx = (tuple(h.index_select(1, sorted_indices) for h in hx) if pair else
+                  hx.index_select(1, sorted_indices))
+        if not pair:  # (torch's LSTM checks no packed input: a wrong size fails in its first step's arithmetic)
+            self._check_input(data, packed=True)
+            self._check_hidden(hx, self._hidden_shape(data, batch))
+        result = run(data, batch_sizes, hx, self._flat_weights, self.bias, self.num_layers, self.dropout,
+                     self.training, self.bidirectional)
+        hidden = result[1:] if pair else result[1]
+        if unsorted_indices is not None:
+            hidden = (tuple(h.index_select(1, unsorted_indices) for h in hidden) if pair else
+                      hidden.index_select(1, unsorted_indices))
+        return PackedSequence(result[0], batch_sizes, sorted_indices, unsorted_indices), tuple(hidden) \
+            if pair else hidden
 
     def _one_hidden_forward(self, kind, run, input, hx):
         """RNN's and GRU's forward: unbatched input gets a batch dim, a missing hx is zeros."""
+        if isinstance(input, PackedSequence):
+            return self._packed_forward(run, input, hx)
         batched = self._batched(input, kind)
         batch_dim = 0 if self.batch_first else 1
         if not batched:
@@ -178,6 +207,8 @@ class LSTM(RNNBase):
         super().__init__("LSTM", *args, **kwargs)
 
     def forward(self, input, hx=None):
+        if isinstance(input, PackedSequence):
+            return self._packed_forward(torch["lstm"], input, hx)
         batched = self._batched(input, "LSTM")
         batch_dim = 0 if self.batch_first else 1
         if not batched:

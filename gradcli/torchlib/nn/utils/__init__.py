@@ -1,0 +1,1 @@
+"""torch.nn.utils: what gradcli has of it, torch.nn.utils.rnn (packed sequences)."""
