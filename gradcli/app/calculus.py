@@ -106,7 +106,8 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
     order = api._order(order)
     values = api._input_values(at) if at else {}
     given = set(wrt or ()) | set(values)
-    free = derive.inputs_of(expression, given, filename)
+    tree = derive.parse_expression(expression, filename)  # (parsed once: the names and the derivatives read it)
+    free = derive.inputs_of(expression, given, filename, tree)
     for name in wrt or ():
         if not str(name).isidentifier():
             raise errors.value_error("a name to differentiate with respect to must be an identifier, not %r" % name)
@@ -117,7 +118,7 @@ def diff(expression, wrt=None, at=None, order=1, dtype="float64", filename="<exp
     inputs = list(dict.fromkeys(free + list(values) + wrt))
     limits.start_run()  # the symbolic work ticks the budget a script's loops tick (symbolic.expr)
     try:
-        found = derive.derivatives(expression, wrt, order, inputs, filename)
+        found = derive.derivatives(expression, wrt, order, inputs, filename, tree)
         derivatives = [Derivative(name, found[name], inputs) for name in wrt]
         if steps:
             if order != 1:

@@ -11,11 +11,12 @@ def parse_expression(text, filename="<expression>"):
     return parse(text, filename, start="expression")
 
 
-def inputs_of(text, given=(), filename="<expression>"):
+def inputs_of(text, given=(), filename="<expression>", tree=None):
     """The free names of an expression, in order of appearance: names that are not called (`sin` in sin(x)),
-    not attributes, not keywords, not `torch`, and not `pi` or `e` unless `given` names them."""
+    not attributes, not keywords, not `torch`, and not `pi` or `e` unless `given` names them. `tree`: the text
+    parsed already (parse_expression), when the caller has it."""
     names = {}
-    pending = [parse_expression(text, filename)]
+    pending = [tree if tree is not None else parse_expression(text, filename)]
     while pending:
         node = pending.pop()
         kind = kind_of(node)
@@ -35,14 +36,16 @@ def inputs_of(text, given=(), filename="<expression>"):
     return list(names)
 
 
-def derivatives(text, wrt, order=1, inputs=None, filename="<expression>"):
+def derivatives(text, wrt, order=1, inputs=None, filename="<expression>", tree=None):
     """name -> the `order`-th derivative of `text` with respect to that name, simplified (an Expr). For a
     non-scalar expression, the derivative of the sum of its elements; for order > 1, the derivative of the
     sum of the previous one broadcast to the input's shape (torch's repeated autograd.grad of the sum).
     `inputs` are the names that are inputs (default: the free names and `wrt`). Raises NoSymbolicRule where
-    an operation has no symbolic rule, GradcliError for a syntax error."""
-    inputs = list(dict.fromkeys(list(inputs if inputs is not None else inputs_of(text, wrt, filename)) + list(wrt)))
-    tree = parse_expression(text, filename)
+    an operation has no symbolic rule, GradcliError for a syntax error. `tree`: the text parsed already."""
+    if tree is None:
+        tree = parse_expression(text, filename)
+    inputs = list(dict.fromkeys(list(inputs if inputs is not None else inputs_of(text, wrt, filename, tree))
+                                + list(wrt)))
     try:
         output, leaves, tape = reverse.trace(tree, inputs)
     except NoSymbolicRule as rule:
