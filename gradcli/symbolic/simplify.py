@@ -92,7 +92,7 @@ def normalize_signs(e, signs=True, memo=None):
     def flip(e):
         if not isinstance(e, Mul):
             return e
-        coefficient, factors = e.coefficient, []
+        coefficient, factors, changed = e.coefficient, [], False
         for f in e.factors:
             base, exponent = (f.base, f.exponent) if isinstance(f, Pow) else (f, ONE)
             if isinstance(base, Add) and is_integer(exponent):
@@ -102,7 +102,10 @@ def normalize_signs(e, signs=True, memo=None):
                 if content != ONE:
                     f = power(mul(base, power(content, number(-1))), exponent)
                     coefficient = mul(coefficient, power(content, exponent))
+                    changed = True
             factors.append(f)
+        if not changed:  # no sum gave anything: the product as it was
+            return e
         return mul(coefficient, *factors)
     return _bottom_up(flip, e, memo, ("normalize_signs", signs))
 
@@ -187,7 +190,11 @@ def expand(e, memo=None):
         if isinstance(e, Pow) and isinstance(e.base, Add) and is_integer(e.exponent) and 1 < e.exponent.value <= 4:
             return multiplied([e.base] * int(e.exponent.value))
         if isinstance(e, Mul):
-            return multiplied([distribute(f) if isinstance(f, Pow) else f for f in e.factors], e.coefficient)
+            factors = [distribute(f) if isinstance(f, Pow) else f for f in e.factors]
+            if not any(isinstance(f, Add) or f is not g for f, g in zip(factors, e.factors)):
+                # no sum to multiply out: the product as it was
+                return e
+            return multiplied(factors, e.coefficient)
         return e
     try:
         return _bottom_up(distribute, e, memo, "expand")
