@@ -126,3 +126,25 @@ def fresh_envelope(monkeypatch):
     yield
     limits.reset()
     limits.configure_envelope()
+
+
+_SHOWN = re.compile(r"^<legacy>:\d+: (\w+): (.*)$")
+
+
+def assert_as_torch(case):
+    """A recorded case (stdout, the error it ends with, the warnings it shows) run through gradcli gives
+    torch's (tests/golden/legacy's and tests/golden/meta's records)."""
+    from gradcli.app import api
+    from gradcli.base.errors import GradcliError
+    written, warned, error = [], [], None
+    try:
+        api.run_script("import torch\n" + case["source"] + "\n", "<legacy>", write=written.append,
+                       warn=warned.append)
+    except GradcliError as exc:
+        error = "%s: %s" % (exc.kind, exc.message.split("\n")[0])
+        assert exc.position is not None
+    shown = [": ".join(_SHOWN.match(line).groups()) for text in warned for line in text.splitlines()
+             if _SHOWN.match(line)]
+    printed = re.sub("0x[0-9a-f]+", "0x", "".join(written))
+    assert (printed, error, shown) == (re.sub("0x[0-9a-f]+", "0x", case["stdout"]), case["error"],
+                                       case["warnings"])

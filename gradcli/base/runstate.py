@@ -24,7 +24,7 @@ class RunState:
 
     __slots__ = ("grad_enabled", "inference", "default_float", "anomaly", "check_nan", "position", "warn",
                  "threads", "iterations_left", "formulas", "print_options", "generator", "files", "random",
-                 "numpy_random", "system")
+                 "numpy_random", "system", "device")
 
     def __init__(self):
         self.grad_enabled = True            # torch.set_grad_enabled / no_grad / enable_grad (base.grad_mode)
@@ -43,6 +43,7 @@ class RunState:
         self.random = None                  # the script's `random` module: a random.Random (lang.sandbox.stdlib)
         self.numpy_random = None            # its np.random: a numpy RandomState (lang.sandbox.numpy_bridge)
         self.system = None                  # its os.environ, warning filters, sys.stdout (lang.sandbox.system)
+        self.device = None                  # the default device of factories (core.meta); None: the CPU
 
 
 _CURRENT = contextvars.ContextVar("gradcli_run_state")

@@ -9,6 +9,7 @@ from ..autograd.engine import run_backward
 from ..autograd.graph import accumulate_into
 from ..ops import grad_edge
 from ..ops.rows.creation import filled_with_ones
+from .meta import is_meta, meta_array
 from ..ops.fastpath import materialized
 from .tensor import Tensor
 
@@ -32,7 +33,8 @@ def _root_grads(outputs, grad_outputs):
         if g is None:
             if out.array.size != 1:
                 raise errors.GradcliError(errors.IMPLICIT_GRAD_SCALAR)
-            grads.append(Tensor._make(filled_with_ones(out.array.shape, out.array.dtype)))
+            ones = (meta_array if is_meta(out.array) else filled_with_ones)(out.array.shape, out.array.dtype)
+            grads.append(Tensor._make(ones))
             continue
         if not isinstance(g, Tensor):
             raise errors.type_error(errors.GRADIENT_TYPE % type(g).__name__)

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..base import dtypes
 from ..base.runstate import current
+from .meta import is_meta
 
 
 class PrintOptions:
@@ -189,7 +190,11 @@ def _suffixes(tensor):
     dtype = tensor.dtype
     default = dtypes.default_float()
     suffixes = []
-    if array.size == 0:
+    if is_meta(array):  # no values to show: the device, the shape, and any dtype but the default
+        suffixes += ["device='meta'", "size=" + str(tuple(array.shape))]
+        if dtype is not default:
+            suffixes.append("dtype=" + str(dtype))
+    elif array.size == 0:
         if array.ndim != 1:  # the shape of an empty tensor is not in its `[]`
             suffixes.append("size=" + str(tuple(array.shape)))
         if dtype is not default:  # no element hints at the dtype
@@ -214,7 +219,7 @@ def repr_segments(tensor, dtype=True):
     the parts without formatting anything itself. Without `dtype`, the repr leaves out its dtype= suffix and
     lays out the others as torch would without it (a view that states the dtype once)."""
     indent = len(_PREFIX)
-    body = body_str(tensor.array, indent)
+    body = "..." if is_meta(tensor.array) else body_str(tensor.array, indent)
     segments = [("prefix", _PREFIX), ("body", body)]
     # torch's _add_suffixes: `last` is the last line's length + 2 (its rfind arithmetic), then the true length
     last = len(_PREFIX + body) - (_PREFIX + body).rfind("\n") + 1

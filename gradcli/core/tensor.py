@@ -7,6 +7,7 @@ them on the class when it loads; what is here is the state itself and Python's c
 import numpy as np
 
 from ..base import dtypes, errors
+from .meta import MetaArray, contiguous_strides, refuse_copy_out, refuse_item
 
 _autograd = None  # gradcli.core.backward, imported at the first backward (it imports this module)
 _TO_NUMPY = {d: np.dtype(d.numpy_name) for d in dtypes.ALL}
@@ -35,7 +36,7 @@ class Device:
     """torch.device: a type and an optional index (`cuda:1`). Tensors here live on the CPU only; a CUDA device
     can be named, not used."""
 
-    __slots__ = ("type", "index")
+    __slots__ = ("type", "index", "_outer")
 
     def __init__(self, type, index=None):
         if isinstance(type, Device):
@@ -72,16 +73,23 @@ class Device:
         return hash((self.type, self.index))
 
     def __enter__(self):
-        """`with torch.device(...)`: on the CPU, nothing changes; CUDA fails on entering (torch fails at the first
-        tensor made inside, with the same error)."""
-        require_cpu(self)
+        """`with torch.device(...)`: the default device of the factories inside (the CPU or `meta`); CUDA fails
+        on entering (torch fails at the first tensor made inside, with the same error)."""
+        from ..base.runstate import current
+        if self.type != "meta":
+            require_cpu(self)
+        state = current()
+        self._outer, state.device = state.device, (None if self.type == "cpu" else self)
         return self
 
     def __exit__(self, *exc):
+        from ..base.runstate import current
+        current().device = self._outer
         return False
 
 
 CPU = Device("cpu")
+META = Device("meta")
 
 
 class CudaDevice:
@@ -211,7 +219,11 @@ class Tensor:
 
     @property
     def device(self):
-        return CPU
+        return META if type(self.array) is MetaArray else CPU
+
+    @property
+    def is_meta(self):
+        return type(self.array) is MetaArray
 
     @property
     def is_cuda(self):
@@ -347,14 +359,22 @@ class Tensor:
     def item(self):
         if self.array.size != 1:
             raise errors.GradcliError(errors.ITEM_NUMEL % self.array.size)
+        if type(self.array) is MetaArray:
+            refuse_item()
         return self.array.reshape(-1)[0].item()
 
     def tolist(self):
+        if type(self.array) is MetaArray:
+            refuse_copy_out()
         return self.array.tolist()
 
     def stride(self, dim=None):
-        """Steps in elements between neighbours along each dim (numpy keeps them in bytes)."""
-        steps = tuple(s // self.array.itemsize for s in self.array.strides)
+        """Steps in elements between neighbours along each dim (numpy keeps them in bytes; a meta tensor's
+        are a new tensor's)."""
+        if type(self.array) is MetaArray:
+            steps = contiguous_strides(self.array.shape)
+        else:
+            steps = tuple(s // self.array.itemsize for s in self.array.strides)
         return steps if dim is None else steps[wrap_dim(dim, self.array.ndim)]
 
     def storage_offset(self):
@@ -397,11 +417,15 @@ class Tensor:
     def __float__(self):
         if self.array.size != 1:
             raise errors.value_error(errors.SCALAR_CONVERSION)
+        if type(self.array) is MetaArray:
+            refuse_item()
         return float(self.array.reshape(-1)[0])
 
     def __int__(self):
         if self.array.size != 1:
             raise errors.value_error(errors.SCALAR_CONVERSION)
+        if type(self.array) is MetaArray:
+            refuse_item()
         return int(self.array.reshape(-1)[0])
 
     def __index__(self):
@@ -414,6 +438,8 @@ class Tensor:
             raise errors.GradcliError("Boolean value of Tensor with no values is ambiguous")
         if self.array.size > 1:
             raise errors.GradcliError(errors.BOOL_AMBIGUOUS)
+        if type(self.array) is MetaArray:
+            refuse_item()
         return bool(self.array.reshape(-1)[0])
 
     def __len__(self):

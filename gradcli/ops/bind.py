@@ -15,6 +15,7 @@ from ..base import anomaly, dtypes, errors, grad_mode
 from ..base.runstate import current, lookup
 from ..core import limits
 from ..autograd.graph import AccumulateGrad, Node, _sequence
+from ..core.meta import MetaArray
 from ..core.tensor import DTYPES, Tensor, shape_text, to_numpy_dtype
 
 _NO_PARAMS = {}
@@ -157,9 +158,11 @@ def apply(op, *inputs, **params):
     """Run `op` forward on numpy and, when grad mode is on and an input requires grad, record its node.
     An op whose forward returns a tuple gives a tuple of tensors sharing one node (output_nr 0, 1, ...)."""
     arrays = []
+    on_meta = False
     for x in inputs:
         if isinstance(x, Tensor):
             arrays.append(x.array)
+            on_meta = on_meta or x.array.__class__ is MetaArray
         elif isinstance(x, _OPERANDS):
             arrays.append(x)
         else:  # numpy would make an object array of a dict, a list, None...
@@ -167,6 +170,13 @@ def apply(op, *inputs, **params):
     state = lookup(None) or current()  # once per op: grad mode, default dtype, anomaly mode, a formula running
     if op.promote is not None and not _one_floating_dtype(op, arrays):  # one floating dtype: nothing to cast
         _promote(op, inputs, arrays, dtypes.default_float(state))
+    if on_meta:  # shapes only
+        from .meta_shapes import forward
+        out = forward(op, inputs, arrays, params)
+        if type(out) is tuple:
+            return _several_outputs(op, inputs, params, out, state)
+        node = _record(op, inputs, params, None, state) if op.rules and state.grad_enabled else None
+        return _finish(op, inputs, params, node, _tensor(out, node))
     if len(arrays) > 1:  # before numpy allocates a broadcast result (one operand's results are no bigger)
         limits.check_broadcast(arrays)
     try:

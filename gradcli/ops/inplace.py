@@ -20,6 +20,7 @@ from .table import row
 from ..base import errors, grad_mode
 from ..autograd.graph import Node
 from ..base.return_types import ReturnTypes
+from ..core.meta import MetaArray
 from ..core.tensor import Tensor
 
 
@@ -53,7 +54,8 @@ def rewrite_inplace(target, compute):
     """Run `compute()` (the out-of-place op on target) and make its result target's value and history."""
     check_inplace(target)
     array = target.array
-    if 0 in array.strides and array.size > 1 and any(
+    meta = array.__class__ is MetaArray  # (no values to write: shape, dtype and history change as on the CPU)
+    if not meta and 0 in array.strides and array.size > 1 and any(
             stride == 0 and size > 1 for stride, size in zip(array.strides, array.shape)):
         raise errors.GradcliError(errors.OVERLAPPING_INPLACE)
     old_edge = grad_edge(target)
@@ -71,7 +73,8 @@ def rewrite_inplace(target, compute):
             info.output_nr, inplace_origin_name(info.creator)))
     if isinstance(node, OpNode) and node.saved:
         _snapshot_self(node, target, old_edge)
-    np.copyto(target.array, result.array, casting="unsafe")
+    if not meta:
+        np.copyto(target.array, result.array, casting="unsafe")
     target._version.value += 1
     if node is None:
         return target

@@ -30,7 +30,7 @@ import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))  # tests/conftest.py
 from conftest import agrees  # noqa: E402  (torchdiff-compare's rule)
 
 # The tutorials issue 16 names: beginner_source/examples_*, basics, blitz, introyt, nlp and

@@ -168,7 +168,7 @@ MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd
 # ---------------------------------------------------------------- members of values
 TENSOR_PROPERTIES = frozenset((
     "grad", "data", "requires_grad", "grad_fn", "is_leaf", "shape", "dtype", "ndim", "T", "device",
-    "retains_grad", "_version", "mT", "is_cuda", "volatile"))
+    "retains_grad", "_version", "mT", "is_cuda", "is_meta", "volatile"))
 TENSOR_METHODS = frozenset(name for name in METHODS if not name.startswith("_")) | frozenset((
     "backward", "detach", "item", "tolist", "numel", "dim", "size", "requires_grad_", "retain_grad",
     "is_floating_point", "data_ptr", "register_hook", "stride", "storage_offset", "element_size", "nelement",

@@ -17,7 +17,7 @@ import numpy as np
 
 from ...base import dtypes, errors
 from ...base.runstate import current
-from ...core import limits
+from ...core import limits, meta
 from ...core.tensor import Tensor
 from .stand_ins import BuiltinType
 
@@ -478,6 +478,8 @@ _TORCH_DTYPES = frozenset(np.dtype(d.numpy_name) for d in dtypes.ALL)
 def tensor_numpy(tensor):
     """Tensor.numpy(): an array on the tensor's own memory (torch's error for one that requires grad)."""
     def numpy(force=False):
+        if tensor.is_meta:
+            raise errors.type_error(meta.NO_NUMPY)
         if tensor.requires_grad and not force:
             raise errors.GradcliError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                       "instead.")

@@ -9,13 +9,15 @@ from .shape import int_list
 from ..table import front_door
 from ...base import dtypes, errors
 from ...core import limits
+from ...core.meta import meta_array, placed
 from ...core.tensor import Size, Tensor, to_numpy_dtype
 
 
-def _size(size, name="ones", keywords=None):
+def _size(size, name="ones", keywords=None, meta=False):
     """`ones(2, 3)`, `ones((2, 3))`, `ones([2, 3])` and `ones(size=(2, 3))` all mean the shape (2, 3).
     `keywords` are the factory's other keyword arguments: only `size` may be among them (any other is Python's
-    own refusal, which lang.sandbox.arguments says in torch's words: a size missing first, or an overload's list)."""
+    own refusal, which lang.sandbox.arguments says in torch's words: a size missing first, or an overload's list).
+    A `meta` tensor's size is not checked against the element limit: it holds no elements."""
     position = 1
     if keywords:
         keywords = dict(keywords)
@@ -31,12 +33,21 @@ def _size(size, name="ones", keywords=None):
                 raise errors.GradcliError("zeros: Dimension size must be non-negative.")
             raise errors.GradcliError("Trying to create tensor with negative dimension %d: %s"
                                       % (s, list(size)))
-    limits.check_numel(size)
+    if not meta:
+        limits.check_numel(size)
     return size
 
 
-def _leaf(array, requires_grad):
+def _leaf(array, requires_grad, device=None):
+    """A new leaf on `array`, or of its shape and dtype on the meta device when `device` (or the default device)
+    is meta."""
+    if placed(device):
+        array = meta_array(array.shape, array.dtype)
     return Tensor(array, requires_grad=requires_grad)
+
+
+def _meta_leaf(shape, np_dtype, requires_grad):
+    return Tensor(meta_array(shape, np_dtype), requires_grad=requires_grad)
 
 
 def _np(dtype, default=None):
@@ -136,7 +147,7 @@ def tensor(data, *, dtype=None, requires_grad=False, device=None):
                                           % dtype.name) from None
             except (TypeError, ValueError):  # a leaf that is not a number, with the dtype given
                 raise _not_a_number(data) from None
-    return _leaf(array, requires_grad)
+    return _leaf(array, requires_grad, device)
 
 
 # numpy's dtype for python data -> torch.tensor's (infer_dtype's answers; floats: the default float dtype)
@@ -208,7 +219,11 @@ def as_tensor(data, dtype=None):
 # ---------------------------------------------------------------- filled
 @front_door("ones", method=False)
 def ones(*size, dtype=None, requires_grad=False, device=None, **keywords):
-    return _leaf(filled_with_ones(_size(size, "ones", keywords), _np(dtype)), requires_grad)
+    meta = placed(device)
+    shape = _size(size, "ones", keywords, meta)
+    if meta:
+        return _meta_leaf(shape, _np(dtype), requires_grad)
+    return _leaf(filled_with_ones(shape, _np(dtype)), requires_grad)
 
 
 def filled_with_ones(shape, np_dtype):
@@ -220,13 +235,21 @@ def filled_with_ones(shape, np_dtype):
 
 @front_door("zeros", method=False)
 def zeros(*size, dtype=None, requires_grad=False, device=None, **keywords):
-    return _leaf(np.zeros(_size(size, "zeros", keywords), dtype=_np(dtype)), requires_grad)
+    meta = placed(device)
+    shape = _size(size, "zeros", keywords, meta)
+    if meta:
+        return _meta_leaf(shape, _np(dtype), requires_grad)
+    return _leaf(np.zeros(shape, dtype=_np(dtype)), requires_grad)
 
 
 @front_door("empty", method=False)
 def empty(*size, dtype=None, requires_grad=False, device=None, **keywords):
     """Zero-filled here (torch leaves the memory uninitialised, so any values are torch's too)."""
-    return _leaf(np.zeros(_size(size, "empty", keywords), dtype=_np(dtype)), requires_grad)
+    meta = placed(device)
+    shape = _size(size, "empty", keywords, meta)
+    if meta:
+        return _meta_leaf(shape, _np(dtype), requires_grad)
+    return _leaf(np.zeros(shape, dtype=_np(dtype)), requires_grad)
 
 
 @front_door("full", method=False)
@@ -234,7 +257,11 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None):
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
     dtype = dtype or infer_dtype(fill_value)
-    return _leaf(np.full(_size((size,), "full"), fill_value, dtype=_np(dtype)), requires_grad)
+    meta = placed(device)
+    shape = _size((size,), "full", meta=meta)
+    if meta:
+        return _meta_leaf(shape, _np(dtype), requires_grad)
+    return _leaf(np.full(shape, fill_value, dtype=_np(dtype)), requires_grad)
 
 
 @front_door("eye", method=False)
@@ -244,6 +271,8 @@ def eye(n, m=None, dtype=None, requires_grad=False, device=None):
     if m is not None and m < 0:
         raise errors.GradcliError("m must be greater or equal to 0, got %d" % m)
     limits.check_numel((n, n if m is None else m))
+    if placed(device):
+        return _meta_leaf((n, n if m is None else m), _np(dtype), requires_grad)
     return _leaf(np.eye(n, n if m is None else m, dtype=_np(dtype)), requires_grad)
 
 
@@ -261,6 +290,8 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
         dtype = infer_dtype([start, end, step])
     # torch sizes it in double: ceil((end - start) / step)
     count = math.ceil((end - start) / step)
+    if placed(device):
+        return _meta_leaf((count,), _np(dtype), requires_grad)
     limits.check_numel((count,))
     values = np.arange(count, dtype=np.float64 if dtype.is_floating_point else np.int64)
     if start != 0 or step != 1:  # (arange(n) is its own values)
@@ -286,7 +317,7 @@ def range_(start, end, step=1, dtype=None, requires_grad=False, device=None):
     count = math.floor((end - start) / step) + 1
     limits.check_numel((count,))
     values = start + np.arange(count, dtype=np.float64) * step
-    return _leaf(values.astype(_np(dtype)), requires_grad)
+    return _leaf(values.astype(_np(dtype)), requires_grad, device)
 
 
 @front_door("linspace", method=False)
@@ -301,9 +332,9 @@ def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
     np_dtype = _np(dtype)
     work = np_dtype if np_dtype.kind == "f" else np.dtype(np.float64)
     if steps == 1:
-        return _leaf(np.full(1, start, dtype=np_dtype), requires_grad)
+        return _leaf(np.full(1, start, dtype=np_dtype), requires_grad, device)
     if steps == 0:
-        return _leaf(np.empty(0, dtype=np_dtype), requires_grad)
+        return _leaf(np.empty(0, dtype=np_dtype), requires_grad, device)
     start_, end_ = work.type(np_dtype.type(start)), work.type(np_dtype.type(end))
     step = (end_ - start_) / work.type(steps - 1)
     half = steps // 2
@@ -314,7 +345,7 @@ def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
     out = np.concatenate([low, high])
     if np_dtype.kind != "f":
         out = np.trunc(out)  # C++'s double -> integer conversion
-    return _leaf(out.astype(np_dtype), requires_grad)
+    return _leaf(out.astype(np_dtype), requires_grad, device)
 
 
 @front_door("logspace", method=False)
@@ -398,7 +429,8 @@ def _fma(a, b, c):
 
 def _like(factory):
     def like(input, dtype=None, requires_grad=False, device=None, **kwargs):  # (torch's names: input=)
-        return factory(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad, **kwargs)
+        return factory(*input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad,
+                       device=device or input.device, **kwargs)
     return like
 
 
@@ -408,31 +440,32 @@ for _name, _factory in (("ones_like", ones), ("zeros_like", zeros), ("empty_like
 
 @front_door("full_like", method=False)
 def full_like(input, fill_value, dtype=None, requires_grad=False, device=None):
-    return full(tuple(input.shape), fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return full(tuple(input.shape), fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad,
+                device=device or input.device)
 
 
 # x.new_ones(...) and friends: x's dtype unless told otherwise, never x's requires_grad
 @front_door("new_ones", function=False)
 def new_ones(x, *size, dtype=None, requires_grad=False, device=None):
-    return ones(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
+    return ones(*size, dtype=dtype or x.dtype, requires_grad=requires_grad, device=device or x.device)
 
 
 @front_door("new_zeros", function=False)
 def new_zeros(x, *size, dtype=None, requires_grad=False, device=None):
-    return zeros(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
+    return zeros(*size, dtype=dtype or x.dtype, requires_grad=requires_grad, device=device or x.device)
 
 
 @front_door("new_empty", function=False)
 def new_empty(x, *size, dtype=None, requires_grad=False, device=None):
-    return empty(*size, dtype=dtype or x.dtype, requires_grad=requires_grad)
+    return empty(*size, dtype=dtype or x.dtype, requires_grad=requires_grad, device=device or x.device)
 
 
 @front_door("new_full", function=False)
 def new_full(x, size, fill_value, dtype=None, requires_grad=False, device=None):
-    return full(size, fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad)
+    return full(size, fill_value, dtype=dtype or x.dtype, requires_grad=requires_grad, device=device or x.device)
 
 
 @front_door("new_tensor", function=False)
 def new_tensor(x, data, dtype=None, requires_grad=False, device=None):
-    return tensor(data, dtype=dtype or x.dtype, requires_grad=requires_grad)
+    return tensor(data, dtype=dtype or x.dtype, requires_grad=requires_grad, device=device or x.device)
 

@@ -10,6 +10,7 @@ from ..bind import apply
 from .padding import fold, ntuple, padded, unpadded, windows
 from ..table import formula_helper, front_door, row
 from ...base import errors
+from ...core.meta import meta_array
 from ...core.tensor import Tensor, to_numpy_dtype
 
 
@@ -117,7 +118,11 @@ def _pool_arguments(name, x, kernel_size, stride, padding, dilation=1):
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """The largest value of each window over the last two dims ((N, C, H, W) or (C, H, W) input)."""
     kernel, stride, padding, dilation = _pool_arguments("max", input, kernel_size, stride, padding, dilation)
-    indices = _max_pool_indices(input.array, kernel, stride, padding, dilation, ceil_mode)
+    if input.is_meta:  # the windows' shape, and no window looked at
+        out, _ = _pool_geometry(input.array, kernel, stride, padding, dilation, ceil_mode)
+        indices = meta_array(input.shape[:-2] + out, np.int64)
+    else:
+        indices = _max_pool_indices(input.array, kernel, stride, padding, dilation, ceil_mode)
     out = apply(MAX_POOL2D, input, indices=indices, kernel_size=kernel, stride=stride, padding=padding,
                 dilation=dilation, ceil_mode=ceil_mode)
     return (out, Tensor._make(indices)) if return_indices else out

@@ -9,12 +9,13 @@ import math
 
 import numpy as np
 
-from .creation import _size, zeros
+from .creation import _meta_leaf, _size, zeros
 from ..bind import apply
 from ..inplace import apply_inplace, rewrite_inplace
 from ..table import front_door, row
 from ...base import dtypes, errors
 from ...core import limits, rng
+from ...core.meta import placed
 from ...core.tensor import Tensor, to_numpy_dtype
 
 
@@ -79,9 +80,9 @@ def _floating(dtype, kernel):
     return dtype
 
 
-def _shape(size, keywords=None, name="ones"):
+def _shape(size, keywords=None, name="ones", meta=False):
     """The shape and element count of `f(2, 3)`, `f((2, 3))` or `f(size=(2, 3))`."""
-    shape = _size(size, name, keywords)
+    shape = _size(size, name, keywords, meta)
     return shape, int(np.prod(shape, dtype=np.int64))
 
 
@@ -95,23 +96,29 @@ def _check_std(std):
 
 
 # ---------------------------------------------------------------- factories
-def _drawn(name, kernel, draw, size, kw, generator, dtype, requires_grad):
-    """A new leaf of floats from the generator's stream: `draw(n, float64, generator=)`."""
+def _drawn(name, kernel, draw, size, kw, generator, dtype, requires_grad, device):
+    """A new leaf of floats from the generator's stream: `draw(n, float64, generator=)` (none drawn for the meta
+    device)."""
     dtype = _floating(dtype, kernel)
-    shape, n = _shape(size, kw, name)
+    meta = placed(device)
+    shape, n = _shape(size, kw, name, meta)
+    if meta:
+        return _meta_leaf(shape, to_numpy_dtype(dtype), requires_grad)
     return _leaf(draw(n, dtype is dtypes.float64, generator=generator), shape, dtype, requires_grad)
 
 
 @front_door("rand", method=False)
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, **kw):
     """Uniform [0, 1): one 32-bit word per float32 element, two per float64 element."""
-    return _drawn("rand", "check_uniform_bounds", rng.uniform, size, kw, generator, dtype, requires_grad)
+    return _drawn("rand", "check_uniform_bounds", rng.uniform, size, kw, generator, dtype, requires_grad,
+                  device)
 
 
 @front_door("randn", method=False)
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, **kw):
     """Standard normal: scalar Box-Muller below 16 elements, torch's block Box-Muller from 16 on."""
-    return _drawn("randn", "normal_kernel_cpu", rng.normal, size, kw, generator, dtype, requires_grad)
+    return _drawn("randn", "normal_kernel_cpu", rng.normal, size, kw, generator, dtype, requires_grad,
+                  device)
 
 
 @front_door("normal", method=False)
@@ -123,6 +130,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires
         _check_std(std)
         dtype = _floating(dtype, "normal_kernel_cpu")
         shape, n = _shape((size,))
+        if placed(device):
+            return _meta_leaf(shape, to_numpy_dtype(dtype), requires_grad)
         values = rng.normal(n, dtype is dtypes.float64, mean, std, generator=generator)
         return _leaf(values, shape, dtype, requires_grad)
     return _normal_tensors(mean, std, generator)
@@ -164,6 +173,8 @@ def randint(*args, size=None, low=None, high=None, generator=None, dtype=None, r
     dtype = dtype or dtypes.int64
     _check_int_bounds(low, high, dtype)
     shape, n = _shape((size,))
+    if placed(device):
+        return _meta_leaf(shape, to_numpy_dtype(dtype), requires_grad)
     return _leaf(rng.randint(int(low), int(high), n, generator=generator), shape, dtype, requires_grad)
 
 
@@ -183,13 +194,17 @@ def _check_int_bounds(low, high, dtype):
 def randperm(n, *, generator=None, dtype=None, requires_grad=False, device=None):
     """A random permutation of 0..n-1 (int64 unless dtype says otherwise)."""
     shape, _ = _shape((n,))
+    if placed(device):
+        return _meta_leaf(shape, to_numpy_dtype(dtype or dtypes.int64), requires_grad)
     return _leaf(rng.randperm(n, generator=generator), shape, dtype or dtypes.int64, requires_grad)
 
 
 # ---------------------------------------------------------------- *_like
-def _like(x, dtype, requires_grad, draw):
+def _like(x, dtype, requires_grad, draw, device=None):
     """A tensor in x's memory layout (torch's preserve_format) filled by draw: a transposed x gives a
     transposed result, filled in memory order, and non-contiguous, so its normals take the scalar path."""
+    if placed(device or x.device):
+        return _meta_leaf(x.shape, to_numpy_dtype(dtype), requires_grad)
     fresh = np.empty_like(x.array, dtype=to_numpy_dtype(dtype))
     return Tensor(_fill(fresh, draw), requires_grad=requires_grad)
 
@@ -198,14 +213,15 @@ def _like(x, dtype, requires_grad, draw):
 def rand_like(x, *, dtype=None, requires_grad=False, generator=None, device=None, memory_format=None):
     dtype = _floating(dtype or x.dtype, "check_uniform_bounds")
     return _like(x, dtype, requires_grad,
-                 lambda n, float64, contiguous: rng.uniform(n, float64, generator=generator))
+                 lambda n, float64, contiguous: rng.uniform(n, float64, generator=generator), device)
 
 
 @front_door("randn_like", method=False)
 def randn_like(x, *, dtype=None, requires_grad=False, generator=None, device=None, memory_format=None):
     dtype = _floating(dtype or x.dtype, "normal_kernel_cpu")
     return _like(x, dtype, requires_grad,
-                 lambda n, float64, contiguous: rng.normal(n, float64, contiguous=contiguous, generator=generator))
+                 lambda n, float64, contiguous: rng.normal(n, float64, contiguous=contiguous, generator=generator),
+                 device)
 
 
 @front_door("randint_like", method=False)
@@ -217,7 +233,7 @@ def randint_like(x, low=0, high=None, *, dtype=None, requires_grad=False, genera
     dtype = dtype or x.dtype
     _check_int_bounds(low, high, dtype)
     return _like(x, dtype, requires_grad,
-                 lambda n, float64, contiguous: rng.randint(int(low), int(high), n, generator=generator))
+                 lambda n, float64, contiguous: rng.randint(int(low), int(high), n, generator=generator), device)
 
 
 # ---------------------------------------------------------------- in place

@@ -12,6 +12,7 @@ from ..inplace import restride_inplace, rewrite_inplace
 from ..table import formula_helper, front_door, row, variant
 from ...base import dtypes, errors, grad_mode
 from ...core import limits
+from ...core.meta import meta_array, refuse_copy_out
 from ...core.tensor import Device, Tensor, require_cpu, shape_text, to_numpy_dtype, wrap_dim
 
 
@@ -364,11 +365,11 @@ def to(x, *args, dtype=None, copy=False, device=None, **_):
         if isinstance(a, dtypes.DType):
             dtype = a
         elif isinstance(a, Tensor):
-            dtype = a.dtype
+            dtype, device = a.dtype, a.device
         elif isinstance(a, (str, Device)):
-            require_cpu(a)
-    if device is not None:
-        require_cpu(device)
+            device = a
+    if device is not None and Device(device) != x.device:
+        x = _moved(x, Device(device))
     if dtype is None or (dtype is x.dtype and not copy):
         return x
     if x.requires_grad and not dtype.is_floating_point:
@@ -377,8 +378,25 @@ def to(x, *args, dtype=None, copy=False, device=None, **_):
     return apply(TO_COPY, x, dtype=to_numpy_dtype(dtype))
 
 
+def _moved(x, device):
+    """x on another device: to `meta` its shape and dtype (ToCopyBackward0 as torch records it); off `meta` there
+    are no values to copy."""
+    if device.type == "meta":
+        if not x.requires_grad:
+            return Tensor._make(meta_array(x.array.shape, x.array.dtype))
+        moved = apply(TO_COPY, x, dtype=x.array.dtype)  # (its node; the copy, of x's size, is let go)
+        moved.array = meta_array(x.array.shape, x.array.dtype)
+        return moved
+    require_cpu(device)
+    if x.is_meta:
+        refuse_copy_out()
+    return x
+
+
 @front_door("cpu", function=False)
 def cpu(x):
+    if x.is_meta:
+        refuse_copy_out()
     return x
 
 

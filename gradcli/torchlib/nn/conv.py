@@ -52,9 +52,10 @@ class _ConvNd(Module):
         self.groups = groups
         self.padding_mode = padding_mode
         if self._transposed:
-            weight_and_bias(self, (in_channels, out_channels // groups) + kernel_size, bias, dtype, out_channels)
+            weight_and_bias(self, (in_channels, out_channels // groups) + kernel_size, bias, dtype, out_channels,
+                            device)
         else:
-            weight_and_bias(self, (out_channels, in_channels // groups) + kernel_size, bias, dtype)
+            weight_and_bias(self, (out_channels, in_channels // groups) + kernel_size, bias, dtype, device=device)
         self.reset_parameters()
 
     def reset_parameters(self):

@@ -13,16 +13,17 @@ from ...ops import FUNCTIONAL as F
 from ...ops import FUNCTIONS as torch
 
 
-def _empty(*shape, dtype=None):
-    return torch["empty"](*shape, dtype=dtype)
+def _empty(*shape, dtype=None, device=None):
+    return torch["empty"](*shape, dtype=dtype, device=device)
 
 
-def weight_and_bias(module, weight_shape, bias, dtype, bias_size=None):
+def weight_and_bias(module, weight_shape, bias, dtype, bias_size=None, device=None):
     """module.weight of weight_shape and, if `bias`, module.bias of bias_size (weight_shape[0] unless given; else
-    registered as None), uninitialised."""
-    module.weight = Parameter(_empty(*weight_shape, dtype=dtype))
+    registered as None), uninitialised, on `device` (None: the default device)."""
+    module.weight = Parameter(_empty(*weight_shape, dtype=dtype, device=device))
     if bias:
-        module.bias = Parameter(_empty(weight_shape[0] if bias_size is None else bias_size, dtype=dtype))
+        module.bias = Parameter(_empty(weight_shape[0] if bias_size is None else bias_size, dtype=dtype,
+                                       device=device))
     else:
         module.register_parameter("bias", None)
 
@@ -55,7 +56,7 @@ class Linear(Module):
         super().__init__()
         self.in_features = in_features
         self.out_features = out_features
-        weight_and_bias(self, (out_features, in_features), bias, dtype)
+        weight_and_bias(self, (out_features, in_features), bias, dtype, device=device)
         self.reset_parameters()
 
     def reset_parameters(self):
@@ -77,7 +78,7 @@ class Bilinear(Module):
         self.in1_features = in1_features
         self.in2_features = in2_features
         self.out_features = out_features
-        weight_and_bias(self, (out_features, in1_features, in2_features), bias, dtype)
+        weight_and_bias(self, (out_features, in1_features, in2_features), bias, dtype, device=device)
         self.reset_parameters()
 
     def reset_parameters(self):

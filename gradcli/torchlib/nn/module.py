@@ -10,7 +10,9 @@ from . import state
 from .parameter import Parameter
 from ...base import dtypes, grad_mode
 from ...base.subclassable import subclassable
+from ...autograd.graph import RemovableHandle
 from ...core.tensor import Device, Tensor, require_cpu
+from ...ops import FUNCTIONS as torch
 
 # what a script may use on a module (and a script class deriving from Module) besides its own attributes,
 # parameters, buffers and submodules
@@ -18,7 +20,7 @@ MEMBERS = ("forward", "parameters", "named_parameters", "buffers", "named_buffer
            "modules", "named_modules", "state_dict", "load_state_dict", "train", "eval", "training", "zero_grad",
            "requires_grad_", "apply", "register_buffer", "register_parameter", "add_module", "register_module",
            "get_submodule", "get_parameter", "extra_repr", "to", "cpu", "cuda", "float", "double", "half",
-           "reset_parameters", "_modules", "_parameters", "_buffers")
+           "reset_parameters", "to_empty", "register_forward_hook", "_modules", "_parameters", "_buffers")
 REGISTRIES = frozenset(("_modules", "_parameters", "_buffers"))  # (plain dicts, as torch's are since 2.0)
 
 
@@ -64,7 +66,22 @@ class Module:
         raise NotImplementedError('Module [%s] is missing the required "forward" function' % type(self).__name__)
 
     def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
+        result = self.forward(*args, **kwargs)
+        for hook in list(self.__dict__.get("_forward_hooks", ())):  # (a hook may remove itself)
+            changed = hook(self, args, result)
+            if changed is not None:
+                result = changed
+        return result
+
+    def register_forward_hook(self, hook):
+        """Call hook(module, args, output) after each forward; an output it returns replaces the result.
+        Returns a handle whose remove() unregisters it."""
+        hooks = self.__dict__.get("_forward_hooks")
+        if hooks is None:
+            hooks = []
+            super().__setattr__("_forward_hooks", hooks)
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
 
     # ------------------------------------------------------------ registration
     def _state(self, name):
@@ -329,7 +346,9 @@ class Module:
                 raise TypeError("to() received an invalid combination of arguments - got (%s)"
                                 % type(arg).__name__)
         if device is not None:
-            require_cpu(device)
+            if Device(device).type != "meta":
+                require_cpu(device)
+            self._apply(lambda t: t.to(device))
         if dtype is not None:
             if not dtype.is_floating_point:
                 raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but got desired "
@@ -338,7 +357,12 @@ class Module:
         return self
 
     def cpu(self):
-        return self
+        return self._apply(lambda t: t.cpu())
+
+    def to_empty(self, *, device=None, recurse=True):
+        """The parameters and buffers on `device` (None: where they are) with no values kept: what torch leaves
+        uninitialised is zeros here (torch.empty_like)."""
+        return self._apply(lambda t: torch["empty_like"](t, device=device))
 
     def cuda(self, device=None):
         require_cpu("cuda")
@@ -349,9 +373,9 @@ class Module:
         return state.state_dict(self, destination, prefix, keep_vars)
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
-        """Copy the tensors of a state_dict into this module's parameters and buffers (in place); torch's errors
-        for missing, unexpected and misshapen entries."""
-        return state.load_state_dict(self, state_dict, strict)
+        """Copy the tensors of a state_dict into this module's parameters and buffers (in place; with `assign`,
+        they become its own); torch's errors for missing, unexpected and misshapen entries."""
+        return state.load_state_dict(self, state_dict, strict, assign)
 
     # ------------------------------------------------------------ printing
     def _get_name(self):

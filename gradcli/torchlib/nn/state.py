@@ -5,7 +5,7 @@ import collections
 
 from ...base import errors, grad_mode
 from ...core.tensor import Tensor
-from .parameter import is_uninitialized
+from .parameter import Parameter, is_uninitialized
 
 
 class IncompatibleKeys(collections.namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -50,7 +50,22 @@ def state_dict(module, destination=None, prefix="", keep_vars=False):
     return destination
 
 
-def _load_own(module, state, prefix, missing, unexpected, messages):
+COPY_TO_META = ("for %s: copying from a non-meta parameter in the checkpoint to a meta parameter in the current "
+                "model, which is a no-op. (Did you mean to pass `assign=True` to assign items in the state "
+                "dictionary to their corresponding key in the module instead of copying them in place?)")
+
+
+def _assign(module, name, param, value):
+    """load_state_dict(assign=True): `value` replaces `param`, keeping param's requires_grad (torch's)."""
+    if isinstance(param, Parameter):
+        if isinstance(value, Parameter):
+            value.requires_grad_(param.requires_grad)
+        else:
+            value = Parameter(value, requires_grad=param.requires_grad)
+    setattr(module, name, value)
+
+
+def _load_own(module, state, prefix, missing, unexpected, messages, assign=False):
     """Copy the entries under `prefix` that are module's own; note what is missing, unexpected or misshapen."""
     local = _own_state(module)
     for name, param in local.items():
@@ -72,8 +87,13 @@ def _load_own(module, state, prefix, missing, unexpected, messages):
             messages.append("size mismatch for %s: copying a param with shape %s from checkpoint, the shape in "
                             "current model is %s." % (key, value.shape, param.shape))
             continue
+        if param.is_meta and not value.is_meta and not assign:
+            errors.warn(COPY_TO_META % key)
         with grad_mode.no_grad():
-            param.copy_(value)
+            if assign:  # the checkpoint's tensor itself becomes the module's (a Parameter for a parameter)
+                _assign(module, name, param, value)
+            else:
+                param.copy_(value)
     for key in state:
         if key.startswith(prefix):
             first = key[len(prefix):].split(".", 1)
@@ -81,15 +101,16 @@ def _load_own(module, state, prefix, missing, unexpected, messages):
                 unexpected.append(key)
 
 
-def load_state_dict(module, state, strict=True):
-    """Copy state's tensors into module's parameters and buffers in place. With strict, missing and unexpected
-    keys are errors; a shape mismatch always is. Returns the IncompatibleKeys."""
+def load_state_dict(module, state, strict=True, assign=False):
+    """Copy state's tensors into module's parameters and buffers in place (with `assign`, make them the
+    module's own). With strict, missing and unexpected keys are errors; a shape mismatch always is. Returns the
+    IncompatibleKeys."""
     if not isinstance(state, dict):
         raise TypeError("Expected state_dict to be dict-like, got %s." % type(state))
     missing, unexpected, messages = [], [], []
 
     def load(child, local_state, prefix=""):
-        _load_own(child, local_state, prefix, missing, unexpected, messages)
+        _load_own(child, local_state, prefix, missing, unexpected, messages, assign)
         for name, grandchild in child._modules.items():
             if grandchild is not None:
                 child_prefix = prefix + name + "."

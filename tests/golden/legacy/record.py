@@ -94,16 +94,17 @@ print(json.dumps({"stdout": out.getvalue(), "error": error, "warnings": shown}))
 """
 
 
-def main():
+def record(bodies, path):
+    """Run each case under torch and keep what it did in `path` (also tests/golden/meta/record.py's)."""
     import torch
     cases = {}
-    for name, body in CASES.items():
+    for name, body in bodies.items():
         source = "import torch\n" + body + "\n"
         done = subprocess.run([sys.executable, "-c", RUNNER, source], capture_output=True, text=True, check=True)
         cases[name] = dict(json.loads(done.stdout), source=body)
     record = {"torch": torch.__version__, "cpu_capability": torch.backends.cpu.get_cpu_capability(), "cases": cases}
-    HERE.joinpath("cases.json").write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
 
 
 if __name__ == "__main__":
-    main()
+    record(CASES, HERE / "cases.json")
