@@ -10,7 +10,7 @@ meta tensor's full size is never made.
 import numpy as np
 
 from .rows.activations import ADDMM
-from .rows.convolution import CONVOLUTION
+from .rows.convolution import CONVOLUTION, transposed_size
 from .rows.linalg import BMM, MM
 from .rows.pooling import MAX_POOL2D
 from .rows.reductions import MEAN, MEAN_DIM, SUM, SUM_DIM, reduced_dims
@@ -67,7 +67,10 @@ def _on_zeros(op, arrays, params):
 
 
 # ---------------------------------------------------------------- the rules: Row -> fn(*arrays, **params)
-def _convolution(input, weight, bias, stride, padding, dilation, groups):
+def _convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    if transposed:
+        spatial = transposed_size(input.shape[2:], weight.shape[2:], stride, padding, dilation, output_padding)
+        return meta_array((input.shape[0], weight.shape[1] * groups) + spatial, input.dtype)
     spatial = tuple((size + 2 * p - dl * (k - 1) - 1) // s + 1 for size, k, s, p, dl in
                     zip(input.shape[2:], weight.shape[2:], stride, padding, dilation))
     return meta_array((input.shape[0], weight.shape[0]) + spatial, input.dtype)
