@@ -24,7 +24,7 @@ class RunState:
 
     __slots__ = ("grad_enabled", "inference", "default_float", "anomaly", "check_nan", "position", "warn",
                  "threads", "iterations_left", "formulas", "print_options", "generator", "files", "random",
-                 "numpy_random", "system", "device")
+                 "numpy_random", "system", "device", "run_text")
 
     def __init__(self):
         self.grad_enabled = True            # torch.set_grad_enabled / no_grad / enable_grad (base.grad_mode)
@@ -44,6 +44,8 @@ class RunState:
         self.numpy_random = None            # its np.random: a numpy RandomState (lang.sandbox.numpy_bridge)
         self.system = None                  # its os.environ, warning filters, sys.stdout (lang.sandbox.system)
         self.device = None                  # the default device of factories (core.meta); None: the CPU
+        self.run_text = None                # the running script's compiler for code in strings (timeit's stmt):
+                                            # run_text(text, namespace, filename) -> a callable; None outside
 
 
 _CURRENT = contextvars.ContextVar("gradcli_run_state")

@@ -251,6 +251,8 @@ class Compiler(Handling, ExpressionCompiler):
 
     def s_from_import(self, node):
         dotted = ".".join(str(t) for t in node.children[0].children)
+        if dotted == "__main__":
+            return self._from_main(node)
         module = self.module(node, dotted)
         bindings = []
         for item in node.children[1].children:
@@ -270,6 +272,19 @@ class Compiler(Handling, ExpressionCompiler):
         def run(frame):
             for setter, member in bindings:
                 setter(frame, member())
+        return run
+
+    def _from_main(self, node):
+        """`from __main__ import f`: the script's own f (as timeit's setup strings take names from the script)."""
+        names = [(self.name_setter(item.children[-1]), str(item.children[0])) for item in node.children[1].children]
+
+        def run(frame):
+            main = frame.context.main
+            for setter, name in names:
+                if name not in main:
+                    raise GradcliError("cannot import name '%s' from '__main__' (unknown location)" % name,
+                                       "ImportError")
+                setter(frame, main[name])
         return run
 
     def module(self, node, dotted):

@@ -60,6 +60,8 @@ class Interpreter:
         self.state = runstate.RunState()
         self.state.warn = self._warning_sink
         self.state.position = self._position
+        self.state.run_text = self._run_text
+        self.context.main = self.variables  # what `from __main__ import name` reads
         self.state.system = system.SystemState(write)  # its os.environ, warning filters and sys.stdout
 
     def _warning_sink(self, message, category, once=False):
@@ -84,6 +86,18 @@ class Interpreter:
 
     def _position(self):
         return self.context.position
+
+    def _run_text(self, text, namespace, filename):
+        """Code in a string (timeit's and torch.utils.benchmark's stmt and setup), compiled by this compiler as the
+        script's own code and run in `namespace`: a callable running it once. It sees what the script sees and
+        no more; its loops and calls tick the run's budget as the script's do."""
+        program = compile_program(text, filename)
+        frame = Frame(namespace, namespace, self.context)
+
+        def run():
+            for statement in program:
+                statement(frame)
+        return run
 
     @contextlib.contextmanager
     def _running(self):

@@ -75,6 +75,7 @@ class Context:
             self.builtins.pop(name, None)
         self.torch_names = torch_names
         self.position = None  # the statement running now, for warnings
+        self.main = {}  # the script's module variables (`from __main__ import name`)
         self.warned = set()
         self.depth = 0  # calls of the script's functions under way
         self.handling = []  # the exceptions whose `except` blocks are running (a bare `raise` raises the last)

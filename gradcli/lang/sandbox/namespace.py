@@ -16,9 +16,10 @@ import numpy as np
 from ..compile import classes, exceptions
 from . import guards, numpy_bridge, paths, recorded, stand_ins, stdlib, system, training
 from ...base import anomaly, dtypes, errors, grad_mode
-from ...core import backward as autograd, limits, printing, rng, storage
+from ...core import backward as autograd, limits, meta, printing, rng, storage
 from ...torchlib.autograd import functional, gradcheck
 from ...torchlib import serialization
+from ...torchlib.utils import benchmark
 from ...kernels import cpu
 from ...torchlib.autograd.function import CTX_MEMBERS, Function, FunctionCtx, once_differentiable
 from ...autograd.graph import Node, RemovableHandle
@@ -113,7 +114,9 @@ BACKENDS = Module("torch.backends", {"mps": MPS})
 LR_SCHEDULER = Module("torch.optim.lr_scheduler", load=training.lr_scheduler_members)
 OPTIM = Module("torch.optim", load=lambda: dict(training.optim_members(), lr_scheduler=LR_SCHEDULER))
 DATA = Module("torch.utils.data", load=training.data_members)
-UTILS = Module("torch.utils", {"data": DATA})
+BENCHMARK = Module("torch.utils.benchmark", dict(benchmark.MEMBERS, Language=Module(
+    "torch.utils.benchmark.Language", {"PYTHON": benchmark.Language.PYTHON, "CPP": benchmark.Language.CPP})))
+UTILS = Module("torch.utils", {"data": DATA, "benchmark": BENCHMARK})
 DISTRIBUTION_FILES = {name: Module("torch.distributions." + name,
                                    load=functools.partial(training.distributions_module_members, name))
                       for name in training.DISTRIBUTIONS}
@@ -122,14 +125,18 @@ DISTRIBUTIONS = Module("torch.distributions", load=lambda: dict(training.distrib
 
 
 def _set_default_device(device):
-    """torch.set_default_device: the CPU, the only device here (torch fails on CUDA at the next tensor)."""
-    if device is not None:
-        require_cpu(Device(device))
+    """torch.set_default_device: the CPU or `meta`, for the run (torch fails on CUDA at the next tensor)."""
+    from ...base.runstate import current
+    device = None if device is None else Device(device)
+    if device is not None and device.type != "meta":
+        require_cpu(device)
+    current().device = device if device is not None and device.type == "meta" else None
 
 
 TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA, optim=OPTIM,
                             utils=UTILS, distributions=DISTRIBUTIONS, accelerator=ACCELERATOR, backends=BACKENDS,
-                            set_default_device=_set_default_device, get_default_device=lambda: Device("cpu")))
+                            set_default_device=_set_default_device, get_default_device=meta.default_device))
+benchmark.SCRIPT_TORCH["torch"] = TORCH  # (torch's Timer puts torch in its statements' namespace)
 TORCH.members.update(from_numpy=numpy_bridge.from_numpy, tensor=numpy_bridge.accepting_arrays(FUNCTIONS["tensor"]),
                      as_tensor=numpy_bridge.accepting_arrays(FUNCTIONS["as_tensor"]))
 _NUMPY_RANDOM = numpy_bridge.RandomModule()
@@ -161,7 +168,7 @@ MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd
            "datetime": Module("datetime", load=system.datetime_members),
            "timeit": Module("timeit", load=system.timeit_members),
            "numpy": NUMPY, "numpy.random": NUMPY_RANDOM, "torch.optim": OPTIM, "torch.optim.lr_scheduler": LR_SCHEDULER,
-           "torch.utils": UTILS, "torch.utils.data": DATA, "torch.cuda": CUDA, "torch.accelerator": ACCELERATOR,
+           "torch.utils": UTILS, "torch.utils.data": DATA, "torch.utils.benchmark": BENCHMARK, "torch.cuda": CUDA, "torch.accelerator": ACCELERATOR,
            "torch.backends": BACKENDS, "torch.backends.mps": MPS, "torch.distributions": DISTRIBUTIONS,
            **{module.name: module for module in DISTRIBUTION_FILES.values()}}
 
@@ -203,6 +210,9 @@ _PY_MEMBERS = {
     paths.Path: paths.PATH_MEMBERS,
     **system.DATETIME_VALUE_MEMBERS,
     **system.TIMEIT_VALUE_MEMBERS,
+    benchmark.Timer: benchmark.TIMER_MEMBERS,
+    benchmark.Measurement: benchmark.MEASUREMENT_MEMBERS,
+    benchmark.Language: frozenset(("name", "value")),
 }
 _PY_MEMBERS[collections.defaultdict] = _PY_MEMBERS[dict]  # optimizer.state
 

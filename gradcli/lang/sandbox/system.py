@@ -4,8 +4,8 @@ the host.
 - time: the clocks (time.time(), perf_counter(), ...), read as Python reads them: a script timing itself prints
   a measured number, different from run to run (time.sleep is not offered: a script cannot make a host wait).
 - datetime: datetime.now()/today(), date.today(), timedelta and their values' fields, read as time.time() is.
-- timeit: timeit(), repeat(), Timer and default_timer, of callables only (text would be compiled outside the
-  script), each call ticking the run's budget.
+- timeit: timeit(), repeat(), Timer and default_timer, of callables or of code in strings (compiled by the
+  script's compiler, as the script's own code), each run ticking the run's budget.
 - sys: what describes the Python running (version, platform, maxsize, float_info), sys.stdout's write() and
   flush() on the run's output, and `sys.path`, a list whose
   changes do nothing: gradcli imports only its own modules, so `sys.path.append('..')` has nothing to find.
@@ -27,6 +27,7 @@ import importlib
 import os
 import re
 import sys
+import textwrap
 import time
 
 from ...base import errors, runstate
@@ -66,27 +67,32 @@ def check_time_format(format):
 
 
 # ---------------------------------------------------------------- timeit
-def _runs(stmt, what):
-    if isinstance(stmt, str):  # (Python would compile the text outside the script, with its own globals)
-        if stmt.strip() in ("", "pass"):
+def runs(stmt, what, namespace, filename="<timeit-src>"):
+    """timeit's `stmt` or `setup` as a callable: a callable itself, or code in a string compiled by the script's
+    own compiler (never Python's) and run in `namespace`."""
+    if isinstance(stmt, str):
+        text = textwrap.dedent(stmt).strip("\n")
+        if text.strip() in ("", "pass"):
             return lambda: None
-        raise errors.GradcliError("gradcli's timeit takes a callable for %s (a string of code would be compiled "
-                                  "outside the script): timeit.timeit(lambda: f(x), number=100)" % what,
-                                  "NotImplementedError")
+        run_text = runstate.current().run_text
+        if run_text is None:  # (no script running: nothing to compile the text as)
+            raise errors.GradcliError("gradcli's timeit runs code in a string only in a script", "NotImplementedError")
+        return run_text(text, namespace, filename)
     if not callable(stmt):
         raise errors.value_error("%s is neither a string nor callable" % what)
     return stmt
 
 
 class Timer:
-    """timeit.Timer of a callable: each of its `number` calls ticks the run's budget (one step of a loop the
-    library runs for the script), so a script cannot make timeit run for ever."""
+    """timeit.Timer of a callable or of code in strings (setup and stmt share one namespace, which starts as
+    `globals`' copy, or empty: `from __main__ import f` brings the script's names): each of its `number` runs
+    ticks the run's budget (one step of a loop the library runs for the script), so a script cannot make timeit
+    run for ever."""
 
     def __init__(self, stmt="pass", setup="pass", timer=time.perf_counter, globals=None):
-        if globals is not None:
-            raise errors.GradcliError("gradcli's timeit takes no globals (a callable sees the script's own)",
-                                      "NotImplementedError")
-        self._stmt, self._setup, self._timer = _runs(stmt, "stmt"), _runs(setup, "setup"), timer
+        namespace = dict(globals or {})
+        self._stmt, self._setup = runs(stmt, "stmt", namespace), runs(setup, "setup", namespace)
+        self._timer = timer
 
     def timeit(self, number=1000000):
         from ...core import limits
