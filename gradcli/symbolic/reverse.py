@@ -83,9 +83,13 @@ def gradients(output, leaves, tape, seed=ex.ONE):
 def sum_to(g, result, operand):
     """`g`, a gradient shaped like `result` (the operands broadcast), summed down to the shape of `operand`
     (the engine's sum_to). A `g` that does not vary over the summed elements is multiplied by their number."""
-    source, target, kind = shape_class(result), shape_class(operand), shape_class(g)
-    if source == target or target == FULL or source == SCALAR:
+    target = shape_class(operand)
+    if target == FULL:  # (an elementwise operand, the common case: its shape is the result's, nothing to sum)
         return g
+    source = shape_class(result)
+    if source == target or source == SCALAR:
+        return g
+    kind = shape_class(g)
     if kind == SCALAR or kind != source and kind != FULL:
         return g * numel(result) / numel(operand)
     if target == SCALAR:
