@@ -9,14 +9,12 @@ grad_fn names, gradients), the exception it ends with (`Kind: message`) and its 
 capability. tests/torchlib/test_nn_modules.py runs the same scripts through gradcli and compares.
 """
 
-import json
 import pathlib
-import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "legacy"))
-from record import RUNNER  # noqa: E402
+from record import record  # noqa: E402  (legacy's runner and file layout)
 
 CONV_T = "import torch.nn as nn\nimport torch.nn.functional as F\ntorch.manual_seed(0)\n"
 RNN_UTILS = ("from torch.nn.utils.rnn import PackedSequence, pack_padded_sequence, pack_sequence, pad_packed_sequence, "
@@ -109,14 +107,7 @@ CASES = {
 
 
 def main():
-    import torch
-    cases = {}
-    for name, body in CASES.items():
-        source = "import torch\n" + body + "\n"
-        done = subprocess.run([sys.executable, "-c", RUNNER, source], capture_output=True, text=True, check=True)
-        cases[name] = dict(json.loads(done.stdout), source=body)
-    record = {"torch": torch.__version__, "cpu_capability": torch.backends.cpu.get_cpu_capability(), "cases": cases}
-    HERE.joinpath("cases.json").write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    record(CASES, HERE / "cases.json")
 
 
 if __name__ == "__main__":
