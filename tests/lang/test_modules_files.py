@@ -83,8 +83,8 @@ def test_datetime_reads_the_clock_and_pprint_prints_as_pythons():
         "{'b': 1, 'a': 2}\n")
 
 
-TIMEIT_DOORS = [  # text compiled outside the script, globals, the Timer's insides, a loop without end
-    "timeit.timeit('import os')", "timeit.timeit('x = 1', number=1)", "timeit.timeit(f, setup='import os')",
+TIMEIT_DOORS = [  # a refused import in text, globals, the Timer's insides, loops without end (in code and in text)
+    "timeit.timeit('import os')", "timeit.timeit('while True: pass', number=1)", "timeit.timeit(f, setup='import os')",
     "timeit.timeit(f, globals={})", "timeit.Timer(f)._stmt", "timeit.Timer(f)._timer", "timeit.Timer.__init__",
     "timeit.timeit(int, number=10 ** 12)", "timeit.Timer(int).repeat(10 ** 6, 10 ** 6)", "timeit.template",
     "timeit.main()", "timeit.timeit.__globals__",
