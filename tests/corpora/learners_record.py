@@ -1,27 +1,37 @@
 """Record what torch does running learner scripts, each with its own time limit.
 
-    python tests/corpora/learners_record.py --python /work/torchenv/bin/python [--timeout S] PATH...
+    python tests/corpora/learners_record.py --python /work/torchenv/bin/python [--timeout S] [--keep-expected] PATH...
 
 PATH is a script or a folder of them (recursively); the limit is in seconds of CPU (load on a shared machine
 does not move it). For NAME.py it writes NAME.expected (stdout), NAME.rc (exit code) and, where the script raised,
 NAME.err (its last stderr line), as /work/shared/tools/torchdiff-record.py does; unlike that tool, a script over
-its limit is reported and skipped (its old record removed) instead of ending the whole recording. A script that
-reads a clock (`import time`) runs twice: where torch printed a line differently the second time
-(`print(time.time() - start)`), NAME.varies lists those lines' numbers, and the corpus test does not compare the
-numbers on them.
+its limit is reported and skipped (its old record removed) instead of ending the whole recording.
 
-Each script runs as `python NAME.py` would, in its own folder, but forked from one Python that imported torch
-already (torch's import is most of a short script's time). POSIX only (fork, CPU limits). Stdlib only.
+Each script runs three times, and NAME.varies lists the blocks of lines torch did not print the same every time
+(varying.py; the corpus test compares those without their numbers): twice forked from one Python (a clock read
+twice differs), then as a fresh `python NAME.py` with MALLOC_PERTURB_ set, so that memory torch.empty leaves
+uninitialised holds other bytes, and another PYTHONHASHSEED and heap, so that id() and sets ordered by address
+or by a string's hash may differ. `--keep-expected` writes only NAME.varies, its blocks carried onto the
+NAME.expected already there (recorded on another machine, whose floats may differ in a last digit).
+
+The first two runs fork from one Python that imported torch already (torch's import is most of a short script's
+time), each as `python NAME.py` would run, in its own folder. POSIX only (fork, CPU limits). Stdlib only.
 """
 
 import argparse
 import json
+import os
 import pathlib
+import resource
 import subprocess
 import sys
 import tempfile
 
+import varying
+
 RECORDS = (".expected", ".rc", ".err", ".varies")
+# the fresh run: freed and new memory filled with other bytes than the zeros a new page holds, another hash seed
+FRESH = {"MALLOC_PERTURB_": "165", "PYTHONHASHSEED": "1", "PYTHONIOENCODING": "utf-8"}
 
 # the server: one Python with torch imported, forking a child for each script it is given on stdin
 SERVER = r'''
@@ -62,9 +72,9 @@ class Recorder:
     """One torch process; run(script) is (exit code, stdout, stderr), or None past the CPU limit."""
 
     def __init__(self, python, timeout):
-        self.timeout = int(timeout)
+        self.python, self.timeout = python, int(timeout)
         self.server = subprocess.Popen([python, "-c", SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       text=True)
+                                       text=True, env=dict(os.environ, PYTHONHASHSEED="0"))
         self.tmp = tempfile.TemporaryDirectory()
 
     def run(self, script):
@@ -77,33 +87,42 @@ class Recorder:
         return code, out.read_text(encoding="utf-8", errors="replace"), err.read_text(encoding="utf-8",
                                                                                         errors="replace")
 
+    def run_fresh(self, script):
+        """run(script) as a process of its own (FRESH's environment): its own heap, addresses and hash seed."""
+        def limited():
+            resource.setrlimit(resource.RLIMIT_CPU, (self.timeout, self.timeout + 1))
+        ran = subprocess.run([self.python, script.name], cwd=script.parent, capture_output=True,
+                             env=dict(os.environ, **FRESH), preexec_fn=limited)
+        if ran.returncode < 0:
+            return None
+        return ran.returncode, ran.stdout.decode("utf-8", "replace"), ran.stderr.decode("utf-8", "replace")
+
     def close(self):
         self.server.stdin.close()
         self.server.wait()
         self.tmp.cleanup()
 
 
-def record(recorder, script):
-    """Record one script; its exit code, or None when it ran over the limit (nothing is kept then)."""
+def record(recorder, script, keep_expected=False):
+    """Record one script; its exit code, or None when it ran over the limit (nothing is kept then). With
+    `keep_expected`, only NAME.varies is written, carried onto the NAME.expected there."""
     script = pathlib.Path(script).resolve()
     base = script.with_suffix("")
-    ran = recorder.run(script)
-    again = ran and ("time" in script.read_text(encoding="utf-8")) and recorder.run(script)
-    if ran is None or again is None:
-        for suffix in RECORDS:
-            base.with_suffix(suffix).unlink(missing_ok=True)
-        return None
-    code, stdout, stderr = ran
-    varies = []
-    if again:
-        first, second = stdout.splitlines(), again[1].splitlines()
-        varies = [str(n) for n, (a, b) in enumerate(zip(first, second), 1) if a != b]
-        if len(first) != len(second):
-            varies.append("all")  # the lines themselves differ: nothing to compare line by line
-    if varies:
-        base.with_suffix(".varies").write_text("\n".join(varies) + "\n")
-    else:
-        base.with_suffix(".varies").unlink(missing_ok=True)
+    runs = []
+    for run in (recorder.run, recorder.run, recorder.run_fresh):
+        runs.append(run(script))
+        if runs[-1] is None:
+            if not keep_expected:
+                for suffix in RECORDS:
+                    base.with_suffix(suffix).unlink(missing_ok=True)
+            return None
+    code, stdout, stderr = runs[0]
+    blocks = varying.blocks_between([out for _, out, _ in runs])
+    if keep_expected:
+        blocks = varying.carried(blocks, stdout, base.with_suffix(".expected").read_text(encoding="utf-8"))
+        varying.write(base.with_suffix(".varies"), blocks)
+        return code
+    varying.write(base.with_suffix(".varies"), blocks)
     base.with_suffix(".expected").write_text(stdout, encoding="utf-8")
     base.with_suffix(".rc").write_text("%d\n" % code)
     err = base.with_suffix(".err")
@@ -124,17 +143,24 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--python", required=True, help="a Python with torch installed")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds of CPU a script may take")
+    parser.add_argument("--keep-expected", action="store_true",
+                        help="write only NAME.varies, for the NAME.expected recorded already")
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
-    counts = {"recorded": 0, "raised": 0, "over the limit": 0}
+    counts = {"recorded": 0, "raised": 0, "varying": 0, "over the limit": 0}
     recorder = Recorder(args.python, args.timeout)
     for script in scripts_under(args.paths):
-        rc = record(recorder, script)
+        rc = record(recorder, script, args.keep_expected)
         if rc is None:
             counts["over the limit"] += 1
             print("over %g s of CPU under torch, not recorded: %s" % (args.timeout, script))
             continue
         counts["recorded"] += 1
+        blocks = varying.read(script.with_suffix(".varies"))
+        if blocks:
+            counts["varying"] += 1
+            print("torch's runs differ on lines %s: %s" % (" ".join(
+                "%d" % a if a == b else "%d-%d" % (a, b) for a, b in blocks), script))
         if rc:
             counts["raised"] += 1
             print("raised under torch: %s" % script)

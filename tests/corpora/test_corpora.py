@@ -11,7 +11,9 @@ CORPORA says how each is judged:
   `exact_in` names categories exact inside a tolerant corpus (seeded draws printed at full precision);
 - through the command: each script runs as `gradcli run FILE` in a subprocess (exit code and stderr checked
   too); otherwise in process through gradcli.app.api.run_script, with a few scripts through the command as
-  well (`end_to_end`).
+  well (`end_to_end`);
+- and in every corpus, the lines torch itself printed differently from run to run (NAME.varies: a clock,
+  uninitialised memory, id()) are compared without their numbers or whitespace (varying.py).
 A script that still differs is listed with its reason and is a strict xfail, so one that starts agreeing must
 be taken off the list. tests/kernels/test_exact_scripts.py (exact per CPU capability) and
 tests/corpora/test_tutorials.py (PyTorch's tutorials, from a checkout) judge their scripts differently.
@@ -27,6 +29,7 @@ import pytest
 if __name__ == "__main__":  # run as a script to rewrite the docs' learner tables: conftest is one folder up
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 from conftest import TESTS, agrees, normalize_addresses, run_cli
+import varying
 from gradcli.kernels import mkl
 
 CORPORA_DIR = TESTS / "corpora"
@@ -152,22 +155,6 @@ def torch_message(script):
     return None if line is None else (line.split(": ", 1)[1] if ": " in line else line)
 
 
-def measured_lines(script):
-    """The numbers of the stdout lines torch printed differently when the script ran again (NAME.varies, written
-    by learners_record.py): a clock's reading such as `print(time.time() - start)`."""
-    varies = script.with_suffix(".varies")
-    return {int(n) for n in varies.read_text().split() if n.isdigit()} if varies.exists() else set()
-
-
-NUMBER = re.compile(r"-?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
-
-
-def without_measurements(text, lines):
-    """`text` with the numbers on the given lines (1-based) replaced by '#': what a second run need not repeat."""
-    return "".join(NUMBER.sub("#", line) if n in lines else line
-                   for n, line in enumerate(text.splitlines(keepends=True), 1))
-
-
 def squash(text):
     return " ".join(text.split())
 
@@ -224,13 +211,8 @@ def judge(corpus, script, printed, error, roots_taken=()):
         assert raised is None, "torch raised %s, gradcli ran to the end" % raised
     expected = numpy_on_this_machine(script) or script.with_suffix(".expected").read_text(encoding="utf-8")
     exact = (corpus.exact and not (roots_taken and not mkl.available())) or script.parent.name in corpus.exact_in
-    if exact:
-        same = normalize_addresses(printed) == normalize_addresses(expected)
-    else:
-        measured = measured_lines(script)
-        if measured and len(printed.splitlines()) == len(expected.splitlines()):
-            expected, printed = without_measurements(expected, measured), without_measurements(printed, measured)
-        same = agrees(expected, printed)
+    same_text = (lambda want, got: normalize_addresses(want) == normalize_addresses(got)) if exact else agrees
+    same = varying.agrees(expected, printed, varying.read(script.with_suffix(".varies")), same_text)
     assert same, "\n--- torch\n%s\n--- gradcli\n%s" % (expected, printed)
 
 
@@ -293,17 +275,56 @@ def test_the_verdict_can_fail():
         judge(CORPORA["seeds"], seed, "", "RuntimeError: something else")
 
 
-def test_only_the_lines_torch_printed_differently_twice_are_compared_without_their_numbers(tmp_path):
+def varying_case(tmp_path, expected, varies):
     script = tmp_path / "001.py"
-    script.write_text("import time\n")
-    script.with_suffix(".expected").write_text("tensor([1., 2.])\n0.10637831687927246 sec\nloss 0.25\n")
-    script.with_suffix(".varies").write_text("2\n")
+    script.write_text("import torch\n")
+    script.with_suffix(".expected").write_text(expected)
+    script.with_suffix(".varies").write_text(varies)
+    return script
+
+
+def test_only_the_lines_torch_printed_differently_are_compared_without_their_numbers(tmp_path):
+    script = varying_case(tmp_path, "tensor([1., 2.])\n0.10637831687927246 sec\nloss 0.25\n", "2\n")
     learners = CORPORA["learners"]
     judge(learners, script, "tensor([1., 2.])\n2.002716064453125e-05 sec\nloss 0.25\n", None)
-    for wrong in ("tensor([1., 3.])\n0.1 sec\nloss 0.25\n", "tensor([1., 2.])\n0.1 min\nloss 0.25\n",
-                  "tensor([1., 2.])\n0.1 sec\nloss 0.5\n", "tensor([1., 2.])\n0.1 sec\n"):
+    for wrong in ("tensor([1., 3.])\n0.1 sec\nloss 0.25\n",  # a fixed line's number
+                  "tensor([1., 2.])\n0.1 min\nloss 0.25\n",  # a varying line's word
+                  "tensor([1., 2.])\n0.1 sec\nloss 0.5\n", "tensor([1., 2.])\n0.1 sec\n",
+                  "tensor([1., 2.])\n0.1 0.2 sec\nloss 0.25\n"):  # a number more
         with pytest.raises(AssertionError):
             judge(learners, script, wrong, None)
+
+
+def test_a_varying_block_may_span_other_lines_and_widths_but_not_other_words(tmp_path):
+    """torch.empty's memory in a repr: its column widths, and where it wraps, follow the numbers it holds."""
+    torch_printed = ("x\ntensor([[ 1.9931e-38, -3.0917e-41,  0.0000e+00],\n        [ 7.8146e+20,  9.8439e-12,"
+                     "  1.1704e-19]])\ny = tensor([1., 2.])\n")
+    script = varying_case(tmp_path, torch_printed, "2-3\n")
+    learners = CORPORA["learners"]
+    judge(learners, script, "x\ntensor([[0., 0., 0.], [0., 0., 0.]])\ny = tensor([1., 2.])\n", None)
+    judge(learners, script, "x\ntensor([[0.,\n0., 0.],\n[0., 0., 0.]])\ny = tensor([1., 2.])\n", None)
+    for wrong in ("x\ntensor([[0., 0., 0.], [0., 0., 0.]], dtype=torch.float64)\ny = tensor([1., 2.])\n",
+                  "x\ntensor([[0., 0., 0.], [0., 0.]])\ny = tensor([1., 2.])\n",
+                  "x\ntensor([[0., 0., 0.], [0., 0., 0.]])\ny = tensor([1., 3.])\n",
+                  "z\ntensor([[0., 0., 0.], [0., 0., 0.]])\ny = tensor([1., 2.])\n",
+                  "x\ntensor([[0., 0., 0.], [0., 0., 0.]])\n\ny = tensor([1., 2.])\n"):
+        with pytest.raises(AssertionError):
+            judge(learners, script, wrong, None)
+
+
+def test_the_blocks_are_where_torchs_runs_differ_and_land_on_the_kept_record():
+    first = "a\ntensor([1.9931e-38, 3.0917e-41])\nloss 0.2500001\nid 140333953309648\nb\n"
+    again = "a\ntensor([0., 0.])\nloss 0.2500001\nid 140333953309648\nb\n"
+    fresh = "a\ntensor([-1.5853e+29,\n        -1.5853e+29])\nloss 0.2500001\nid 139871632001872\nb\n"
+    assert varying.blocks_between([first, again, fresh]) == [(2, 2), (4, 4)]  # line 2 printed as 1 and as 2
+    assert varying.blocks_between([first, again]) == [(2, 2)]
+    assert varying.blocks_between([first, first]) == []
+    assert varying.blocks_between([first, first.replace("id 1", "id 2")]) == [(4, 4)]
+    # the record kept from another machine prints a float's last digit differently and has a line more
+    kept = "a\ntensor([5.2e-39, 0.0000e+00])\nloss 0.2500002\nid 140333953309648\nid 1\nb\n"
+    assert varying.carried([(2, 2), (4, 4)], first, kept) == [(2, 2), (4, 4)]
+    assert varying.carried([(5, 5)], first, kept) == [(6, 6)]
+    assert varying.carried([(4, 4)], first, kept.replace("id 1\n", "")) == [(4, 4)]
 
 
 def test_the_learner_corpus_is_its_manifest():
