@@ -103,6 +103,30 @@ def test_dunder_names_are_refused_everywhere_a_name_is_written():
             api.run_script(PRELUDE + source + "\n")
 
 
+# the objects whose dir() prints torch's list (lang.sandbox.namespace.torch_dir), one of each kind
+TORCH_LISTED = ["torch", "torch.distributions", "torch.nn.functional", "torch.tensor", "torch.nn.functional.softmax",
+                "x.add", "x.backward"]
+# the dunders the attribute syntax serves (lang.compile.runtime.DUNDER_READERS, torch.__version__): inert values
+SERVED_DUNDERS = {"__class__", "__name__", "__qualname__", "__version__"}
+
+
+@pytest.mark.parametrize("obj", TORCH_LISTED)
+def test_every_dunder_dir_lists_on_torchs_things_is_refused_written_out(obj):
+    """dir(torch), dir(torch.tensor), ... list torch's dunders (__globals__, __self__, __builtins__, __loader__):
+    written out as an attribute each is refused, but for the few whose values a script may read."""
+    listed = eval(api.run_script(PRELUDE + "print(dir(%s))\n" % obj))  # (a list of str, printed by repr)
+    dunders = [name for name in listed if name.startswith("__")]
+    assert len(dunders) >= 8  # (torch.nn.functional has fewest: __builtins__ ... __spec__)
+    served = {}
+    for name in dunders:  # (each its own script: the compiler refuses a dunder it reads, the whole script)
+        try:
+            served[name] = api.run_script(PRELUDE + "print(type(%s.%s))\n" % (obj, name))
+        except GradcliError as error:
+            assert error.kind == "AttributeError" and "does not give access" in error.message, str(error)
+    assert set(served) <= SERVED_DUNDERS, served
+    assert set(served.values()) <= {"<class 'str'>\n", "<class 'type'>\n"}, served
+
+
 def test_format_with_huge_width_or_traversal_through_a_variable_is_refused():
     with pytest.raises(GradcliError, match="plain fields"):
         api.run_script(PRELUDE + "t = '{0.__cl' + 'ass__}'\nprint(t.format(x))\n")

@@ -255,17 +255,55 @@ def test_getattr_setattr_do_what_the_attribute_written_out_does():
 
 def test_dir_lists_only_what_a_script_may_read():
     """dir(v) is the allow-list (what completion offers) and the dunders the attribute syntax reads there: every
-    name it lists reads without an AttributeError, on every kind of value."""
+    name it lists reads without an AttributeError, on every kind of value but torch's own modules and functions
+    (the next test)."""
     out = api.run_script(DIR_PRELUDE + (
-        "values = [x, y.grad_fn, nn.Linear(2, 3), Net(), a, Plain, f, 1, 2.5, 'ab', [1], {'a': 1}, print, torch,\n"
-        "          torch.nn.functional, torch.float32, x.shape, np.ones(2), np, torch.optim.SGD([x], lr=0.1), None]\n"
+        "values = [x, y.grad_fn, nn.Linear(2, 3), Net(), a, Plain, f, 1, 2.5, 'ab', [1], {'a': 1}, print,\n"
+        "          torch.float32, x.shape, np.ones(2), np, torch.optim.SGD([x], lr=0.1), None]\n"
         "for v in values:\n    for n in dir(v):\n        if n[:2] != '__':\n            try:\n"
         "                getattr(v, n)\n            except AttributeError:\n                raise\n"
         "            except Exception:\n                pass\n"
         "    assert dir(v) == sorted(dir(v)) and '__class__' in dir(v)\n"
-        "print(dir(a), dir(Plain), dir(f), [n for n in dir(torch) if n[:2] == '__'])\n"))
+        "print(dir(a), dir(Plain), dir(f))\n"))
     assert out.endswith("['__class__', 'k', 'm'] ['__class__', '__init__', '__name__', '__qualname__', 'k', 'm'] "
-                        "['__class__', '__name__', '__qualname__'] ['__class__', '__version__']\n")
+                        "['__class__', '__name__', '__qualname__']\n")
+
+
+# what torch 2.13 (/work/torchenv) prints for dir(torch.tensor), a C function
+TORCH_DIR_OF_A_C_FUNCTION = [
+    '__call__', '__class__', '__delattr__', '__dir__', '__doc__', '__eq__', '__format__', '__ge__', '__getattribute__',
+    '__getstate__', '__gt__', '__hash__', '__init__', '__init_subclass__', '__le__', '__lt__', '__module__',
+    '__name__', '__ne__', '__new__', '__qualname__', '__reduce__', '__reduce_ex__', '__repr__', '__self__',
+    '__setattr__', '__sizeof__', '__str__', '__subclasshook__', '__text_signature__']
+
+
+def test_dir_of_torchs_modules_and_functions_is_torchs():
+    """dir() of a module or function gradcli stands in for prints torch's list (tests/golden/names/make_names.py),
+    and every name on it that gradcli lacks is refused as gradcli's, never as a name torch lacks."""
+    out = api.run_script(DIR_PRELUDE + (
+        "import torch.nn.functional as F\n"
+        "print(dir(torch.tensor) == dir(torch.ones) == dir(x.add), dir(F.softmax) == dir(F.relu), len(dir(x.backward)))\n"
+        "print(dir(torch.tensor))\n"
+        "print(len(dir(torch.distributions)), [n for n in dir(torch) if n[:2] == '__'])\n"
+        "torch.distributions.mine = 1\n"
+        "print('mine' in dir(torch.distributions), 'mine' in dir(torch))\n"
+        "refusals = set()\n"
+        "for m in [torch, F, torch.nn, torch.linalg, torch.autograd, torch.optim, torch.distributions, torch.cuda,\n"
+        "          torch.nn.init, torch.utils.data, torch.nn.utils, torch.nn.utils.rnn, torch.distributions.normal]:\n"
+        "    for n in dir(m):\n"
+        "        try:\n"
+        "            getattr(m, n)\n"
+        "        except (AttributeError, NotImplementedError) as e:\n"
+        "            refusals.add(str(e).split(' ')[:3] == ['gradcli', 'does', 'not'])\n"
+        "print(refusals)\n"))
+    lines = out.splitlines()
+    # torch: True True 27 / the C function's list / 124 and the module's dunders / True False / every refusal
+    assert lines[0] == "True True 27"
+    assert lines[1] == str(TORCH_DIR_OF_A_C_FUNCTION)
+    assert lines[2] == ("124 ['__all__', '__all_and_float_types', '__annotations__', '__builtins__', '__cached__', "
+                        "'__config__', '__doc__', '__file__', '__future__', '__getattr__', '__loader__', '__name__', "
+                        "'__package__', '__path__', '__spec__', '__version__']")
+    assert lines[3:] == ["True False", "{True}"]
 
 
 @pytest.mark.parametrize("name", ["compile", "exec", "eval", "open", "input", "breakpoint", "globals", "vars",

@@ -296,11 +296,15 @@ def script_setattr(obj, name, value, /):
 
 
 def script_dir(*obj):
-    """dir(obj): the names a script may read on obj (the allow-list, and the dunders it may read there), sorted;
+    """dir(obj): torch's list where obj stands for a module or function of torch's (namespace.torch_dir);
+    otherwise the names a script may read on obj (the allow-list, and the dunders it may read there), sorted,
     not Python's list of the real object's names, which would name what the sandbox keeps out of reach."""
     if len(obj) != 1:
         raise errors.type_error("gradcli's dir() takes one argument: the object whose names to list"
                                 if not obj else "dir expected at most 1 argument, got %d" % len(obj))
+    listed = namespace.torch_dir(obj[0])
+    if listed is not None:
+        return listed
     names = set(namespace.members(obj[0]))
     for name, read in DUNDER_READERS.items():
         try:

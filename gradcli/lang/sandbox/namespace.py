@@ -10,6 +10,7 @@ import builtins as _py
 import collections
 import functools
 import math
+from types import MethodType
 
 import numpy as np
 
@@ -243,10 +244,11 @@ def _inplace_function(module, name):
 
 
 def _not_implemented(where, name):
-    """gradcli's error for a public name torch has there and gradcli not (None when torch lacks it too)."""
-    if name.startswith("_") or name not in torch_names().get(where, ()):
-        return None
-    if name in _OUT_OF_REACH:
+    """gradcli's error for a name torch has there and gradcli not (None when torch lacks it too): its private
+    names (torch._C, which dir(torch) lists as torch does) are out of reach as its ways to files are."""
+    if name not in torch_names().get(where, ()) and name not in recorded("torch_dirs.json")["modules"].get(where, ()):
+        return None  # (the second: what dir() lists beyond a module's public names, torch.nn.utils.clip_grad)
+    if name in _OUT_OF_REACH or name.startswith("_"):
         return errors.GradcliError("gradcli does not give access to '%s.%s'" % (where, name), "AttributeError")
     return errors.GradcliError("gradcli does not implement %s.%s yet" % (where, name), "NotImplementedError")
 
@@ -260,7 +262,7 @@ def missing_torch_module(dotted):
             where = ".".join(parts[:end - 1])
             if where not in MODULES or parts[end - 1] not in torch_names().get(where, ()):
                 return None
-            if parts[end - 1] in _OUT_OF_REACH:
+            if parts[end - 1] in _OUT_OF_REACH or parts[end - 1].startswith("_"):
                 return errors.GradcliError("gradcli does not give access to '%s'" % dotted, "ModuleNotFoundError")
             return errors.GradcliError("gradcli does not implement %s yet" % dotted, "NotImplementedError")
     return None
@@ -387,6 +389,30 @@ def members(obj):
         candidates = set(dir(obj)) | set(getattr(obj, "__dict__", ()))
         return frozenset(n for n in candidates if not n.startswith("__") and classes.readable(obj, n))
     return found | {"format"} if isinstance(obj, str) else found
+
+
+def torch_dir(obj):
+    """dir(obj) as torch lists it, where obj stands for one of torch's modules or functions (torch_dirs.json,
+    recorded from torch): the module's every name, with those gradcli lacks (still refused in torch's words when
+    read), and what the script set on it; a function's kind's dunders. None for anything else, and for a function
+    gradcli serves under names of different kinds in torch (torch.relu is a C function, F.relu a Python one)."""
+    listed = recorded("torch_dirs.json")
+    if isinstance(obj, Module):
+        if obj.name not in listed["modules"]:
+            return None
+        own = {name for module, name in system.state().module_attributes if module == obj.name} \
+            if system.ASSIGNED else set()
+        return sorted(set(torch_names()[obj.name]) | set(listed["modules"][obj.name]) | own)
+    if isinstance(obj, MethodType) and isinstance(obj.__self__, Tensor):
+        served = {("torch.Tensor", name) for name in TENSOR_METHODS if getattr(Tensor, name, None) is obj.__func__}
+    elif callable(obj):
+        served = {(module, name) for module in listed["callables"] if module in MODULES
+                  for name, member in MODULES[module].members.items() if member is obj}
+    else:
+        return None
+    kinds = {kind for module, name in served for kind, names in listed["callables"][module].items()
+             if name in names}
+    return listed["kinds"][kinds.pop()] if len(kinds) == 1 else None
 
 
 def set_attribute(obj, name, value):
