@@ -159,8 +159,7 @@ def main():
         blocks = varying.read(script.with_suffix(".varies"))
         if blocks:
             counts["varying"] += 1
-            print("torch's runs differ on lines %s: %s" % (" ".join(
-                "%d" % a if a == b else "%d-%d" % (a, b) for a, b in blocks), script))
+            print("torch's runs differ on lines %s: %s" % (" ".join(varying.spelled(blocks)), script))
         if rc:
             counts["raised"] += 1
             print("raised under torch: %s" % script)

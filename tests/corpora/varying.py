@@ -32,10 +32,15 @@ def read(path):
     return blocks
 
 
+def spelled(blocks):
+    """The blocks as a .varies file spells them: `7`, `8-13`."""
+    return ["%d" % a if a == b else "%d-%d" % (a, b) for a, b in blocks]
+
+
 def write(path, blocks):
     """Write the blocks to a .varies file, or remove it when there are none."""
     if blocks:
-        path.write_text("".join("%d\n" % a if a == b else "%d-%d\n" % (a, b) for a, b in blocks), encoding="utf-8")
+        path.write_text("".join(entry + "\n" for entry in spelled(blocks)), encoding="utf-8")
     else:
         path.unlink(missing_ok=True)
 
@@ -110,27 +115,18 @@ def agrees(expected, printed, blocks, same):
         line = last + 1
     if line <= len(want):
         segments.append((want[line - 1:], None))
-    failed = set()  # (segment, printed line) where the rest cannot match: each tried once
-
-    def rest_matches(i, at):
-        if i == len(segments):
-            return at == len(got)
-        if (i, at) in failed:
-            return False
-        fixed, block = segments[i]
-        if fixed is not None:
-            ok = (len(got) - at >= len(fixed) and same("".join(fixed), "".join(got[at:at + len(fixed)]))
-                  and rest_matches(i + 1, at + len(fixed)))
-        else:
-            ok = False
-            for end in range(at, len(got) + 1):
-                text = masked(got[at:end])
-                if text == block and rest_matches(i + 1, end):
-                    ok = True
-                    break
-                if len(text) > len(block):
-                    break
-        if not ok:
-            failed.add((i, at))
-        return ok
-    return rest_matches(0, 0)
+    reachable = {0}  # the printed lines at which the segments so far can have ended
+    for fixed, block in segments:
+        after = set()
+        for at in reachable:
+            if fixed is not None:
+                if same("".join(fixed), "".join(got[at:at + len(fixed)])):
+                    after.add(at + len(fixed))
+                continue
+            text, end = "", at  # the block over got[at:end], a printed line more at a time (each adds text)
+            while len(text) < len(block) and end < len(got):
+                text, end = text + masked(got[end:end + 1]), end + 1
+            if text == block:
+                after.add(end)
+        reachable = after
+    return len(got) in reachable
