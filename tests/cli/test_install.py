@@ -44,11 +44,13 @@ def test_wheel_ships_the_grammar(installed):
 
 
 def test_wheel_ships_torch_names(installed):
-    """An unimplemented torch name is told apart from a misspelling with the recorded names the wheel carries."""
+    """An unimplemented torch name is told apart from a misspelling with the recorded names the wheel carries, and
+    dir() prints torch's lists from them."""
     out = subprocess.run([str(installed / "bin" / "python"), "-c",
-                          "from gradcli.lang.sandbox import namespace; print(len(namespace.torch_names()['torch']))"],
+                          "from gradcli.lang.sandbox import namespace; print(len(namespace.torch_names()['torch']), "
+                          "len(namespace.torch_dir(namespace.DISTRIBUTIONS)))"],
                          capture_output=True, text=True, cwd="/", env=CLEAN_ENV)
-    assert out.returncode == 0 and int(out.stdout) > 1000, out.stderr
+    assert out.returncode == 0 and int(out.stdout.split()[0]) > 1000 and out.stdout.split()[1] == "124", out.stderr
 
 
 def test_console_script_runs_eval_from_another_directory(installed, tmp_path):
