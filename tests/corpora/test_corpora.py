@@ -318,6 +318,35 @@ def test_the_blocks_are_where_torchs_runs_differ_and_land_on_the_kept_record():
     assert varying.carried([(4, 4)], first, kept.replace("id 1\n", "")) == [(4, 4)]
 
 
+class CannedTorch:
+    """learners_record's Recorder with torch's three runs given: the first two forked, the third fresh."""
+
+    def __init__(self, *stdouts):
+        self.stdouts = list(stdouts)
+
+    def run(self, script):
+        return 0, self.stdouts.pop(0), ""
+
+    run_fresh = run
+
+
+def test_the_recorder_keeps_the_expected_and_writes_where_torchs_runs_differ(tmp_path):
+    import learners_record
+    script = tmp_path / "001.py"
+    script.write_text("import torch\n")
+    runs = ("x\ntensor([0., 0.])\nloss 0.25\n", "x\ntensor([0., 0.])\nloss 0.25\n",
+            "x\ntensor([-1.5853e+29,\n        -1.5853e+29])\nloss 0.25\n")
+    assert learners_record.record(CannedTorch(*runs), script) == 0
+    assert script.with_suffix(".expected").read_text() == runs[0] and script.with_suffix(".rc").read_text() == "0\n"
+    assert script.with_suffix(".varies").read_text() == "2\n"
+    kept = "an AVX2 line\nx\ntensor([7.5e+20, 0.0])\nloss 0.2500001\n"
+    script.with_suffix(".expected").write_text(kept)
+    learners_record.record(CannedTorch(*runs), script, keep_expected=True)
+    assert script.with_suffix(".expected").read_text() == kept and script.with_suffix(".varies").read_text() == "3\n"
+    learners_record.record(CannedTorch(runs[0], runs[0], runs[0]), script, keep_expected=True)
+    assert not script.with_suffix(".varies").exists()
+
+
 def test_the_learner_corpus_is_its_manifest():
     """The learner corpus: at least 175 scripts from at least 10 repositories, each with its source (repository,
     path, commit, sha256) and torch's record; a script rebuilt here is what learners_build.py makes of that
