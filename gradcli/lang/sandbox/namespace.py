@@ -393,8 +393,8 @@ def members(obj):
 
 def torch_dir(obj):
     """dir(obj) as torch lists it, where obj stands for one of torch's modules or functions (torch_dirs.json,
-    recorded from torch): the module's every name, with those gradcli lacks (still refused in torch's words when
-    read), and what the script set on it; a function's kind's dunders. None for anything else, and for a function
+    recorded from torch): the module's every name, with those gradcli lacks (refused when read, as ever: not
+    implemented yet, or out of reach) and what the script set on it; a function's kind's dunders. None for anything else, and for a function
     gradcli serves under names of different kinds in torch (torch.relu is a C function, F.relu a Python one)."""
     listed = recorded("torch_dirs.json")
     if isinstance(obj, Module):

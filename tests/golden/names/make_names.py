@@ -30,6 +30,7 @@ MODULES = {"torch": torch, "torch.Tensor": torch.Tensor, "torch.nn.functional": 
            **{"torch.distributions." + name: getattr(torch.distributions, name)
               for name in ("normal", "uniform", "bernoulli", "categorical", "multinomial")}}
 
+
 def dirs(names):
     """dir() as torch lists it: for each module the names it adds to `names` there (its dunders, what it imports),
     for each kind of function (a C function, a Python one, a Tensor's bound method) its list, and which of the
@@ -43,9 +44,8 @@ def dirs(names):
     callables = collections.defaultdict(dict)
     for module, obj in on.items():
         for name in names[module]:
-            where = torch.Tensor if module == "torch.Tensor" else obj  # (not a tensor's properties: tensor.imag)
-            if name.startswith("_") or not callable(getattr(where, name, None)) or isinstance(getattr(where, name),
-                                                                                                type):
+            member = getattr(torch.Tensor if module == "torch.Tensor" else obj, name, None)  # (not tensor.imag)
+            if name.startswith("_") or not callable(member) or isinstance(member, type):
                 continue
             value = getattr(obj, name)
             kind = type(value).__name__
@@ -54,7 +54,7 @@ def dirs(names):
                 callables[module][name] = (kind, tuple(dir(value)))
     kinds = {kind: list(counts.most_common(1)[0][0]) for kind, counts in found.items()}
     of_kind = {module: {kind: sorted(n for n, (k, listed) in named.items() if k == kind and list(listed) == kinds[k])
-                        for kind in kinds} for module, named in callables.items()}
+                        for kind in {k for k, _ in named.values()}} for module, named in callables.items()}
     return {"modules": modules, "kinds": kinds, "callables": of_kind, "version": torch.__version__}
 
 
