@@ -233,6 +233,21 @@ def test_loops_the_library_runs_for_a_script_tick_its_iteration_budget(loop):
     api.run_script(LOOP_PRELUDE + loop.replace("5000", "50").replace("2000", "5").replace("10**6", "4") + "\n")
 
 
+@pytest.mark.parametrize("cell", ["torch.nn.RNNCell(1, 2)", "torch.nn.GRUCell(1, 2)", "torch.nn.LSTMCell(1, 2)"])
+def test_a_recurrent_cell_step_ticks_the_budget(cell):
+    """A script's loop of cells is two steps an iteration, its own and the cell's: 600 iterations run out of a
+    budget of 1000 (the 501st finds it spent, at the loop's line), 400 do not, nor 600 of a Linear (a module
+    call is no step of its own)."""
+    loop = "import torch\ncell = %s\nx, h = torch.zeros(1, 1), None\nfor t in range(%d):\n    h = cell(x, h)\n"
+    limits.configure(max_iterations=1000)
+    error = refused(loop % (cell, 600), "--max-iterations")
+    assert error.message == refused("while True:\n    pass\n", "--max-iterations").message
+    assert error.position.line == 4
+    api.run_script(loop % (cell, 400))
+    api.run_script((loop % ("torch.nn.Linear(1, 1)", 600)).replace("cell(x, h)", "cell(x)"))
+    limits.reset()
+
+
 def test_symbolic_expansion_and_explain_tick_the_budget():
     from gradcli.app import calculus
     limits.configure(max_iterations=10 ** 5)

@@ -1,6 +1,7 @@
-"""torch.nn modules issue 27's learner code calls (ConvTranspose1d/2d, ...): stdout (reprs, values on torch's RNG
-stream, grad_fn names, gradients), the error a case ends with and its warnings are torch's, recorded in
-tests/golden/nn_modules/cases.json by record.py (torch 2.13, this machine's CPU capability in the record)."""
+"""torch.nn modules issue 27's learner code calls (ConvTranspose1d/2d, the recurrent cells, Upsample, ...): stdout
+(reprs, values on torch's RNG stream, grad_fn names, gradients), the error a case ends with and its warnings are
+torch's, recorded in tests/golden/nn_modules/cases.json and its sibling nn_layers/ by their record.py (torch 2.13,
+the recording machine's CPU capability in each record)."""
 
 import json
 import re
@@ -11,7 +12,8 @@ from gradcli.app import api
 from gradcli.base.errors import GradcliError
 from conftest import TESTS
 
-RECORD = json.loads((TESTS / "golden" / "nn_modules" / "cases.json").read_text(encoding="utf-8"))
+RECORDS = {name: json.loads((TESTS / "golden" / name / "cases.json").read_text(encoding="utf-8"))
+           for name in ("nn_modules", "nn_layers")}
 SHOWN = re.compile(r"^<case>:\d+: (\w+): (.*)$")
 
 
@@ -28,11 +30,13 @@ def run(source):
     return re.sub("0x[0-9a-f]+", "0x", "".join(written)), error, shown
 
 
-@pytest.mark.parametrize("name", sorted(RECORD["cases"]))
-def test_module_as_torch(name):
-    case = RECORD["cases"][name]
+@pytest.mark.parametrize("record, name", [(record, name) for record in RECORDS
+                                          for name in sorted(RECORDS[record]["cases"])])
+def test_module_as_torch(record, name):
+    case = RECORDS[record]["cases"][name]
     assert run(case["source"]) == (re.sub("0x[0-9a-f]+", "0x", case["stdout"]), case["error"], case["warnings"])
 
 
-def test_recorded_with_torch_2_13():
-    assert RECORD["torch"].startswith("2.13") and RECORD["cpu_capability"] == "AVX2"
+@pytest.mark.parametrize("record, capability", [("nn_modules", "AVX2"), ("nn_layers", "AVX512")])
+def test_recorded_with_torch_2_13(record, capability):
+    assert RECORDS[record]["torch"].startswith("2.13") and RECORDS[record]["cpu_capability"] == capability

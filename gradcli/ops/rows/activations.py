@@ -368,6 +368,10 @@ def addmm(x, mat1, mat2):
     if mat1.shape[1] != mat2.shape[0]:
         raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
                                   % (mat1.shape + mat2.shape))
+    for name, m in (("self", x), ("mat1", mat1)):  # torch's ADDMM_META: no promotion between the three
+        if m.dtype is not mat2.dtype:
+            raise errors.GradcliError("%s and mat2 must have the same dtype, but got %s and %s"
+                                      % (name, m.dtype.short_name, mat2.dtype.short_name))
     return apply(ADDMM, x, mat1, mat2)
 
 
@@ -379,10 +383,10 @@ def linear(input, weight, bias=None):
         raise errors.GradcliError("mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
                                   % (rows, input.shape[-1], weight.shape[1], weight.shape[0]))
     if input.ndim == 2:
-        return input.mm(weight.t()) if bias is None else apply(ADDMM, bias, input, weight.t())
+        return input.mm(weight.t()) if bias is None else addmm(bias, input, weight.t())
     if bias is None:
         return input.matmul(weight.t())
-    out = apply(ADDMM, bias, input.reshape(-1, input.shape[-1]), weight.t())
+    out = addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
     return out.view(*input.shape[:-1], weight.shape[0])
 
 

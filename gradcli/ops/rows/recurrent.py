@@ -1,5 +1,6 @@
 """torch's recurrent layers: torch.rnn_tanh, rnn_relu, gru and lstm (what nn.RNN, nn.GRU and nn.LSTM call), over
-padded input or over a packed sequence (their packed overloads), and torch._pack_padded_sequence.
+padded input or over a packed sequence (their packed overloads), their single steps rnn_tanh_cell, rnn_relu_cell,
+gru_cell and lstm_cell (what nn.RNNCell, nn.GRUCell and nn.LSTMCell call), and torch._pack_padded_sequence.
 
 They are composed as torch's CPU code composes them (aten/src/ATen/native/RNN.cpp), so their graphs carry
 torch's node names: the input projection of a whole layer as one linear (ViewBackward0(AddmmBackward0)),
@@ -27,14 +28,20 @@ from ...core.tensor import Tensor
 
 
 # ---------------------------------------------------------------- the composed path
+# A cell's x is a step of the layer's input projected at once (torch's pre_compute_input), or, called as
+# torch.rnn_tanh_cell & co., the raw input it projects itself, in torch's order (hidden's linear first but GRU's).
+def _input_gates(x, w_ih, b_ih, pre_computed):
+    return x if pre_computed else linear(x, w_ih, b_ih)
+
+
 def _rnn_cell(nonlinearity):
-    def cell(x_projected, hidden, w_ih, w_hh, b_ih, b_hh):
-        return nonlinearity(linear(hidden, w_hh, b_hh) + x_projected)
+    def cell(x, hidden, w_ih, w_hh, b_ih, b_hh, pre_computed=True):
+        return nonlinearity(linear(hidden, w_hh, b_hh) + _input_gates(x, w_ih, b_ih, pre_computed))
     return cell
 
 
-def _gru_cell(x_projected, hidden, w_ih, w_hh, b_ih, b_hh):
-    input_gates = unsafe_chunk(x_projected, 3, 1)
+def _gru_cell(x, hidden, w_ih, w_hh, b_ih, b_hh, pre_computed=True):
+    input_gates = unsafe_chunk(_input_gates(x, w_ih, b_ih, pre_computed), 3, 1)
     hidden_gates = unsafe_chunk(linear(hidden, w_hh, b_hh), 3, 1)
     reset_gate = (hidden_gates[0] + input_gates[0]).sigmoid()
     input_gate = (hidden_gates[1] + input_gates[1]).sigmoid()
@@ -42,12 +49,15 @@ def _gru_cell(x_projected, hidden, w_ih, w_hh, b_ih, b_hh):
     return (hidden - new_gate) * input_gate + new_gate
 
 
-def _lstm_cell(x_projected, hidden, w_ih, w_hh, b_ih, b_hh):
+def _lstm_cell(x, hidden, w_ih, w_hh, b_ih, b_hh, pre_computed=True):
     hx, cx = hidden
-    gates = unsafe_chunk(linear(hx, w_hh, b_hh) + x_projected, 4, 1)
+    gates = unsafe_chunk(linear(hx, w_hh, b_hh) + _input_gates(x, w_ih, b_ih, pre_computed), 4, 1)
     ingate, forgetgate, cellgate, outgate = gates[0].sigmoid(), gates[1].sigmoid(), gates[2].tanh(), gates[3].sigmoid()
     cy = forgetgate * cx + ingate * cellgate
     return outgate * cy.tanh(), cy
+
+
+_TANH_CELL, _RELU_CELL = _rnn_cell(lambda x: x.tanh()), _rnn_cell(lambda x: x.relu())
 
 
 def _output(hidden):
@@ -172,14 +182,14 @@ def _recurrent(cell, input, hx, params, rest):
 @front_door("rnn_tanh", method=False)
 def rnn_tanh(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
     """An Elman RNN with tanh: h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh). Returns (output, h_n)."""
-    return _recurrent(_rnn_cell(lambda x: x.tanh()), input, hx, params,
+    return _recurrent(_TANH_CELL, input, hx, params,
                       (has_biases, num_layers, dropout, train, bidirectional, batch_first))
 
 
 @front_door("rnn_relu", method=False)
 def rnn_relu(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
     """An Elman RNN with relu. Returns (output, h_n)."""
-    return _recurrent(_rnn_cell(lambda x: x.relu()), input, hx, params,
+    return _recurrent(_RELU_CELL, input, hx, params,
                       (has_biases, num_layers, dropout, train, bidirectional, batch_first))
 
 
@@ -209,6 +219,54 @@ def lstm(input, hx, params, has_biases, num_layers, dropout, train, bidirectiona
     if batch_first:
         output = output.transpose(0, 1)
     return output, stack([h for h, _ in finals], 0), stack([c for _, c in finals], 0)
+
+
+# ---------------------------------------------------------------- one step: torch.rnn_tanh_cell & co.
+def _check_cell(input, hiddens, w_ih, w_hh):
+    """torch's check_rnn_cell_forward_input and _hidden: (batch, features) input, each hidden (batch, hidden)."""
+    if input.size(1) != w_ih.size(1):
+        raise errors.GradcliError("input has inconsistent input_size: got %d expected %d"
+                                  % (input.size(1), w_ih.size(1)))
+    for label, hx in enumerate(hiddens):
+        if input.size(0) != hx.size(0):
+            raise errors.GradcliError("Input batch size %d doesn't match hidden%d batch size %d"
+                                      % (input.size(0), label, hx.size(0)))
+        if hx.size(1) != w_hh.size(1):
+            raise errors.GradcliError("hidden%d has inconsistent hidden_size: got %d, expected %d"
+                                      % (label, hx.size(1), w_hh.size(1)))
+
+
+def _one_step(cell, input, hx, w_ih, w_hh, b_ih, b_hh):
+    hiddens = hx if isinstance(hx, tuple) else (hx,)
+    _check_cell(input, hiddens, w_ih, w_hh)
+    limits.tick()  # a script's loop of cells is the library's loop: each step counts
+    return cell(input, hx, w_ih, w_hh, b_ih, b_hh, pre_computed=False)
+
+
+@front_door("rnn_tanh_cell", method=False)
+def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    """One Elman step: tanh(x W_ih^T + b_ih + h W_hh^T + b_hh), what nn.RNNCell calls."""
+    return _one_step(_TANH_CELL, input, hx, w_ih, w_hh, b_ih, b_hh)
+
+
+@front_door("rnn_relu_cell", method=False)
+def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    """One Elman step with relu (nn.RNNCell(nonlinearity='relu'))."""
+    return _one_step(_RELU_CELL, input, hx, w_ih, w_hh, b_ih, b_hh)
+
+
+@front_door("gru_cell", method=False)
+def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    """One GRU step (nn.GRUCell)."""
+    return _one_step(_gru_cell, input, hx, w_ih, w_hh, b_ih, b_hh)
+
+
+@front_door("lstm_cell", method=False)
+def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    """One LSTM step (nn.LSTMCell): hx the pair (h, c); returns (h', c'). Composed on the CPU, as torch's is."""
+    if len(hx) != 2:
+        raise errors.GradcliError("lstm_cell expects two hidden states")
+    return _one_step(_lstm_cell, input, tuple(hx), w_ih, w_hh, b_ih, b_hh)
 
 
 # ---------------------------------------------------------------- the oneDNN LSTM layer

@@ -13,7 +13,7 @@ from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, KLDi
 from .lazy import LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d, LazyConv1d, LazyConv2d, LazyLinear
 from .module import Module
 from .parameter import Parameter, UninitializedBuffer, UninitializedParameter
-from .rnn import GRU, LSTM, RNN
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell
 from ...base.subclassable import has_dynamic_attribute, library_members
 
 CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict, Identity, Linear,
@@ -21,7 +21,7 @@ CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, ParameterList,
            GELU, ELU, SiLU, Softplus, LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, ConvTranspose1d,
            ConvTranspose2d, MaxPool2d,
            AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss,
-           KLDivLoss, RNN, LSTM, GRU, LazyLinear, LazyConv1d, LazyConv2d, LazyBatchNorm1d, LazyBatchNorm2d,
+           KLDivLoss, RNN, LSTM, GRU, RNNCell, LSTMCell, GRUCell, LazyLinear, LazyConv1d, LazyConv2d, LazyBatchNorm1d, LazyBatchNorm2d,
            LazyBatchNorm3d)
 NAMES = {cls.__name__: cls for cls in CLASSES}
 # where torch defines each class: type(nn.Linear(1, 1)) is <class 'torch.nn.modules.linear.Linear'>
@@ -36,7 +36,7 @@ TORCH_MODULES = {
                                    LazyBatchNorm3d),
     "torch.nn.modules.conv": (Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d, LazyConv1d, LazyConv2d), "torch.nn.modules.pooling": (
         MaxPool2d, AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d),
-    "torch.nn.modules.rnn": (RNN, LSTM, GRU),
+    "torch.nn.modules.rnn": (RNN, LSTM, GRU, RNNCell, LSTMCell, GRUCell),
     "torch.nn.modules.loss": (MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss,
                               BCEWithLogitsLoss, KLDivLoss),
 }

@@ -233,3 +233,87 @@ class LSTM(RNNBase):
         if not batched:
             output, h, c = output.squeeze(batch_dim), h.squeeze(1), c.squeeze(1)
         return output, (h, c)
+
+
+class RNNCellBase(Module):
+    """What RNNCell, LSTMCell and GRUCell share: weight_ih, weight_hh, bias_ih, bias_hh (None without bias) drawn
+    as RNNBase's, the input made a batch of one when unbatched, a missing hidden state zeros, the repr."""
+
+    def __init__(self, input_size, hidden_size, bias, num_chunks, device=None, dtype=None):
+        super().__init__()
+        self.input_size = input_size
+        self.hidden_size = hidden_size
+        self.bias = bias
+        self.weight_ih = Parameter(_empty(num_chunks * hidden_size, input_size, dtype=dtype, device=device))
+        self.weight_hh = Parameter(_empty(num_chunks * hidden_size, hidden_size, dtype=dtype, device=device))
+        for name in ("bias_ih", "bias_hh"):
+            self.register_parameter(name, Parameter(_empty(num_chunks * hidden_size, dtype=dtype, device=device))
+                                    if bias else None)
+        self.reset_parameters()
+
+    reset_parameters = RNNBase.reset_parameters
+
+    def _step(self, run, input, hx, pair=False):
+        """torch's forward of a cell: checks in its words (ValueError), a batch of one for 1-D input."""
+        kind = type(self).__name__
+        if input.dim() not in (1, 2):
+            raise ValueError("%s: Expected input to be 1D or 2D, got %dD instead" % (kind, input.dim()))
+        for label, h in ([("hx[%d]" % i, h) for i, h in enumerate(hx)] if pair and hx is not None else
+                         [("hidden", hx)] if hx is not None else []):
+            if h.dim() not in (1, 2):
+                raise ValueError("%s: Expected %s to be 1D or 2D, got %dD instead" % (kind, label, h.dim()))
+        batched = input.dim() == 2
+        if not batched:
+            input = input.unsqueeze(0)
+        if hx is None:
+            zeros = torch["zeros"](input.size(0), self.hidden_size, dtype=input.dtype)
+            hx = (zeros, zeros) if pair else zeros
+        elif not batched:
+            hx = (hx[0].unsqueeze(0), hx[1].unsqueeze(0)) if pair else hx.unsqueeze(0)
+        result = run(input, hx, self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
+        if not batched:
+            return (result[0].squeeze(0), result[1].squeeze(0)) if pair else result.squeeze(0)
+        return result
+
+    def extra_repr(self):
+        text = "%s, %s" % (self.input_size, self.hidden_size)
+        if self.bias is not True:
+            text += ", bias=%s" % self.bias
+        if getattr(self, "nonlinearity", "tanh") != "tanh":
+            text += ", nonlinearity=%s" % self.nonlinearity
+        return text
+
+
+class RNNCell(RNNCellBase):
+    """One Elman step: h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh) (or relu)."""
+
+    def __init__(self, input_size, hidden_size, bias=True, nonlinearity="tanh", device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, 1, device, dtype)
+        self.nonlinearity = nonlinearity
+
+    def forward(self, input, hx=None):
+        runs = {"tanh": torch["rnn_tanh_cell"], "relu": torch["rnn_relu_cell"]}
+        if self.nonlinearity not in runs:  # torch checks it after the shapes, when it picks the kernel
+            self._step(lambda input, *_: input, input, hx)
+            raise RuntimeError("Unknown nonlinearity: %s" % self.nonlinearity)
+        return self._step(runs[self.nonlinearity], input, hx)
+
+
+class LSTMCell(RNNCellBase):
+    """One LSTM step: hx the pair (h, c) (zeros when not given); returns (h', c')."""
+
+    def __init__(self, input_size, hidden_size, bias=True, device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, 4, device, dtype)
+
+    def forward(self, input, hx=None):
+        return self._step(torch["lstm_cell"], input, hx, pair=True)
+
+
+class GRUCell(RNNCellBase):
+    """One GRU step (reset, update and new gates)."""
+
+    def __init__(self, input_size, hidden_size, bias=True, device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, 3, device, dtype)
+
+    def forward(self, input, hx=None):
+        return self._step(torch["gru_cell"], input, hx)

@@ -1,0 +1,81 @@
+"""Record torch's behaviour on the torch.nn layers issue 27's learner code reaches for and gradcli lacked (the
+recurrent cells, binary_cross_entropy_with_logits' weights, Upsample and F.interpolate) into cases.json (torch
+environment; the runner is tests/golden/legacy/record.py's):
+
+    /work/torchenv/bin/python tests/golden/nn_layers/record.py
+
+A sibling of nn_modules/ recorded on another machine: this one's CPU capability (AVX512) is in the record.
+Each case is a short script in the subset gradcli runs: torch's stdout (reprs, values on torch's RNG stream,
+grad_fn names, gradients), the exception it ends with (`Kind: message`) and its warnings.
+tests/torchlib/test_nn_modules.py runs the same scripts through gradcli and compares.
+"""
+
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "legacy"))
+from record import record  # noqa: E402  (legacy's runner and file layout)
+
+NN = "import torch.nn as nn\nimport torch.nn.functional as F\ntorch.manual_seed(0)\n"
+# the backward graph as torch prints it: each node's name, its inputs' nodes indented under it
+TREE = ("def tree(fn, depth=0):\n    if fn is None:\n        return\n    print('  ' * depth + fn.name())\n"
+        "    for n, _ in fn.next_functions:\n        tree(n, depth + 1)\n")
+CASES = {
+    # ------------------------------------------------------------ nn.RNNCell, LSTMCell, GRUCell; torch.*_cell
+    "cell_init": NN + (
+        "for cell in (nn.RNNCell(4, 3), nn.RNNCell(4, 3, bias=False, nonlinearity='relu'), nn.LSTMCell(4, 3, "
+        "bias=False), nn.GRUCell(2, 5), nn.LSTMCell(3, 2, dtype=torch.float64)):\n"
+        "    print(cell, [(n, tuple(p.shape), p.dtype) for n, p in cell.named_parameters()])\n"
+        "    print(cell.input_size, cell.hidden_size, cell.bias, cell.bias_ih is None)\n"
+        "print(nn.RNNCell(4, 3).weight_ih, nn.GRUCell(2, 2).bias_hh)\nprint(nn.LSTMCell(2, 1).state_dict())\n"
+        "print(type(nn.GRUCell(1, 1)), isinstance(nn.LSTMCell(1, 1), nn.Module), nn.RNNCell(1, 1).nonlinearity)"),
+    "rnn_cell_forward_backward": NN + TREE + (
+        "cell = nn.RNNCell(4, 3)\nx = torch.randn(5, 2, 4, requires_grad=True)\nh = None\n"
+        "for t in range(5):\n    h = cell(x[t], h)\nprint(h)\ntree(h.grad_fn)\nh.pow(2).sum().backward()\n"
+        "print(x.grad[0], cell.weight_ih.grad, cell.weight_hh.grad, cell.bias_hh.grad)\n"
+        "relu = nn.RNNCell(4, 3, bias=False, nonlinearity='relu')\ny = relu(x[0, 0])\nprint(y)\ntree(y.grad_fn)\n"
+        "print(relu(x[1, 1], y), relu(x[0]).shape)"),
+    "gru_cell_forward_backward": NN + TREE + (
+        "cell = nn.GRUCell(4, 3)\nx = torch.randn(3, 2, 4)\nh = torch.randn(2, 3, requires_grad=True)\nh0 = h\n"
+        "for t in range(3):\n    h = cell(x[t], h)\nprint(h)\ntree(cell(x[0]).grad_fn)\nh.sum().backward()\n"
+        "print(h0.grad, cell.weight_ih.grad, cell.bias_ih.grad)\nprint(cell(x[0, 1]), cell(x[0, 1], h0[0].detach()))\n"
+        "g = nn.GRUCell(4, 3, bias=False).double()\nprint(g(x[0].double()))"),
+    "lstm_cell_forward_backward": NN + TREE + (
+        "cell = nn.LSTMCell(4, 3)\nx = torch.randn(3, 2, 4, requires_grad=True)\nstate = None\n"
+        "for t in range(3):\n    state = cell(x[t], state)\nh, c = state\nprint(h, c)\ntree(h.grad_fn)\n"
+        "(h.sum() + c.pow(2).sum()).backward()\nprint(x.grad[1], cell.weight_hh.grad, cell.bias_ih.grad)\n"
+        "h1, c1 = cell(x[0, 0], (h[0].detach(), c[0].detach()))\nprint(h1, c1)\n"
+        "print(nn.LSTMCell(4, 3, bias=False)(x[0])[1].grad_fn.name())"),
+    "cell_functions": NN + (
+        "x, h = torch.randn(2, 4), torch.randn(2, 3)\nw_ih, w_hh, b_ih, b_hh = torch.randn(3, 4), torch.randn(3, 3), "
+        "torch.randn(3), torch.randn(3)\nprint(torch.rnn_tanh_cell(x, h, w_ih, w_hh, b_ih, b_hh))\n"
+        "print(torch.rnn_relu_cell(x, h, w_ih, w_hh))\nprint(torch.rnn_tanh_cell(x, h, w_ih, w_hh, None, b_hh))\n"
+        "print(torch.gru_cell(x, h.repeat(1, 1), w_ih.repeat(3, 1), w_hh.repeat(3, 1), b_ih.repeat(3), "
+        "b_hh.repeat(3)))\nprint(torch.lstm_cell(x, (h, h), w_ih.repeat(4, 1), w_hh.repeat(4, 1)))\n"
+        "print(torch.lstm_cell(x, [h, h], w_ih.repeat(4, 1), w_hh.repeat(4, 1), b_ih.repeat(4), b_hh.repeat(4)))\n"
+        "print(torch.rnn_tanh_cell(torch.zeros(0, 4), torch.zeros(0, 3), w_ih, w_hh))"),
+    "cell_input_size": NN + "nn.RNNCell(4, 3)(torch.randn(2, 5))",
+    "cell_batch_size": NN + "nn.GRUCell(4, 3)(torch.randn(2, 4), torch.randn(3, 3))",
+    "cell_hidden_size": NN + "nn.RNNCell(4, 3)(torch.randn(2, 4), torch.randn(2, 2))",
+    "cell_unbatched_hidden": NN + "nn.RNNCell(4, 3)(torch.randn(4), torch.randn(2, 3))",
+    "cell_batched_flat_hidden": NN + "nn.GRUCell(4, 3)(torch.randn(2, 4), torch.randn(3))",
+    "cell_input_dims": NN + "nn.GRUCell(4, 3)(torch.randn(3, 2, 4))",
+    "cell_hidden_dims": NN + "nn.RNNCell(4, 3)(torch.randn(2, 4), torch.randn(1, 2, 3))",
+    "lstm_cell_hidden1_size": NN + "nn.LSTMCell(4, 3)(torch.randn(2, 4), (torch.randn(2, 3), torch.randn(2, 2)))",
+    "lstm_cell_hx_dims": NN + "nn.LSTMCell(4, 3)(torch.randn(2, 4), (torch.randn(2, 3), torch.randn(1, 2, 3)))",
+    "lstm_cell_one_hidden": NN + (
+        "torch.lstm_cell(torch.randn(2, 4), (torch.randn(2, 3),), torch.randn(12, 4), torch.randn(12, 3))"),
+    "cell_nonlinearity": NN + "c = nn.RNNCell(4, 3, nonlinearity='sigmoid')\nprint(c)\nc(torch.randn(4))",
+    "cell_dtype": NN + "nn.RNNCell(4, 3)(torch.randn(2, 4, dtype=torch.float64))",
+    "cell_function_flat_input": NN + "torch.rnn_tanh_cell(torch.randn(4), torch.randn(3), torch.randn(3, 4), "
+                                     "torch.randn(3, 3))",
+}
+
+
+def main():
+    record(CASES, HERE / "cases.json")
+
+
+if __name__ == "__main__":
+    main()
