@@ -132,6 +132,31 @@ def softplus(x, beta=1.0, threshold=20.0):
                          for f in (m.vector, m.scalar)))
 
 
+def log_sigmoid_buffer(x):
+    """exp(-|x|), the buffer torch's log_sigmoid forward kernel keeps for its backward (Activation.cpp): SLEEF's
+    exp for every element (the kernel's tail is a partial vector); float16 in float32, rounded once."""
+    x = np.asarray(x)
+    m = arithmetic(x)
+    if m is None:
+        return np.exp(-np.abs(x))
+    flat = (x.astype(f32) if x.dtype == _F16 else x).reshape(-1)
+    with errors_ignored():
+        out = m.vector.exp(-np.abs(flat)) if m is SINGLE else in_blocks(lambda a: m.vector.exp(-np.abs(a)))(flat)
+    return out.reshape(x.shape)
+
+
+def log_sigmoid(x):
+    """torch's log_sigmoid forward: min(x, 0) - log1p(exp(-|x|)), SLEEF's log1p for every element."""
+    x = np.asarray(x)
+    buffer = log_sigmoid_buffer(x)
+    m = arithmetic(x)
+    if m is None:
+        return np.minimum(x, 0) - np.log1p(buffer)
+    with errors_ignored():
+        log1p = m.vector.log1p(buffer) if m is SINGLE else in_blocks(m.vector.log1p)(buffer.reshape(-1))
+    return (np.minimum(buffer.dtype.type(0), x.astype(buffer.dtype)) - log1p.reshape(x.shape)).astype(x.dtype)
+
+
 _C_EXP2 = libm.c_double(getattr(math, "exp2", lambda v: 2.0 ** v), np.exp2)  # (math.exp2: Python 3.11)
 _C_SINH = libm.c_double(math.sinh, np.sinh)
 _C_COSH = libm.c_double(math.cosh, np.cosh)

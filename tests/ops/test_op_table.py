@@ -27,6 +27,14 @@ from gradcli.core.tensor import Tensor
 
 # scripts for rows the goldens do not reach (each a torch script; their outputs are checked elsewhere or not at all)
 EXTRA_SCRIPTS = [
+    "import torch.nn.functional as F\n"
+    "x = torch.tensor([-3., -0.5, 0., 2.], requires_grad=True)\n"
+    "g, = torch.autograd.grad(F.logsigmoid(x).sum(), x, create_graph=True)\n"
+    "p, t = x.sigmoid(), torch.tensor([0., 0.25, 1., 0.5], requires_grad=True)\n"
+    "w = torch.tensor([1., 2., 0.5, 3.])\n"
+    "loss = F.binary_cross_entropy(p, t, weight=w) + F.binary_cross_entropy_with_logits(x, t, w, pos_weight=w)\n"
+    "a, b = torch.autograd.grad(loss, (x, t), create_graph=True)\n"
+    "(g.sum() + a.sum() + b.sum()).backward()\n",
     "from torch.nn.utils.rnn import pack_padded_sequence\n"
     "x = torch.arange(24.).view(3, 4, 2).requires_grad_()\n"
     "pack_padded_sequence(x, [4, 2, 1], batch_first=True).data.pow(2).sum().backward()\n",

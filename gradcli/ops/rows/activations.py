@@ -312,6 +312,34 @@ SOFTPLUS = row("softplus", "SoftplusBackward0", _softplus_forward, "self", promo
                      lambda grad, self, beta=1, threshold=20: softplus_backward(grad, self, beta, threshold)))
 
 
+def _log_sigmoid_backward_forward(grad_output, self):
+    """torch's log_sigmoid_backward kernel, its buffer exp(-|x|) recomputed: (max_deriv - sign b / (1 + b)) grad,
+    max_deriv 1 and sign 1 below zero, 0 and -1 elsewhere."""
+    one = self.dtype.type(1)
+    b = torch_unary.log_sigmoid_buffer(self).astype(self.dtype)
+    negative = self < 0
+    return ((np.where(negative, one, 0) - np.where(negative, one, -one) * (b / (one + b))) * grad_output
+            ).astype(grad_output.dtype)
+
+
+LOG_SIGMOID_BACKWARD = row("log_sigmoid_backward", "LogSigmoidBackwardBackward0", _log_sigmoid_backward_forward,
+                           "grad_output self", promote="float")
+LOG_SIGMOID = row("log_sigmoid_forward", "LogSigmoidBackward0", torch_unary.log_sigmoid, "self", promote="float",
+                  self="log_sigmoid_backward(grad, self)")
+
+
+@formula_helper
+def log_sigmoid_backward(grad, self):
+    """grad (1 - sigmoid(x)) as torch's kernel computes it from the forward's buffer exp(-|x|) (recomputed)."""
+    return apply(LOG_SIGMOID_BACKWARD, grad, self)
+
+
+@front_door("logsigmoid", function=False, method=False, functional=True)
+def logsigmoid(input):
+    """F.logsigmoid: log(sigmoid(x)) without overflow, min(x, 0) - log1p(exp(-|x|))."""
+    return apply(LOG_SIGMOID, input)
+
+
 @front_door("relu", function=False, method=False, functional=True)
 def relu(input, inplace=False):
     """F.relu; with inplace=True, Tensor.relu_."""

@@ -9,11 +9,14 @@ as torch's cross_entropy_loss composes them.
 import numpy as np
 
 from .arithmetic import add_scalar, div_scalar, mul_scalar
-from ..bind import apply
-from .activations import log_softmax
+from ..bind import apply, broadcast_error
+from .activations import log_softmax, logsigmoid
+from ..inplace import can_cast
+from .join import broadcast_shapes
+from .losses import _check_reduction, _reduced
 from ..table import formula_helper, front_door, row
-from ...base import dtypes, errors
-from ...kernels import reduce as torch_reduce
+from ...base import dtypes, errors, grad_mode
+from ...kernels import reduce as torch_reduce, unary
 from ...core.tensor import Tensor
 
 
@@ -184,97 +187,223 @@ def _cross_entropy_probabilities(log_probs, target, weight, class_dim, reduction
     return -terms.sum(class_dim)
 
 
-def _bce_forward(self, target, reduction="mean"):
-    # torch clamps each log at -100 so that p = 0 or 1 gives a finite loss
+# ---------------------------------------------------------------- binary_cross_entropy (Loss.cpp)
+def _bce_forward(self, target, weight=None, reduction="mean"):
+    """(t - 1) max(log1p(-p), -100) - t max(log(p), -100), the C library's log and log1p (torch's kernel is
+    scalar), times weight: torch clamps each log at -100 so that p = 0 or 1 gives a finite loss."""
+    m = unary.arithmetic(self)
+    log, log1p = (m.scalar.log, m.scalar.log1p) if m is not None else (np.log, np.log1p)
     p, t = self, target
-    loss = -(t * np.maximum(np.log(p), -100) + (1 - t) * np.maximum(np.log1p(-p), -100))
-    return np.asarray(_reduce_array(loss, reduction), dtype=p.dtype)
+    floor = p.dtype.type(-100)
+    with np.errstate(all="ignore"):
+        loss = ((t - 1) * np.maximum(log1p(-p), floor) - t * np.maximum(log(p), floor)).astype(p.dtype)
+    if weight is not None:
+        loss = _in_place(loss, weight)
+    return _reduced(loss, reduction, p.dtype)
 
 
-def _reduce_array(a, reduction):
-    return a.mean() if reduction == "mean" else a.sum() if reduction == "sum" else a
-
-
-def _bce_scale(g, p, reduction):
-    return g / p.numel() if reduction == "mean" else g
-
-
-def _bce_backward_forward(grad_output, self, target, reduction="mean"):
-    p, t = self, target
-    scale = grad_output / p.size if reduction == "mean" else grad_output
-    return (scale * (p - t) / np.maximum((1 - p) * p, 1e-12)).astype(p.dtype)
-
-
-def _bce_second(grad, grad_output, self, target, reduction):
-    """d/dp of (p - t) / (p (1 - p)) = (p^2 - 2 t p + t) / (p^2 (1 - p)^2), with torch's 1e-12 in the
-    denominator (binary_cross_entropy_double_backward)."""
-    eps = 1e-12
-    p, t = self, target
-    return grad * _bce_scale(grad_output, p, reduction) * (p * p - 2 * t * p + t) / ((p + eps) ** 2 * (1 - p + eps) ** 2)
-
-
-def _bce_target_grad(grad, self, reduction="mean"):
-    """-logit(self) * grad, divided by numel (a scalar division, DivBackward1) for the mean."""
-    out = grad * ((1 - self) / self).log()
+def _mean_over_numel(out, self, reduction):
     return div_scalar(out, self.numel()) if reduction == "mean" else out
 
 
-_MEAN_SCALE = "(self.numel() if reduction == 'mean' else 1)"
-BCE_BACKWARD = row(
-    "binary_cross_entropy_backward", "BinaryCrossEntropyBackwardBackward0", _bce_backward_forward,
-    "grad_output self target", promote="common",
-    grad_output=("binary_cross_entropy_backward(grad, self, target, reduction)",
-                 lambda grad, self, target, reduction="mean": binary_cross_entropy_backward(grad, self, target, reduction)),
-    self=("grad * grad_output / %s * (self * self - 2 * target * self + target) "
-          "/ ((self + 1e-12) ** 2 * (1 - self + 1e-12) ** 2)" % _MEAN_SCALE,
-          lambda grad, grad_output, self, target, reduction="mean":
-          _bce_second(grad, grad_output, self, target, reduction)),
-    target=("-grad * grad_output / %s / (self * (1 - self))" % _MEAN_SCALE,
-            lambda grad, grad_output, self, reduction="mean":
-            -grad * _bce_scale(grad_output, self, reduction) / (self * (1 - self))))
-BCE = row("binary_cross_entropy", "BinaryCrossEntropyBackward0", _bce_forward, "self target", promote="common",
-          self=("binary_cross_entropy_backward(grad, self, target, reduction)",
-                lambda grad, self, target, reduction="mean": binary_cross_entropy_backward(grad, self, target, reduction)),
-          target=("grad * ((1 - self) / self).log() / %s" % _MEAN_SCALE, _bce_target_grad))
+def _bce_backward_forward(grad_output, self, target, weight=None, reduction="mean"):
+    """torch's kernel: grad (p - t) / max((1 - p) p, 1e-12), times weight, over numel for the mean."""
+    p, t, one = self, target, self.dtype.type(1)
+    out = (grad_output * (p - t) / np.maximum((one - p) * p, p.dtype.type(1e-12))).astype(p.dtype)
+    if weight is not None:
+        out = _in_place(out, weight)
+    return (out / out.dtype.type(p.size)).astype(p.dtype) if reduction == "mean" else out
+
+
+def _weighted(out, weight):
+    return out if weight is None else out.mul(_weights(weight, None)[0])
 
 
 @formula_helper
-def binary_cross_entropy_backward(grad, self, target, reduction="mean"):
-    """grad (self - target) / (self (1 - self)), the denominator at least 1e-12, over numel for the mean."""
-    return apply(BCE_BACKWARD, grad, self, target, reduction=reduction)
+def binary_cross_entropy_double_backward(grad, grad_output, self, target, weight=None, reduction="mean"):
+    """d/dp of (p - t) / (p (1 - p)) = (p^2 - 2 t p + t) / (p^2 (1 - p)^2), with torch's 1e-12 in the
+    denominator, times weight, over numel for the mean."""
+    eps = 1e-12
+    p, t = self, target
+    out = grad * grad_output * (p * p - 2 * t * p + t) / ((p + eps) ** 2 * (1 - p + eps) ** 2)
+    return _mean_over_numel(_weighted(out, weight), p, reduction)
+
+
+@formula_helper
+def binary_cross_entropy_double_backward_target(grad, grad_output, self, weight=None, reduction="mean"):
+    """-grad grad_output / (p (1 - p)), times weight, over numel for the mean."""
+    return _mean_over_numel(_weighted(-grad * grad_output / (self * (1 - self)), weight), self, reduction)
+
+
+@formula_helper
+def binary_cross_entropy_target_backward(grad, self, target, weight=None, reduction="mean"):
+    """-logit(self) grad, times weight, over numel for the mean."""
+    return _mean_over_numel(_weighted(self.logit().neg().mul(grad), weight), target, reduction)
+
+
+BCE_BACKWARD = row(
+    "binary_cross_entropy_backward", "BinaryCrossEntropyBackwardBackward0", _bce_backward_forward,
+    "grad_output self target", promote="common",
+    grad_output=("binary_cross_entropy_backward(grad, self, target, weight, reduction)",
+                 lambda grad, self, target, weight=None, reduction="mean":
+                 binary_cross_entropy_backward(grad, self, target, weight, reduction)),
+    self=("binary_cross_entropy_double_backward(grad, grad_output, self, target, weight, reduction)",
+          lambda grad, grad_output, self, target, weight=None, reduction="mean":
+          binary_cross_entropy_double_backward(grad, grad_output, self, target, weight, reduction)),
+    target=("binary_cross_entropy_double_backward_target(grad, grad_output, self, weight, reduction)",
+            lambda grad, grad_output, self, weight=None, reduction="mean":
+            binary_cross_entropy_double_backward_target(grad, grad_output, self, weight, reduction)))
+BCE = row("binary_cross_entropy", "BinaryCrossEntropyBackward0", _bce_forward, "self target", promote="common",
+          self=("binary_cross_entropy_backward(grad, self, target, weight, reduction)",
+                lambda grad, self, target, weight=None, reduction="mean":
+                binary_cross_entropy_backward(grad, self, target, weight, reduction)),
+          target=("binary_cross_entropy_target_backward(grad, self, target, weight, reduction)",
+                  lambda grad, self, target, weight=None, reduction="mean":
+                  binary_cross_entropy_target_backward(grad, self, target, weight, reduction)))
+
+
+@formula_helper
+def binary_cross_entropy_backward(grad, self, target, weight=None, reduction="mean"):
+    """grad (self - target) / (self (1 - self)), the denominator at least 1e-12, times weight, over numel for
+    the mean."""
+    return apply(BCE_BACKWARD, grad, self, target, weight=weight, reduction=reduction)
 
 
 @front_door("binary_cross_entropy", function=False, method=False, functional=True)
-def binary_cross_entropy(input, target, weight=None, reduction="mean"):
-    if weight is not None:
-        raise errors.GradcliError("gradcli's binary_cross_entropy does not take weights")
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    """-(t log p + (1 - t) log(1 - p)), each log at least -100; weight (expanded to the target's shape, as
+    torch's Python does) rescales each element."""
+    _check_reduction(reduction)
     if tuple(input.shape) != tuple(target.shape):
         raise errors.value_error("Using a target size (%s) that is different to the input size (%s) is deprecated. "
                                  "Please ensure they have the same size." % (target.shape, input.shape))
-    return apply(BCE, input, target, reduction=reduction)
+    if weight is not None:
+        weight = weight.expand(*broadcast_shapes(target.shape, weight.shape))
+        _not_differentiable("binary_cross_entropy", weight=weight)
+        _multiplies_in_place(tuple(input.shape), weight)
+    return apply(BCE, input, target, weight=None if weight is None else weight.array, reduction=reduction)
 
 
-def _bce_logits_forward(self, target, reduction="mean"):
-    # torch: (1 - t) * z - log_sigmoid(z), with log_sigmoid(z) = -(max(-z, 0) + log1p(exp(-|z|))) (no overflow)
-    z, t = self, target
-    log_sigmoid = -(np.maximum(-z, 0) + np.log1p(np.exp(-np.abs(z))))
-    loss = ((1 - t) * z - log_sigmoid).astype(z.dtype)
-    return np.asarray(_reduce_array(loss, reduction), dtype=z.dtype)
+# ---------------------------------------------------------------- binary_cross_entropy_with_logits (Loss.cpp)
+def _in_place(out, other):
+    """out *= other as torch's mul_ does: other broadcast to out's shape, the result in out's dtype."""
+    return (out * other).astype(out.dtype)
 
 
-BCE_LOGITS = row("binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", _bce_logits_forward,
-                 "self target", promote="common",
-                 self=("grad / %s * (self.sigmoid() - target)" % _MEAN_SCALE,
-                       lambda grad, self, target, reduction="mean":
-                       _bce_scale(grad, self, reduction) * (self.sigmoid() - target)),
-                 target=("grad / %s * -self" % _MEAN_SCALE,
-                         lambda grad, self, reduction="mean": _bce_scale(grad, self, reduction) * -self))
+def _bce_logits_forward(self, target, weight=None, pos_weight=None, reduction="mean"):
+    """(1 - t) x - log_sigmoid(x) (log_sigmoid(x) times (pos_weight - 1) t + 1 first), times weight: torch's
+    formula, operation by operation."""
+    log_sigmoid = unary.log_sigmoid(self)
+    if pos_weight is not None:
+        log_sigmoid = _in_place(log_sigmoid, (pos_weight - 1) * target + 1)
+    loss = _in_place(1 - target, self)  # in the target's dtype, whatever the input's
+    loss = (loss - log_sigmoid).astype(loss.dtype)
+    if weight is not None:
+        loss = _in_place(loss, weight)
+    return _reduced(loss, reduction, loss.dtype)
 
 
-@front_door("binary_cross_entropy_with_logits", method=False, functional=True)
-def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean", pos_weight=None):
-    if weight is not None or pos_weight is not None:
-        raise errors.GradcliError("gradcli's binary_cross_entropy_with_logits does not take weights")
+def _weights(weight, pos_weight):
+    return [None if w is None else w if isinstance(w, Tensor) else Tensor._make(np.asarray(w))
+            for w in (weight, pos_weight)]
+
+
+@formula_helper
+def binary_cross_entropy_with_logits_backward(grad, self, target, weight=None, pos_weight=None, reduction="mean"):
+    """-weight (pos_weight t (1 - sigmoid(x)) - (1 - t) sigmoid(x)) grad, over numel for the mean (torch's
+    order of operations)."""
+    weight, pos_weight = _weights(weight, pos_weight)
+    if pos_weight is not None:
+        t = pos_weight * target
+        grad_input = add_scalar(t, 1).sub(target).mul(self.sigmoid()).sub(t)
+    else:
+        grad_input = self.sigmoid().sub(target)
+    grad_input = grad_input.mul(grad)
+    if weight is not None:
+        grad_input = grad_input.mul(weight)
+    return div_scalar(grad_input, self.numel()) if reduction == "mean" else grad_input
+
+
+@formula_helper
+def binary_cross_entropy_with_logits_target_backward(grad, self, target, weight=None, pos_weight=None,
+                                                     reduction="mean"):
+    """(log_sigmoid(-x) - log_sigmoid(x) pos_weight) grad, or -x grad; times weight, over numel for the mean."""
+    weight, pos_weight = _weights(weight, pos_weight)
+    if pos_weight is not None:
+        grad_target = logsigmoid(-self).sub(logsigmoid(self).mul(pos_weight)).mul(grad)
+    else:
+        grad_target = (-self).mul(grad)
+    if weight is not None:
+        grad_target = grad_target.mul(weight)
+    return div_scalar(grad_target, target.numel()) if reduction == "mean" else grad_target
+
+
+_LOGITS_ARGS = "grad, self, target, weight, pos_weight, reduction"
+BCE_LOGITS = row(
+    "binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", _bce_logits_forward,
+    "self target",
+    self=("binary_cross_entropy_with_logits_backward(%s)" % _LOGITS_ARGS,
+          lambda grad, self, target, weight=None, pos_weight=None, reduction="mean":
+          binary_cross_entropy_with_logits_backward(grad, self, target, weight, pos_weight, reduction)),
+    target=("binary_cross_entropy_with_logits_target_backward(%s)" % _LOGITS_ARGS,
+            lambda grad, self, target, weight=None, pos_weight=None, reduction="mean":
+            binary_cross_entropy_with_logits_target_backward(grad, self, target, weight, pos_weight, reduction)))
+
+
+def _not_differentiable(function, **tensors):
+    """torch refuses, at the call, a tensor requiring grad where its formula has no derivative."""
+    for name, value in tensors.items():
+        if value is not None and value.requires_grad and grad_mode.is_grad_enabled():
+            raise errors.GradcliError("The function '%s' is not differentiable with respect to argument '%s'. This "
+                                      "input cannot have requires_grad True." % (function, name))
+
+
+def _multiplies_in_place(shape, other, operand_shape=None):
+    """The shape check of torch's `loss.mul_(other)` (other broadcast from operand_shape, its own by default)."""
+    other_shape = tuple(other.shape) if operand_shape is None else operand_shape
+    try:
+        full = np.broadcast_shapes(shape, other_shape)
+    except ValueError:
+        raise broadcast_error([shape, other_shape]) from None
+    if full != shape:
+        raise errors.GradcliError("output with shape %s doesn't match the broadcast shape %s"
+                                  % (list(shape), list(full)))
+
+
+@front_door("binary_cross_entropy_with_logits", function=False, method=False, functional=True)
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction="mean",
+                                     pos_weight=None):
+    """sigmoid and binary cross entropy in one node, without overflow; weight rescales each element,
+    pos_weight the positive targets' term (both broadcast to the input, neither differentiable)."""
+    _check_reduction(reduction)
     if tuple(input.shape) != tuple(target.shape):
         raise errors.value_error("Target size (%s) must be the same as input size (%s)" % (target.shape, input.shape))
-    return apply(BCE_LOGITS, input, target, reduction=reduction)
+    return _bce_with_logits(input, target, weight, pos_weight, reduction)
+
+
+@front_door("binary_cross_entropy_with_logits", method=False)
+def torch_binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction=1):
+    """torch.binary_cross_entropy_with_logits: ATen's op itself (no size check, the reduction as its enum)."""
+    return _bce_with_logits(input, target, weight, pos_weight, _REDUCTIONS[reduction])
+
+
+_REDUCTIONS = {0: "none", 1: "mean", 2: "sum"}
+
+
+def _bce_with_logits(input, target, weight, pos_weight, reduction):
+    _not_differentiable("binary_cross_entropy_with_logits", weight=weight, pos_weight=pos_weight)
+    common = dtypes.promote_types(target.dtype, input.dtype)
+    if not can_cast(common, target.dtype):  # (1 - target).mul_(input): in the target's dtype
+        raise errors.GradcliError("result type %s can't be cast to the desired output type %s"
+                                  % (common.short_name, target.dtype.short_name))
+    shape = tuple(input.shape)
+    if pos_weight is not None:  # log_sigmoid(x).mul_((pos_weight - 1) * target + 1)
+        try:
+            weighted = np.broadcast_shapes(tuple(pos_weight.shape), tuple(target.shape))
+        except ValueError:
+            raise broadcast_error([tuple(pos_weight.shape), tuple(target.shape)]) from None
+        _multiplies_in_place(shape, pos_weight, weighted)
+    if weight is not None:
+        _multiplies_in_place(np.broadcast_shapes(shape, tuple(target.shape)), weight)
+    return apply(BCE_LOGITS, input, target, weight=None if weight is None else weight.array,
+                 pos_weight=None if pos_weight is None else pos_weight.array, reduction=reduction)

@@ -155,22 +155,24 @@ def hstack(tensors):
 # ---------------------------------------------------------------- broadcasting and grids
 @front_door("broadcast_shapes", method=False)
 def broadcast_shapes(*shapes):
-    """The shape that tensors of these shapes broadcast to (torch.Size)."""
+    """The shape that tensors of these shapes broadcast to (torch.Size), as torch._refs._broadcast_shapes finds
+    it: each shape merged from the right into the common one, the first mismatch reported in its words."""
     from ...core.tensor import Size
-    result = ()
-    for shape in shapes:
-        shape = (shape,) if isinstance(shape, int) else tuple(shape)
-        if len(shape) > len(result):
-            result = (1,) * (len(shape) - len(result)) + result
-        shape = (1,) * (len(result) - len(shape)) + shape
-        merged = []
-        for i, (a, b) in enumerate(zip(result, shape)):
-            if a != b and a != 1 and b != 1:
-                raise errors.GradcliError("Shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
-                                          "between arg 0 and arg 1.")
-            merged.append(b if a == 1 else a)
-        result = tuple(merged)
-    return Size(result)
+    shapes = [(shape,) if isinstance(shape, int) else shape for shape in shapes]
+    common = [1] * max([len(shape) for shape in shapes] + [0])
+    for index, shape in enumerate(shapes):
+        for dim in range(-1, -1 - len(shape), -1):
+            if shape[dim] == common[dim]:
+                continue
+            if common[dim] == 1:
+                if shape[dim] < 0:
+                    raise errors.value_error("Attempting to broadcast a dimension with negative length!")
+                common[dim] = shape[dim]
+            elif shape[dim] != 1:
+                raise errors.GradcliError("Attempting to broadcast a dimension of length %d at %d! Mismatching "
+                                          "argument at index %d had %r; but expected shape should be broadcastable "
+                                          "to %s" % (shape[dim], dim, index, shape, common))
+    return Size(common)
 
 
 @front_door("broadcast_tensors", method=False)

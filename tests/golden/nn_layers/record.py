@@ -70,6 +70,67 @@ CASES = {
     "cell_dtype": NN + "nn.RNNCell(4, 3)(torch.randn(2, 4, dtype=torch.float64))",
     "cell_function_flat_input": NN + "torch.rnn_tanh_cell(torch.randn(4), torch.randn(3), torch.randn(3, 4), "
                                      "torch.randn(3, 3))",
+    # ------------------------------------------------------------ binary cross entropy: weight, pos_weight
+    "bce_with_logits_weights": NN + (
+        "x = (torch.randn(4, 3) * 3).requires_grad_()\nt = torch.rand(4, 3).requires_grad_()\n"
+        "w, pw = torch.rand(3), torch.rand(3) * 2\n"
+        "for kw in ({}, {'weight': w}, {'pos_weight': pw}, {'weight': w[None], 'pos_weight': pw}, "
+        "{'weight': torch.rand(4, 1)}):\n"
+        "    for reduction in ('mean', 'sum', 'none'):\n"
+        "        loss = F.binary_cross_entropy_with_logits(x, t, reduction=reduction, **kw)\n"
+        "        print(reduction, sorted(kw), loss)\n"
+        "        loss.sum().backward()\n        print(x.grad, t.grad)\n        x.grad = t.grad = None\n"
+        "m = nn.BCEWithLogitsLoss(weight=w, pos_weight=pw)\nprint(m, m.state_dict(), m.reduction)\n"
+        "print(m(x, t), nn.BCEWithLogitsLoss(reduction='sum')(x, t))\n"
+        "print(torch.binary_cross_entropy_with_logits(x, t, w, pw, 0))\n"
+        "print(F.binary_cross_entropy_with_logits(x.double(), t, pos_weight=pw.double()))\n"
+        "print(F.binary_cross_entropy_with_logits(torch.tensor([-100., 0, 100, 30]), torch.tensor([1., 0.5, 0, 1]), "
+        "reduction='none'))"),
+    "bce_with_logits_double_backward": NN + (
+        "x = torch.randn(5, requires_grad=True)\nt = torch.rand(5, requires_grad=True)\npw = torch.rand(5) + 0.5\n"
+        "loss = F.binary_cross_entropy_with_logits(x, t, pos_weight=pw, weight=pw.flip(0))\n"
+        "gx, gt = torch.autograd.grad(loss, (x, t), create_graph=True)\nprint(gx, gt)\n"
+        "print(gx.grad_fn.name(), gt.grad_fn.name())\n(gx.sum() + gt.pow(2).sum()).backward()\nprint(x.grad, t.grad)"),
+    "bce_weight": NN + (
+        "p = torch.rand(4, 3).requires_grad_()\nt = torch.rand(4, 3).requires_grad_()\n"
+        "for w in (None, torch.rand(3), torch.rand(4, 1)):\n"
+        "    for reduction in ('mean', 'sum', 'none'):\n"
+        "        loss = F.binary_cross_entropy(p, t, weight=w, reduction=reduction)\n"
+        "        print(reduction, loss)\n        loss.sum().backward()\n        print(p.grad, t.grad)\n"
+        "        p.grad = t.grad = None\n"
+        "m = nn.BCELoss(weight=torch.tensor([1., 2, 3]))\nprint(m, m(p, t), m.weight)\n"
+        "print(F.binary_cross_entropy(torch.tensor([0., 1, 0.5]), torch.tensor([1., 0, 0.5])))\n"
+        "print(F.binary_cross_entropy(p.double(), t.double(), weight=torch.ones(3, dtype=torch.float64)))"),
+    "logsigmoid": NN + (
+        "x = torch.tensor([-100., -20, -1.5, -0.0, 0.25, 3, 50, float('inf')], requires_grad=True)\n"
+        "y = F.logsigmoid(x)\nprint(y)\ny.sum().backward()\nprint(x.grad)\n"
+        "z = torch.randn(40, dtype=torch.float64, requires_grad=True)\nprint(F.logsigmoid(z).sum())\n"
+        "F.logsigmoid(z).sum().backward()\nprint(z.grad[:6])"),
+    "bce_with_logits_weight_grad": NN + (
+        "F.binary_cross_entropy_with_logits(torch.zeros(3), torch.ones(3), weight=torch.ones(3, requires_grad=True))"),
+    "bce_with_logits_pos_weight_grad": NN + (
+        "F.binary_cross_entropy_with_logits(torch.zeros(3), torch.ones(3), pos_weight=torch.ones(3, "
+        "requires_grad=True))"),
+    "bce_with_logits_weight_size": NN + (
+        "F.binary_cross_entropy_with_logits(torch.zeros(2, 3), torch.ones(2, 3), weight=torch.ones(4))"),
+    "bce_with_logits_weight_larger": NN + (
+        "F.binary_cross_entropy_with_logits(torch.zeros(2, 3), torch.ones(2, 3), weight=torch.ones(2, 2, 3))"),
+    "bce_with_logits_pos_weight_larger": NN + (
+        "F.binary_cross_entropy_with_logits(torch.zeros(2, 3), torch.ones(2, 3), pos_weight=torch.ones(2, 2, 3))"),
+    "bce_with_logits_pos_weight_size": NN + (
+        "nn.BCEWithLogitsLoss(pos_weight=torch.ones(4))(torch.zeros(2, 3), torch.ones(2, 3))"),
+    "bce_with_logits_target_size": NN + "F.binary_cross_entropy_with_logits(torch.zeros(2, 3), torch.ones(3))",
+    "bce_with_logits_long_target": NN + (
+        "F.binary_cross_entropy_with_logits(torch.zeros(2, 3), torch.ones(2, 3, dtype=torch.long))"),
+    "bce_with_logits_reduction": NN + (
+        "F.binary_cross_entropy_with_logits(torch.zeros(3), torch.ones(3), reduction='avg')"),
+    "bce_weight_size": NN + "F.binary_cross_entropy(torch.rand(2, 3), torch.rand(2, 3), weight=torch.ones(4))",
+    "bce_weight_larger": NN + "F.binary_cross_entropy(torch.rand(2, 3), torch.rand(2, 3), weight=torch.ones(2, 2, 3))",
+    "bce_weight_grad": NN + (
+        "F.binary_cross_entropy(torch.rand(3), torch.rand(3), weight=torch.ones(3, requires_grad=True))"),
+    "broadcast_shapes": NN + (
+        "print(torch.broadcast_shapes((2, 3), (3,)), torch.broadcast_shapes(2, (1, 1)), torch.broadcast_shapes())\n"
+        "print(torch.broadcast_shapes([1, 2], torch.Size([3, 1])))\ntorch.broadcast_shapes((2, 3), torch.Size([2, 2]))"),
 }
 
 
