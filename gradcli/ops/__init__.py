@@ -41,7 +41,7 @@ from .bind import apply, as_tensor, grad_accumulator, grad_edge, result_dtype  #
 from .table import FUNCTIONAL, FUNCTIONS, INPLACE, LINALG, METHODS, OPERATORS, ROWS, front_door, row  # noqa: F401
 from .rows import (arithmetic, compare, elementwise as functions, reductions as reduce, statistics, sorting, shape,
     join, arrange, indexing, linalg, decompositions, activations as nn, losses, classification, padding,
-    convolution as conv, pooling, normalization as norm, recurrent as rnn, creation, sampling)
+    convolution as conv, pooling, normalization as norm, recurrent as rnn, resampling, creation, sampling)
 from .inplace import inplace_variant
 
 

@@ -52,6 +52,32 @@ def test_library_methods_run_on_their_own_types_only(source, kind):
     assert error.value.kind == kind and "__" not in str(error.value).split("descriptor")[0]
 
 
+NEW_MODULES = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\nclass A:\n    def dim(self):\n"
+               "        return 4\n    def size(self, d=None):\n        return 3\n    shape = (1, 1, 2, 2)\n")
+
+
+@pytest.mark.parametrize("source,kind", [  # the recurrent cells, Upsample, the weighted binary cross entropies
+    ("nn.RNNCell.forward(A(), torch.ones(1))", "TypeError"), ("nn.LSTMCell.forward(A(), torch.ones(1))", "TypeError"),
+    ("nn.GRUCell.extra_repr(A())", "TypeError"), ("nn.RNNCell.reset_parameters(A())", "TypeError"),
+    ("nn.Upsample.forward(A(), torch.ones(1, 1, 2, 2))", "TypeError"), ("nn.Upsample.extra_repr(A())", "TypeError"),
+    ("nn.UpsamplingBilinear2d.__init__(A(), 2)", "TypeError"),
+    ("nn.RNNCell(1, 1)._step", "AttributeError"), ("nn.LSTMCell(1, 1).forward.__func__", "AttributeError"),
+    ("nn.GRUCell(1, 1).__init__.__globals__", "AttributeError"), ("nn.Upsample(size=2).__dict__", "AttributeError"),
+    ("nn.Upsample(size=2)._modules.__class__.__mro__", "AttributeError"),
+    ("nn.BCEWithLogitsLoss(pos_weight=torch.ones(1)).forward.__code__", "AttributeError"),
+    ("nn.Upsample(size=2)(A())", "AttributeError"), ("F.interpolate(A(), size=2)", "AttributeError"),
+    ("F.interpolate(torch.ones(1, 1, 2, 2), size=[A(), A()])", "TypeError"),
+    ("torch.lstm_cell(torch.ones(1, 1), A(), torch.ones(4, 1), torch.ones(4, 1))", "TypeError"),
+    ("F.binary_cross_entropy_with_logits(torch.ones(1), torch.ones(1), pos_weight=A())", "AttributeError")])
+def test_the_new_modules_offer_their_members_and_run_on_their_own_types(source, kind):
+    """A script reaches the cells', Upsample's and the losses' public members only; their methods refuse a
+    foreign self, and a script object where a tensor belongs ends in an error of Python's kind, never a door."""
+    with pytest.raises(GradcliError) as error:
+        api.run_script(NEW_MODULES + source)
+    assert error.value.kind == kind and error.value.position is not None
+    assert "__" not in str(error.value).split("descriptor")[0].split("access to")[0]
+
+
 PACKED = ("import torch\nfrom torch.nn.utils.rnn import PackedSequence, pack_sequence, pad_sequence\n"
           "p = pack_sequence([torch.ones(2), torch.ones(1)])\n")
 

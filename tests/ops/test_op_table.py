@@ -28,6 +28,15 @@ from gradcli.core.tensor import Tensor
 # scripts for rows the goldens do not reach (each a torch script; their outputs are checked elsewhere or not at all)
 EXTRA_SCRIPTS = [
     "import torch.nn.functional as F\n"
+    "x3 = torch.tensor([[[1., -2., 0.5]]], requires_grad=True)\n"
+    "x4 = torch.tensor([[[[1., -2.], [0.5, 3.]]]], requires_grad=True)\n"
+    "ys = [F.interpolate(x3, scale_factor=2), F.interpolate(x3, size=5, mode='nearest-exact'),\n"
+    "      F.interpolate(x3, size=4, mode='linear'), F.interpolate(x4, size=(3, 4)),\n"
+    "      F.interpolate(x4, scale_factor=1.5, mode='nearest-exact'), F.interpolate(x4, size=3, mode='bilinear')]\n"
+    "for y, x in zip(ys, [x3, x3, x3, x4, x4, x4]):\n"
+    "    g, = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n"
+    "    g.sum().backward()\n",
+    "import torch.nn.functional as F\n"
     "x = torch.tensor([-3., -0.5, 0., 2.], requires_grad=True)\n"
     "g, = torch.autograd.grad(F.logsigmoid(x).sum(), x, create_graph=True)\n"
     "p, t = x.sigmoid(), torch.tensor([0., 0.25, 1., 0.5], requires_grad=True)\n"

@@ -14,6 +14,7 @@ from .lazy import LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d, LazyConv1d,
 from .module import Module
 from .parameter import Parameter, UninitializedBuffer, UninitializedParameter
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell
+from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 from ...base.subclassable import has_dynamic_attribute, library_members
 
 CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict, Identity, Linear,
@@ -21,7 +22,8 @@ CLASSES = (Module, Parameter, Sequential, ModuleList, ModuleDict, ParameterList,
            GELU, ELU, SiLU, Softplus, LayerNorm, BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, ConvTranspose1d,
            ConvTranspose2d, MaxPool2d,
            AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss, BCEWithLogitsLoss,
-           KLDivLoss, RNN, LSTM, GRU, RNNCell, LSTMCell, GRUCell, LazyLinear, LazyConv1d, LazyConv2d, LazyBatchNorm1d, LazyBatchNorm2d,
+           KLDivLoss, RNN, LSTM, GRU, RNNCell, LSTMCell, GRUCell, Upsample, UpsamplingNearest2d,
+           UpsamplingBilinear2d, LazyLinear, LazyConv1d, LazyConv2d, LazyBatchNorm1d, LazyBatchNorm2d,
            LazyBatchNorm3d)
 NAMES = {cls.__name__: cls for cls in CLASSES}
 # where torch defines each class: type(nn.Linear(1, 1)) is <class 'torch.nn.modules.linear.Linear'>
@@ -37,6 +39,7 @@ TORCH_MODULES = {
     "torch.nn.modules.conv": (Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d, LazyConv1d, LazyConv2d), "torch.nn.modules.pooling": (
         MaxPool2d, AvgPool2d, AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d),
     "torch.nn.modules.rnn": (RNN, LSTM, GRU, RNNCell, LSTMCell, GRUCell),
+    "torch.nn.modules.upsampling": (Upsample, UpsamplingNearest2d, UpsamplingBilinear2d),
     "torch.nn.modules.loss": (MSELoss, L1Loss, SmoothL1Loss, HuberLoss, CrossEntropyLoss, NLLLoss, BCELoss,
                               BCEWithLogitsLoss, KLDivLoss),
 }

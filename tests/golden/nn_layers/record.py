@@ -131,6 +131,57 @@ CASES = {
     "broadcast_shapes": NN + (
         "print(torch.broadcast_shapes((2, 3), (3,)), torch.broadcast_shapes(2, (1, 1)), torch.broadcast_shapes())\n"
         "print(torch.broadcast_shapes([1, 2], torch.Size([3, 1])))\ntorch.broadcast_shapes((2, 3), torch.Size([2, 2]))"),
+    # ------------------------------------------------------------ nn.Upsample, F.interpolate
+    "upsample_modules": NN + (
+        "x = torch.arange(1, 5, dtype=torch.float32).view(1, 1, 2, 2)\n"
+        "for m in (nn.Upsample(scale_factor=2, mode='nearest'), nn.Upsample(scale_factor=2, mode='bilinear', "
+        "align_corners=True), nn.Upsample(size=3, mode='bilinear'), nn.Upsample((3, 5), mode='nearest-exact'), "
+        "nn.Upsample(scale_factor=(2, 1.5), mode='bilinear'), nn.UpsamplingNearest2d(scale_factor=2), "
+        "nn.UpsamplingBilinear2d(size=4)):\n"
+        "    print(m, m.size, m.scale_factor, m.mode, m.align_corners, m.recompute_scale_factor)\n    print(m(x))\n"
+        "print(type(nn.Upsample(size=2)), list(nn.Upsample(size=2).parameters()))\n"
+        "print(nn.Upsample(scale_factor=2, mode='linear')(torch.tensor([[[1., 2, 4]]])))"),
+    "interpolate_values_and_grads": NN + (
+        "cases = [('nearest', (2, 3, 5), dict(scale_factor=2.5)), ('nearest', (1, 2, 3, 4), dict(size=(7, 5))),\n"
+        "         ('nearest-exact', (1, 2, 3, 4), dict(size=(7, 5))), ('nearest-exact', (1, 2, 5), "
+        "dict(scale_factor=0.6)),\n"
+        "         ('linear', (1, 2, 5), dict(size=11)), ('linear', (1, 2, 5), dict(scale_factor=1.7, align_corners=True)),\n"
+        "         ('bilinear', (2, 3, 5, 7), dict(size=(11, 13))), ('bilinear', (1, 20, 5, 7), dict(size=(9, 10))),\n"
+        "         ('bilinear', (1, 2, 30, 40), dict(size=(100, 90))), ('bilinear', (1, 2, 30, 40), dict(size=(70, 50), "
+        "align_corners=True)),\n"
+        "         ('bilinear', (1, 13, 4, 4), dict(size=(8, 8), align_corners=True)), ('bilinear', (1, 1, 3, 3), "
+        "dict(scale_factor=2.5)),\n         ('bilinear', (1, 3, 6, 6), dict(size=(4, 3))), ('nearest', (1, 1, 5, 5), "
+        "dict(scale_factor=1.7, recompute_scale_factor=True))]\n"
+        "for mode, shape, kw in cases:\n"
+        "    for dtype in (torch.float32, torch.float64):\n"
+        "        x = torch.randn(*shape, dtype=dtype, requires_grad=True)\n"
+        "        y = F.interpolate(x, mode=mode, **kw)\n        g = torch.randn(y.shape, dtype=dtype)\n"
+        "        y.backward(g)\n"
+        "        print(mode, kw, y.grad_fn.name(), y.shape, y.sum().item(), x.grad.sum().item())\n"
+        "        print(y.reshape(-1)[::7].tolist(), x.grad.reshape(-1)[::5].tolist())"),
+    "interpolate_double_backward": NN + (
+        "x = torch.randn(1, 1, 3, 3, requires_grad=True)\ny = F.interpolate(x, scale_factor=2, mode='bilinear')\n"
+        "g = torch.randn(1, 1, 6, 6, requires_grad=True)\ngx, = torch.autograd.grad(y, x, g, create_graph=True)\n"
+        "print(gx, gx.grad_fn.name())\ngx.pow(2).sum().backward()\nprint(g.grad)\n"
+        "z = F.interpolate(x, size=(4, 5))\ngz, = torch.autograd.grad(z, x, torch.ones_like(z), create_graph=True)\n"
+        "print(gz, gz.grad_fn)"),
+    "interpolate_deprecated": NN + (
+        "x = torch.arange(4.).view(1, 1, 2, 2)\nprint(F.upsample(x, scale_factor=2))\n"
+        "print(F.upsample_nearest(x, size=3))\nprint(F.upsample_bilinear(x, scale_factor=2))"),
+    "interpolate_no_size": NN + "F.interpolate(torch.ones(1, 1, 2, 2))",
+    "interpolate_size_and_scale": NN + "F.interpolate(torch.ones(1, 1, 2, 2), size=3, scale_factor=2)",
+    "interpolate_size_dims": NN + "F.interpolate(torch.ones(1, 1, 2, 2), size=(3,))",
+    "interpolate_scale_dims": NN + "nn.Upsample(scale_factor=(2, 2, 2))(torch.ones(1, 1, 2, 2))",
+    "interpolate_align_corners_nearest": NN + "F.interpolate(torch.ones(1, 1, 2, 2), scale_factor=2, align_corners=True)",
+    "interpolate_linear_4d": NN + "nn.Upsample(scale_factor=2, mode='linear')(torch.ones(1, 1, 2, 2))",
+    "interpolate_bilinear_3d": NN + "F.interpolate(torch.ones(1, 2, 2), scale_factor=2, mode='bilinear')",
+    "interpolate_mode": NN + "F.interpolate(torch.ones(1, 1, 2, 2), scale_factor=2, mode='cubic')",
+    "interpolate_2d_input": NN + "F.interpolate(torch.ones(2, 2), scale_factor=2)",
+    "interpolate_recompute_size": NN + "F.interpolate(torch.ones(1, 1, 2, 2), size=3, recompute_scale_factor=True)",
+    "interpolate_float_size": NN + "F.interpolate(torch.ones(1, 1, 2, 2), size=(2.5, 3))",
+    "interpolate_zero_size": NN + "F.interpolate(torch.ones(1, 1, 2, 2), scale_factor=0.1)",
+    "interpolate_zero_size_1d": NN + "F.interpolate(torch.ones(1, 1, 2), size=0, mode='linear')",
+    "interpolate_long": NN + "F.interpolate(torch.ones(1, 1, 2, 2, dtype=torch.long), scale_factor=2, mode='bilinear')",
 }
 
 
