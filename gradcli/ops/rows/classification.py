@@ -216,7 +216,7 @@ def _bce_backward_forward(grad_output, self, target, weight=None, reduction="mea
 
 
 def _weighted(out, weight):
-    return out if weight is None else out.mul(_weights(weight, None)[0])
+    return out if weight is None else out.mul(_tensor(weight))
 
 
 @formula_helper
@@ -303,16 +303,16 @@ def _bce_logits_forward(self, target, weight=None, pos_weight=None, reduction="m
     return _reduced(loss, reduction, loss.dtype)
 
 
-def _weights(weight, pos_weight):
-    return [None if w is None else w if isinstance(w, Tensor) else Tensor._make(np.asarray(w))
-            for w in (weight, pos_weight)]
+def _tensor(weight):
+    """A weight the node keeps as an array, as the formulas' tensor (None stays None)."""
+    return weight if weight is None or isinstance(weight, Tensor) else Tensor._make(np.asarray(weight))
 
 
 @formula_helper
 def binary_cross_entropy_with_logits_backward(grad, self, target, weight=None, pos_weight=None, reduction="mean"):
     """-weight (pos_weight t (1 - sigmoid(x)) - (1 - t) sigmoid(x)) grad, over numel for the mean (torch's
     order of operations)."""
-    weight, pos_weight = _weights(weight, pos_weight)
+    weight, pos_weight = _tensor(weight), _tensor(pos_weight)
     if pos_weight is not None:
         t = pos_weight * target
         grad_input = add_scalar(t, 1).sub(target).mul(self.sigmoid()).sub(t)
@@ -328,7 +328,7 @@ def binary_cross_entropy_with_logits_backward(grad, self, target, weight=None, p
 def binary_cross_entropy_with_logits_target_backward(grad, self, target, weight=None, pos_weight=None,
                                                      reduction="mean"):
     """(log_sigmoid(-x) - log_sigmoid(x) pos_weight) grad, or -x grad; times weight, over numel for the mean."""
-    weight, pos_weight = _weights(weight, pos_weight)
+    weight, pos_weight = _tensor(weight), _tensor(pos_weight)
     if pos_weight is not None:
         grad_target = logsigmoid(-self).sub(logsigmoid(self).mul(pos_weight)).mul(grad)
     else:
