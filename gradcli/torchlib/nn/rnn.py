@@ -266,7 +266,7 @@ class RNNCellBase(Module):
         if not batched:
             input = input.unsqueeze(0)
         if hx is None:
-            zeros = torch["zeros"](input.size(0), self.hidden_size, dtype=input.dtype)
+            zeros = torch["zeros"](input.size(0), self.hidden_size, dtype=input.dtype, device=input.device)
             hx = (zeros, zeros) if pair else zeros
         elif not batched:
             hx = (hx[0].unsqueeze(0), hx[1].unsqueeze(0)) if pair else hx.unsqueeze(0)
