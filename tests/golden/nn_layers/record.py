@@ -86,6 +86,21 @@ CASES = {
         "print(F.binary_cross_entropy_with_logits(x.double(), t, pos_weight=pw.double()))\n"
         "print(F.binary_cross_entropy_with_logits(torch.tensor([-100., 0, 100, 30]), torch.tensor([1., 0.5, 0, 1]), "
         "reduction='none'))"),
+    "bce_with_logits_bits": NN + (  # every bit: the values as Python floats
+        "for dtype in (torch.float32, torch.float64):\n"
+        "    x = (torch.randn(40, 3, dtype=dtype) * 4).requires_grad_()\n"
+        "    t = torch.rand(40, 3, dtype=dtype).requires_grad_()\n"
+        "    w, pw = torch.rand(3, dtype=dtype), torch.rand(40, 1, dtype=dtype) * 3\n"
+        "    for kw in ({}, {'weight': w, 'pos_weight': pw}):\n"
+        "        loss = F.binary_cross_entropy_with_logits(x, t, reduction='none', **kw)\n"
+        "        mean = F.binary_cross_entropy_with_logits(x, t, **kw)\n"
+        "        mean.backward()\n"
+        "        print(mean.item(), loss.reshape(-1).tolist()[::4], x.grad.reshape(-1).tolist()[::4], "
+        "t.grad.reshape(-1).tolist()[::4])\n"
+        "        x.grad = t.grad = None\n"
+        "    p = x.detach().sigmoid().requires_grad_()\n    loss = F.binary_cross_entropy(p, t.detach(), weight=w)\n"
+        "    loss.backward()\n    print(loss.item(), p.grad.reshape(-1).tolist()[::4])\n"
+        "    print(F.logsigmoid(x).reshape(-1).tolist()[::4])"),
     "bce_with_logits_double_backward": NN + (
         "x = torch.randn(5, requires_grad=True)\nt = torch.rand(5, requires_grad=True)\npw = torch.rand(5) + 0.5\n"
         "loss = F.binary_cross_entropy_with_logits(x, t, pos_weight=pw, weight=pw.flip(0))\n"
