@@ -29,7 +29,8 @@ from ...core.tensor import Tensor
 
 # ---------------------------------------------------------------- the composed path
 # A cell's x is a step of the layer's input projected at once (torch's pre_compute_input), or, called as
-# torch.rnn_tanh_cell & co., the raw input it projects itself, in torch's order (hidden's linear first but GRU's).
+# torch.rnn_tanh_cell & co., the raw input it projects itself in torch's order: after the hidden state's linear,
+# but before it in a GRU (the order of the nodes is the order their backward runs in).
 def _input_gates(x, w_ih, b_ih, pre_computed):
     return x if pre_computed else linear(x, w_ih, b_ih)
 
