@@ -64,7 +64,11 @@ def overloads(module, obj, pattern, name):
         return None
     method = module == "torch.Tensor"
     builtin = type(fn).__name__ in ("builtin_function_or_method", "method_descriptor")
-    return (schema_overloads(pattern % name, method) if builtin else None) or python_overloads(fn, method)
+    if builtin:  # a binding may carry another operator's name (F.logsigmoid is aten::log_sigmoid)
+        schemas = schema_overloads(pattern % name, method) or schema_overloads(pattern % fn.__name__, method)
+        if schemas:
+            return schemas
+    return python_overloads(fn, method)
 
 
 if __name__ == "__main__":
