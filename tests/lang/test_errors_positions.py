@@ -127,3 +127,15 @@ def test_cli_reports_syntax_error_before_running_anything(tmp_path):
     result = run_cli("run", str(script))
     assert result.returncode == 1 and result.stdout == ""
     assert "bad.py:2:5: SyntaxError: '(' was never closed\n    x = (1,\n        ^" in result.stderr
+
+
+def test_cli_runs_the_lines_before_an_import_it_cannot_bind(tmp_path):
+    """As torch's Python does: the import fails where it stands, after the lines above it printed."""
+    script = tmp_path / "late.py"
+    script.write_text("import torch\nprint(torch.ones(2))\nimport torch.fx.experimental.optimization as optimization\n"
+                      "print('never')\n")
+    result = run_cli("run", str(script))
+    assert result.returncode == 1 and result.stdout == "tensor([1., 1.])\n"
+    assert ("late.py:3:1: NotImplementedError: gradcli does not implement torch.fx.experimental.optimization yet"
+            in result.stderr)
+    assert "Traceback" not in result.stderr

@@ -221,6 +221,50 @@ def test_a_modules_dunders_stay_unset(source):
     assert error.value.kind == "AttributeError" and error.value.position is not None
 
 
+# what /work/torchenv's Python 3.11 (torch 2.13, no torchvision) prints for the script: an import that cannot
+# bind fails when it runs, `except ImportError` sees it each time, and the name stays unbound
+IMPORT_WHEN_RUN = ("print('before')\nfor attempt in range(2):\n    try:\n        import torchvision\n"
+                   "    except ImportError as e:\n"
+                   "        print(attempt, type(e).__name__, isinstance(e, ModuleNotFoundError))\n"
+                   "try:\n    torchvision\nexcept NameError as e:\n    print(e)\n"
+                   "def later():\n    import torchvision.models\nprint('defined')")
+IMPORT_WHEN_RUN_TORCH = ("before\n0 ModuleNotFoundError True\n1 ModuleNotFoundError True\n"
+                         "name 'torchvision' is not defined\ndefined\n")
+
+
+def test_an_import_fails_when_it_runs_as_pythons_does():
+    assert api.run_script(IMPORT_WHEN_RUN) == IMPORT_WHEN_RUN_TORCH
+
+
+@pytest.mark.parametrize("statement", ["import subprocess", "from os import system", "import torch.jit as jit",
+                                       "from torch.fx import symbolic_trace"])
+def test_a_withheld_import_is_not_caught(statement):
+    """An import torch's Python would have done, withheld, fails where it stands, and no `except` catches it
+    (the script would go on down a path Python never takes): the lines above ran, nothing is bound."""
+    out = []
+    with pytest.raises(GradcliError) as error:
+        api.run_script("print('before')\ntry:\n    %s\nexcept Exception:\n    print('caught')" % statement,
+                       write=out.append)
+    assert error.value.refused and error.value.position.line == 3 and "".join(out) == "before\n"
+
+
+def test_a_missing_member_is_caught_as_torchs_is():
+    out = api.run_script("try:\n    from torch import nope\nexcept ImportError as e:\n    print(type(e).__name__)\n"
+                         "try:\n    nope\nexcept NameError as e:\n    print(e)")
+    assert out == "ImportError\nname 'nope' is not defined\n"
+
+
+@pytest.mark.parametrize("statement", ["import torch as __t", "from torch import ones as __o",
+                                       "import torchvision as __v"])
+def test_an_import_binding_a_refused_name_is_refused_before_anything_runs(statement):
+    """What the script may not bind is checked as the script compiles, as for `__t = 1`: only the finding of
+    the module waits for the statement to run."""
+    out = []
+    with pytest.raises(GradcliError) as error:
+        api.run_script("print('never')\n" + statement, write=out.append)
+    assert error.value.kind == "NameError" and error.value.position.line == 2 and out == []
+
+
 def test_package_versions_are_gradclis_world():
     """importlib.metadata.version: torch is the CPU build gradcli behaves as; no other package is installed,
     whatever the host has (numpy included: the script's numpy is gradcli's)."""

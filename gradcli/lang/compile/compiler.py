@@ -43,6 +43,33 @@ class StatementPosition:
         return getattr(self.compiler.position(self.node), name)
 
 
+def _failing_when_run(resolve):
+    """An import statement: resolve() gives its runner, or raises because gradcli cannot bind it (a module it
+    lacks or refuses, a member it has not). Then the statement fails when it runs, as Python's import does: the
+    lines above it run first, so a tutorial importing torch.fx at line 300 stops there, after printing what its
+    first 299 lines print (or earlier, where torch stops too), not before printing anything; and an
+    `except ImportError` around it catches what torch's Python raises too (a module torch has not, torchvision),
+    never a refusal (_refusal). A name the statement may not bind is still refused before anything runs."""
+    try:
+        return resolve()
+    except GradcliError as error:
+        message, kind, position, refused = error.message, error.kind, error.position, error.refused
+
+        def run(frame):
+            fresh = GradcliError(message, kind, position)  # a fresh error each time (a loop may run it again)
+            fresh.refused = refused
+            raise fresh
+        return run
+
+
+def _refusal(error):
+    """The error for an import torch's Python would have done (a standard-library module or a host member
+    gradcli withholds, a torch module it lacks): no `except` of the script catches it, since the path it
+    would take is one Python never takes (lang.compile.exceptions.catchable)."""
+    error.refused = True
+    return error
+
+
 class Compiler(Handling, ExpressionCompiler):
     """Turns a parse tree into closures: `s_<rule>` for statements, the `e_<rule>` of ExpressionCompiler for
     expressions."""
@@ -238,41 +265,44 @@ class Compiler(Handling, ExpressionCompiler):
 
     def s_import(self, node):
         dotted = ".".join(str(t) for t in node.children[0].children)
-        module = self.module(node, dotted)
-        if len(node.children) == 1:  # `import a.b` binds `a`
-            bound, value = node.children[0].children[0], namespace.MODULES[dotted.split(".")[0]]
-        else:
-            bound, value = node.children[1], module
-        setter = self.name_setter(bound)
+        whole = len(node.children) == 1  # `import a.b` binds `a`
+        setter = self.name_setter(node.children[0].children[0] if whole else node.children[1])
 
-        def run(frame):
-            setter(frame, value)
-        return run
+        def resolve():
+            module = self.module(node, dotted)
+            value = namespace.MODULES[dotted.split(".")[0]] if whole else module
+            return lambda frame: setter(frame, value)
+        return _failing_when_run(resolve)
 
     def s_from_import(self, node):
         dotted = ".".join(str(t) for t in node.children[0].children)
         if dotted == "__main__":
             return self._from_main(node)
-        module = self.module(node, dotted)
-        bindings = []
-        for item in node.children[1].children:
-            name = str(item.children[0])
-            alias = item.children[-1]  # the name bound: `as NAME`, or the member's own
-            submodule = namespace.MODULES.get(dotted + "." + name)
-            if submodule is not None:
-                bindings.append((self.name_setter(alias), lambda submodule=submodule: submodule))
-            elif name in module.members:  # (read as it runs: os.environ is the running script's own)
-                bindings.append((self.name_setter(alias), lambda members=module.members, name=name: members[name]))
-            elif hasattr(system.HOST.get(dotted), name):
-                raise self.error(item, "gradcli does not give access to '%s.%s'" % (dotted, name), "ImportError")
-            else:
-                raise self.error(item, "cannot import name '%s' from '%s' (gradcli has no such member)"
-                                 % (name, dotted), "ImportError")
+        # the names bound, `as NAME` or the member's own (a name the script may not bind is refused now)
+        items = [(item, str(item.children[0]), self.name_setter(item.children[-1]))
+                 for item in node.children[1].children]
 
-        def run(frame):
-            for setter, member in bindings:
-                setter(frame, member())
-        return run
+        def resolve():
+            module = self.module(node, dotted)
+            bindings = []
+            for item, name, setter in items:
+                submodule = namespace.MODULES.get(dotted + "." + name)
+                if submodule is not None:
+                    bindings.append((setter, lambda submodule=submodule: submodule))
+                elif name in module.members:  # (read as it runs: os.environ is the running script's own)
+                    bindings.append((setter, lambda members=module.members, name=name: members[name]))
+                elif hasattr(system.HOST.get(dotted), name):
+                    raise _refusal(self.error(item, "gradcli does not give access to '%s.%s'" % (dotted, name),
+                                              "ImportError"))
+                else:
+                    raise self.error(item, "cannot import name '%s' from '%s' (gradcli has no such member)"
+                                     % (name, dotted), "ImportError")
+
+            def run(frame):
+                for setter, member in bindings:
+                    setter(frame, member())
+            return run
+        return _failing_when_run(resolve)
 
     def _from_main(self, node):
         """`from __main__ import f`: the script's own f (as timeit's setup strings take names from the script)."""
@@ -291,13 +321,13 @@ class Compiler(Handling, ExpressionCompiler):
         module = namespace.MODULES.get(dotted)
         if module is None:
             if dotted.split(".")[0] in system.STANDARD_LIBRARY:
-                raise self.error(node, "gradcli does not give access to Python's module '%s' (a script may import "
-                                 "torch, numpy, math, random, collections, time, datetime, timeit, warnings, "
-                                 "pathlib, zipfile, pprint and parts of os, sys and importlib)"
-                                 % dotted, "ModuleNotFoundError")
+                raise _refusal(self.error(
+                    node, "gradcli does not give access to Python's module '%s' (a script may import torch, numpy, "
+                    "math, random, collections, time, datetime, timeit, warnings, pathlib, zipfile, pprint and "
+                    "parts of os, sys and importlib)" % dotted, "ModuleNotFoundError"))
             missing = namespace.missing_torch_module(dotted)
             if missing is not None:
-                raise self.error(node, missing.message, missing.kind)
+                raise _refusal(self.error(node, missing.message, missing.kind))
             raise self.error(node, "gradcli has no module '%s'" % dotted, "ModuleNotFoundError")
         return module
 

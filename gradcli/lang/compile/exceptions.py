@@ -59,8 +59,9 @@ _BY_KIND = {**CLASSES, **TORCH, **LIBRARY}
 
 def catchable(error):
     """Whether an `except` may catch this GradcliError (not a limit, even one shown as Python's
-    RecursionError; not a syntax error)."""
-    if getattr(error, "limit", None) is not None:
+    RecursionError; not an import gradcli withholds where torch's Python would have done it; not a syntax
+    error)."""
+    if getattr(error, "limit", None) is not None or getattr(error, "refused", False):
         return False
     return getattr(error, "value", None) is not None or error.kind in _BY_KIND
 
