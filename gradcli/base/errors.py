@@ -29,7 +29,7 @@ class GradcliError(Exception):
         self._suggest = suggest  # () -> the name the user may have meant, worked out only when shown
         self.calls = []  # the call sites the error left, innermost first: (Position, name of the function)
         self._left = None  # the name of the function the error has just left, until its call site is known
-        self.refused = False  # an import torch's Python would have done, withheld (no `except` catches it)
+        self.refused = False  # what torch's Python would give (a module, a dunder), withheld: never caught
 
     @property
     def suggestion(self):

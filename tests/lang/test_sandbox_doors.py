@@ -248,6 +248,27 @@ def test_a_withheld_import_is_not_caught(statement):
     assert error.value.refused and error.value.position.line == 3 and "".join(out) == "before\n"
 
 
+def test_a_refused_dunder_read_fails_where_it_is_read():
+    """As a withheld import: the lines above run, the object is evaluated first (Python's order), and no
+    `except` catches the refusal; nothing behind the dunder reaches the script."""
+    out = []
+    with pytest.raises(GradcliError) as error:
+        api.run_script("import torch\nprint('before')\ntry:\n    print(torch.ones(1).__dict__)\n"
+                       "except Exception:\n    print('caught')", write=out.append)
+    assert error.value.refused and error.value.kind == "AttributeError" and error.value.position.line == 4
+    assert "".join(out) == "before\n"
+    with pytest.raises(GradcliError, match="name 'nowhere' is not defined"):
+        api.run_script("print(f'{nowhere.__file__}')")
+
+
+@pytest.mark.parametrize("statement", ["x.__dict__ = {}", "del x.__doc__", "__t = 1"])
+def test_writing_a_dunder_is_refused_before_anything_runs(statement):
+    out = []
+    with pytest.raises(GradcliError) as error:
+        api.run_script("x = 1\nprint('never')\n" + statement, write=out.append)
+    assert error.value.position.line == 3 and out == []
+
+
 def test_a_missing_member_is_caught_as_torchs_is():
     out = api.run_script("try:\n    from torch import nope\nexcept ImportError as e:\n    print(type(e).__name__)\n"
                          "try:\n    nope\nexcept NameError as e:\n    print(e)")

@@ -173,8 +173,13 @@ class ExpressionCompiler(Calls, Displays, Definitions):
         for a module's `__version__` (`torch.__version__`, served from the module's own members)."""
         name = token.value  # the plain str (a Token compares and hashes through Python code)
         if refuses(name, kind):
-            raise GradcliError("gradcli does not give access to '%s'" % name, kind, self.position(token))
+            raise self.refusal(token, kind)
         return name
+
+    def refusal(self, token, kind):
+        error = GradcliError("gradcli does not give access to '%s'" % token.value, kind, self.position(token))
+        error.refused = True  # what Python would give, withheld: no `except` of the script catches it
+        return error
 
     # ------------------------------------------------------------ expressions
     def expression(self, node, compile_rule=None):
@@ -359,7 +364,8 @@ class ExpressionCompiler(Calls, Displays, Definitions):
             read = DUNDER_READERS.get(name)
             if read is not None:
                 return self.applied(read, obj, token)
-            self.checked_name(token, "AttributeError")
+            if refuses(name, "AttributeError"):
+                return self.refused_read(obj, token)
 
         def run(frame):
             value = obj(frame)
@@ -372,6 +378,20 @@ class ExpressionCompiler(Calls, Displays, Definitions):
                 return namespace.get_attribute(value, name)
             except Exception as exc:
                 raise located(exc, self.position(token)) from None  # the attribute's name
+        return run
+
+    def refused_read(self, obj, token):
+        """`m.__file__`: refused where it is read, as an import gradcli cannot bind is (compiler._failing_when_run),
+        after `m` is evaluated as Python evaluates it; the lines above run first, so a tutorial reading a
+        compiled extension's `__file__` at line 739 stops there, or earlier where torch stops (recipes/benchmark,
+        on CUDA at line 205). Writing or deleting a dunder is refused before anything runs."""
+        refusal = self.refusal(token, "AttributeError")
+
+        def run(frame):
+            obj(frame)
+            fresh = GradcliError(refusal.message, refusal.kind, refusal.position)  # (a loop may read it again)
+            fresh.refused = True
+            raise fresh
         return run
 
     def e_subscript(self, node):
