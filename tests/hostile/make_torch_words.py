@@ -222,6 +222,12 @@ CASES = {
     "ones_keyword_size_str": "print(torch.ones(size='a'))",
     "ones_keyword_size_str_first": "print(torch.zeros(size=('a',)))",
     "eye_int_dtype": "print(torch.eye(2, dtype=1))",
+    # a factory's sizes given one by one, on a device a CPU build has not: torch's parser takes the call, the
+    # device check refuses it (recipes/benchmark.py's `torch.randn(10000, 1024, device='cuda')`)
+    "randn_ints_cuda": "print(torch.randn(3, 4, device='cuda'))",
+    "ones_ints_cuda": "print(torch.ones(2, 3, device='cuda'))",
+    "zeros_ints_cuda_dtype": "print(torch.zeros(2, 3, dtype=torch.int64, device='cuda:0'))",
+    "ones_ints_unknown_keyword": "print(torch.ones(2, 3, foo=1))",
 }
 
 

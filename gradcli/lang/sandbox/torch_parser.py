@@ -119,7 +119,10 @@ class _Checker:
                     # (torch's plural: "1 required positional arguments", "2 required positional argument")
                     return "%s() missing %d required positional argument%s: %s" % (
                         name, len(missing), "s" if len(missing) == 1 else "", ", ".join(missing))
-            elif spread and arg_pos == 0 and not keyword and not self.fits(p.kind, value, p.optional):
+            elif spread and arg_pos == 0 and not keyword and (nargs > 1 or not self.fits(p.kind, value, p.optional)):
+                # (torch's check of a size-less int list refuses a lone int, so its ints go here; `fits` takes an
+                # int for any int list, as a sized one, `int[2]`, does: with more ints than one, spreading them
+                # is the only way the call is taken, as torch.randn(3, 4, device='cuda') is)
                 arg_pos = nargs
                 continue
             elif not self.fits(p.kind, value, p.optional) or _first_not_an_int(p.kind, value) and keyword:
