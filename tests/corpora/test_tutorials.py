@@ -42,3 +42,17 @@ def test_tutorial_prints_what_torch_printed(record):
     result = run_cli("run", path.name, cwd=path.parent, env={"PYTHONHASHSEED": "0"}, timeout=600)
     status = judge(entry["torch"], result.returncode, result.stdout, result.stderr)
     assert status.startswith("runs"), status
+
+
+def test_a_stop_of_many_lines_is_torchs_when_torchs_last_line_ends_it():
+    """torch.load's weights_only refusal is a message of many lines with a word in bold: torch's stderr ends
+    with its last line, gradcli's error line is its first (recipes/saving_and_loading_models_for_inference)."""
+    last = "Check the documentation of torch.load to learn more."
+    torch = [[1, "Net()\n", last]]
+    err = ("s.py:151:9: UnpicklingError: Weights only load failed, \x1b[1mdo those steps only if you trust it\x1b[0m.\n"
+           "\t(1) weights_only=False\n\n" + last + "\n    model = torch.load(PATH)\n            ^^^^^^^^^^^^^^^^\n")
+    status = judge(torch, 1, "Net()\n", err)
+    assert status == ("stops at line 151: UnpicklingError: Weights only load failed, do those steps only if you trust "
+                      "it. — as torch 2.13 does (the same output before it)")
+    assert judge([[1, "", "ValueError: other"]], 1, "", err).startswith("stops at line 151: UnpicklingError")
+    assert "as torch" not in judge([[1, "", "ValueError: other"]], 1, "", err)

@@ -105,6 +105,7 @@ _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 _NUMBER = re.compile(r"-?\d+(\.\d*)?([eE][-+]?\d+)?")
 _BLANKS = re.compile(r"\s+")
 _ERROR_LINE = re.compile(r"[^:\s]+:(\d+):\d+: (.*)")
+_TERMINAL_STYLE = re.compile(r"\x1b\[[0-9;]*m")  # (torch.load's refusal sets a word in bold)
 
 
 def run(argv, cwd, timeout):
@@ -163,8 +164,12 @@ def judge(torch, code, out, err):
         # the error's own line (file:line:column: Kind: message), after any warnings and call sites
         found = next(filter(None, (_ERROR_LINE.match(line) for line in lines)), None)
         head = lines[-1]
-        where, message = (("line %s: " % found.group(1), found.group(2)) if found else ("", head))
-        if torch and torch[0][0] != 0 and torch[0][2].split(": ", 1)[-1] in message:
+        where, message = (("line %s: " % found.group(1), _TERMINAL_STYLE.sub("", found.group(2))) if found
+                          else ("", head))
+        # torch's last line against the error gradcli printed: its first line, or the rest of a message of many
+        # lines (torch.load's weights_only refusal ends with a line of its own)
+        error_text = err[err.index(found.group(0)):] if found else message
+        if torch and torch[0][0] != 0 and torch[0][2].split(": ", 1)[-1] in error_text:
             before = "the same output before it" if agrees(torch[0][1], out) else "different output before it"
             return "stops at %s%s — as torch 2.13 does (%s)" % (where, message[:120], before)
         owner = why(message)
@@ -186,11 +191,19 @@ def judge(torch, code, out, err):
     return "differs at " + first_difference(first, mine)
 
 
-def record(directory, checkout, relative, torch):
-    """Keep torch's runs of a tutorial that runs under gradcli, with the hash of the file torch ran, as
-    tests/corpora/test_tutorials.py reads them (the tutorial's code stays in the checkout)."""
+def cpu_capability(torch_python):
+    """The vector kernels torch ran with (AVX2, AVX512: their last digits differ), said in each record."""
+    asked = "import torch; print(torch.backends.cpu.get_cpu_capability())"
+    return run([torch_python, "-c", asked], None, 60)[1].strip()
+
+
+def record(directory, checkout, relative, torch, capability):
+    """Keep torch's runs of a tutorial that runs under gradcli, with the hash of the file torch ran and the CPU
+    capability it ran with, as tests/corpora/test_tutorials.py reads them (the tutorial's code stays in the
+    checkout)."""
     source = (checkout / relative).read_bytes()
-    entry = {"path": relative, "sha256": hashlib.sha256(source).hexdigest(), "torch": torch}
+    entry = {"path": relative, "sha256": hashlib.sha256(source).hexdigest(), "cpu_capability": capability,
+             "torch": torch}
     name = relative.split("/", 1)[1].replace("/", "__").replace(".py", ".json")
     (directory / name).write_text(json.dumps(entry, indent=1) + "\n", encoding="utf-8")
 
@@ -206,6 +219,7 @@ def main():
     parser.add_argument("--record", type=pathlib.Path, help="keep torch's runs of those that run here (tests/corpora/tutorials)")
     args = parser.parse_args()
     rows = []
+    capability = cpu_capability(args.torch_python) if args.record and args.torch_python else None
     for relative, needs in TUTORIALS:
         if args.only and not any(part in relative for part in args.only):
             continue
@@ -217,7 +231,8 @@ def main():
         else:
             status = verdict(path.resolve(), args.gradcli.split(), args.torch_python, args.timeout)
             if args.record and args.torch_python and status.startswith("runs"):
-                record(args.record, args.checkout, relative, torch_runs(path.resolve(), args.torch_python, 0))
+                record(args.record, args.checkout, relative, torch_runs(path.resolve(), args.torch_python, 0),
+                       capability)
         rows.append((relative, status))
         if not args.markdown:
             print("%-75s %s" % (relative, status), flush=True)
