@@ -13,7 +13,7 @@ from ..sandbox import guards, namespace, system
 from . import classes, exceptions
 from .expressions import ExpressionCompiler, kind_of
 from .handling import Handling
-from .runtime import _MISSING, _Break, _Continue, _Return, located
+from .runtime import _MISSING, _Break, _Continue, _Return, located, raised_when_run
 from ...base import errors
 from ...core import limits
 from ...base.errors import GradcliError
@@ -53,13 +53,7 @@ def _failing_when_run(resolve):
     try:
         return resolve()
     except GradcliError as error:
-        message, kind, position, refused = error.message, error.kind, error.position, error.refused
-
-        def run(frame):
-            fresh = GradcliError(message, kind, position)  # a fresh error each time (a loop may run it again)
-            fresh.refused = refused
-            raise fresh
-        return run
+        return raised_when_run(error)
 
 
 def _refusal(error):

@@ -18,7 +18,7 @@ from .definitions import Definitions
 from ..syntax.positions import Places
 from ..sandbox.namespace import TENSOR_PLAIN_MEMBERS, Module
 from ..sandbox.system import ASSIGNED
-from .runtime import _MISSING, DUNDER_READERS, located, refuses
+from .runtime import _MISSING, DUNDER_READERS, located, raised_when_run, refuses
 from ...base import errors
 from ...core import limits
 from ...base.errors import GradcliError, Position
@@ -384,15 +384,8 @@ class ExpressionCompiler(Calls, Displays, Definitions):
         """`m.__file__`: refused where it is read, as an import gradcli cannot bind is (compiler._failing_when_run),
         after `m` is evaluated as Python evaluates it; the lines above run first, so a tutorial reading a
         compiled extension's `__file__` at line 739 stops there, or earlier where torch stops (recipes/benchmark,
-        on CUDA at line 205). Writing or deleting a dunder is refused before anything runs."""
-        refusal = self.refusal(token, "AttributeError")
-
-        def run(frame):
-            obj(frame)
-            fresh = GradcliError(refusal.message, refusal.kind, refusal.position)  # (a loop may read it again)
-            fresh.refused = True
-            raise fresh
-        return run
+        on CUDA at line 218). Writing or deleting a dunder is refused before anything runs."""
+        return raised_when_run(self.refusal(token, "AttributeError"), first=obj)
 
     def e_subscript(self, node):
         obj = self.expression(node.children[0])

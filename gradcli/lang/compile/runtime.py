@@ -260,6 +260,21 @@ DUNDER_READERS = {"__init__": classes.init_of, "__name__": name_of, "__qualname_
                   "__class__": class_of}
 
 
+def raised_when_run(error, first=None):
+    """A closure raising `error`, found as the script compiled, where Python raises it: when the statement or
+    expression runs (after `first(frame)`, the object of `m.__file__`, is evaluated), a fresh copy each time (a
+    loop may run it again). An import gradcli cannot bind and a refused dunder read (error.refused) come here."""
+    message, kind, position, refused = error.message, error.kind, error.position, error.refused
+
+    def run(frame):
+        if first is not None:
+            first(frame)
+        fresh = GradcliError(message, kind, position)
+        fresh.refused = refused
+        raise fresh
+    return run
+
+
 def refuses(name, kind="NameError"):
     """The one name gate: whether a script may not bind, read or write `name` (a dunder), but for a module's
     `__version__` read as an attribute (`torch.__version__`, served from the module's own members)."""
