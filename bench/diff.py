@@ -57,23 +57,28 @@ print(json.dumps({"sympy_diff": (middle - start) / len(cases), "sympy_simplify":
 """
 
 
+def figures(sympy_python=None, rounds=5):
+    """{"gradcli": s, "sympy_diff": s, "sympy_simplify": s}: medians over `rounds` of the per-expression CPU
+    time (SymPy's None where `sympy_python`, default this interpreter, cannot import sympy)."""
+    cases = json.dumps(TEXTBOOK)
+    found = {"gradcli": [], "sympy_diff": [], "sympy_simplify": []}
+    for _ in range(rounds):
+        runs = [[sys.executable, "-c", _GRADCLI % str(HERE.parent), cases]]
+        runs.append([sympy_python or sys.executable, "-c", _SYMPY, cases])
+        for argv_ in runs:
+            done = subprocess.run(argv_, capture_output=True, text=True)
+            if done.returncode == 0:
+                for key, value in json.loads(done.stdout.strip().splitlines()[-1]).items():
+                    found[key].append(value)
+    return {key: statistics.median(values) if values else None for key, values in found.items()}
+
+
 def main(argv=None):
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--sympy-python", default=None, help="a python that imports sympy (default: this one)")
     options.add_argument("--rounds", type=int, default=5)
     args = options.parse_args(argv)
-    cases = json.dumps(TEXTBOOK)
-    sympy_python = args.sympy_python or sys.executable
-    figures = {"gradcli": [], "sympy_diff": [], "sympy_simplify": []}
-    for _ in range(args.rounds):
-        runs = [[sys.executable, "-c", _GRADCLI % str(HERE.parent), cases]]
-        runs.append([sympy_python, "-c", _SYMPY, cases])
-        for argv_ in runs:
-            done = subprocess.run(argv_, capture_output=True, text=True)
-            if done.returncode == 0:
-                for key, value in json.loads(done.stdout.strip().splitlines()[-1]).items():
-                    figures[key].append(value)
-    print(json.dumps({key: statistics.median(values) if values else None for key, values in figures.items()}))
+    print(json.dumps(figures(args.sympy_python, args.rounds)))
 
 
 if __name__ == "__main__":

@@ -12,9 +12,7 @@ markdown table: each row's time and instructions, and both as ratios to the nump
 import argparse
 import os
 import pathlib
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -23,23 +21,31 @@ sys.path.insert(0, str(HERE))
 
 import measure  # noqa: E402
 
-ONE_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+FLOOR, HIPS = 'python -c "import numpy"', "HIPS autograd python -c (x*sin(x), grad)"
 SCRIPT = "import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x * torch.sin(x)\ny.backward()\nprint(x.grad)\n"
 HIPS_EVAL = ("import autograd.numpy as np\nfrom autograd import grad\nf = lambda x: x * np.sin(x)\n"
              "print(f(2.0), grad(f)(2.0))")
 
 
-def instructions(argv, env):
-    """The instructions argv executes (callgrind, children followed), or None without valgrind."""
-    if not shutil.which("valgrind"):
-        return None
-    with tempfile.TemporaryDirectory() as folder:
-        subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null",
-                        "--log-file=%s/log.%%p" % folder, *argv], env=env, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-        counts = [int(found) for name in os.listdir(folder)
-                  for found in re.findall(r"Collected : *(\d+)", pathlib.Path(folder, name).read_text())]
-    return sum(counts) or None
+def commands(gradcli, script, hips_python=None):
+    """{label: argv} of the one-shot commands: the numpy floor, gradcli's three, and HIPS autograd's when given
+    (`script`: the path of SCRIPT, written by the caller)."""
+    found = {
+        FLOOR: [sys.executable, "-c", "import numpy"],
+        'gradcli eval "x*sin(x)" --at x=2': [gradcli, "eval", "x*sin(x)", "--at", "x=2"],
+        'gradcli diff "x*sin(x)" x': [gradcli, "diff", "x*sin(x)", "x"],
+        "gradcli run (5 lines)": [gradcli, "run", script],
+    }
+    if hips_python:
+        found[HIPS] = [hips_python, "-c", HIPS_EVAL]
+    return found
+
+
+def environment():
+    """The one-shot commands' environment: one BLAS thread, and the bytecode cached as on a user's machine."""
+    env = dict(os.environ, **measure.ONE_THREAD)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def main(argv=None):
@@ -50,31 +56,23 @@ def main(argv=None):
     options.add_argument("--rounds", type=int, default=15)
     options.add_argument("--no-instructions", action="store_true")
     args = options.parse_args(argv)
-    env = dict(os.environ, **ONE_THREAD)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # (as a user's machine: the bytecode cached)
+    env = environment()
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(SCRIPT)
-    commands = {
-        'python -c "import numpy"': [sys.executable, "-c", "import numpy"],
-        'gradcli eval "x*sin(x)" --at x=2': [args.gradcli, "eval", "x*sin(x)", "--at", "x=2"],
-        'gradcli diff "x*sin(x)" x': [args.gradcli, "diff", "x*sin(x)", "x"],
-        "gradcli run (5 lines)": [args.gradcli, "run", f.name],
-    }
-    if args.hips_python:
-        commands["HIPS autograd python -c (x*sin(x), grad)"] = [args.hips_python, "-c", HIPS_EVAL]
-    for argv_ in commands.values():
+    chosen = commands(args.gradcli, f.name, args.hips_python)
+    for argv_ in chosen.values():
         measure.run_once(argv_, env=env)  # (caches warm: bytecode, parse tables)
-    times = {label: measure.median(r["seconds"]) for label, r in measure.interleaved(commands, args.rounds, env).items()}
-    counts = {label: None if args.no_instructions else instructions(argv_, env) for label, argv_ in commands.items()}
+    times = {label: measure.median(r["seconds"]) for label, r in measure.interleaved(chosen, args.rounds, env).items()}
+    counts = {label: None if args.no_instructions else measure.instructions(argv_, env)
+              for label, argv_ in chosen.items()}
     os.unlink(f.name)
-    floor, hips = 'python -c "import numpy"', "HIPS autograd python -c (x*sin(x), grad)"
 
     def ratios(table, label):
-        found = [table[label] / table[base] if table.get(base) and table[label] else None for base in (floor, hips)]
+        found = [table[label] / table[base] if table.get(base) and table[label] else None for base in (FLOOR, HIPS)]
         return " / ".join("-" if r is None else "%.2fx" % r for r in found)
     print("| command | wall ms | instructions | wall vs numpy / HIPS | instructions vs numpy / HIPS |")
     print("|---|---|---|---|---|")
-    for label in commands:
+    for label in chosen:
         count = counts[label]
         print("| %s | %.1f | %s | %s | %s |" % (label, times[label] * 1000, "-" if count is None else
                                                 "%.0fM" % (count / 1e6), ratios(times, label), ratios(counts, label)))
