@@ -16,18 +16,43 @@ _BLOCK = (
 )
 
 
+# The same statements written with HIPS autograd's numpy, line for line, so that a script cut at any statement
+# does the same work: HIPS has no tape, so a forward line becomes a function and its `backward()` line the call
+# that runs forward and backward together (value_and_grad); `a.grad` is the array `a_grad`.
+_HIPS_BLOCK = (
+    "a = np.ones((3, 4))",
+    "b = np.array([[1.0, 2.0, 3.0, 4.0], [0.5, 0.25, {i}.0, 2.0], [3.0, 1.0, 0.0, -1.0]])",
+    "fc = lambda a: (a * b + 2).sum()",
+    "c, a_grad = value_and_grad(fc)(a)",
+    "s = a_grad.mean() + np.linalg.norm(b.sum(axis=0))",
+    "d = np.zeros((2, 3)) + np.arange(3.0) * {i}",
+    "e = np.abs(np.exp(d) - 1).mean(axis=1)",
+    "a_grad = a_grad * 0",
+    "ff = lambda a: np.tanh(b @ a.T).sum()",
+    "f, g = value_and_grad(ff)(a); a_grad = a_grad + g",
+)
+assert len(_HIPS_BLOCK) == len(_BLOCK)
+
+
+def _repeated(head, block, statements, tail):
+    """`head`, then `statements` lines of `block` repeated (its `{i}` counting blocks, mod 7), then `tail`."""
+    lines = []
+    i = 0
+    while len(lines) < statements:
+        lines.extend(line.format(i=i % 7) for line in block[:statements - len(lines)])
+        i += 1
+    return "\n".join([head, *lines, tail]) + "\n"
+
+
 def batch_script(statements):
     """`statements` small-tensor statements (plus the import and a closing print)."""
-    lines = ["import torch"]
-    i = 0
-    while len(lines) - 1 < statements:
-        for line in _BLOCK:
-            if len(lines) - 1 == statements:
-                break
-            lines.append(line.format(i=i % 7))
-        i += 1
-    lines.append("print(a.grad, s, e)")
-    return "\n".join(lines) + "\n"
+    return _repeated("import torch", _BLOCK, statements, "print(a.grad, s, e)")
+
+
+def hips_batch_script(statements):
+    """batch_script's statements written for HIPS autograd (run by a python that has `autograd`)."""
+    return _repeated("import autograd.numpy as np\nfrom autograd import value_and_grad", _HIPS_BLOCK, statements,
+                     "print(a_grad, s, e)")
 
 
 def deep_script(length):
@@ -40,3 +65,31 @@ def deep_script(length):
             "y.backward()\n"
             "print(y)\n"
             "print(x.grad)\n" % length)
+
+
+# Training loops as the tutorials write them: an nn.Sequential MLP on one batch of 64, the loss module, the
+# optimizer, and the four-line step.
+TRAININGS = {
+    "mse+sgd": ("torch.randn(64, 5)", "nn.MSELoss()", "torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)"),
+    "cross_entropy+adam": ("torch.randint(0, 5, (64,))", "nn.CrossEntropyLoss()",
+                           "torch.optim.Adam(model.parameters(), lr=1e-3)"),
+}
+
+
+def training_script(kind, steps):
+    """`steps` training steps of a 20-64-5 MLP with TRAININGS[kind]'s targets, loss and optimizer."""
+    targets, loss, optimizer = TRAININGS[kind]
+    return ("import torch\n"
+            "import torch.nn as nn\n"
+            "torch.manual_seed(0)\n"
+            "X = torch.randn(64, 20)\n"
+            "y = %s\n"
+            "model = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 5))\n"
+            "loss_fn = %s\n"
+            "optimizer = %s\n"
+            "for step in range(%d):\n"
+            "    optimizer.zero_grad()\n"
+            "    loss = loss_fn(model(X), y)\n"
+            "    loss.backward()\n"
+            "    optimizer.step()\n"
+            "print(round(loss.item(), 4))\n" % (targets, loss, optimizer, steps))
