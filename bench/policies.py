@@ -26,7 +26,6 @@ sys.path.insert(0, str(HERE))
 import measure  # noqa: E402
 import scripts  # noqa: E402
 
-ONE_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 # `gradcli run FILE` through cli.launch.command(), with some of cli.process's policies replaced first
 COMMAND = """import contextlib, sys
@@ -76,7 +75,7 @@ def main():
     arguments = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     arguments.add_argument("--rounds", type=int, default=7)
     args = arguments.parse_args()
-    env = dict(os.environ, **ONE_THREAD)
+    env = dict(os.environ, **measure.ONE_THREAD)
     env["PYTHONPATH"] = os.pathsep.join([str(HERE.parent)] + env.get("PYTHONPATH", "").split(os.pathsep))
     rows = allocator(args.rounds, env) + command_policies(args.rounds, env)
     print("| workload | with the policy | without: | | policy's gain |")
