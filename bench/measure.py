@@ -52,15 +52,16 @@ def run_once(argv, env=None):
 def interleaved(commands, rounds, env=None):
     """Run each command once per round, alternating (A B A B ...), so machine noise hits all alike.
 
-    commands: {label: argv}. Returns {label: {"seconds": [...], "cpu": [...], "peak_mib": [...],
-    "stdout": last output}}.
+    commands: {label: argv}. Returns {label: {"seconds": [...], "cpu": [...], "peak_mib": [...], "stdouts":
+    [...], "stdout": the last output}}.
     """
-    results = {label: {"seconds": [], "cpu": [], "peak_mib": [], "stdout": ""} for label in commands}
+    results = {label: {"seconds": [], "cpu": [], "peak_mib": [], "stdouts": [], "stdout": ""} for label in commands}
     for _ in range(rounds):
         for label, argv in commands.items():
             done = run_measured(argv, env=env)
             for key in ("seconds", "cpu", "peak_mib"):
                 results[label][key].append(done[key])
+            results[label]["stdouts"].append(done["stdout"])
             results[label]["stdout"] = done["stdout"]
     return results
 

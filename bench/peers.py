@@ -4,7 +4,7 @@ same in `python -c`, and `python -c "import numpy"` (the floor of any numpy-base
     python bench/peers.py [--gradcli PATH] [--hips-python PATH] [--rounds N] [--no-instructions]
 
 Every command runs once per round, interleaved, and the wall times are medians; beside them, the instructions
-each executes under valgrind's callgrind (children included), which the machine's load does not move. HIPS
+each executes (valgrind, children included; measure.instructions), which the machine's load does not move. HIPS
 autograd is optional (--hips-python: a python that imports autograd); BLAS runs on one thread. Prints a
 markdown table: each row's time and instructions, and both as ratios to the numpy floor and to HIPS.
 """

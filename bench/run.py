@@ -266,28 +266,27 @@ def deep(gradcli, torch_python, rounds, count, lengths=((200_000, 0.6), (1_000_0
     return rows
 
 
-def training(gradcli, torch_python, rounds, count, steps=1000, short=100):
-    """Training loops as tutorials write them (scripts.training_script): whole process of `steps` steps ahead
-    of torch, and the cost of a step after start-up (the paired slope between `short` and `steps`) <= 2x torch's."""
+def training(gradcli, torch_python, rounds, count, steps=1000, start_up=100):
+    """Training loops as tutorials write them (scripts.training_script): the whole process of `steps` steps
+    ahead of torch, and a step after the first `start_up` (CPU time, as the script measures it) <= 2x torch's."""
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for kind in scripts.TRAININGS:
-            paths = {n: written(folder, "%s%d.py" % (kind, n), scripts.training_script(kind, n)) for n in (short, steps)}
-            commands = {("gradcli", n): [gradcli, "run", paths[n]] for n in paths}
+            path = written(folder, "%s.py" % kind, scripts.training_script(kind, steps, start_up))
+            commands = {"gradcli": [gradcli, "run", path]}
             if torch_python:
-                commands.update({("torch", n): [torch_python, paths[n]] for n in paths})
+                commands["torch"] = [torch_python, path]
             results = measure.interleaved(commands, rounds, ONE_THREAD_ENV)
-            everyone = sorted({who for who, _ in commands}, key=("gradcli", "torch").index)
-            counts = {who: count(commands[who, steps], ONE_THREAD_ENV, torch=who == "torch") for who in everyone}
-            times = {who: measure.median(results[who, steps]["cpu"]) for who in everyone}
-            per = {who: slope({n: results[who, n] for n in paths}, short, steps, steps - short) for who in everyone}
-            same = results["gradcli", steps]["stdout"] == results.get(("torch", steps), {}).get("stdout")
+            counts = {who: count(argv, ONE_THREAD_ENV, torch=who == "torch") for who, argv in commands.items()}
+            times = {who: measure.median(r["cpu"]) for who, r in results.items()}
+            printed = {who: r["stdout"].split() for who, r in results.items()}  # [loss, seconds a step]
+            per = {who: measure.median([float(out.split()[1]) for out in r["stdouts"]]) for who, r in results.items()}
+            same = printed["gradcli"][0] == printed.get("torch", [None])[0]
             title = "training: MLP 20-64-5, batch 64, %s" % kind
             rows.append(Row(title + ", %d steps, whole process" % steps, "s", times, counts,
                             [versus(times, counts, "torch", 1.0)],
-                            note="final loss %s: %s" % (compared_with_torch(same, torch_python),
-                                                        results["gradcli", steps]["stdout"].strip())))
-            rows.append(Row(title + ", per step (slope %d->%d)" % (short, steps), "s/step", per,
+                            note="final loss %s: %s" % (compared_with_torch(same, torch_python), printed["gradcli"][0])))
+            rows.append(Row(title + ", a step after the first %d" % start_up, "s/step", per,
                             targets=[versus(per, {}, "torch", 2.0)]))
     return rows
 

@@ -18,8 +18,10 @@ import sys
 import time
 import warnings
 
-for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_var, "1")  # before numpy loads its BLAS
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import measure  # noqa: E402
+
+measure.one_thread()  # before numpy loads its BLAS
 
 import numpy as np
 
