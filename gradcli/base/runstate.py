@@ -24,7 +24,7 @@ class RunState:
 
     __slots__ = ("grad_enabled", "inference", "default_float", "anomaly", "check_nan", "position", "warn",
                  "threads", "iterations_left", "formulas", "print_options", "generator", "files", "random",
-                 "numpy_random", "system", "device", "run_text")
+                 "numpy_random", "system", "device", "run_text", "script_types")
 
     def __init__(self):
         self.grad_enabled = True            # torch.set_grad_enabled / no_grad / enable_grad (base.grad_mode)
@@ -46,6 +46,7 @@ class RunState:
         self.device = None                  # the default device of factories (core.meta); None: the CPU
         self.run_text = None                # the running script's compiler for code in strings (timeit's stmt):
                                             # run_text(text, namespace, filename) -> a callable; None outside
+        self.script_types = None            # what type() gave the script, one per class (lang.sandbox.namespace)
 
 
 _CURRENT = contextvars.ContextVar("gradcli_run_state")

@@ -32,7 +32,8 @@ MISTAKES = [
     "if x.y = 1:\n pass\n", "if x[0] = 1:\n pass\n", "if 1 = 2:\n pass\n", "f(a.b=1)\n", "x = = 1\n", "x === 1\n",
     # an expression cut short
     "x = 1 +\n", "x = 1 +", "x = 1 + # c\n", "x = 1 +   \n", "x = 3 ** \n", "x = 1 +* 2\n", "x = )\n", "x.\n",
-    "import\n", "from torch import\n", "import torch as\n", "x = not\n", "if a and or b:\n pass\n", "x = 1 if 2\n",
+    "import\n", "from torch import\n", "import torch as\n", "import math,\n", "import math as m, \n",
+    "import math random\n", "x = not\n", "if a and or b:\n pass\n", "x = 1 if 2\n",
     "x = 1 if 2 else\n", "lambda x: = 1\n", "x = [i for i in]\n", "x = [1 for]\n", "for x in :\n    pass\n",
     "print(x,, y)\n", "x = [1, 2, 3].\n", "x.1\n", "def f(:\n    pass\n", "def f(a b):\n pass\n", "a, = \n",
     "x = 1;;\n", "x ++= 1\n", "x = 5 +\\\n",

@@ -9,7 +9,8 @@ from gradcli.app import api
 from gradcli.base.errors import GradcliError
 
 BINDINGS = [  # every form that binds a name, each given a dunder
-    "import torch as __builtins__", "import math as __class__", "from math import pi as __len__",
+    "import torch as __builtins__", "import math, torch as __builtins__", "import math as m, os.path as __dict__",
+    "import math as __class__", "from math import pi as __len__",
     "from torch.nn.functional import relu as __del__", "from torch.nn import Parameter as __class__",
     "class A:\n    from math import pi as __len__", "class A:\n    import math as __del__",
     "class A:\n    from torch.nn import Parameter as __class__",

@@ -258,15 +258,26 @@ class Compiler(Handling, ExpressionCompiler):
         return delete_name
 
     def s_import(self, node):
-        dotted = ".".join(str(t) for t in node.children[0].children)
-        whole = len(node.children) == 1  # `import a.b` binds `a`
-        setter = self.name_setter(node.children[0].children[0] if whole else node.children[1])
+        """`import a.b, c as d`: each module bound in turn (`import a.b` binds `a`); one gradcli cannot bind fails
+        where the statement runs, after the ones before it are bound (as Python's)."""
+        steps = []
+        for item in node.children:
+            dotted = ".".join(str(t) for t in item.children[0].children)
+            whole = len(item.children) == 1
+            setter = self.name_setter(item.children[0].children[0] if whole else item.children[1])
 
-        def resolve():
-            module = self.module(node, dotted)
-            value = namespace.MODULES[dotted.split(".")[0]] if whole else module
-            return lambda frame: setter(frame, value)
-        return _failing_when_run(resolve)
+            def resolve(item=item, dotted=dotted, whole=whole, setter=setter):
+                module = self.module(item, dotted)
+                value = namespace.MODULES[dotted.split(".")[0]] if whole else module
+                return lambda frame: setter(frame, value)
+            steps.append(_failing_when_run(resolve))
+        if len(steps) == 1:
+            return steps[0]
+
+        def run(frame):
+            for step in steps:
+                step(frame)
+        return run
 
     def s_from_import(self, node):
         dotted = ".".join(str(t) for t in node.children[0].children)

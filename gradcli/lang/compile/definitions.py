@@ -69,7 +69,8 @@ def declarations(body):
         elif kind in ("augassign", "del", "annassign"):  # (`x: int` alone makes x local too, as in Python)
             _target_names(node.children[0], bound)
         elif kind == "import":
-            bound.add((node.children[1] if len(node.children) > 1 else node.children[0].children[0]).value)
+            bound.update((item.children[1] if len(item.children) > 1 else item.children[0].children[0]).value
+                         for item in node.children)
         elif kind == "from_import":
             bound.update(item.children[-1].value for item in node.children[1].children)
         elif kind in _COMPOUND:

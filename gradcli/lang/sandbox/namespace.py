@@ -16,7 +16,7 @@ import numpy as np
 
 from ..compile import classes, exceptions
 from . import guards, numpy_bridge, paths, recorded, stand_ins, stdlib, system, training
-from ...base import anomaly, dtypes, errors, grad_mode
+from ...base import anomaly, dtypes, errors, grad_mode, runstate
 from ...core import backward as autograd, limits, meta, printing, rng, storage
 from ...torchlib.autograd import functional, gradcheck
 from ...torchlib import serialization
@@ -616,8 +616,9 @@ def _type_name(value):
 class ScriptType:
     """What `type(value)` gives a script: it prints as Python prints the class (`<class 'torch.Tensor'>`), has
     its `__name__`, makes an instance when called, and equals the name the script knows the class by, so that
-    `type(x) == torch.Tensor`, `type(1) == int` and `type(net) == Net` hold as in Python. (`is` does not: the
-    class itself stays out of a script's reach.)"""
+    `type(x) == torch.Tensor`, `type(1) == int` and `type(net) == Net` hold as in Python. A run has one of each
+    class, so `type(x) is type(y)` holds too; `type(1) is int` does not (the class itself stays out of a
+    script's reach)."""
 
     __slots__ = ("qualified", "named")
 
@@ -661,7 +662,20 @@ class script_type(metaclass=stand_ins.BuiltinType):
             named = FUNCTIONS.get("Tensor")
         else:  # (a class the script cannot name stays out of reach: its ScriptType only prints and compares)
             named = _STAND_INS.get(kind, kind) if _nameable(kind) else None
-        return ScriptType(_class_name(value), named)
+        return _interned(_class_name(value), named)
+
+
+def _interned(qualified, named):
+    """The run's one ScriptType of a class, so that `type(x) is type(y)` holds for two values of one class, as
+    in Python (kept in the run state: a script's classes live no longer than its run)."""
+    state = runstate.current()
+    if state.script_types is None:
+        state.script_types = {}
+    key = (qualified, id(named))  # (the ScriptType holds `named`: its id is not reused while the key is kept)
+    found = state.script_types.get(key)
+    if found is None:
+        found = state.script_types[key] = ScriptType(qualified, named)
+    return found
 
 
 # math spelling: names that Python's builtins also define resolve to torch in one-shot expressions
