@@ -430,7 +430,15 @@ def _tuples_checked(plain):
 checked_zip, checked_enumerate = _tuples_checked(zip), _tuples_checked(enumerate)
 _CHAINS = (map, zip, filter, enumerate, reversed, checked_zip, checked_enumerate)
 _ITEMS = type({}.items())  # what iterating it makes: a (key, value) tuple of its dict's, a level above both
-NESTING_KINDS = frozenset((tuple, slice, property, staticmethod, classmethod, _ITEMS) + _CHAINS)
+NESTING_KINDS = set((tuple, slice, property, staticmethod, classmethod, _ITEMS) + _CHAINS)  # (and `nests`)
+_HOLDING = set()  # the kinds that say what they hold themselves (nests)
+
+
+def nests(kind):
+    """`kind`'s values hold iterators as map's do, and say which: `value.nested_parts()` (a script's itertools,
+    lang.sandbox.iterators); check_nesting walks through them."""
+    NESTING_KINDS.add(kind)
+    _HOLDING.add(kind)
 
 
 def iterated(value):
@@ -456,6 +464,8 @@ def _nested_parts(value):
         return (value.__func__,)
     if kind is _ITEMS:
         return (*value.mapping.keys(), *value.mapping.values())
+    if kind in _HOLDING:
+        return value.nested_parts()
     return value.__reduce__()[1]  # map, zip, filter, enumerate, reversed: what they iterate over
 
 

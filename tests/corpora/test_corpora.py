@@ -57,9 +57,9 @@ CORPORA = {corpus.folder: corpus for corpus in [
                                                                           "inplace/007.py")),
     # autograd snippets in the style of common tutorials, each through `gradcli run`
     Corpus("snippets", least=40, through_command=True),
-    # the language: classes, lambdas, exceptions, comprehensions, scopes, math/random, numpy, Functions
+    # the language: classes, lambdas, exceptions, comprehensions, scopes, math/random, numpy, Functions, itertools
     Corpus("language", {"classes", "lambdas", "exceptions", "comprehensions", "scopes", "math_random", "numpy",
-                        "functions"}, least=40, end_to_end=("classes/019.py", "functions/013.py")),
+                        "functions", "itertools"}, least=40, end_to_end=("classes/019.py", "functions/013.py")),
     # torch.nn: modules, init, layers, conv, rnn, losses, functional, dropout, training
     Corpus("nn", {"modules", "init", "layers", "conv", "rnn", "losses", "functional", "dropout", "training"},
            least=40, exact_in={"init", "dropout"}, differs={
@@ -78,7 +78,7 @@ CORPORA = {corpus.folder: corpus for corpus in [
     # scripts are rebuilt from clones (`python tests/corpora/learners_build.py rebuild --repos DIR`) and skipped
     # where they are not.
     # what each still needs is its listed reason
-    Corpus("learners", least=175, rebuilt=True, needs_mkl={"jcjohnson/001.py"}, differs={
+    Corpus("learners", least=175, rebuilt=True, needs_mkl={"jcjohnson/001.py", "pytorch_examples/004.py"}, differs={
         'd2l_en/007.py': "NameError: gradcli does not give access to Python's builtin 'compile' (the script compiles and execs text it built: withheld, as eval and exec are; torch.jit.script follows, out of reach too)",
         'd2l_en/015.py': "NameError: gradcli does not give access to Python's builtin 'help' (help(torch.ones) prints torch's docstring as pydoc renders it, and gradcli records only torch's signatures: lang/sandbox/torch_help.json); the dir() line before it agrees",
         'd2l_en/019.py': 'NotImplementedError: gradcli does not implement torch.linalg.eig yet',
@@ -96,7 +96,6 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'pytorch_examples/001.py': 'NotImplementedError: gradcli does not implement torch.fx yet (out of reach: fx traces a module into a graph and writes Python code from it)',
         'pytorch_examples/002.py': 'NotImplementedError: gradcli does not implement torch.fx yet (out of reach: fx traces a module into a graph and writes Python code from it)',
         'pytorch_examples/003.py': 'NotImplementedError: gradcli does not implement torch.fx yet (out of reach: fx traces a module into a graph and writes Python code from it)',
-        'pytorch_examples/004.py': "ModuleNotFoundError: gradcli does not give access to Python's module 'itertools'",
     }),
     # the three tutorial scripts gradcli was created from (copies of ../shared/seeds)
     Corpus("seeds", least=3, exact=True, through_command=True),

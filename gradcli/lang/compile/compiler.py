@@ -328,8 +328,8 @@ class Compiler(Handling, ExpressionCompiler):
             if dotted.split(".")[0] in system.STANDARD_LIBRARY:
                 raise _refusal(self.error(
                     node, "gradcli does not give access to Python's module '%s' (a script may import torch, numpy, "
-                    "math, random, collections, time, datetime, timeit, warnings, pathlib, zipfile, pprint and "
-                    "parts of os, sys and importlib)" % dotted, "ModuleNotFoundError"))
+                    "math, random, collections, itertools, time, datetime, timeit, warnings, pathlib, zipfile, "
+                    "pprint and parts of os, sys and importlib)" % dotted, "ModuleNotFoundError"))
             missing = namespace.missing_torch_module(dotted)
             if missing is not None:
                 raise _refusal(self.error(node, missing.message, missing.kind))

@@ -15,7 +15,7 @@ from types import MethodType
 import numpy as np
 
 from ..compile import classes, exceptions
-from . import guards, numpy_bridge, paths, recorded, stand_ins, stdlib, system, training
+from . import guards, iterators, numpy_bridge, paths, recorded, stand_ins, stdlib, system, training
 from ...base import anomaly, dtypes, errors, grad_mode, runstate
 from ...core import backward as autograd, limits, meta, printing, rng, storage
 from ...torchlib.autograd import functional, gradcheck
@@ -160,6 +160,7 @@ MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd
            "torch.nn.utils": NN_UTILS, "torch.nn.utils.rnn": RNN_UTILS,
            "math": Module("math", stdlib.math_members()), "random": Module("random", load=stdlib.random_members),
            "collections": Module("collections", stdlib.collections_members()),
+           "itertools": Module("itertools", load=iterators.itertools_members),
            "__future__": Module("__future__", load=stdlib.future_members),
            "time": Module("time", system.time_members()), "sys": Module("sys", system.sys_members()),
            "os": OS, "os.path": OS.members["path"], "warnings": Module("warnings", system.warnings_members()),
@@ -350,6 +351,9 @@ def get_attribute(obj, name):
     elif isinstance(obj, np.dtype):
         if name in numpy_bridge.DTYPE_MEMBERS:
             return getattr(obj, name)
+    elif obj.__class__ is type and obj in iterators.CLASS_MEMBERS:  # itertools.chain.from_iterable
+        if name in iterators.CLASS_MEMBERS[obj]:
+            return stand_ins.builtin_function(name, getattr(obj, name), obj)
     else:
         for kind, members in _PY_MEMBERS.items():
             if type(obj) is kind and name in members:
@@ -381,6 +385,8 @@ def members(obj):
         return frozenset(obj.names) | _TUPLE_MEMBERS
     if training.object_members(obj) is not None:
         return training.object_members(obj)
+    if obj.__class__ is type and obj in iterators.CLASS_MEMBERS:
+        return iterators.CLASS_MEMBERS[obj]
     if isinstance(obj, nn.Module) and not classes.is_script_instance(obj):
         own = set(obj.__dict__) | nn.module.registered(obj)
         return nn.members(obj) | frozenset(n for n in own if not n.startswith("_"))
@@ -558,6 +564,8 @@ def _nameable(kind):
     """Is `kind` a class a script can name (a builtin, one of its own, torch.nn's, an exception class, ...)?"""
     if kind in _NAMEABLE_BUILTINS or classes.is_script_class(kind) or training.is_library_class(kind):
         return True
+    if kind.__class__ is type and kind in iterators.NAMED:  # itertools.count, ...
+        return True
     return (isinstance(kind, type) and (issubclass(kind, BaseException) or classes.is_subclassable_family(kind))
             or kind in nn.CLASSES)
 
@@ -593,7 +601,7 @@ def _class_name(value):
     else:  # Python's own classes as Python prints them (`datetime.datetime`, `pathlib.PosixPath`)
         kind = type(value)
         module = kind.__module__
-        name = kind.__name__ if module == "builtins" or module.startswith("gradcli") else module + "." + kind.__name__
+        name = kind.__name__ if module == "builtins" or module.startswith("gradcli") else module + "." + kind.__qualname__
     return name
 
 
