@@ -1,6 +1,6 @@
-"""The run state: everything a script can set that lasts beyond one call (grad mode, the default dtype, print
-options, the generators, torch.save's files, anomaly mode, the thread count, the iteration budget, the warning
-sink), in one object per run and per thread.
+"""The run state: everything a script can set that lasts beyond one call (grad mode, the default dtype, torch's
+and numpy's print options, the generators, torch.save's files, anomaly mode, the thread count, the iteration
+budget, the warning sink), in one object per run and per thread.
 
 The state in force is reached through a context variable, so it is the run's own in the thread running it and
 never another thread's: the interpreter enters its session's state for each run (`entered`) and the previous one
@@ -24,7 +24,7 @@ class RunState:
 
     __slots__ = ("grad_enabled", "inference", "default_float", "anomaly", "check_nan", "position", "warn",
                  "threads", "iterations_left", "formulas", "print_options", "generator", "files", "random",
-                 "numpy_random", "system", "device", "run_text", "script_types")
+                 "numpy_random", "numpy_print", "system", "device", "run_text", "script_types")
 
     def __init__(self):
         self.grad_enabled = True            # torch.set_grad_enabled / no_grad / enable_grad (base.grad_mode)
@@ -42,6 +42,7 @@ class RunState:
         self.files = None                   # what torch.save kept: path -> copy (torchlib.serialization)
         self.random = None                  # the script's `random` module: a random.Random (lang.sandbox.stdlib)
         self.numpy_random = None            # its np.random: a numpy RandomState (lang.sandbox.numpy_bridge)
+        self.numpy_print = None             # its np.set_printoptions: numpy's options dict; None: numpy's defaults
         self.system = None                  # its os.environ, warning filters, sys.stdout (lang.sandbox.system)
         self.device = None                  # the default device of factories (core.meta); None: the CPU
         self.run_text = None                # the running script's compiler for code in strings (timeit's stmt):

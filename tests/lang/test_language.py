@@ -201,7 +201,7 @@ def test_a_script_class_is_a_context_manager_as_in_python():
 
 
 @pytest.mark.parametrize("call", ["np.exp(t)", "np.sum(t)", "np.reshape(t, (2,))", "np.maximum(t, 0)",
-                                  "np.zeros_like(t)"])
+                                  "np.zeros_like(t)", "np.repeat(t, 2)"])
 def test_a_tensor_where_numpy_would_hand_it_back_to_torch_is_refused_in_words(call):
     """numpy makes an array of a tensor (np.array, np.dot, np.stack: corpora/language/numpy/014) but hands it
     back to torch elsewhere (np.exp(t) is a tensor, np.sum(t) calls t.sum(axis=...)): gradcli says so."""

@@ -252,7 +252,10 @@ NEW_ESCAPES = [
     # the numpy wrapper
     "arr.array", "arr.__array__()", "arr.tofile", "arr.ctypes", "arr.base", "arr.data", "arr.view",
     "arr.__array_interface__", "arr.dtype.type", "arr.dtype.__class__.__module__", "arr.sum.__self__", "np.load", "np.save",
-    "np.fromfile", "np.frombuffer", "np.lib", "np.ctypeslib", "np.core", "np.set_printoptions", "np.ndarray",
+    "np.fromfile", "np.frombuffer", "np.lib", "np.ctypeslib", "np.core", "np.ndarray",
+    "np.printoptions.__enter__",
+    "np.printoptions().__exit__", "np.printoptions()._saved", "np.get_printoptions.__globals__", "np.__file__",
+    "np.__path__", "np.__spec__", "np.__dict__", "np.convolve.__globals__", "arr.repeat.__self__",
     "np.random.state", "np.random.__dict__", "np.random.RandomState", "np.random.seed.__self__",
     "np.array([print])", "np.array([1], dtype=object)", "arr.astype(object)", "np.array(1).item.__self__",
     "x.detach().numpy().array", "np.float64(1).__class__.__globals__", "np.sum.__globals__",

@@ -52,8 +52,9 @@ def _torch_class(name, module, base=RuntimeError):
 # torch's own exception classes, by the kind gradcli gives their errors
 TORCH = {"GradcheckError": _torch_class("GradcheckError", "torch.autograd.gradcheck"),
          "UnpicklingError": _torch_class("UnpicklingError", "_pickle", Exception)}
-# the exception classes of the parts of Python's library a script may import (system.py)
-LIBRARY = {"PackageNotFoundError": _torch_class("PackageNotFoundError", "importlib.metadata", ModuleNotFoundError)}
+# the exception classes of the parts of Python's library a script may import (system.py), and numpy's
+LIBRARY = {"PackageNotFoundError": _torch_class("PackageNotFoundError", "importlib.metadata", ModuleNotFoundError),
+           "AxisError": type("AxisError", (ValueError, IndexError), {"__module__": "numpy.exceptions"})}  # (numpy's)
 _BY_KIND = {**CLASSES, **TORCH, **LIBRARY}
 
 

@@ -481,7 +481,7 @@ def _safe_format(template):
 
 # ---------------------------------------------------------------- builtins
 CONTEXT_MANAGERS = (grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled, grad_mode.inference_mode,
-                    anomaly.Mode, Device, CudaDevice)
+                    anomaly.Mode, Device, CudaDevice, numpy_bridge.printoptions)
 
 
 def make_builtins(write):

@@ -7,7 +7,7 @@ and wraps the arrays it returns; numbers come back as numpy's scalars (plain num
 index and do arithmetic exactly as numpy's, and share memory as numpy's do: `x.numpy()` and
 `torch.from_numpy(a)` see each other's changes, as in torch. `np.random` draws from a RandomState of gradcli's
 own (the host's global numpy generator is left alone), which `np.random.seed` seeds: the same numbers as numpy's
-legacy functions. No dtype=object arrays, no files, no printing options.
+legacy functions. No dtype=object arrays, no files; print options (np.set_printoptions) are the run's own.
 """
 
 import math
@@ -25,7 +25,7 @@ from .stand_ins import BuiltinType
 ARRAY_MEMBERS = frozenset((
     "shape", "dtype", "ndim", "size", "T", "reshape", "sum", "mean", "max", "min", "argmax", "argmin", "std", "var",
     "prod", "cumsum", "astype", "copy", "tolist", "item", "transpose", "dot", "flatten", "ravel", "squeeze",
-    "clip", "round", "all", "any", "fill"))
+    "clip", "round", "all", "any", "fill", "repeat"))
 DTYPE_MEMBERS = frozenset(("name", "itemsize", "kind"))
 SCALAR_MEMBERS = frozenset(("item", "dtype", "shape", "ndim", "size"))
 
@@ -44,13 +44,13 @@ class Array:
         return self.array if dtype is None else self.array.astype(dtype)
 
     def __repr__(self):
-        return repr(self.array)
+        return printed(repr, self.array)
 
     def __str__(self):
-        return str(self.array)
+        return printed(str, self.array)
 
     def __format__(self, spec):
-        return format(self.array, spec)
+        return printed(format, self.array, spec)
 
     def __len__(self):
         return len(self.array)
@@ -89,6 +89,9 @@ class Array:
     def astype(self, dtype, copy=True):
         return wrap(self.array.astype(_dtype(dtype), copy=copy))
 
+    def repeat(self, repeats, axis=None):
+        return repeat(self, repeats, axis)
+
 
 def _method(name):
     def method(self, *args, **kwargs):
@@ -100,6 +103,7 @@ def _method(name):
 
 for _name in ARRAY_MEMBERS - set(vars(Array)):
     setattr(Array, _name, _method(_name))
+_SIZED_METHODS = frozenset(("repeat",))  # a scalar's methods whose result Array sizes first
 Array.__qualname__ = "ndarray"
 Array.__name__ = "numpy.ndarray"  # numpy's tp_name, which Python's and torch's messages print
 Array.__module__ = "numpy"
@@ -107,7 +111,10 @@ Array.__module__ = "numpy"
 
 def scalar_member(scalar, name):
     """A numpy scalar's member `name` (SCALAR_MEMBERS, or one of an array's: a scalar has them all, as numpy's
-    `np.exp(np.array(2.0)).sum()`), its results wrapped as Array's are."""
+    `np.exp(np.array(2.0)).sum()`), its results wrapped as Array's are; those Array sizes first
+    (`np.float64(1).repeat(10**9)`) are Array's, of the scalar as a 0-d array (numpy's result too)."""
+    if name in _SIZED_METHODS:
+        return getattr(Array(np.asarray(scalar)), name)
     found = getattr(scalar, name)
     if not callable(found):
         return wrap(found)
@@ -261,6 +268,68 @@ Array.__rmatmul__ = lambda self, other: (tensor_with_array(_matmul_arrays, other
                                          else _matmul(other, self))
 
 
+# ---------------------------------------------------------------- print options (the run's own)
+def printed(function, array, *args):
+    """repr, str or format of an array under the run's print options (np.set_printoptions), its text sized
+    first: `threshold=sys.maxsize` writes every element, `precision=10**8` as many digits of each."""
+    options = current().numpy_print
+    if options is None:  # numpy's defaults: at most 1000 elements written (or 6 per axis), 8 digits each
+        return function(array, *args)
+    shown = array.size
+    if shown > options["threshold"]:
+        shown = min(shown, math.prod(min(d, 2 * options["edgeitems"]) for d in array.shape))
+    width = len(str(options["nanstr"])) + len(str(options["infstr"])) + options["precision"] + 32  # and exponent
+    limits.check_length(shown * width * (2 if array.dtype.kind == "c" else 1), "the printed array")
+    with np.printoptions(**options):
+        return function(array, *args)
+
+
+def _options(*args, **kwargs):
+    """The run's print options with these changed: numpy's own checks, in its words, on a copy of them."""
+    called = dict(kwargs, formatter=args[7] if len(args) > 7 else kwargs.get("formatter"))  # (its 8th parameter)
+    for name in ("formatter", "override_repr"):
+        if called.get(name) is not None:
+            raise errors.GradcliError("gradcli's numpy prints with numpy's own formatting: set_printoptions takes "
+                                      "no %s (functions numpy would call for each element)" % name,
+                                      "NotImplementedError")
+    with np.printoptions(**(current().numpy_print or {})):
+        np.set_printoptions(*args, **kwargs)
+        return np.get_printoptions()
+
+
+def set_printoptions(*args, **kwargs):
+    """np.set_printoptions, for the running script only (its run state): other runs print as numpy's defaults."""
+    current().numpy_print = _options(*args, **kwargs)
+
+
+def get_printoptions():
+    with np.printoptions(**(current().numpy_print or {})):
+        return np.get_printoptions()
+
+
+class printoptions:
+    """`with np.printoptions(precision=2) as opts:` the run's print options changed inside the block only (checked
+    as the block starts, as numpy's are). Named and printed as numpy's context manager."""
+
+    __slots__ = ("_args", "_kwargs", "_saved")
+
+    def __init__(self, *args, **kwargs):
+        self._args, self._kwargs, self._saved = args, kwargs, None
+
+    def __enter__(self):
+        options = _options(*self._args, **self._kwargs)
+        run = current()
+        self._saved, run.numpy_print = run.numpy_print, options
+        return get_printoptions()
+
+    def __exit__(self, *exc):
+        current().numpy_print = self._saved
+        return False
+
+
+printoptions.__module__, printoptions.__qualname__ = "contextlib", "_GeneratorContextManager"
+
+
 # ---------------------------------------------------------------- the module
 def _elementwise(function):
     """A ufunc-like function: arguments broadcast together (checked), `out=` an Array written in place."""
@@ -372,6 +441,28 @@ def eye(n, m=None, dtype=float):
     return wrap(np.eye(n, m, dtype=_dtype(dtype)))
 
 
+def repeat(a, repeats, axis=None):
+    """np.repeat and ndarray.repeat: the result's size (the repeats' sum along the axis, times the other axes')
+    checked before numpy makes it (`np.ones(10).repeat(10**9)`)."""
+    a, repeats = np.asarray(unwrap(a)), unwrap(repeats)  # (numpy hands a tensor to its own repeat: refused)
+    try:
+        along = a.size if axis is None else a.shape[operator.index(axis)]
+        counts = np.broadcast_to(np.asarray(repeats), (along,))
+        size = float(counts.sum(dtype=np.float64)) * (a.size // along if along else 0)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        size = 0  # numpy refuses the arguments itself, in its words
+    limits.check_length(size, "the array")
+    return wrap(np.repeat(a, repeats, axis))
+
+
+def convolve(a, v, mode="full"):
+    """np.convolve: numpy multiplies each element of one by each of the other (its work, bounded as a result's
+    size is: `np.convolve(np.ones(10**7), np.ones(10**7))` is 10**14 products)."""
+    a, v = np.asarray(unwrap(a, tensors=True)), np.asarray(unwrap(v, tensors=True))
+    limits.check_length(a.size * v.size, "the products of the convolution")
+    return wrap(np.convolve(a, v, mode))
+
+
 def _joined(function):
     def call(arrays, *args, **kwargs):
         arrays = [unwrap(a, tensors=True) for a in arrays]
@@ -457,7 +548,9 @@ def _members():
     if hasattr(np, "float128"):  # numpy's name for long double where it is 80 or 128 bits (not Windows, arm64 macOS)
         members["float128"] = np.float128
     members.update(array=array, asarray=asarray, linspace=linspace, arange=arange, eye=eye, dot=dot,
-                   matmul=_matmul, meshgrid=meshgrid, newaxis=None, float_=np.float64, int_=np.int64)
+                   matmul=_matmul, meshgrid=meshgrid, newaxis=None, float_=np.float64, int_=np.int64,
+                   repeat=repeat, convolve=convolve, set_printoptions=set_printoptions, get_printoptions=get_printoptions,
+                   printoptions=printoptions, __version__=np.__version__)
     return members
 
 
