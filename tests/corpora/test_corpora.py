@@ -90,7 +90,6 @@ CORPORA = {corpus.folder: corpus for corpus in [
         'd2l_zh/030.py': 'LimitError: VGG\'s nn.Linear(512*7*7, 4096) has 102760448 elements, over the default max_elements (10**8)',
         'dive_into_dl/006.py': "SyntaxError: gradcli does not support 'yield'",
         'eat_pytorch/005.py': "NotImplementedError: gradcli does not implement torch.linalg.eig yet (a real matrix's eigenvalues are complex in general, torch.complex64, and gradcli has no complex dtype)",
-        'ml_book/001.py': "AttributeError: 'PosixPath' object has no attribute 'glob' (pathlib.Path('cat_dog_images').glob('*.jpg'))",
         'pytorch_examples/001.py': 'NotImplementedError: gradcli does not implement torch.fx yet (out of reach: fx traces a module into a graph and writes Python code from it)',
         'pytorch_examples/002.py': 'NotImplementedError: gradcli does not implement torch.fx yet (out of reach: fx traces a module into a graph and writes Python code from it)',
         'pytorch_examples/003.py': 'NotImplementedError: gradcli does not implement torch.fx yet (out of reach: fx traces a module into a graph and writes Python code from it)',

@@ -14,7 +14,7 @@ from gradcli.base.errors import GradcliError
 PRELUDE = "import torch\nimport datetime\nimport zipfile\nimport pprint\nfrom pathlib import Path\np = Path('models')\n"
 
 HOST_FILES = [  # what pathlib, zipfile, datetime and pprint have that reads or writes files, or Python's objects
-    "p.read_text()", "p.write_text('x')", "p.open()", "p.unlink()", "p.iterdir()", "p.glob('*')", "p.resolve()",
+    "p.read_text()", "p.write_text('x')", "p.open()", "p.unlink()", "p.iterdir()", "p.resolve()",
     "Path.cwd()", "Path.home()", "p.absolute()", "p.stat()", "p.touch()", "p.rename('x')", "p.rmdir()",
     "p.expanduser()", "p.chmod(0)", "p._text", "p.__fspath__()", "p.__class__.__mro__", "Path.__init__",
     "zipfile.ZipFile('/etc/hostname')", "zipfile.ZipFile('x.zip', 'w')", "zipfile.Path", "zipfile.sys",
@@ -64,6 +64,29 @@ def test_paths_are_the_runs_own(tmp_path):
         "open 'models/m.pth'\n"
         "FileNotFoundError [Errno 2] No such file or directory: 'a/b'\n"
         "FileExistsError [Errno 17] File exists: 'models'\n")
+
+
+def test_glob_lists_the_runs_own_files_and_directories_only(tmp_path):
+    (tmp_path / "host.pt").write_text("")  # a file of the host's, in the folder the script runs in
+    source = PRELUDE + (
+        "Path('runs/a').mkdir(parents=True)\nfor name in ('runs/a/m.pt', 'runs/top.pt', 'x.pt'):\n"
+        "    torch.save(torch.ones(1), name)\n"
+        "print(sorted(Path('runs').glob('*')), sorted(Path('runs').glob('*.pt')), sorted(Path('.').glob('*.pt')))\n"
+        "print(sorted(Path('runs').rglob('*.pt')), sorted(Path('.').glob('**/m.*')), list(Path('cats').glob('*.jpg')))\n"
+        "print(sorted(Path('/').glob('*')), Path('b') > Path('a/z'), sorted([Path('a/b'), Path('a')]))\n"
+        "print(sorted(Path('.').glob('**')), list(Path('.').glob('**/' * 3000 + 'x')))\n")
+    before = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        out = api.run_script(source)
+    finally:
+        os.chdir(before)
+    # what Python 3.11 prints in an empty folder, but for the host's root and file (Python lists them, not gradcli)
+    assert out == (
+        "[PosixPath('runs/a'), PosixPath('runs/top.pt')] [PosixPath('runs/top.pt')] [PosixPath('x.pt')]\n"
+        "[PosixPath('runs/a/m.pt'), PosixPath('runs/top.pt')] [PosixPath('runs/a/m.pt')] []\n"
+        "[] True [PosixPath('a'), PosixPath('a/b')]\n"
+        "[PosixPath('.'), PosixPath('runs'), PosixPath('runs/a')] []\n")
 
 
 def test_datetime_reads_the_clock_and_pprint_prints_as_pythons():

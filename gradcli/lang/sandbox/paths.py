@@ -3,12 +3,14 @@ and the directories the run made: a script reaches no file of the host.
 
 A Path is a string's path operations (`/`, name, stem, suffix, parent, with_suffix, ...; posixpath's, as a Linux
 torch shows them: `PosixPath('models')`); mkdir() makes a directory of the run, exists()/is_file()/is_dir() answer
-for the run's files and directories, torch.save(obj, path) and torch.load(path) take one. What would read or write
-the host's files (open, read_text, iterdir, unlink, ...) is refused by name. zipfile.ZipFile of a path finds no
+for the run's files and directories, glob()/rglob() list those that match, torch.save(obj, path) and
+torch.load(path) take one. What would read or write the host's files (open, read_text, iterdir, unlink, ...) is
+refused by name. zipfile.ZipFile of a path finds no
 zip archive among the run's files: Python's FileNotFoundError, as on a machine without that file (torch.save's
 own files, zip archives in torch, are copies of objects here: NotImplementedError).
 """
 
+import operator
 import posixpath
 
 from ...base import errors
@@ -17,7 +19,8 @@ from . import system
 
 # what a script may read on a Path (PATH_MEMBERS) and pathlib's names refused by name (the rest reach files)
 PATH_MEMBERS = frozenset(("name", "stem", "suffix", "suffixes", "parent", "parts", "joinpath", "with_suffix",
-                          "with_name", "is_absolute", "as_posix", "mkdir", "exists", "is_file", "is_dir"))
+                          "with_name", "is_absolute", "as_posix", "mkdir", "exists", "is_file", "is_dir", "glob",
+                          "rglob"))
 
 
 class Path:
@@ -50,6 +53,16 @@ class Path:
 
     def __hash__(self):
         return hash(self._text)
+
+    def _ordered(compare):
+        """<, <=, >, >= as pathlib's: by the parts (sorted(p.glob('*')))."""
+        def ordered(self, other):
+            return compare(self.parts, other.parts) if isinstance(other, Path) else NotImplemented
+        return ordered
+
+    __lt__, __le__, __gt__, __ge__ = _ordered(operator.lt), _ordered(operator.le), _ordered(operator.gt), \
+        _ordered(operator.ge)
+    del _ordered
 
     def __truediv__(self, other):
         if not isinstance(other, (str, Path)):
@@ -135,6 +148,27 @@ class Path:
     def exists(self):
         return self.is_file() or self.is_dir()
 
+    def glob(self, pattern):
+        """The run's own files and directories under this one that `pattern` matches, part by part (`*` within a
+        part, `**` any number of directories), as pathlib's; sorted (pathlib's order is the directory's)."""
+        if not isinstance(pattern, str) or not pattern:
+            raise errors.value_error("Unacceptable pattern: %r" % (pattern,))
+        if pattern.startswith("/"):
+            raise errors.GradcliError("Non-relative patterns are unsupported", "NotImplementedError")
+        wanted = [part for part in pattern.split("/") if part not in ("", ".")]
+        base = () if self._text == "." else tuple(self._text.split("/"))
+        directories = system.state().directories
+        entries = directories if wanted[-1:] == ["**"] else set(_files()) | directories  # (`**` last: directories)
+        found = [self] if self.is_dir() and _matches((), wanted) else []  # (`**` matches no part too)
+        for entry in sorted(entries):
+            parts = tuple(_normal(entry).split("/"))
+            if parts[:len(base)] == base and len(parts) > len(base) and _matches(parts[len(base):], wanted):
+                found.append(Path(entry))
+        return iter(found)
+
+    def rglob(self, pattern):
+        return self.glob("**/" + pattern if isinstance(pattern, str) else pattern)
+
 
 Path.__module__ = "pathlib"
 Path.__qualname__ = Path.__name__ = "PosixPath"  # (what type(p) and Python's messages call it on Linux)
@@ -146,6 +180,19 @@ def _normal(text):
     parts = [p for p in text.split("/") if p not in ("", ".")]
     joined = "/".join(parts)
     return ("/" + joined) if absolute else (joined or ".")
+
+
+def _matches(parts, pattern):
+    """Whether the path `parts` match the glob `pattern` parts (`**`: zero or more parts), in steps of one part
+    times one pattern part (a pattern of many `**` tries no more)."""
+    import fnmatch
+    ends = {0}  # how many parts the pattern so far can have matched
+    for piece in pattern:
+        if piece == "**":
+            ends = set(range(min(ends), len(parts) + 1)) if ends else ends
+        else:
+            ends = {end + 1 for end in ends if end < len(parts) and fnmatch.fnmatchcase(parts[end], piece)}
+    return len(parts) in ends
 
 
 def _files():
