@@ -267,7 +267,7 @@ class Compiler(Handling, ExpressionCompiler):
             setter = self.name_setter(item.children[0].children[0] if whole else item.children[1])
 
             def resolve(item=item, dotted=dotted, whole=whole, setter=setter):
-                module = self.module(item, dotted)
+                module = self.module(node, dotted)  # (an unknown one: the statement's error, as CPython's line)
                 value = namespace.MODULES[dotted.split(".")[0]] if whole else module
                 return lambda frame: setter(frame, value)
             steps.append(_failing_when_run(resolve))
