@@ -47,7 +47,8 @@ AS_CPYTHON = [
     "            lambda: combinations('a'), lambda: count('a'), lambda: tee('a', -1), lambda: list(product(1)),\n"
     "            lambda: list(chain(1)), lambda: islice('a', 1, 2, 0), lambda: repeat(), lambda: islice('a', x=1),\n"
     "            lambda: list(accumulate([1, 'a'])), lambda: list(starmap(pow, [1])), lambda: zip_longest(1),\n"
-    "            lambda: next(count())[0], lambda: count()[0], lambda: pairwise(), lambda: compress('a')]:\n"
+    "            lambda: next(count())[0], lambda: count()[0], lambda: pairwise(), lambda: compress('a'),\n"
+    "            lambda: tee(), lambda: tee('a', 2, 3), lambda: tee('a', n=2), lambda: tee('a', 'b')]:\n"
     "    try:\n        print(bad())\n    except (TypeError, ValueError) as e:\n        print(type(e).__name__, e)",
 ]
 

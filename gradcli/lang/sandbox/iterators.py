@@ -169,9 +169,12 @@ for _kind, _name in ((_Group, "_grouper"), (_Tee, "_tee")):
     _named(_kind, _name)
 
 
-def tee(iterable, n=2, /):
+def tee(*args, **kwargs):
     """tee(iterable, n=2): n iterators over one, each ticked (CPython keeps the items one has read and another
     has not: at most as many as the budget lets a script read)."""
+    if kwargs or not 1 <= len(args) <= 2:
+        itertools.tee(*args, **kwargs)  # CPython's refusal, in its words
+    iterable, n = (args + (2,))[:2]
     if isinstance(n, int):
         limits.check_length(n, "the tuple")
     limits.check_nesting((iterable,), "the iterator")
