@@ -184,11 +184,14 @@ def tee(*args, **kwargs):
 _CLASSES = ("product", "permutations", "combinations", "combinations_with_replacement", "chain", "islice", "count",
             "cycle", "repeat", "accumulate", "groupby", "zip_longest", "starmap", "takewhile", "dropwhile",
             "filterfalse", "compress", "pairwise")
-CLASSES = {name: _iterator(getattr(itertools, name)) for name in _CLASSES}
-NAMED = frozenset(CLASSES.values())  # the classes a script names (isinstance, type(x) == itertools.count)
-CLASS_MEMBERS = {CLASSES["chain"]: frozenset(("from_iterable",))}  # what a script reads on the classes
+# filled by itertools_members, at a script's first `import itertools` (a run without it makes none of the classes)
+NAMED = set()  # the classes a script names (isinstance, type(x) == itertools.count)
+CLASS_MEMBERS = {}  # what a script reads on the classes
 
 
 def itertools_members():
     from .stand_ins import builtin_function
-    return dict(CLASSES, tee=builtin_function("tee", tee))
+    classes = {name: _iterator(getattr(itertools, name)) for name in _CLASSES}
+    NAMED.update(classes.values())
+    CLASS_MEMBERS[classes["chain"]] = frozenset(("from_iterable",))
+    return dict(classes, tee=builtin_function("tee", tee))
