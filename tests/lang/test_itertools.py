@@ -13,8 +13,8 @@ from gradcli.app import api
 from gradcli.base.errors import GradcliError
 from gradcli.core import limits
 
-NAMES = ("product", "permutations", "combinations", "combinations_with_replacement", "chain", "islice", "count", "cycle",
-         "repeat", "accumulate", "groupby", "zip_longest", "starmap", "takewhile", "dropwhile", "filterfalse",
+NAMES = ("product", "permutations", "combinations", "combinations_with_replacement", "chain", "islice", "count",
+         "cycle", "repeat", "accumulate", "groupby", "zip_longest", "starmap", "takewhile", "dropwhile", "filterfalse",
          "compress", "tee", "pairwise")
 I = "import itertools\nfrom itertools import %s\n" % ", ".join(NAMES)
 
@@ -40,7 +40,8 @@ AS_CPYTHON = [
     "print(type(count()).__name__, isinstance(count(), count), isinstance(cycle('a'), repeat), type(chain()) == chain,"
     "\n      type(count()) is type(count(2)), itertools.tee, chain.from_iterable)",
     "total = 0\nfor i in count(1):\n    if i > 100:\n        break\n    total += i\n"
-    "print(total, sum(islice(count(), 10)), max(product(range(3), repeat=2)), sorted(permutations('ba')), 3 in count())",
+    "print(total, sum(islice(count(), 10)), max(product(range(3), repeat=2)), sorted(permutations('ba')),\n"
+    "      3 in count())",
     "print(hasattr(itertools, 'batched'), hasattr(itertools, 'pairwise'))\ntry:\n    itertools.batched\n"
     "except AttributeError as e:\n    print(e)",
     "for bad in [lambda: list(islice('abc', -1)), lambda: permutations('a', -1), lambda: product([1], repeat=-1),\n"

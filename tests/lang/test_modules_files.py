@@ -72,7 +72,8 @@ def test_glob_lists_the_runs_own_files_and_directories_only(tmp_path):
         "Path('runs/a').mkdir(parents=True)\nfor name in ('runs/a/m.pt', 'runs/top.pt', 'x.pt'):\n"
         "    torch.save(torch.ones(1), name)\n"
         "print(sorted(Path('runs').glob('*')), sorted(Path('runs').glob('*.pt')), sorted(Path('.').glob('*.pt')))\n"
-        "print(sorted(Path('runs').rglob('*.pt')), sorted(Path('.').glob('**/m.*')), list(Path('cats').glob('*.jpg')))\n"
+        "print(sorted(Path('runs').rglob('*.pt')), sorted(Path('.').glob('**/m.*')),\n"
+        "      list(Path('cats').glob('*.jpg')))\n"
         "print(sorted(Path('/').glob('*')), Path('b') > Path('a/z'), sorted([Path('a/b'), Path('a')]))\n"
         "print(sorted(Path('.').glob('**')), list(Path('.').glob('**/' * 3000 + 'x')))\n")
     before = os.getcwd()

@@ -38,7 +38,8 @@ def test_a_printoptions_block_changes_them_inside_it_only():
     "with np.printoptions(threshold=sys.maxsize, edgeitems=10**9):\n    print(repr(np.zeros(10**6)))",
     "np.set_printoptions(edgeitems=10**4)\nprint(f'{np.zeros((100, 10**4))}')",
     "print(np.ones(10).repeat(2 * 10**6))", "print(np.repeat(np.ones((10, 10)), 2 * 10**5, axis=1))",
-    "print(np.ones(3).repeat([1, 10**7, 1]))", "print(np.float64(1).repeat(2 * 10**7))", "print(np.convolve(np.ones(10**4), np.ones(10**4)))",
+    "print(np.ones(3).repeat([1, 10**7, 1]))", "print(np.float64(1).repeat(2 * 10**7))",
+    "print(np.convolve(np.ones(10**4), np.ones(10**4)))",
 ])
 def test_what_the_options_and_repeats_would_make_is_sized_first(source):
     limits.configure(max_elements=10 ** 7)

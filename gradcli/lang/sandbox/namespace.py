@@ -601,7 +601,8 @@ def _class_name(value):
     else:  # Python's own classes as Python prints them (`datetime.datetime`, `pathlib.PosixPath`)
         kind = type(value)
         module = kind.__module__
-        name = kind.__name__ if module == "builtins" or module.startswith("gradcli") else module + "." + kind.__qualname__
+        plain = module == "builtins" or module.startswith("gradcli")
+        name = kind.__name__ if plain else module + "." + kind.__qualname__
     return name
 
 

@@ -549,8 +549,8 @@ def _members():
         members["float128"] = np.float128
     members.update(array=array, asarray=asarray, linspace=linspace, arange=arange, eye=eye, dot=dot,
                    matmul=_matmul, meshgrid=meshgrid, newaxis=None, float_=np.float64, int_=np.int64,
-                   repeat=repeat, convolve=convolve, set_printoptions=set_printoptions, get_printoptions=get_printoptions,
-                   printoptions=printoptions, __version__=np.__version__)
+                   repeat=repeat, convolve=convolve, set_printoptions=set_printoptions,
+                   get_printoptions=get_printoptions, printoptions=printoptions, __version__=np.__version__)
     return members
 
 
