@@ -271,7 +271,8 @@ Array.__rmatmul__ = lambda self, other: (tensor_with_array(_matmul_arrays, other
 # ---------------------------------------------------------------- print options (the run's own)
 def printed(function, array, *args):
     """repr, str or format of an array under the run's print options (np.set_printoptions), its text sized
-    first: `threshold=sys.maxsize` writes every element, `precision=10**8` as many digits of each."""
+    first: `threshold=sys.maxsize` writes every element, `precision=10**8` as many digits of each; what the
+    script's formatter functions write, as they write it."""
     options = current().numpy_print
     if options is None:  # numpy's defaults: at most 1000 elements written (or 6 per axis), 8 digits each
         return function(array, *args)
@@ -280,18 +281,33 @@ def printed(function, array, *args):
         shown = min(shown, math.prod(min(d, 2 * options["edgeitems"]) for d in array.shape))
     width = len(str(options["nanstr"])) + len(str(options["infstr"])) + options["precision"] + 32  # and exponent
     limits.check_length(shown * width * (2 if array.dtype.kind == "c" else 1), "the printed array")
+    if options["formatter"]:
+        options = dict(options, formatter=_counted_formatter(options["formatter"]))
     with np.printoptions(**options):
         return function(array, *args)
 
 
+def _counted_formatter(formatter):
+    """The script's formatter functions, what they write for one array counted as they write it (a function
+    returning 10**6 characters for each of 10**4 elements)."""
+    written = [0]
+
+    def counted(write):
+        def element(value):
+            text = write(value)
+            if isinstance(text, str):
+                written[0] += len(text)
+                limits.check_length(written[0], "the printed array")
+            return text
+        return element
+    return {kind: counted(write) if callable(write) else write for kind, write in formatter.items()}
+
+
 def _options(*args, **kwargs):
     """The run's print options with these changed: numpy's own checks, in its words, on a copy of them."""
-    called = dict(kwargs, formatter=args[7] if len(args) > 7 else kwargs.get("formatter"))  # (its 8th parameter)
-    for name in ("formatter", "override_repr"):
-        if called.get(name) is not None:
-            raise errors.GradcliError("gradcli's numpy prints with numpy's own formatting: set_printoptions takes "
-                                      "no %s (functions numpy would call for each element)" % name,
-                                      "NotImplementedError")
+    if kwargs.get("override_repr") is not None:  # (numpy's scalars would print through it: they print as numpy's)
+        raise errors.GradcliError("gradcli's numpy prints its scalars as numpy's: set_printoptions takes no "
+                                  "override_repr", "NotImplementedError")
     with np.printoptions(**(current().numpy_print or {})):
         np.set_printoptions(*args, **kwargs)
         return np.get_printoptions()
