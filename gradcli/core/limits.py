@@ -19,9 +19,11 @@ the core layer checks sizes here (`check_numel`, `check_nested_size`, ...), the 
 are the language's: lang.sandbox.guards.
 """
 
+import itertools
 import os
 import re
 import sys
+from collections.abc import ItemsView, KeysView, ValuesView
 
 from ..base.errors import GradcliError, Position
 from ..base.runstate import ProcessWide, current as current_run, lookup
@@ -260,6 +262,22 @@ def check_length(n, what="the result"):
         raise exceeded("max_elements", "%s would have %d elements" % (what, n))
 
 
+def sized(items, have, what):
+    """`items` as the items of something of `have` items already copies them (f(*items), list.extend,
+    tuple(items), +=): their number checked on the value, before any copy. A list, tuple, string, dict, set or
+    view is checked by its length and given back as it is; any other iterable is taken up to the limit, into a
+    list (an iterator over the very list being extended would feed it for ever)."""
+    limit = (_values or current())["max_elements"]
+    if items.__class__ in _SIZED:
+        if have + len(items) > limit:
+            raise exceeded("max_elements", "%s would have %d elements" % (what, have + len(items)))
+        return items
+    taken = list(itertools.islice(items, max(limit - have, 0) + 1))
+    if have + len(taken) > limit:
+        raise exceeded("max_elements", "%s would have more than %d elements" % (what, limit))
+    return taken
+
+
 # ---------------------------------------------------------------- the run's budget (language layer)
 def start_run():
     """A run (script, REPL input or expression) starts: a fresh iteration budget, in its run state."""
@@ -307,20 +325,80 @@ def depth_error():
     return exceeded("max_depth", "the code is too deeply nested")
 
 
+# ---------------------------------------------------------------- dict views as scripts hold them
+# `v = d.items()` is live: the dict may grow after the view is taken, and Python's own view would then make its
+# (key, value) pairs in C, unchecked, wherever it is iterated (list(v), set(v), sorted(v), zip(*v), l.extend(v),
+# print(*v)). The views a script holds are these instead: whoever iterates one, in C or in the language, goes
+# through its __iter__, so each pair is made by the checked zip. Named and printed as Python's own; set
+# operations and comparisons are collections.abc's, over that same iteration.
+class _HeldView:
+    __slots__ = ()
+
+    def __init__(self, view):
+        self._view, self._mapping = view, view.mapping  # Python's view, and its read-only mapping
+
+    @property
+    def mapping(self):
+        return self._mapping
+
+    def __len__(self):
+        return len(self._view)
+
+    def __contains__(self, item):
+        return item in self._view
+
+    def __iter__(self):
+        return iter(self._view)
+
+    def __reversed__(self):
+        return reversed(self._view)
+
+    def __repr__(self):
+        return "%s(%r)" % (type(self._view).__name__, list(self))
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError("cannot pickle '%s' object" % type(self).__name__)
+
+
+class _HeldPairs(_HeldView):
+    """An items view's iteration: each (key, value) made by the checked zip of its keys and values."""
+    __slots__ = ()
+
+    def __iter__(self):
+        return checked_zip(self._mapping.keys(), self._mapping.values())
+
+    def __reversed__(self):
+        return checked_zip(reversed(self._mapping.keys()), reversed(self._mapping.values()))
+
+
+def _held(name, held, base):
+    return type(name, (held, base), {"__slots__": ("_view",), "__module__": "builtins", "__doc__": None})
+
+
+HeldKeys = _held("dict_keys", _HeldView, KeysView)
+HeldValues = _held("dict_values", _HeldView, ValuesView)
+HeldItems = _held("dict_items", _HeldPairs, ItemsView)
+HELD_VIEWS = {"keys": HeldKeys, "values": HeldValues, "items": HeldItems}  # the dict method -> its view
+
+
 # ---------------------------------------------------------------- nested values (printing, converting, saving)
 # One accounting for what writing a value costs, whatever builds or writes it: print, str, format, %, ==, an
 # exception's message, torch.save, DataLoader's collate, torch.tensor. A container's parts are what writing it
 # visits: a list's, tuple's, set's or dict view's items, a dict's keys and values (OrderedDict, defaultdict and
 # Counter are dicts), an exception's args, a slice's bounds, a staticmethod's or classmethod's function.
-_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+_PYTHON_ITEMS = type({}.items())
+_VIEWS = (type({}.keys()), type({}.values()), _PYTHON_ITEMS, HeldKeys, HeldValues, HeldItems)
 _SEQUENCE_KINDS = frozenset((list, tuple, set, frozenset) + _VIEWS)
 _CONTAINERS = (list, tuple, dict, set, frozenset, BaseException, slice, staticmethod, classmethod) + _VIEWS
+_SIZED = _SEQUENCE_KINDS | {str, bytes, dict, range}  # what `sized` checks by its length
 _QUICK_VISITS = 10_000
 
 
 def _parts(node):
     """The values writing the container `node` visits (a dict's keys and values, an exception's args)."""
     kind = node.__class__
+    if kind is HeldItems or kind is _PYTHON_ITEMS:  # (pairs made anew at each iteration: their keys and values
+        return [*node.mapping.keys(), *node.mapping.values()]  # stand for them, as a dict's, shared ones once)
     if kind in _SEQUENCE_KINDS:
         return node
     if isinstance(node, dict):
@@ -429,8 +507,8 @@ def _tuples_checked(plain):
 
 checked_zip, checked_enumerate = _tuples_checked(zip), _tuples_checked(enumerate)
 _CHAINS = (map, zip, filter, enumerate, reversed, checked_zip, checked_enumerate)
-_ITEMS = type({}.items())  # what iterating it makes: a (key, value) tuple of its dict's, a level above both
-NESTING_KINDS = set((tuple, slice, property, staticmethod, classmethod, _ITEMS) + _CHAINS)  # (and `nests`)
+# (a Python items view: what iterating it makes, a (key, value) tuple of its dict's, is a level above both)
+NESTING_KINDS = set((tuple, slice, property, staticmethod, classmethod, _PYTHON_ITEMS) + _CHAINS)  # (and `nests`)
 _HOLDING = set()  # the kinds that say what they hold themselves (nests)
 
 
@@ -442,10 +520,10 @@ def nests(kind):
 
 
 def iterated(value):
-    """iter(value) for a script's `for` and comprehensions: an items view's (key, value) pairs are made by a
-    checked zip of its keys and values, so that each is depth-checked as it is made."""
-    if value.__class__ is _ITEMS:
-        return checked_zip(value.mapping.keys(), value.mapping.values())
+    """iter(value) for a script's `for` and comprehensions: a Python items view that reached the script some
+    other way is iterated as a held one (its pairs made by the checked zip)."""
+    if value.__class__ is _PYTHON_ITEMS:
+        return iter(HeldItems(value))
     return iter(value)
 
 
@@ -462,7 +540,7 @@ def _nested_parts(value):
         return (value.fget, value.fset, value.fdel)
     if kind is staticmethod or kind is classmethod:
         return (value.__func__,)
-    if kind is _ITEMS:
+    if kind is _PYTHON_ITEMS:
         return (*value.mapping.keys(), *value.mapping.values())
     if kind in _HOLDING:
         return value.nested_parts()

@@ -230,3 +230,58 @@ def test_script_size_limit():
     refused("x = 1\n" * 30, "max_script_size")
     with pytest.raises(GradcliError, match="characters"):
         api.evaluate("1 + " * 30 + "1")
+
+
+# ---------------------------------------------------------------- views held as their dict changes; copies sized
+VIEW_USES = ("print(v, k, w, type(v), len(v), sorted(v), set(k), list(w), list(reversed(v)))\n"
+             "print(k & {1}, k | [9], {1} - k, k - {1}, (1, 2) in v, 1 in v, k == {1, 3}, v == d.items())\n"
+             "print(dict(v), list(zip(*v)), [x for x in v], min(v), max(k), *v)\n"
+             "l = []\nl.extend(v)\nl += w\nprint(l, tuple(k), OrderedDict(a=1).items(), Counter('aab').keys())\n")
+
+
+def test_held_views_behave_as_pythons_views():
+    """A view a script holds is gradcli's (limits.HeldItems, ...), and behaves as Python's, the dict's
+    changes after it was taken included (the expected text is CPython's, of the same lines)."""
+    source = ("from collections import OrderedDict, Counter\nd = {1: 2}\nv, k, w = d.items(), d.keys(), d.values()\n"
+              "d[3] = 4\n" + VIEW_USES)
+    assert api.run_script(source) == (
+        "dict_items([(1, 2), (3, 4)]) dict_keys([1, 3]) dict_values([2, 4]) <class 'dict_items'> 2 [(1, 2), (3, 4)]"
+        " {1, 3} [2, 4] [(3, 4), (1, 2)]\n{1} {1, 3, 9} set() {3} True False True True\n"
+        "{1: 2, 3: 4} [(1, 3), (2, 4)] [(1, 2), (3, 4)] (1, 2) 3 (1, 2) (3, 4)\n"
+        "[(1, 2), (3, 4), 2, 4] (1, 3) odict_items([('a', 1)]) dict_keys(['a', 'b'])\n")
+
+
+@pytest.mark.parametrize("source, said", [
+    ("{}.items(1)", "dict.items() takes no arguments (1 given)"), ("hash({}.keys())", "unhashable type: 'dict_keys'"),
+    ("{}.values() < {}.values()", "'<' not supported between instances of 'dict_values' and 'dict_values'"),
+])
+def test_held_views_refuse_as_pythons_views(source, said):
+    with pytest.raises(GradcliError) as info:
+        api.run_script("import torch\n" + source + "\n")
+    assert info.value.kind == "TypeError" and said in info.value.message
+
+
+@pytest.mark.parametrize("builder", ["list(v)[0]", "set(v).pop()", "sorted(v)[0]", "tuple(v)[0]", "f(*v)[0]",
+                                     "min(v)", "next(reversed(v))", "(v | set()).pop()", "list(zip(*v))[1]"])
+def test_pairs_of_a_view_held_as_its_dict_grows_are_depth_checked(builder):
+    limits.configure(max_nesting=50)
+    refused("def f(*a):\n    return a\nd = {1: ()}\nv = d.items()\np = ()\nfor i in range(100):\n    d[1] = p\n"
+            "    p = %s" % builder, "max_nesting")
+
+
+@pytest.mark.parametrize("source", [
+    "def f(*a):\n    pass\nl = [0] * 10**6\nf(*l, *l)", "l = [[]] * 10**6\nprint(*l, *[1])",
+    "l = [0] * 10**6\nl.extend(iter(l))", "l = [0] * (6 * 10**5)\nl += iter(l)",
+    "def f(*a):\n    return a\nt = (0,)\nfor i in range(40):\n    t = f(*t, *t)",
+    "l = [0]\nfor i in range(40):\n    l += filter(None, [1] * len(l))",
+])
+def test_copies_are_sized_on_the_value_before_they_are_made(source):
+    limits.configure(max_elements=10 ** 6)
+    error = refused(source)
+    assert "would have" in error.message
+
+
+def test_copies_within_the_limit_work():
+    limits.configure(max_elements=10)
+    assert api.run_script("def f(*a):\n    return a\nl = [1, 2]\nl += iter([3])\nl.extend(range(4, 11))\n"
+                          "print(len(f(*l)), len(tuple(l)), len(l), l[-1])\n") == "10 10 10 10\n"

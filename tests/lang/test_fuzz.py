@@ -16,6 +16,7 @@ fixed seed) and prints how many inputs each part ran.
 """
 
 import functools
+import gc
 import os
 import random
 import signal
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 
 from gradcli.app import api
 from gradcli.core import limits
+from gradcli.lang.compile import classes, interpreter
 from gradcli.base.errors import GradcliError
 
 ALARM_SECONDS = 60  # far above any honest example; only a hang reaches it
@@ -380,11 +382,20 @@ def test_fuzz_findings_stay_fixed(how, source):
 # process); an attribute read by a dunder name is refused on every kind.
 VALUE_PRELUDE = ("import torch\nimport numpy as np\nfrom collections import OrderedDict, defaultdict\n"
                  "from torch.utils.data import default_collate\nclass A:\n    def __getitem__(self, k):\n        return k\n"
-                 "class B:\n    def __init__(self, v):\n        self.v = v\n")
+                 "class B:\n    def __init__(self, v):\n        self.v = v\n"
+                 "def f(*a):\n    return a\nh = OrderedDict()\nhv = h.items()\nl = []\n")  # hv: a view held as h changes
 WRAPPERS = ["[v, v]", "(v, v)", "{1: v, 2: v}", "OrderedDict(a=v, b=v)", "ValueError(v, v)", "[v, (v,)]",
             "{'k': [v], 'j': (v, v)}", "B(v)", "property(v)", "staticmethod(v)", "classmethod(v)", "A()[v:]",
             "A()[:v:v]", "(v,)", "tuple([v])", "[v, v, 's' * 50]", "{str(i): v for i in range(3)}",
-            "{1: v}.values()", "ValueError(v)", "[np.ones(3), v]", "[torch.ones(2), v]", "{'x': v, 'y': torch.zeros(1)}"]
+            "{1: v}.values()", "ValueError(v)", "[np.ones(3), v]", "[torch.ones(2), v]", "{'x': v, 'y': torch.zeros(1)}",
+            # tuples Python makes of what it is given: star-args, zip, sum, and the pairs of a view held as its dict
+            # changes, materialised by every builder (statements: a display around them would check them itself)
+            "f(v)", "f(*[v])", "next(zip([v]))", "next(enumerate([v]))", "sum([(v,)], ())", "{1: v}.items()",
+            *("h['k'] = v\n    v = " + builder for builder in (
+                "list(hv)[0]", "sorted(hv)[0]", "set(hv).pop()", "tuple(hv)[0]", "f(*hv)[0]", "min(hv)",
+                "next(reversed(hv))", "(hv | set()).pop()", "list(zip(*hv))[1]", "[q for q in hv][0]", "hv",
+                "next(iter(hv))", "next(map(max, [hv]))")),
+            "l.clear()\n    l.extend(hv)\n    v = l[0]", "l.clear()\n    l += hv\n    v = l[0]"]
 SEEDS = ["1", "'abc'", "[]", "()", "{}", "None", "torch.ones(2)", "np.zeros(2)", "2.5", "'x' * 1000"]
 USES = ["print(v)", "s = str(v)", "s = repr(v)", "s = f'{v}'", "s = '%s' % (v,)", "s = format(v)", "b = v == v",
         "d = {v: 1}", "torch.save(v, 'f')", "c = default_collate([v, v])", "raise ValueError(v)", "x = np.array(v)",
@@ -397,7 +408,8 @@ DUNDERS = ["__dict__", "__globals__", "__func__", "__wrapped__", "__self__", "__
 
 def value_program(r):
     """A program building one random nested value `v` (steps of random kinds) and using it once."""
-    steps = "".join("    v = %s\n" % r.choice(WRAPPERS) for _ in range(r.randint(1, 3)))
+    steps = "".join(("    %s\n" if "\n" in w else "    v = %s\n") % w
+                    for w in (r.choice(WRAPPERS) for _ in range(r.randint(1, 3))))
     loops = r.choice(["30", "60", "120"])
     return VALUE_PRELUDE + "v = %s\nfor i in range(%s):\n%s%s\n" % (r.choice(SEEDS), loops, steps, r.choice(USES))
 
@@ -416,12 +428,57 @@ values_programs = st.builds(lambda data: value_program(Draws(data.draw)), st.dat
 attribute_programs = st.builds(lambda data: attribute_program(Draws(data.draw)), st.data())
 
 
+# The depth oracle: how deep CPython's own objects are chained (gc.get_referents: the references C follows), counted
+# independently of limits.check_nesting. The kinds are those C walks recursively without a depth check (hashing
+# a tuple, next() of a zip or map, freeing a property, slice, staticmethod or classmethod); an iterator's own
+# tuple of iterators is part of the iterator. The chains are looked for inside every container a run keeps.
+_RECURSIVE = (tuple, slice, property, staticmethod, classmethod, map, zip, filter, enumerate, reversed)
+_ITERATORS = (map, zip, filter, enumerate, reversed)
+_HOLDING = (list, dict, set, frozenset, type({}.items()), type({}.keys()), type({}.values()), limits.HeldItems,
+            limits.HeldKeys, limits.HeldValues)
+
+
+def _children(value):
+    if isinstance(value, _ITERATORS):
+        return [inner for part in gc.get_referents(value)
+                for inner in (part if part.__class__ is tuple else (part,))]
+    if isinstance(value, _RECURSIVE + _HOLDING):
+        return gc.get_referents(value)
+    if isinstance(value, BaseException):
+        return [value.args]
+    if classes.is_script_instance(value):
+        return list(vars(value).values())
+    return []
+
+
+def c_depth(roots):
+    """The longest chain of _RECURSIVE objects, each referring to the next, reachable from `roots`."""
+    chain, deepest = {}, 0  # id -> the longest chain starting at that object (0 while it is being walked)
+    stack = [(root, False) for root in roots]
+    while stack:
+        value, done = stack.pop()
+        key = id(value)
+        if done:
+            below = max((chain.get(id(child), 0) for child in _children(value)), default=0)
+            chain[key] = below + 1 if isinstance(value, _RECURSIVE) else 0
+            deepest = max(deepest, chain[key])
+        elif key not in chain:
+            chain[key] = 0
+            stack.append((value, True))
+            stack.extend((child, False) for child in _children(value) if id(child) not in chain)
+    return deepest
+
+
 def _run_value(source):
-    """Run under small limits: a result no bigger than max_elements, or a GradcliError with a position."""
+    """Run under small limits: a result no bigger than max_elements, or a GradcliError with a position; and
+    whatever the run built and kept is chained no deeper than max_nesting (the depth oracle)."""
     limits.configure(max_iterations=10 ** 4, max_nesting=50)
     printed = []
-    outcome = check_outcome(lambda: printed.append(api.run_script(source, "<fuzz>")), source, run_mode=True)
+    run = interpreter.Interpreter(write=printed.append)
+    outcome = check_outcome(lambda: run.run(source, "<fuzz>"), source, run_mode=True)
     assert sum(len(p) for p in printed) <= 10 ** 5, source
+    depth = c_depth(list(run.variables.values()))
+    assert depth <= 50, "a value %d levels deep was built:\n%s" % (depth, source)
     return outcome
 
 
@@ -449,3 +506,37 @@ def test_long_fuzz_values():
     for _ in range(5000):
         _count("values", _run_value(value_program(r)))
         _count("attributes", _run_attribute(attribute_program(r)))
+
+
+HELD_GROWTH = "for i in range(120):\n    h['k'] = v\n    v = list(hv)[0]\n"
+
+
+def test_the_depth_oracle_measures_what_was_built():
+    run = interpreter.Interpreter(write=lambda text: None)
+    run.run("t = ()\nfor i in range(60):\n    t = (t,)\np = property(staticmethod(t))\nm = zip(zip(t))\n")
+    assert c_depth([run.variables["t"]]) == 61  # 60 tuples around the empty one
+    assert c_depth([run.variables["p"]]) == 63  # and a staticmethod, a property
+    assert c_depth([run.variables["m"]]) == 2  # (a zip holds its iterators: zip's, then t's, which is none)
+
+
+def test_the_depth_oracle_sees_a_view_that_python_would_hand_out(monkeypatch):
+    """With Python's own views handed to scripts (as before the held views), materialising a view held while
+    its dict grows builds a value past max_nesting, unchecked: the oracle fails such a run."""
+    from gradcli.lang.sandbox import guards
+    monkeypatch.setattr(guards, "HELD_VIEWS", {})
+    with pytest.raises(AssertionError, match="levels deep was built"):
+        _run_value(VALUE_PRELUDE + "v = 1\n" + HELD_GROWTH)
+
+
+def test_a_view_held_while_its_dict_grows_is_checked_by_every_builder():
+    for builder in ("list(hv)[0]", "sorted(hv)[0]", "set(hv).pop()", "tuple(hv)[0]", "f(*hv)[0]", "min(hv)",
+                    "next(reversed(hv))", "(hv | set()).pop()", "[q for q in hv][0]", "list(zip(*hv))[1]"):
+        source = VALUE_PRELUDE + "v = 1\n" + HELD_GROWTH.replace("list(hv)[0]", builder)
+        assert _run_value(source) == "error", builder
+
+
+@pytest.mark.parametrize("wrapper", ["classmethod(v)", "staticmethod(v)", "property(v)", "A()[v:]"])
+def test_the_oracles_finding_stays_fixed(wrapper):
+    """The depth oracle's first finding: a tuple display was depth-checked only when one of its items was a
+    tuple, so `(v,)` of a classmethod, a property or a slice made a value a level past max_nesting."""
+    assert _run_value(VALUE_PRELUDE + "v = 1\nfor i in range(30):\n    v = (v,)\n    v = %s\n" % wrapper) == "error"

@@ -10,6 +10,7 @@ from ..syntax import Tree
 from ..sandbox import arguments, keywords
 from ..sandbox.arguments import in_torchs_words
 from .runtime import located
+from ...core import limits
 from ...base.errors import GradcliError
 
 
@@ -102,7 +103,7 @@ class Calls:
                 if not star:
                     args.append(value)
                 elif hasattr(value.__class__, "__iter__") or hasattr(value.__class__, "__getitem__"):
-                    args.extend(value)
+                    args.extend(limits.sized(value, len(args), "the call's arguments"))
                 else:
                     raise GradcliError(arguments.not_iterable_after_star(f, not alone, value), "TypeError",
                                        self.position(node))

@@ -7,6 +7,7 @@ from .definitions import Scope
 from ..sandbox.guards import check_tuple_depth
 from .runtime import Frame, located
 from ...core import limits
+from ...core.limits import NESTING_KINDS
 
 
 class Displays:
@@ -23,8 +24,10 @@ class Displays:
 
         def run(frame):
             values = [item(frame) for item in items]
-            if any(value.__class__ is tuple for value in values):  # its nesting bounded (lang.sandbox.guards)
-                check_tuple_depth(values)
+            for value in values:  # its nesting bounded (lang.sandbox.guards): a tuple of tuples, slices, zips, ...
+                if value.__class__ in NESTING_KINDS:
+                    check_tuple_depth(values)
+                    break
             return tuple(values)
         return run
 

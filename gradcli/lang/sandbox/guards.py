@@ -12,8 +12,8 @@ from types import FunctionType
 
 from .stand_ins import BuiltinType, builtin_function
 from .system import check_time_format
-from ...core.limits import (NESTING_KINDS, check_length, check_nested_size, check_nesting, checked_enumerate,
-                            checked_zip, current, exceeded, is_container)
+from ...core.limits import (HELD_VIEWS, NESTING_KINDS, check_length, check_nested_size, check_nesting, checked_enumerate,
+                            checked_zip, current, exceeded, is_container, sized)
 
 _SEQUENCES = (str, list, tuple)
 
@@ -50,6 +50,16 @@ def _guard_add(op):
             check_length(len(a) + len(b))
         return op(a, b)
     return add
+
+
+def _guard_iadd(op):
+    def iadd(a, b):
+        if a.__class__ is list and not isinstance(b, _SEQUENCES):  # `l += iterable` extends l (list.extend)
+            b = sized(b, len(a), "the list")
+        elif isinstance(a, _SEQUENCES) and isinstance(b, _SEQUENCES):
+            check_length(len(a) + len(b))
+        return op(a, b)
+    return iadd
 
 
 def _guard_pow(op):
@@ -106,7 +116,7 @@ def check_format_spec(spec):
                 raise exceeded("max_elements", "the format width %s would make the string too long" % digits)
 
 
-_OPERATOR_GUARDS = {"mul": _guard_mul, "imul": _guard_mul, "add": _guard_add, "iadd": _guard_add,
+_OPERATOR_GUARDS = {"mul": _guard_mul, "imul": _guard_mul, "add": _guard_add, "iadd": _guard_iadd,
                     "pow": _guard_pow, "ipow": _guard_pow, "mod": _guard_mod, "imod": _guard_mod,
                     "eq": _guard_equality, "ne": _guard_equality}
 
@@ -152,7 +162,7 @@ def guard_builtins(builtins):
     builtins["sum"] = _sum
     builtins.update({kind.plain.__name__: kind for kind in _CHAIN_TYPES})
     builtins.update({kind.plain.__name__: kind for kind in _WRAPPER_TYPES if kind.plain.__name__ in builtins})
-    for name in ("iter", "sorted", "min", "max"):  # (what they make of an items view holds its pairs)
+    for name in ("iter", "sorted", "min", "max"):  # (an iterator they are given is within max_nesting)
         if name in builtins:
             builtins[name] = _chain_checked(builtins[name])
     inner_print = builtins.get("print")
@@ -200,7 +210,7 @@ class checked_tuple(metaclass=BuiltinType):
     def __new__(cls, *args, **kwargs):
         if kwargs or len(args) > 1:
             return tuple(*args, **kwargs)  # Python's own refusal, in its words
-        items = list(*args)
+        items = sized(args[0], 0, "the tuple") if args else ()
         check_tuple_depth(items)
         return tuple(items)
 
@@ -288,11 +298,6 @@ def _nested_checked(function):
     return checked
 
 
-def _bounded_list(iterable, room):
-    import itertools
-    return list(itertools.islice(iterable, max(room, 0) + 1))
-
-
 class checked_range(metaclass=BuiltinType):
     """range(...), its length within the limit (a list or tensor may be made of it)."""
     plain = range
@@ -319,7 +324,7 @@ def guard_method(obj, name, method):
     return method if checked is None else builtin_function(name, checked, obj)
 
 
-_MAKE_PAIRS = frozenset(("items", "popitem", "most_common"))  # the dict methods that make (key, value) tuples
+_MAKE_PAIRS = frozenset(("popitem", "most_common"))  # the dict methods that make (key, value) tuples at once
 
 
 def _checked_method(obj, name, method):
@@ -351,7 +356,13 @@ def _checked_method(obj, name, method):
             check_nesting((obj.fget, obj.fset, obj.fdel, function), "the property")
             return method(function)
         return copied
-    elif isinstance(obj, dict) and name in _MAKE_PAIRS:  # (OrderedDict, Counter and defaultdict are dicts)
+    elif isinstance(obj, dict) and name in HELD_VIEWS:  # (OrderedDict, Counter and defaultdict are dicts)
+        held = HELD_VIEWS[name]
+
+        def view(*args, **kwargs):  # (arguments: Python's TypeError, in its words)
+            return held(method(*args, **kwargs))
+        return view
+    elif isinstance(obj, dict) and name in _MAKE_PAIRS:
         def pairs(*args, **kwargs):
             check_nesting([*obj.keys(), *obj.values()], "the tuple")  # each (key, value) is a level above both
             return method(*args, **kwargs)
@@ -362,10 +373,5 @@ def _checked_method(obj, name, method):
             return method(format)
         return formatted
     elif isinstance(obj, list) and name == "extend":
-        def extend(items):
-            if not isinstance(items, _SEQUENCES):  # an iterator over the list itself would feed it for ever
-                items = _bounded_list(items, current()["max_elements"] - len(obj))
-            check_length(len(obj) + len(items), "the list")
-            return method(items)
-        return extend
+        return lambda items: method(sized(items, len(obj), "the list"))
     return None
