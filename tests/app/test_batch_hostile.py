@@ -261,6 +261,12 @@ LIBRARY_CASES = {
                      "print({d[1]: 1})", "limit", "nested"),
     "star-args-tuples": ("def f(*a):\n    return a\nt = ()\nfor i in range(10**5):\n    t = f(t)\nprint({t})",
                          "limit", "nested"),
+    "held-view": ("d = {1: ()}\nv = d.items()\nfor i in range(10**5):\n    d[1] = list(v)[0]\nprint({d[1]: 1})",
+                  "limit", "nested"),
+    "star-args-doubling": ("def f(*a):\n    return a\nt = (0,)\nfor i in range(40):\n    t = f(*t, *t)", "limit",
+                           "the call's arguments would have 134217728 elements"),
+    "extend-doubling": ("l = [0] * 10**6\nfor i in range(20):\n    l.extend(iter(l))", "limit",
+                        "the list would have more than 100000000 elements"),
 }
 LIBRARY_STDOUT = {"self-containing": "[[...]]\n", "non-ascii": "\u00e9\u20ac\U0001f600\n",
                   "random-seed": "0.6229016948897019\n", "numpy-seed": "0.5488135039273248\n", "blank": "",

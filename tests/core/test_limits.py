@@ -270,7 +270,7 @@ def test_pairs_of_a_view_held_as_its_dict_grows_are_depth_checked(builder):
 
 
 @pytest.mark.parametrize("source", [
-    "def f(*a):\n    pass\nl = [0] * 10**6\nf(*l, *l)", "l = [[]] * 10**6\nprint(*l, *[1])",
+    "def f(*a):\n    pass\nl = [0] * 10**6\nf(*l, *l)", "l = [[]] * 10**6\nprint(*l, *[1])", "l = [0] * 10**6\nmax(*l, 1)",
     "l = [0] * 10**6\nl.extend(iter(l))", "l = [0] * (6 * 10**5)\nl += iter(l)",
     "def f(*a):\n    return a\nt = (0,)\nfor i in range(40):\n    t = f(*t, *t)",
     "l = [0]\nfor i in range(40):\n    l += filter(None, [1] * len(l))",

@@ -230,6 +230,45 @@ def _repl_inputs():
     yield "numpy-empty-axes", "import numpy as np\nnp.ones((10**5, 10**5, 0)).sum(axis=2)\n"
 
 
+HELD_PRELUDE = ("from collections import OrderedDict, Counter, defaultdict\ndef f(*a):\n    return a\n"
+                "d = %s\nv = d.items()\np = ()\n")
+
+
+def _held_and_copied():
+    """Issue 30's classes, spelled through what the corpus above lacks: a dict view taken before its dict grows,
+    materialised by every builder (each pair a level above its value: hashing the last one would crash CPython),
+    and copies of a script's values (star-args, extend, +=, tuple()) past the size limit, each (name, mode,
+    source, kind)."""
+    builders = {"list": "list(v)[0]", "set": "set(v).pop()", "tuple": "tuple(v)[0]", "sorted-key": "sorted(v, key=len)[0]",
+                "star": "f(*v)[0]", "zip-star": "list(zip(*v))[1]", "reversed": "next(reversed(v))",
+                "union": "(v | set()).pop()", "enumerate": "list(enumerate(v))[0][1]", "map": "list(map(tuple, v))[0]",
+                "filter": "list(filter(None, v))[0]", "max": "max(v)", "set-comprehension": "{q for q in v}.pop()"}
+    for name, builder in builders.items():
+        yield "held-%s" % name, "script", (HELD_PRELUDE % "{1: ()}" + "for i in range(10**6):\n    d[1] = p\n"
+                                           "    p = %s\ns = {p}\nprint(1)\n" % builder)
+    for name, kind in (("ordereddict", "OrderedDict(a=())"), ("defaultdict", "defaultdict(int, a=())"),
+                       ("counter", "Counter(a=1)")):
+        yield "held-%s" % name, "script", (HELD_PRELUDE % kind + "for i in range(10**6):\n    d['a'] = p\n"
+                                           "    l = []\n    l += v\n    p = l[0]\ns = {p}\nprint(1)\n")
+    copies = {
+        "star-twice": "l = [0] * 10**8\nprint(*l, *l)", "star-past": "l = [[]] * 10**8\nprint(*l, 1)",
+        "star-doubling": "def f(*a):\n    return a\nt = (0,)\nfor i in range(40):\n    t = f(*t, *t)",
+        "extend-iterator": "l = [0] * 10**8\nl.extend(iter(l))", "iadd-iterator": "l = [0] * (6 * 10**7)\nl += iter(l)",
+        "iadd-filter-doubling": "l = [1]\nfor i in range(40):\n    l += filter(None, l + [1])",
+        "iadd-keys": "k = {i: 0 for i in range(10**6)}.keys()\nl = []\nfor i in range(200):\n    l += k",
+        "zip-star-range": "x = list(zip(*range(10**8), *range(10**8)))",
+    }
+    for name, source in copies.items():
+        yield "copy-%s" % name, "script", source + "\nprint('copied')\n"
+    yield "copy-eval-star", "eval", "max(*[0] * (6 * 10**7), *[0] * (6 * 10**7))"
+    yield "held-eval", "eval", ("[{d['k']: 1} for d in [{'k': ()}] for v in [d.items()] if "
+                                "[d.update(k=list(v)[0]) for i in range(10**5)]]")
+    yield "copy-cli-star", "cli", ("eval", "max(*[0] * 10**8, 1)")
+    yield "copy-cli-zip", "cli", ("eval", "sorted(zip(*[[0]] * (6 * 10**7), *[[0]] * (6 * 10**7)))")
+    yield "held-repl", "repl", (HELD_PRELUDE % "{1: ()}" + "for i in range(10**6):\n    d[1] = p\n    p = list(v)[0]\n\n")
+    yield "copy-repl-star", "repl", "def f(*a):\n    return a\n\nt = (0,)\nfor i in range(40):\n    t = f(*t, *t)\n\n"
+
+
 def cases():
     """(name, mode, source, kind) of every case."""
     found = []
@@ -256,6 +295,8 @@ def cases():
         add("eval", "eval", expression)
     for name, source in _repl_inputs():
         add(name, "repl", source)
+    for name, mode, source in _held_and_copied():
+        add(name, mode, source)
     return found
 
 

@@ -94,16 +94,21 @@ class Calls:
     def _unpacking_call(self, node, function, starred, named, spread):
         """f(*a, k=b, **c): any call, with `*` or `**` among its arguments."""
         alone = len(starred) == 1  # f(*a): CPython passes a itself, names the callee
+        # each starred argument is sized with the arguments before it and the plain ones after it
+        after = tuple(sum(not star for star, _ in starred[i + 1:]) for i in range(len(starred)))
 
         def run(frame):
             f = function(frame)
             args = []
-            for star, item in starred:
+            for (star, item), later in zip(starred, after):
                 value = item(frame)
                 if not star:
                     args.append(value)
                 elif hasattr(value.__class__, "__iter__") or hasattr(value.__class__, "__getitem__"):
-                    args.extend(limits.sized(value, len(args), "the call's arguments"))
+                    try:
+                        args.extend(limits.sized(value, len(args) + later, "the call's arguments"))
+                    except GradcliError as error:
+                        raise error.at(self.position(node)) from None
                 else:
                     raise GradcliError(arguments.not_iterable_after_star(f, not alone, value), "TypeError",
                                        self.position(node))
