@@ -119,6 +119,7 @@ def main_options(ctx: typer.Context,
                                                help="Show the help of every command, one after another (the "
                                                     "manual), e.g. gradcli --help-all | less."),
                  max_elements: Optional[str] = _limit("max_elements"),
+                 max_tensor_bytes: Optional[str] = _limit("max_tensor_bytes"),
                  max_iterations: Optional[str] = _limit("max_iterations"),
                  max_depth: Optional[str] = _limit("max_depth"),
                  max_recursion: Optional[str] = _limit("max_recursion"),
@@ -139,7 +140,8 @@ def main_options(ctx: typer.Context,
     from ..base.errors import GradcliError
     from . import process
     try:  # a bad value, given here or in GRADCLI_MAX_..., is bad usage (the message names which)
-        limits.configure(max_elements=max_elements, max_iterations=max_iterations, max_depth=max_depth,
+        limits.configure(max_elements=max_elements, max_tensor_bytes=max_tensor_bytes,
+                         max_iterations=max_iterations, max_depth=max_depth,
                          max_recursion=max_recursion, max_script_size=max_script_size, max_int_bits=max_int_bits,
                          max_nesting=max_nesting)
         limits.configure_envelope(max_memory=max_memory, timeout=timeout)

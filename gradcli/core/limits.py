@@ -3,7 +3,9 @@
 gradcli runs text from anyone, so every way a script could exhaust memory, time or the C stack is bounded here
 and refused *before* the work is done, with a message naming the limit and how to raise it:
 
-    max_elements     elements of one tensor (checked before numpy allocates), or of one string, list or range
+    max_elements     elements of one string, list or range (a script's Python values)
+    max_tensor_bytes bytes of one tensor or numpy array (checked before numpy allocates): its elements times its
+                     dtype's size, 8 (the widest) where an op's result dtype is not worked out before the check
     max_iterations   loop iterations plus calls of the script's own functions, per run (`while True: pass` ends)
     max_depth        nesting of expressions and blocks (brackets, operator chains): the compiler recurses
     max_recursion    depth of calls of the script's own functions
@@ -46,7 +48,8 @@ class Limit:
 
 
 LIMITS = {limit.name: limit for limit in (
-    Limit("max_elements", 10 ** 8, "elements per tensor, string, list or range"),
+    Limit("max_elements", 10 ** 8, "elements per string, list or range"),
+    Limit("max_tensor_bytes", 8 * 10 ** 8, "bytes per tensor or array"),
     Limit("max_iterations", 10 ** 7, "loop iterations and function calls per run"),
     Limit("max_depth", 100, "levels of nesting in an expression or block", "SyntaxError"),
     Limit("max_recursion", 200, "nested calls of the script's own functions", "RecursionError"),
@@ -226,15 +229,16 @@ def memory_error():
 
 
 # ---------------------------------------------------------------- sizes (core layer)
-def check_numel(shape, what="the tensor"):
-    """Refuse a tensor of `shape` before it is allocated."""
+def check_numel(shape, what="the tensor", itemsize=8):
+    """Refuse a tensor of `shape`, of elements of `itemsize` bytes (the widest dtype's when not given), before it
+    is allocated."""
     n = 1
     for d in shape:
         if d.__class__ is not int:
             d = int(d)
         n *= d if d > 0 else 0
-    if n > (_values or current())["max_elements"]:
-        raise exceeded("max_elements", "%s would have %d elements" % (what, n))
+    if n * itemsize > (_values or current())["max_tensor_bytes"]:
+        raise exceeded("max_tensor_bytes", "%s would have %d elements (%d bytes)" % (what, n, n * itemsize))
 
 
 _ONE_ELEMENT = frozenset((bool, int, float, complex, type(None)))  # python numbers, and clamp's absent bound
@@ -247,14 +251,16 @@ def check_broadcast(arrays):
     for a in arrays:
         if a.__class__ not in _ONE_ELEMENT:
             bound *= a.size  # numpy arrays and scalars
-    if bound > (_values or current())["max_elements"]:
+    if bound * 8 > (_values or current())["max_tensor_bytes"]:  # (8: the widest dtype's size)
         import numpy as np
+        # the result's dtype is promoted from the operands': it is as wide as the widest of them
+        itemsize = max((a.itemsize for a in arrays if a.__class__ not in _ONE_ELEMENT), default=8)
         shapes = [a.shape for a in arrays if a.__class__ is np.ndarray]
         try:
             shape = np.broadcast_shapes(*shapes)
         except ValueError:
             return  # the op reports the mismatch itself
-        check_numel(shape, "the result")
+        check_numel(shape, "the result", itemsize)
 
 
 def check_length(n, what="the result"):

@@ -98,7 +98,7 @@ def test_limits_go_after_the_command_too(tmp_path):
     result = invoke("run", "-j", "2", "--timeout", "10", str(a), str(b))
     assert (result.exit_code, result.stdout) == (0, "a\nb\n"), result.stderr
     assert invoke("eval", "x*3", "--at", "x=1", "-q", "--max-depth=50").stdout == "3.0\n"
-    large = invoke("eval", "sum(ones(10)*x)", "--at", "x=1", "--max-elements", "5")
+    large = invoke("eval", "sum(ones(10)*x)", "--at", "x=1", "--max-tensor-bytes", "20")
     assert large.exit_code == 1 and "LimitError" in large.stderr
     assert invoke("run", "--", "--timeout").exit_code == 2  # after --, a file name
 

@@ -2,6 +2,8 @@
 how to raise it; each is set by option, environment variable or default. No test here measures time: a limit
 test shows that the limit's error is what ends the run."""
 
+import re
+
 import pytest
 
 from conftest import run_cli
@@ -69,8 +71,8 @@ def test_cli_options_and_environment_reach_the_run():
         assert result.returncode == 1, result.stderr
         assert "LimitError" in result.stderr and "--max-iterations" in result.stderr
         assert "Traceback" not in result.stderr
-    result = run_cli("--max-elements", "10", "eval", "x * 2", "--at", "x=ones(20)")
-    assert result.returncode == 1 and "--max-elements" in result.stderr
+    result = run_cli("--max-tensor-bytes", "10", "eval", "x * 2", "--at", "x=ones(20)")
+    assert result.returncode == 1 and "--max-tensor-bytes" in result.stderr
 
 
 def test_bad_option_value_is_a_usage_error():
@@ -90,13 +92,14 @@ def test_bad_option_value_is_a_usage_error():
     "torch.zeros_like(torch.ones(1).expand(10**9))",
 ])
 def test_tensor_too_big_is_refused_before_allocation(source):
-    error = refused("x = " + source)
-    assert "elements" in error.message
+    error = refused("x = " + source, "max_tensor_bytes")
+    assert re.search(r"would have \d+ elements \(\d+ bytes\)", error.message), error.message
 
 
 @pytest.mark.parametrize("source", [
-    "torch.ones(10**4).repeat(10**5)", "torch.cat([torch.ones(1).expand(10**8), torch.ones(10)])",
-    "torch.outer(torch.ones(10**5), torch.ones(10**5))", "torch.stack([torch.ones(10**7)] * 11)",
+    "torch.ones(10**4).repeat(10**5)", "torch.cat([torch.ones(1).expand(2 * 10**8), torch.ones(10)])",
+    "torch.outer(torch.ones(10**5), torch.ones(10**5))", "torch.stack([torch.ones(10**7)] * 21)",
+    "torch.cat([torch.ones(1, dtype=torch.float64).expand(10**8), torch.ones(10)])",
 ])
 def test_ops_from_colleagues_check_their_result_size(source):
     with pytest.raises(GradcliError) as info:
@@ -147,11 +150,25 @@ def test_integer_doubling_in_bits_is_refused():
 
 
 def test_sizes_at_the_limit_work():
-    limits.configure(max_elements=100)
+    limits.configure(max_elements=100, max_tensor_bytes=400)
     out = api.run_script("import torch\nprint(torch.ones(10, 10).sum(), len('a' * 100), len([0] * 100))\n")
     assert out == "tensor(100.) 100 100\n"
-    refused("torch.ones(10, 11)")
+    refused("torch.ones(10, 11)", "max_tensor_bytes")
+    refused("torch.ones(10, 10, dtype=torch.float64)", "max_tensor_bytes")  # (800 bytes)
     refused("'a' * 101")
+
+
+def test_the_tensor_limit_counts_the_dtypes_bytes():
+    """VGG's nn.Linear(512*7*7, 4096) is 102,760,448 float32 weights (411 MB): within the default 800 MB, as
+    float64's 10**8 are; a tensor whose dtype an op does not work out first counts 8 bytes an element."""
+    assert limits.current()["max_tensor_bytes"] == 8 * 10 ** 8
+    limits.configure(max_tensor_bytes=8000)
+    assert api.run_script("import torch\nprint(torch.zeros(2000).shape, torch.zeros(1000, dtype=torch.float64).shape,"
+                          " torch.zeros(8000, dtype=torch.uint8).shape)\n") == \
+        "torch.Size([2000]) torch.Size([1000]) torch.Size([8000])\n"
+    error = refused("x = torch.zeros(2001)", "max_tensor_bytes")
+    assert "the tensor would have 2001 elements (8004 bytes)" in error.message
+    assert "the limit is 8000 bytes per tensor or array" in error.message
 
 
 # ---------------------------------------------------------------- time: iterations and calls

@@ -71,7 +71,7 @@ def _cases():
                    "x = torch.arange(10**10)", "x = torch.linspace(0, 1, 10**10)", "x = torch.eye(10**5)",
                    "x = torch.ones(10**4).expand(10**5, 10**4).contiguous()", "x = torch.ones(10**4).repeat(10**5)",
                    "x = torch.ones(10**4, 10**4).outer(torch.ones(10)) if False else torch.outer(torch.ones(10**5), torch.ones(10**5))",
-                   "x = torch.cat([torch.ones(10**7)] * 20)", "x = torch.stack([torch.ones(10**7)] * 20)",
+                   "x = torch.cat([torch.ones(10**7)] * 21)", "x = torch.stack([torch.ones(10**7)] * 21)",
                    "x = torch.ones(2, 2).repeat(10**5, 10**5)", "x = torch.full((10**5, 10**5), 1.)",
                    "x = torch.ones(10**6, dtype=torch.float64) * torch.ones(10**6, 1)",
                    "x = torch.autograd.functional.jacobian(lambda v: v.repeat(10**4), torch.ones(10**4))",

@@ -40,7 +40,8 @@ class Hang(BaseException):
 
 @pytest.fixture(autouse=True)
 def small_limits():
-    limits.configure(max_elements=10 ** 5, max_iterations=300, max_recursion=30, max_int_bits=2000)
+    limits.configure(max_elements=10 ** 5, max_tensor_bytes=8 * 10 ** 5, max_iterations=300, max_recursion=30,
+                     max_int_bits=2000)
     yield
     limits.reset()
 

@@ -98,8 +98,8 @@ def test_shared_nested_lists_in_assert_the_repl_and_eval():
     ("s = 'a' * 10**7\nt = str([s] * 20)", "--max-elements"),
     ("import torch\ntorch.set_printoptions(precision=10**8)\nprint(torch.rand(2))", "--max-elements"),
     ("import torch\nx = torch.autograd.functional.jacobian(lambda v: v.repeat(10**4), torch.ones(10**4))",
-     "--max-elements"),
-    ("import torch\nx = torch.ones([2] * 27).nonzero()", "--max-elements"),
+     "--max-tensor-bytes"),
+    ("import torch\nx = torch.ones([2] * 27).nonzero()", "--max-tensor-bytes"),
 ])
 def test_sizes_are_counted_before_they_are_built(source, option):
     refused(source, option)

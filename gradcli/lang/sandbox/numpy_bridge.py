@@ -2,7 +2,7 @@
 
 A script never holds a numpy object with numpy's whole surface: an array is an `Array` (its type prints as
 numpy.ndarray) exposing the members in ARRAY_MEMBERS, and `np` is a module of wrapped functions (`MODULE`). Each
-wrapped function unwraps its arguments, checks what it would build against the max_elements limit, calls numpy,
+wrapped function unwraps its arguments, checks what it would build against the max_tensor_bytes limit, calls numpy,
 and wraps the arrays it returns; numbers come back as numpy's scalars (plain numbers to a script). Arrays print,
 index and do arithmetic exactly as numpy's, and share memory as numpy's do: `x.numpy()` and
 `torch.from_numpy(a)` see each other's changes, as in torch. `np.random` draws from a RandomState of gradcli's
@@ -431,7 +431,7 @@ def asarray(data, dtype=None):
 
 
 def linspace(start, stop, num=50, endpoint=True, dtype=None):
-    limits.check_length(operator.index(num), "the array")
+    limits.check_numel((operator.index(num),), "the array")
     return wrap(np.linspace(start, stop, num, endpoint=endpoint, dtype=None if dtype is None else _dtype(dtype)))
 
 
@@ -441,7 +441,7 @@ def arange(*args, dtype=None):
     if 1 <= len(bounds) <= 3 and None not in bounds:
         start, stop, step = [0, bounds[0], 1] if len(bounds) == 1 else (bounds + [1])[:3]
         if step:
-            limits.check_length(max(0, math.ceil((stop - start) / step)), "the array")
+            limits.check_numel((max(0, math.ceil((stop - start) / step)),), "the array")
     return wrap(np.arange(*args, dtype=None if dtype is None else _dtype(dtype)))
 
 
@@ -482,7 +482,7 @@ def convolve(a, v, mode="full"):
 def _joined(function):
     def call(arrays, *args, **kwargs):
         arrays = [unwrap(a, tensors=True) for a in arrays]
-        limits.check_length(sum(np.asarray(a).size for a in arrays), "the array")
+        limits.check_numel((sum(np.asarray(a).size for a in arrays),), "the array")
         return wrap(function(arrays, *args, **unwrap(kwargs)))
     call.__name__ = function.__name__
     return call

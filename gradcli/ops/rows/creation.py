@@ -13,11 +13,11 @@ from ...core.meta import meta_array, placed
 from ...core.tensor import Size, Tensor, to_numpy_dtype
 
 
-def _size(size, name="ones", keywords=None, meta=False):
+def _size(size, name="ones", keywords=None, meta=False, dtype=None):
     """`ones(2, 3)`, `ones((2, 3))`, `ones([2, 3])` and `ones(size=(2, 3))` all mean the shape (2, 3).
     `keywords` are the factory's other keyword arguments: only `size` may be among them (any other is Python's
     own refusal, which lang.sandbox.arguments says in torch's words: a size missing first, or an overload's list).
-    A `meta` tensor's size is not checked against the element limit: it holds no elements."""
+    A `meta` tensor's size is not checked against the size limit: it holds no elements."""
     position = 1
     if keywords:
         keywords = dict(keywords)
@@ -34,7 +34,7 @@ def _size(size, name="ones", keywords=None, meta=False):
             raise errors.GradcliError("Trying to create tensor with negative dimension %d: %s"
                                       % (s, list(size)))
     if not meta:
-        limits.check_numel(size)
+        limits.check_numel(size, itemsize=_np(dtype).itemsize)
     return size
 
 
@@ -220,7 +220,7 @@ def as_tensor(data, dtype=None):
 @front_door("ones", method=False)
 def ones(*size, dtype=None, requires_grad=False, device=None, **keywords):
     meta = placed(device)
-    shape = _size(size, "ones", keywords, meta)
+    shape = _size(size, "ones", keywords, meta, dtype)
     if meta:
         return _meta_leaf(shape, _np(dtype), requires_grad)
     return _leaf(filled_with_ones(shape, _np(dtype)), requires_grad)
@@ -236,7 +236,7 @@ def filled_with_ones(shape, np_dtype):
 @front_door("zeros", method=False)
 def zeros(*size, dtype=None, requires_grad=False, device=None, **keywords):
     meta = placed(device)
-    shape = _size(size, "zeros", keywords, meta)
+    shape = _size(size, "zeros", keywords, meta, dtype)
     if meta:
         return _meta_leaf(shape, _np(dtype), requires_grad)
     return _leaf(np.zeros(shape, dtype=_np(dtype)), requires_grad)
@@ -246,7 +246,7 @@ def zeros(*size, dtype=None, requires_grad=False, device=None, **keywords):
 def empty(*size, dtype=None, requires_grad=False, device=None, **keywords):
     """Zero-filled here (torch leaves the memory uninitialised, so any values are torch's too)."""
     meta = placed(device)
-    shape = _size(size, "empty", keywords, meta)
+    shape = _size(size, "empty", keywords, meta, dtype)
     if meta:
         return _meta_leaf(shape, _np(dtype), requires_grad)
     return _leaf(np.zeros(shape, dtype=_np(dtype)), requires_grad)
@@ -258,7 +258,7 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None):
         fill_value = fill_value.item()
     dtype = dtype or infer_dtype(fill_value)
     meta = placed(device)
-    shape = _size((size,), "full", meta=meta)
+    shape = _size((size,), "full", meta=meta, dtype=dtype)
     if meta:
         return _meta_leaf(shape, _np(dtype), requires_grad)
     return _leaf(np.full(shape, fill_value, dtype=_np(dtype)), requires_grad)

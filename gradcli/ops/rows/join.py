@@ -47,7 +47,7 @@ def cat(tensors, dim=0):
                 raise errors.GradcliError(
                     "Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for "
                     "tensor number %d in the list." % (dim, first.shape[d], x.shape[d], i))
-    limits.check_length(sum(x.numel() for x in tensors))
+    limits.check_numel((sum(x.numel() for x in tensors),), "the result", max(x.array.itemsize for x in tensors))
     return apply(CAT.with_arity(len(tensors)), *tensors, dim=dim, sizes=tuple(x.shape[dim] for x in tensors))
 
 
@@ -60,7 +60,7 @@ def stack(tensors, dim=0):
         if x.shape != tensors[0].shape:
             raise errors.GradcliError("stack expects each tensor to be equal size, but got %s at entry 0 and %s at "
                                       "entry %d" % (shape_text(tensors[0].shape), shape_text(x.shape), i))
-    limits.check_length(sum(x.numel() for x in tensors))
+    limits.check_numel((sum(x.numel() for x in tensors),), "the result", max(x.array.itemsize for x in tensors))
     return apply(STACK.with_arity(len(tensors)), *tensors, dim=wrap_dim(dim, tensors[0].ndim + 1))
 
 
