@@ -116,11 +116,10 @@ def assert_same_outcome(text, start="start", allow_python=False):
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: os.path.relpath(p, ROOT))
 def test_every_test_script_parses_to_larks_tree(path):
-    """Every script parses to Lark's tree, but the learner corpus's two generators (d2l_pytorch/008.py,
-    dive_into_dl/006.py: `yield`, which the grammar does not have), which both parsers refuse at the same token."""
+    """Every script parses to Lark's tree."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    assert assert_same_outcome(text) == ("refused" if "\n        yield " in text else "same")
+    assert assert_same_outcome(text) == "same"
 
 
 def lark_position(meta):

@@ -53,7 +53,7 @@ STATEMENTS = [
     "import torch._C", "from os import system", "from torch import jit", "from torch import __builtins__",
     "from builtins import open", "from gradcli import api", "import torch.nn.functional as F\nF.__dict__",
     "x.__class__ = int", "x.__dict__['a'] = 1", "f.__code__ = None", "__builtins__ = {}", "del __builtins__",
-    "with open('f') as h:\n    pass", "def g():\n    yield 1", "async def g():\n    pass", "x = [i.__class__.__mro__ for i in range(3)]",
+    "with open('f') as h:\n    pass", "async def g():\n    pass", "x = [i.__class__.__mro__ for i in range(3)]",
     "for __class__ in [1]:\n    pass", "def g(a=__class__):\n    return 1", "x.grad_fn.name = print",
     "torch.__spec__ = print", "y.grad_fn.saved = {}",
 ]

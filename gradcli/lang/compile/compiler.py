@@ -71,11 +71,7 @@ class Compiler(Handling, ExpressionCompiler):
     def loop_body(self, node):
         """A loop's block, compiled knowing that `break` and `continue` are allowed in it: a closure that runs
         the block once and returns True when it breaks out of the loop."""
-        self.loops += 1
-        try:
-            block = self.block(node)
-        finally:
-            self.loops -= 1
+        block = self.in_loop(self.block, node)
 
         def run(frame):
             try:
@@ -86,6 +82,17 @@ class Compiler(Handling, ExpressionCompiler):
                 pass
             return False
         return run
+
+    def in_loop(self, compile_block, node):
+        """compile_block(node) knowing that `break` and `continue` are allowed in it."""
+        self.loops += 1
+        try:
+            return compile_block(node)
+        finally:
+            self.loops -= 1
+
+    def statement_position(self, node):
+        return StatementPosition(self, node)
 
     # ------------------------------------------------------------ statements
     def statements(self, nodes):
@@ -363,20 +370,25 @@ class Compiler(Handling, ExpressionCompiler):
                 otherwise(frame)
         return run
 
-    def s_while(self, node):
-        test_node = node.children[0]
+    def condition(self, test_node):
+        """A loop's (or a generator's if's) test: a closure giving its truth, marking it as the running statement
+        while it runs (Ctrl-C, warnings) and placing its errors."""
         test = self.expression(test_node)
-        body = self.loop_body(node.children[1])
-        otherwise = self.block(node.children[2].children[0]) if len(node.children) > 2 else None
         header = StatementPosition(self, test_node)
 
         def check(frame):
-            frame.context.position = header  # the running statement while the test runs (Ctrl-C, warnings)
+            frame.context.position = header
             try:
                 value = test(frame)
                 return value if value.__class__ is bool else bool(value)
             except Exception as exc:
                 raise located(exc, self.position(test_node)) from None
+        return check
+
+    def s_while(self, node):
+        check = self.condition(node.children[0])
+        body = self.loop_body(node.children[1])
+        otherwise = self.block(node.children[2].children[0]) if len(node.children) > 2 else None
 
         def run(frame):
             while check(frame):
@@ -387,13 +399,16 @@ class Compiler(Handling, ExpressionCompiler):
                 otherwise(frame)
         return run
 
-    def s_for(self, node):
-        targets_node, iterable_node, block_node = node.children[:3]
+    def for_header(self, node):
+        """A for loop's (setter of its targets, iterable's closure, targets' node, iterable's node)."""
+        targets_node, iterable_node = node.children[:2]
         if isinstance(targets_node, Tree) and targets_node.data == "targets" and len(targets_node.children) == 1:
             targets_node = targets_node.children[0]  # `for v in t` binds v, it does not unpack it
-        setter = self.target(targets_node)
-        iterable = self.expression(iterable_node)
-        body = self.loop_body(block_node)
+        return self.target(targets_node), self.expression(iterable_node), targets_node, iterable_node
+
+    def s_for(self, node):
+        setter, iterable, targets_node, iterable_node = self.for_header(node)
+        body = self.loop_body(node.children[2])
         otherwise = self.block(node.children[3].children[0]) if len(node.children) > 3 else None
 
         def run(frame):
@@ -418,38 +433,50 @@ class Compiler(Handling, ExpressionCompiler):
                 otherwise(frame)
         return run
 
-    def s_with(self, node):
-        *items, block_node = node.children
+    def with_managers(self, node):
+        """A with statement's items: (the manager's closure, the `as` name's setter or None, the item's node)."""
         managers = []
-        for item in items:
+        for item in node.children[:-1]:
             alias = self.t_NAME(item.children[1]) if len(item.children) > 1 else None
             managers.append((self.expression(item.children[0]), alias, item))
-        body = self.block(block_node)
+        return managers
+
+    def enter_all(self, frame, managers, entered):
+        """Enter the managers in order, each entered one added to `entered` (to be left if a later one fails)."""
+        for manager, alias, item_node in managers:
+            try:
+                value = manager(frame)
+                if not (isinstance(value, namespace.CONTEXT_MANAGERS) or _script_manager(value)):
+                    raise errors.type_error("'%s' object does not support the context manager protocol"
+                                            % type(value).__name__)
+                result = value.__enter__()
+            except Exception as exc:
+                raise located(exc, self.position(item_node)) from None
+            entered.append((value, item_node))
+            if alias is not None:
+                alias(frame, result)
+
+    def leave_all(self, entered, error):
+        return _exit_all(entered, error, self.position)
+
+    def s_with(self, node):
+        managers = self.with_managers(node)
+        body = self.block(node.children[-1])
+        enter, leave = self.enter_all, self.leave_all
 
         def run(frame):
             entered = []
             try:
-                for manager, alias, item_node in managers:
-                    try:
-                        value = manager(frame)
-                        if not (isinstance(value, namespace.CONTEXT_MANAGERS) or _script_manager(value)):
-                            raise errors.type_error("'%s' object does not support the context manager protocol"
-                                                    % type(value).__name__)
-                        result = value.__enter__()
-                    except Exception as exc:
-                        raise located(exc, self.position(item_node)) from None
-                    entered.append((value, item_node))
-                    if alias is not None:
-                        alias(frame, result)
+                enter(frame, managers, entered)
                 body(frame)
             except GradcliError as error:
-                if not _exit_all(entered, error, self.position):
+                if not leave(entered, error):
                     raise
             except BaseException:  # break, continue, return (and Ctrl-C) leave the block too
-                _exit_all(entered, None, self.position)
+                leave(entered, None)
                 raise
             else:
-                _exit_all(entered, None, self.position)
+                leave(entered, None)
         return run
 
 

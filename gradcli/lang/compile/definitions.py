@@ -9,6 +9,7 @@ runs in a namespace of its own that becomes the class's attributes; the methods 
 from ..syntax import Token, Tree
 
 from . import classes
+from .generators import GeneratorFunction, is_yield, yields
 from .runtime import ClassFrame, Function, Lambda, Signature, located
 from ...base.errors import GradcliError
 
@@ -21,6 +22,7 @@ class Scope:
         self.globals, self.nonlocals, self.bound = frozenset(globals_), frozenset(nonlocals), frozenset(bound)
         self.first = first  # a method's first parameter (what super() binds to)
         self.parameters = frozenset()
+        self.display = None  # a comprehension's kind, as CPython names it ("list comprehension")
         # a function's own variables: read from its frame only (a class body falls back to the module's)
         self.locals = self.bound - self.globals - self.nonlocals if kind == "function" else frozenset()
 
@@ -198,7 +200,14 @@ class Definitions:
         scope = Scope("function", outer, qualname, globals_, nonlocals, set(bound) | set(parameters),
                       first=(positional[0] if positional else star) if method else None)
         scope.parameters = frozenset(parameters)
-        compile_body = self.block if kind is Function else self.expression
+        if kind is Function:
+            compile_body = self.block
+            if yields(body_node):  # a generator function: its body in the generator mode (generators.py)
+                kind, compile_body = GeneratorFunction, self.generator_block
+        elif is_yield(body_node):  # `lambda: (yield v)`: a generator function returning what the yield received
+            kind, compile_body = GeneratorFunction, self.yield_value
+        else:
+            compile_body = self.expression
         body = self.scoped(scope, compile_body, body_node)
 
         def make(frame):

@@ -33,11 +33,13 @@ class Displays:
 
     e_tuple_display = e_tuple
 
-    def comprehension(self, node):
+    def comprehension(self, node, display="generator expression"):
         """A generator function `values(frame)` for `test for ... in ... if ...`: its variables live in a
-        scope of their own (a copy of the enclosing variables), as in Python 3."""
-        return self.scoped(Scope("comprehension", self.scope), self._comprehension, node.children[0],
-                           node.children[1:])
+        scope of their own (a copy of the enclosing variables), as in Python 3. `display`: what CPython calls
+        it ("'yield' inside list comprehension")."""
+        scope = Scope("comprehension", self.scope)
+        scope.display = display
+        return self.scoped(scope, self._comprehension, node.children[0], node.children[1:])
 
     def _comprehension(self, element_node, clauses):
         if element_node.__class__ is Tree and element_node.data == "pair":  # {key: value for ...}
@@ -81,17 +83,17 @@ class Displays:
         return lambda frame: {item(frame) for item in items}
 
     def e_dict_comprehension(self, node):
-        return self._collected(node, dict)
+        return self._collected(node, dict, "dict comprehension")
 
     def e_set_comprehension(self, node):
-        return self._collected(node, set)
+        return self._collected(node, set, "set comprehension")
 
     def e_list_comprehension(self, node):
-        return self._collected(node, list)
+        return self._collected(node, list, "list comprehension")
 
-    def _collected(self, node, kind):
+    def _collected(self, node, kind, display):
         """A list, set or dict comprehension: the values of the comprehension, collected into `kind`."""
-        values = self.comprehension(node if node.data == "dict_comprehension" else node.children[0])
+        values = self.comprehension(node if node.data == "dict_comprehension" else node.children[0], display)
 
         def run(frame):
             try:

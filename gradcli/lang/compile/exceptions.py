@@ -17,7 +17,7 @@ from ...core.limits import check_nested_size
 
 # Python's classes that scripts can name
 _PYTHON = ("BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "FloatingPointError",
-           "FileExistsError", "FileNotFoundError", "ImportError", "IndexError", "KeyError", "LookupError", "MemoryError", "ModuleNotFoundError", "NameError",
+           "FileExistsError", "FileNotFoundError", "GeneratorExit", "ImportError", "IndexError", "KeyError", "LookupError", "MemoryError", "ModuleNotFoundError", "NameError",
            "NotImplementedError", "OSError", "OverflowError", "RecursionError", "RuntimeError", "StopIteration", "TypeError",
            "UnboundLocalError", "ValueError", "ZeroDivisionError", "Warning", "UserWarning", "DeprecationWarning",
            "FutureWarning", "RuntimeWarning")
@@ -25,6 +25,7 @@ CLASSES = {name: getattr(builtins, name) for name in _PYTHON}
 
 # A script reads an exception's `args` (and may subclass Exception), nothing else of it.
 subclassable(members=("args",))(Exception)
+subclassable(members=("args", "value"))(StopIteration)  # a generator's return value (`e.value`)
 
 
 class ProtocolError(IndexError):

@@ -15,6 +15,7 @@ from ..sandbox import guards, namespace
 from .calls import Calls
 from .displays import Displays
 from .definitions import Definitions
+from .generators import Generators, is_yield
 from ..syntax.positions import Places
 from ..sandbox.namespace import TENSOR_PLAIN_MEMBERS, Module
 from ..sandbox.system import ASSIGNED
@@ -59,7 +60,7 @@ def kind_of(node):
     return node.data if node.__class__ is Tree else node.type
 
 
-class ExpressionCompiler(Calls, Displays, Definitions):
+class ExpressionCompiler(Calls, Displays, Definitions, Generators):
     """Turns expression trees into closures; the statement compiler builds on it."""
 
     def __init__(self, source, filename, tree=None, start="start"):
@@ -126,7 +127,8 @@ class ExpressionCompiler(Calls, Displays, Definitions):
         """A closure `set(frame, value)` for an assignment target."""
         compile_target = _TARGET_RULES.get(node.data if node.__class__ is Tree else node.type)  # (kind_of)
         if compile_target is None:
-            raise self.error(node, "cannot assign to this expression")
+            raise self.error(node, "assignment to yield expression not possible" if is_yield(node) else
+                             "cannot assign to this expression")
         return compile_target(self, node)
 
     def t_NAME(self, token):
@@ -433,6 +435,8 @@ _EXPRESSION_RULES = {
     "list": _C.e_list, "tuple": _C.e_tuple, "tuple_display": _C.e_tuple_display, "dict": _C.e_dict,
     "set": _C.e_set, "generator": _C.e_generator, "list_comprehension": _C.e_list_comprehension,
     "dict_comprehension": _C.e_dict_comprehension, "set_comprehension": _C.e_set_comprehension,
+    # generators.py: a yield inside an expression (refused), the value a yield received
+    "yield_expr": _C.e_yield_expr, "yield_from": _C.e_yield_from, "sent": _C.e_sent,
     **dict.fromkeys(_BINARY, _C._binary),
     **dict.fromkeys(_UNARY, _C._unary),
 }

@@ -11,6 +11,37 @@ from ...base.errors import GradcliError
 from ...core import limits
 
 
+class Handler:
+    """An `except` clause: its classes' closure (None for a bare except) and node, the `as` name and its setter,
+    its block."""
+
+    __slots__ = ("kinds", "kinds_node", "alias", "setter", "block")
+
+    def __init__(self, kinds, kinds_node, alias, setter, block):
+        self.kinds, self.kinds_node, self.alias, self.setter, self.block = kinds, kinds_node, alias, setter, block
+
+
+class Handled:
+    """While a handler's block runs: the error is the one a bare `raise` re-raises, bound to the `as` name, which
+    is deleted afterwards (as in Python)."""
+
+    __slots__ = ("frame", "error", "handler", "value")
+
+    def __init__(self, frame, error, matched):
+        self.frame, self.error = frame, error
+        self.handler, self.value = matched
+
+    def __enter__(self):
+        self.frame.context.handling.append(self.error)
+        if self.handler.setter is not None:
+            self.handler.setter(self.frame, self.value)
+
+    def __exit__(self, *exc):
+        self.frame.context.handling.pop()
+        if self.handler.alias is not None:
+            self.frame.vars.pop(self.handler.alias, None)
+
+
 class Handling:
     """The compiler's part for exceptions (mixed into the statement Compiler)."""
 
@@ -27,44 +58,47 @@ class Handling:
                 raise exceptions.raised(AssertionError(text))
         return run
 
-    def s_try(self, node):
-        """try/except/else/finally. A handler catches what Python's `except` would (never a gradcli limit: see
-        lang.compile.exceptions); `e` is bound while its block runs, then deleted, as in Python."""
-        body = self.block(node.children[0])
+    def try_parts(self, node, compile_block):
+        """A try statement's (body, handlers, else block, finally block), its blocks compiled by compile_block."""
+        body = compile_block(node.children[0])
         handlers, otherwise, final = [], None, None
         for part in node.children[1:]:
             if part.data == "except":
                 kinds = self.expression(part.children[0]) if len(part.children) > 1 else None
                 setter = self.name_setter(part.children[1]) if len(part.children) == 3 else None
                 alias = part.children[1].value if setter else None
-                handlers.append((kinds, part.children[0], alias, setter, self.block(part.children[-1])))
+                handlers.append(Handler(kinds, part.children[0], alias, setter, compile_block(part.children[-1])))
             elif part.data == "else":
-                otherwise = self.block(part.children[0])
+                otherwise = compile_block(part.children[0])
             else:
-                final = self.block(part.children[0])
+                final = compile_block(part.children[0])
+        return body, handlers, otherwise, final
+
+    def matching(self, frame, error, handlers):
+        """(the first handler whose classes match the error, the exception object it binds); the error raised
+        again when none matches."""
+        value = exceptions.exception_value(error)
+        for handler in handlers:
+            if handler.kinds is not None:
+                try:
+                    matches = isinstance(value, exceptions.check_handler(handler.kinds(frame)))
+                except Exception as exc:
+                    raise located(exc, self.position(handler.kinds_node)) from None
+                if not matches:
+                    continue
+            return handler, value
+        raise error
+
+    def s_try(self, node):
+        """try/except/else/finally. A handler catches what Python's `except` would (never a gradcli limit: see
+        lang.compile.exceptions); `e` is bound while its block runs, then deleted, as in Python."""
+        body, handlers, otherwise, final = self.try_parts(node, self.block)
+        matching = self.matching
 
         def handle(frame, error):
-            value = exceptions.exception_value(error)
-            for kinds, kinds_node, alias, setter, block in handlers:
-                if kinds is not None:
-                    try:
-                        matches = isinstance(value, exceptions.check_handler(kinds(frame)))
-                    except Exception as exc:
-                        raise located(exc, self.position(kinds_node)) from None
-                    if not matches:
-                        continue
-                context = frame.context
-                context.handling.append(error)
-                try:
-                    if setter is not None:
-                        setter(frame, value)
-                    block(frame)
-                finally:
-                    context.handling.pop()
-                    if alias is not None:
-                        frame.vars.pop(alias, None)
-                return
-            raise error
+            handled = Handled(frame, error, matching(frame, error, handlers))
+            with handled:
+                handled.handler.block(frame)
 
         def run(frame):
             try:

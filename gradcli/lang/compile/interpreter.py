@@ -105,7 +105,11 @@ class Interpreter:
         the run ends), a fresh iteration budget, numpy quiet and room for deep recursion."""
         with runstate.entered(self.state), numerics.quiet(), limits.recursion_room:
             limits.start_run()
-            yield
+            live, self.context.live = self.context.live, True
+            try:
+                yield
+            finally:
+                self.context.live = live
 
     def run(self, source, filename="<input>", on_error=None, program=None):
         """Run a script (its `program`, when compile_program has compiled it already) and return the value of

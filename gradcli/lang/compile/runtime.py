@@ -26,6 +26,11 @@ class _Return(BaseException):
         self.value = value
 
 
+class Returned(StopIteration):
+    """A script's generator has returned: its value is the script's own, which `except StopIteration as e` binds
+    (located keeps it, where Python's other exceptions are bound only with plain arguments)."""
+
+
 def located(exc, position):
     """The exception as a GradcliError carrying `position` (unless an inner one is already there)."""
     if isinstance(exc, GradcliError):
@@ -40,6 +45,8 @@ def located(exc, position):
     error = GradcliError(message, type(exc).__name__, position)
     if type(exc) in _PLAIN_EXCEPTIONS and all(isinstance(a, _PLAIN_VALUES) for a in exc.args):
         error.value = exc  # what `except ... as e` binds: Python's own exception (a KeyError keeps its key)
+    elif type(exc) is Returned:
+        error.value = StopIteration(*exc.args)
     return error
 
 
@@ -79,6 +86,7 @@ class Context:
         self.warned = set()
         self.depth = 0  # calls of the script's functions under way
         self.handling = []  # the exceptions whose `except` blocks are running (a bare `raise` raises the last)
+        self.live = False  # a run is under way (Interpreter._running): a script's generators run only then
 
 
 class Signature:

@@ -217,6 +217,14 @@ _PY_MEMBERS = {
     benchmark.Language: frozenset(("name", "value")),
 }
 _PY_MEMBERS[collections.defaultdict] = _PY_MEMBERS[dict]  # optimizer.state
+_WITHHELD = {}  # class -> the names of its real members a script may not read (refused in gradcli's words)
+
+
+def allow_members(kind, names, withheld=()):
+    """The members a script may read on objects of `kind`, one of the language's own (lang.compile's generator
+    object), and those it has that stay out of reach."""
+    _PY_MEMBERS[kind] = frozenset(names)
+    _WITHHELD[kind] = frozenset(withheld)
 
 
 _TUPLE_MEMBERS = frozenset(("index", "count"))
@@ -281,6 +289,8 @@ def _attribute_error(obj, name):
         return (_not_implemented(obj.name, name) or
                 errors.GradcliError("module '%s' has no attribute '%s'" % (obj.name, name), "AttributeError",
                                     suggest=suggest))
+    if name in _WITHHELD.get(type(obj), ()):
+        return errors.GradcliError("gradcli does not give access to '%s'" % name, "AttributeError")
     if isinstance(obj, (ScriptType, type)):
         return errors.GradcliError("type object '%s' has no attribute '%s'" % (class_name(obj), name),
                                    "AttributeError")

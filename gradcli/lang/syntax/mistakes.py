@@ -30,7 +30,7 @@ _BINARY = frozenset(("+", "-", "*", "/", "//", "%", "@", "**", "^", "|", "&", "<
 _UNARY = frozenset(("-", "+", "~", "not"))
 _OPENERS, _CLOSERS = "([{", ")]}"
 # Python keywords outside gradcli's subset: named in the message rather than a puzzling "invalid syntax"
-_UNSUPPORTED = frozenset(("yield", "async", "await", "match"))
+_UNSUPPORTED = frozenset(("async", "await", "match"))
 _HEADER_STOPS = frozenset(("COLON", "_NEWLINE", "_INDENT", "_DEDENT", "SEMICOLON", "LAMBDA"))
 # the grammar's statement rules: a tree of one ends no expression
 _STATEMENTS = frozenset((
