@@ -57,9 +57,11 @@ CORPORA = {corpus.folder: corpus for corpus in [
                                                                           "inplace/007.py")),
     # autograd snippets in the style of common tutorials, each through `gradcli run`
     Corpus("snippets", least=40, through_command=True),
-    # the language: classes, lambdas, exceptions, comprehensions, scopes, math/random, numpy, Functions, itertools
+    # the language: classes, lambdas, exceptions, comprehensions, scopes, math/random, numpy, Functions, itertools,
+    # generators
     Corpus("language", {"classes", "lambdas", "exceptions", "comprehensions", "scopes", "math_random", "numpy",
-                        "functions", "itertools"}, least=40, end_to_end=("classes/019.py", "functions/013.py")),
+                        "functions", "itertools", "generators"}, least=40,
+           end_to_end=("classes/019.py", "functions/013.py")),
     # torch.nn: modules, init, layers, conv, rnn, losses, functional, dropout, training
     Corpus("nn", {"modules", "init", "layers", "conv", "rnn", "losses", "functional", "dropout", "training"},
            least=40, exact_in={"init", "dropout"}, differs={

@@ -70,6 +70,7 @@ class ExpressionCompiler(Calls, Displays, Definitions, Generators):
         self.loops = 0         # enclosing loops of the statement being compiled: break/continue need one
         self.in_function = False
         self.scope = None      # the innermost def, lambda, class body or comprehension (None: the module)
+        self.received = {}     # the yields of the simple statement being compiled in a generator -> their keys
         self.echo = None       # interactive input: called with the value of each module-level expression statement
         # Compiling recurses once per level of nested expressions and blocks, and so do the compiled closures
         # when they run: nesting beyond the max_depth limit is refused here, where the recursion is.
@@ -436,7 +437,7 @@ _EXPRESSION_RULES = {
     "set": _C.e_set, "generator": _C.e_generator, "list_comprehension": _C.e_list_comprehension,
     "dict_comprehension": _C.e_dict_comprehension, "set_comprehension": _C.e_set_comprehension,
     # generators.py: a yield inside an expression (refused), the value a yield received
-    "yield_expr": _C.e_yield_expr, "yield_from": _C.e_yield_from, "sent": _C.e_sent,
+    "yield_expr": _C.e_yield_expr, "yield_from": _C.e_yield_from,
     **dict.fromkeys(_BINARY, _C._binary),
     **dict.fromkeys(_UNARY, _C._unary),
 }

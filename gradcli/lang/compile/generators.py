@@ -6,10 +6,12 @@ Python generator function `run(frame)` that `yield from`s its parts, so the scri
 at the bottom of that chain, and next/send/throw/close travel down it as Python sends them. The statements of
 such a body that do not yield stay the ordinary closures, and a function without yield never meets this module.
 
-A yield stands where Python's statements take one: alone (`yield v`, `yield from it`), or as the whole value of
-`=`, `+=` (`x = yield v`, `total += yield`). Such a statement is the ordinary one reading the value the yield
-received (`sent`, below), so it binds as every assignment does. (`x += yield` reads x after the yield where
-CPython reads it before: different only if another frame rebinds x while the generator is suspended.)
+A yield stands in a simple statement (`yield v`, `x = yield v`, `total += yield`, `log.append((yield))`,
+`return (yield)`): the statement's yields run first, in the order Python runs them, then the ordinary statement,
+each yield in it reading the value it received. That is CPython's order but for what the statement evaluates
+before a yield (`f() + (yield)` calls f after it): different only where that part has side effects or reads what
+changes while the generator is suspended. A yield that runs only sometimes (inside `and`, `or`, `if ... else`)
+is refused, as is one in a compound statement's header (`while (yield):`).
 
 The generator object runs its body only while a run of its script is under way: resuming it ticks the
 iteration budget and counts as a call (the recursion limit), and a generator dropped while suspended runs its
@@ -26,10 +28,13 @@ from ...base.errors import GradcliError
 from ...core import limits
 
 _YIELDS = frozenset(("yield_expr", "yield_from"))
-_SENT = object()  # the key of a yield's received value in the frame's variables (no script can name it)
-# the statements a yield may stand in (their last child), and those whose blocks hold statements
-_TAKES_YIELD = frozenset(("expression_statement", "assign", "augassign", "annassign"))
+# the statements a yield may stand in, and those whose blocks hold statements
+_TAKES_YIELD = frozenset(("expression_statement", "assign", "augassign", "annassign", "return"))
 _BLOCKS = frozenset(("block", "if", "elif", "else", "while", "for", "with", "try", "except", "finally"))
+# expressions a statement's yields are not looked for in: scopes of their own, and the parts that run only
+# sometimes (a yield there is refused: e_yield_expr)
+_NOT_HOISTED = frozenset(("lambda", "generator", "list_comprehension", "set_comprehension", "dict_comprehension",
+                          "conditional", "and_", "or_"))
 
 
 def is_yield(node):
@@ -42,10 +47,22 @@ def yields(node):
     the generator mode."""
     kind = node.data
     if kind in _TAKES_YIELD:
-        return is_yield(node.children[-1])
+        return bool(yields_in(node))
     if kind in _BLOCKS:
         return any(child.__class__ is Tree and yields(child) for child in node.children)
     return False
+
+
+def yields_in(node, found=None):
+    """The yields of a simple statement, in the order Python runs them (a yield's operand before it, left
+    before right), but those in _NOT_HOISTED parts."""
+    found = [] if found is None else found
+    for child in node.children:
+        if child.__class__ is Tree and child.data not in _NOT_HOISTED:
+            yields_in(child, found)
+    if node.data in _YIELDS:
+        found.append(node)
+    return found
 
 
 class GeneratorFunction(Function):
@@ -210,42 +227,45 @@ class Generators:
         return produce
 
     def _yielding(self, node):
-        """`yield v` alone, or a statement whose value is one (`x = yield v`): the yield, then the ordinary
-        statement reading what it received."""
-        produce = self.yield_value(node.children[-1])
-        rest = None
-        if node.data != "expression_statement":
-            reader = Tree(node.data, node.children[:-1] + [Tree("sent", [])], node.meta)
-            rest = getattr(self, "s_" + node.data)(reader)
+        """A simple statement with yields: each yield, its received value kept in the frame under a key of its
+        own, then the ordinary statement, in which each yield reads that value (e_yield_expr)."""
+        hoisted = yields_in(node)
+        outer = self.received
+        self.received = dict(outer)
+        self.received.update((id(y), object()) for y in hoisted)  # (an object() key: no script names it)
+        try:
+            produced = tuple((self.received[id(y)], self.yield_value(y)) for y in hoisted)
+            rest = getattr(self, "s_" + node.data)(node)
+        finally:
+            self.received = outer
         position = self.statement_position(node)
 
         def run(frame):
             frame.context.position = position
             try:
-                sent = yield from produce(frame)
-                if rest is not None:
-                    frame.context.position = position
-                    frame.vars[_SENT] = sent
-                    rest(frame)
+                for key, produce in produced:
+                    frame.vars[key] = yield from produce(frame)
+                    frame.context.position = position  # (the caller's statements ran meanwhile)
+                rest(frame)
             except Exception as exc:
                 raise located(exc, position) from None
         return run
 
-    g_expression_statement = g_assign = g_augassign = g_annassign = _yielding
-
-    def e_sent(self, node):
-        return lambda frame: frame.vars.pop(_SENT)
+    g_expression_statement = g_assign = g_augassign = g_annassign = g_return = _yielding
 
     def e_yield_expr(self, node):
-        """A yield inside an expression: CPython's SyntaxError where it has one, gradcli's where CPython would
-        run it."""
+        """A yield inside an expression: the value it received, in a statement whose yields ran first
+        (_yielding); elsewhere CPython's SyntaxError where it has one, gradcli's where CPython would run it."""
+        key = self.received.get(id(node))
+        if key is not None:
+            return lambda frame: frame.vars.pop(key)
         scope = self.scope
         if scope is not None and scope.kind == "comprehension":
             raise self.error(node, "'yield' inside %s" % scope.display)
         if not self.in_function:
             raise self.error(node, "'yield' outside function")
-        raise self.error(node, "gradcli does not support 'yield' inside an expression: a generator yields as a "
-                               "statement (`yield v`) or as the value of an assignment (`x = yield v`)")
+        raise self.error(node, "gradcli does not support 'yield' here: a generator's yield stands in a simple "
+                               "statement, outside `and`, `or` and `... if ... else ...`")
 
     e_yield_from = e_yield_expr
 
