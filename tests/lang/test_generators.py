@@ -164,3 +164,12 @@ def test_generators_in_two_threads_are_each_their_runs():
     for t in threads:
         t.join()
     assert results == {1000: "499500\n", 2000: "1999000\n"}
+
+
+def test_a_script_iterators_close_is_not_called_by_yield_from_after_the_run():
+    written = []
+    api.run_script("class It:\n    def __iter__(self):\n        return self\n    def __next__(self):\n        return 1\n"
+                   "    def close(self):\n        print('closed')\n"
+                   "def g():\n    yield from It()\nkeep = g()\nnext(keep)\n", write=written.append)
+    gc.collect()
+    assert written == []

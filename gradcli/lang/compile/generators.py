@@ -21,7 +21,7 @@ script code runs in the host afterwards, as no script class has a __del__ (lang.
 
 from ..syntax import Tree
 from ..sandbox import namespace
-from . import exceptions
+from . import classes, exceptions
 from .handling import Handled
 from .runtime import Function, Returned, _Break, _Continue, _MISSING, _Return, located
 from ...base.errors import GradcliError
@@ -149,7 +149,7 @@ class Generator:
         if self._gen.gi_suspended:
             try:
                 self.close()
-            except GradcliError:
+            except Exception:  # (a GradcliError; Python's "generator ignored GeneratorExit")
                 pass
 
     def __repr__(self):
@@ -218,6 +218,8 @@ class Generators:
                     items = limits.iterated(iterable(frame))
                 except Exception as exc:
                     raise located(exc, self.position(iterable_node)) from None
+                if classes.is_script_instance(items):  # its own close() or throw() would be script code that
+                    items = (item for item in items)  # Python calls on close, after the run too: not delegated
                 return (yield from items)
             return delegate
         value = self.expression(node.children[0]) if node.children else None
@@ -314,7 +316,7 @@ class Generators:
                 raise located(exc, self.position(iterable_node)) from None
             while True:
                 item = _MISSING
-                try:  # (as s_for: the budget, the iterator and the unpacking can fail)
+                try:  # (s_for's loop, written out again: s_for keeps its own inline, the commonest loop of all)
                     limits.tick()
                     item = next(items)
                     setter(frame, item)
