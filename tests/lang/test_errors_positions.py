@@ -36,6 +36,9 @@ SYNTAX = [
      "'yield' inside dict comprehension"),
     ("def f():\n    return ((yield) for i in range(3))", "SyntaxError", 2, 14, "'yield' inside generator expression"),
     ("def f():\n    x = yield = 3", "SyntaxError", 2, 9, "assignment to yield expression not possible"),
+    ("def f():\n    yield 1 = 3", "SyntaxError", 2, 5, "assignment to yield expression not possible"),
+    ("def f():\n    a = yield b = 3", "SyntaxError", 2, 9, "assignment to yield expression not possible"),
+    ("def f():\n    yield from", "SyntaxError", 2, 15, "invalid syntax"),
     ("async def g():\n    pass", "SyntaxError", 1, 1, "gradcli does not support 'async'"),
     ("class A(B, C):\n    pass", "SyntaxError", 1, 12, "gradcli supports single inheritance only: one base class"),
     ("class A(metaclass=M):\n    pass", "SyntaxError", 1, 9, "gradcli does not support class arguments other "

@@ -179,6 +179,14 @@ def explain(mistake, text):
         name = _text(values[-1])
         return "SyntaxError", "Missing parentheses in call to '%s'. Did you mean %s(...)?" % (name, name), \
             _start(values[-1])
+    # (invalid_assignment: `yield = 3`, `x = yield 1 = 3`: the grammar takes a yield as the last value only, so
+    # the parser refuses the `=` with the yield's keyword still on the stack)
+    if kind == "EQUAL":
+        for value in reversed(values):
+            if _kind(value) == "YIELD":
+                return "SyntaxError", "assignment to yield expression not possible", _start(value)
+            if _kind(value) == "EQUAL":
+                break
     # (invalid_named_expression)
     if kind == "EQUAL" and begins is not None and len(after) > 1 and _kind(after[1]) in _STARTS_EXPRESSION:
         return ("SyntaxError",) + _assignment_meant(text, values, begins, mistake.brackets)
