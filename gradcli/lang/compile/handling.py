@@ -37,7 +37,11 @@ class Handled:
             self.handler.setter(self.frame, self.value)
 
     def __exit__(self, *exc):
-        self.frame.context.handling.pop()
+        handling = self.frame.context.handling
+        if handling[-1] is self.error:
+            handling.pop()
+        else:  # a generator's handler, suspended while other handlers began: this one's entry only
+            del handling[max(i for i, error in enumerate(handling) if error is self.error)]
         if self.handler.alias is not None:
             self.frame.vars.pop(self.handler.alias, None)
 
