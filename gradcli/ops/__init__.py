@@ -30,82 +30,11 @@ Where things are — the machinery here, the rows in rows/, one file a family:
     rows/sampling.py        the random factories and fills, on rng's stream
 
 `python -m gradcli.ops` lists every row (torch overload, grad_fn, formulas) and every front door. A row's trivial
-front doors are generated from it; hand-written ones exist where there is dispatch between rows. `install` below
-puts every method and operator on Tensor, once, after every module has registered.
+front doors are generated from it; hand-written ones exist where there is dispatch between rows. A family is
+imported when one of its names is first looked up, and its front doors are then installed on Tensor
+(families.py, from the index rows/index.py that `python -m gradcli.ops --index` writes).
 """
 
-import numpy as np
-
-from ..core.tensor import Tensor
 from .bind import apply, as_tensor, grad_accumulator, grad_edge, result_dtype  # noqa: F401
 from .table import FUNCTIONAL, FUNCTIONS, INPLACE, LINALG, METHODS, OPERATORS, ROWS, front_door, row  # noqa: F401
-from .rows import (arithmetic, compare, elementwise as functions, reductions as reduce, statistics, sorting, shape,
-    join, arrange, indexing, linalg, decompositions, activations as nn, losses, classification, padding,
-    convolution as conv, pooling, normalization as norm, recurrent as rnn, resampling, creation, sampling)
-from .inplace import inplace_variant
-
-
-def _generated_door(made, name):
-    """A front door that only calls its row: `torch.exp(x)` is `apply(EXP, x)`."""
-    if len(made.inputs) == 1:
-        def door(self):
-            return apply(made, self)
-    elif len(made.inputs) == 2:
-        def door(self, other):
-            return apply(made, self, other)
-    else:
-        raise TypeError("%s: only rows of one or two operands get generated front doors" % made.overload)
-    door.__name__ = door.__qualname__ = name
-    door.__doc__ = "torch.%s (%s)" % (made.overload, made.name or "no gradient")
-    return door
-
-
-def _binary_operator(fn, name):
-    """Python's protocol, as torch's operators follow it: an operand that is neither a tensor nor a number gives
-    NotImplemented, so that Python raises its own TypeError ("unsupported operand type(s) for +: 'Tensor' and
-    'str'") and `t == None` is False; `@` takes tensors only (`x @ 1` is unsupported, as torch's)."""
-    numbers = name not in _TENSORS_ONLY
-    def operator(x, y):
-        if y.__class__ is Tensor:
-            return fn(x, y)
-        if not numbers:
-            if not isinstance(y, Tensor):
-                return NotImplemented
-        elif isinstance(y, _NUMPY_NUMBERS):  # a numpy scalar is a python number to torch (t + np.float64(2) is float32)
-            y = y.item()
-        elif not isinstance(y, (Tensor, int, float)):
-            return NotImplemented
-        return fn(x, y)
-    operator.__name__ = operator.__qualname__ = name
-    return operator
-
-
-_NUMPY_NUMBERS = (np.integer, np.floating)
-_TENSORS_ONLY = ("__matmul__",)
-_UNARY_OPERATORS = ("__neg__", "__pos__", "__abs__", "__invert__", "__getitem__", "__setitem__")
-
-def install():
-    """Generate the rows' front doors, then put every method and Python operator on Tensor, once."""
-    for made in ROWS:
-        for name in made.functions:
-            FUNCTIONS[name] = _generated_door(made, name)
-        for name in made.functional:
-            FUNCTIONAL[name] = FUNCTIONS.get(name) or _generated_door(made, name)
-        for name in made.methods:
-            door = METHODS[name] = FUNCTIONS.get(name) or _generated_door(made, name)
-            if made.inplace:
-                INPLACE[name + "_"] = door
-    for name, door in INPLACE.items():
-        if name in METHODS:
-            raise TypeError("Tensor.%s has a front door of its own and an in-place one" % name)
-        METHODS[name] = inplace_variant(door)
-    for operator, method in OPERATORS.items():
-        METHODS[operator] = METHODS[method]
-    for name, fn in METHODS.items():
-        if name in Tensor.__dict__:
-            raise TypeError("Tensor.%s is defined by the class and by the op table" % name)
-        if name.startswith("__") and name not in _UNARY_OPERATORS:
-            fn = _binary_operator(fn, name)
-        setattr(Tensor, name, fn)
-
-install()
+from . import families  # noqa: F401 (the registries' index, Tensor's lookup of the families' methods)

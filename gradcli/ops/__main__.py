@@ -1,11 +1,15 @@
 """`python -m gradcli.ops`: the op table as a newcomer reads it — every row (torch overload, grad_fn, formula per
 input), the helpers the formulas call, and every front door. `--markdown` writes docs/ops.md (a test keeps that
-file equal to this output)."""
+file equal to this output); `--index` writes ops/rows/index.py, the names of each family (ops/families), and
+`--index --check` says whether that file is current."""
 
+import pathlib
 import sys
 
-from . import FUNCTIONAL, FUNCTIONS, METHODS, ROWS
+from . import FUNCTIONAL, FUNCTIONS, METHODS, ROWS, families
 from .table import FORMULA_CONSTANTS, HELPERS
+
+INDEX = pathlib.Path(__file__).parent / "rows" / "index.py"
 
 
 def _formulas(row):
@@ -50,5 +54,19 @@ def text():
     return "\n".join(lines) + "\n%d rows\n" % len(ROWS)
 
 
+def index(check):
+    """Write the index (or, with `check`, say whether it is current): exit status 1 when it is not."""
+    made = families.made_index()
+    if check:
+        if INDEX.read_text() != made:
+            sys.stderr.write("gradcli/ops/rows/index.py is not current: run python -m gradcli.ops --index\n")
+            return 1
+        return 0
+    INDEX.write_text(made)
+    return 0
+
+
 if __name__ == "__main__":
+    if "--index" in sys.argv[1:]:
+        sys.exit(index("--check" in sys.argv[1:]))
     sys.stdout.write(markdown() if "--markdown" in sys.argv[1:] else text())

@@ -8,20 +8,107 @@ come free. Where backward must compute otherwise than the text reads (a kernel r
 parameter's default), the row gives code beside the text, and a test evaluates every text with gradcli's
 language against its code, so the two cannot drift apart.
 
-The row's forward computes the value on numpy. Rows register themselves when made (`row(...)`); modules under
-ops/ make them, and `ops/__init__` installs the front doors on Tensor once every module has registered.
+The row's forward computes the value on numpy. Rows register themselves when made (`row(...)`); the modules
+under ops/rows/ (the families) make them, and are imported when one of their names is first looked up
+(ops/families, which also installs their front doors on Tensor): the registries below know every name at once,
+from the generated index, and read as if every family were loaded.
 """
 
 import builtins
 import keyword
 import re
+import sys
 
-ROWS = []       # every Row, in the order the modules made them
-FUNCTIONS = {}  # torch.<name> -> front door
-METHODS = {}    # Tensor.<name> -> front door taking the tensor first
-FUNCTIONAL = {} # torch.nn.functional.<name> -> front door
-LINALG = {}     # torch.linalg.<name> -> front door
-INPLACE = {}    # Tensor.<name>_ -> the out-of-place front door it writes back into self (see inplace.py)
+
+class Doors(dict):
+    """A registry of front doors (or of formula helpers): name -> function, as a dict of them all. Every name is
+    known from the start (`index`: name -> the module that registers it, ops/rows/index.py, in the order a full
+    load registers them); the module is imported when one of its names is first looked up (ops/families).
+    Looking up, `in`, iterating and len() are the dict of every row's doors; items() and values() load them all."""
+
+    __slots__ = ("index",)
+
+    def __init__(self):
+        super().__init__()
+        self.index = {}
+
+    def __missing__(self, name):
+        if name not in self.index:
+            raise KeyError(name)
+        from .families import load
+        load(self.index[name])
+        return dict.__getitem__(self, name)
+
+    def get(self, name, default=None):
+        if dict.__contains__(self, name) or name not in self.index:
+            return dict.get(self, name, default)
+        return self[name]
+
+    def __contains__(self, name):
+        return dict.__contains__(self, name) or name in self.index
+
+    def __iter__(self):
+        return iter(self.index)
+
+    def keys(self):
+        return self.index.keys()
+
+    def __len__(self):
+        return len(self.index)
+
+    def items(self):
+        return [(name, self[name]) for name in self.index]
+
+    def values(self):
+        return [self[name] for name in self.index]
+
+    def __repr__(self):
+        return "<%d front doors>" % len(self)
+
+
+class Rows(list):
+    """Every Row, in the order a full load makes them (the index's): reading it loads every family. What has been
+    made so far, in the order made, is `MADE`."""
+
+    __slots__ = ()
+
+    def _all(self):
+        from .families import load_all
+        load_all()
+
+    def __iter__(self):
+        self._all()
+        return list.__iter__(self)
+
+    def __len__(self):
+        self._all()
+        return list.__len__(self)
+
+    def __getitem__(self, i):
+        self._all()
+        return list.__getitem__(self, i)
+
+    def __contains__(self, made):
+        self._all()
+        return list.__contains__(self, made)
+
+    def __reversed__(self):
+        self._all()
+        return list.__reversed__(self)
+
+    def __repr__(self):
+        return "<%d rows>" % len(self)
+
+
+MADE = []           # every Row made so far, in the order made (the families imported so far)
+ROWS = Rows()       # every Row (all families loaded), in the index's order
+FUNCTIONS = Doors()   # torch.<name> -> front door
+METHODS = Doors()     # Tensor.<name> -> front door taking the tensor first
+FUNCTIONAL = Doors()  # torch.nn.functional.<name> -> front door
+LINALG = Doors()      # torch.linalg.<name> -> front door
+INPLACE = Doors()     # Tensor.<name>_ -> the out-of-place front door it writes back into self (see inplace.py)
+# where each row and door was made, while `python -m gradcli.ops --index` records them: (kind, name) -> module
+ORIGINS = None
 
 # Python's operators that call a method of the same meaning (the reflected forms of non-commutative operators,
 # `2 - x`, are front doors of their own: `__rsub__`, `__rtruediv__`, ...)
@@ -48,12 +135,13 @@ FORMULA_CONSTANTS = {"M_LN2": 0.6931471805599453, "M_LN10": 2.302585092994046, "
                      "M_2_SQRTPI": 1.1283791670955126, "M_SQRTPI": 1.7724538509055159}
 # The helper functions formula texts may call, named as derivatives.yaml names them (`sum_backward(grad, ...)`):
 # where a rule is structural (unreduce, scatter back) rather than arithmetic, torch's spelling names a helper.
-HELPERS = {}
+HELPERS = Doors()
 
 
 def formula_helper(fn):
     """Register `fn` under its name for formula texts (it is also what the rows' code calls)."""
-    HELPERS[fn.__name__] = fn
+    _record("helper", fn.__name__)
+    dict.__setitem__(HELPERS, fn.__name__, fn)
     return fn
 
 
@@ -76,20 +164,26 @@ class Derivative:
 
     def _read(self, fn):
         self.fn = fn
-        inputs = self.inputs
         code = fn.__code__
-        names = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
+        self._read_names(code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount])
+
+    def _read_names(self, names):
+        """What the code's parameters after the gradient (`names`) say it reads."""
+        inputs = self.inputs
         if inputs and inputs[0].startswith("*"):  # a variadic row's derivative takes the input's position `i`
             names = names[1:]
         self.uses = tuple(n for n in names if _is_value(n, inputs))        # saved values and metadata
         self.saves = tuple(n for n in self.uses if not n.endswith(_METADATA))  # what must be kept alive
         self.params = tuple(n for n in names if n not in self.uses)       # the op's parameters
-        self.positional = names[:len(self.uses)] == self.uses  # the values can be passed in order
+        self.positional = tuple(names[:len(self.uses)]) == self.uses  # the values can be passed in order
 
     def __getattr__(self, name):  # only reached while a slot is unset: a text-only derivative's first use
-        if name not in ("fn", "uses", "saves", "params", "positional"):
+        if name == "fn":
+            self.fn = compile_formula(self.formula, self.inputs)
+        elif name in ("uses", "saves", "params", "positional"):  # read off the text: nothing to compile
+            self._read_names(_arguments(self.formula, self.inputs)[1:])
+        else:
             raise AttributeError(name)
-        self._read(compile_formula(self.formula, self.inputs))
         return getattr(self, name)
 
     def at(self, position):
@@ -125,19 +219,33 @@ def formula_names(text):
     return list(found)
 
 
-def compile_formula(text, inputs):
-    """The code of a formula text: `lambda grad, <values...>, <parameters...>: text`, its names resolved as
-    formula texts resolve them (FORMULA_CONSTANTS, HELPERS, `torch.<name>` and a bare `where(...)` the front
-    doors)."""
+def _arguments(text, inputs):
+    """The parameters of a formula text's code: the gradient, `i` (a variadic row's), the values, the op's
+    parameters."""
     names = formula_names(text)
     first = "grads" if "grads" in names else "grad"
     variadic = bool(inputs) and inputs[0].startswith("*")
     rest = [n for n in names if n != first and not (variadic and n == "i")]
     values = [n for n in rest if _is_value(n, inputs)]
-    arguments = [first] + (["i"] if variadic else []) + values + [n for n in rest if n not in values]
-    namespace = {name: door for name, door in FUNCTIONS.items() if not hasattr(builtins, name)}
-    namespace.update(FORMULA_CONSTANTS, **HELPERS)
-    namespace["torch"] = namespace["F"] = _DOORS
+    return [first] + (["i"] if variadic else []) + values + [n for n in rest if n not in values]
+
+
+_BARE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)")
+
+
+def compile_formula(text, inputs):
+    """The code of a formula text: `lambda grad, <values...>, <parameters...>: text`, its names resolved as
+    formula texts resolve them (FORMULA_CONSTANTS, HELPERS, `torch.<name>` and a bare `where(...)` the front
+    doors): only the names it reads, so that compiling it loads only the families of the doors it calls."""
+    arguments = _arguments(text, inputs)
+    namespace = {"torch": _DOORS, "F": _DOORS}
+    for name in set(_BARE.findall(_STRING.sub("''", text))) - set(arguments) - {"torch", "F"}:
+        if name in HELPERS:
+            namespace[name] = HELPERS[name]
+        elif name in FORMULA_CONSTANTS:
+            namespace[name] = FORMULA_CONSTANTS[name]
+        elif name in FUNCTIONS and not hasattr(builtins, name):
+            namespace[name] = FUNCTIONS[name]
     return eval(compile("lambda %s: %s" % (", ".join(arguments), text), "<formula>", "eval"), namespace)
 
 
@@ -245,8 +353,13 @@ def row(overload, name, forward, inputs, *, promote=None, promoted=None, view=Fa
     made = Row(overload, name, forward, inputs,
                {n: Derivative(*_text_and_code(given), names) for n, given in derivatives.items()},
                promote, promoted, view, elementwise)
-    ROWS.append(made)
+    _made(made)
     return made
+
+
+def _made(made):
+    _record("row", made.overload)
+    MADE.append(made)
 
 
 def _text_and_code(given):
@@ -259,7 +372,7 @@ def variant(source, overload, name):
     made = Row(overload, name, source.forward, " ".join(source.inputs),
                dict(zip(source.inputs, source.derivatives)), source.promote, None, source.view)
     made.promoted = source.promoted
-    ROWS.append(made)
+    _made(made)
     return made
 
 
@@ -278,15 +391,31 @@ def front_door(*names, function=True, method=True, functional=False, linalg=Fals
             if linalg:
                 _register(LINALG, "torch.linalg", name, fn)
             if inplace:
-                INPLACE[name + "_"] = fn
+                _record("Tensor_", name + "_")
+                dict.__setitem__(INPLACE, name + "_", fn)
         return fn
     return register
 
 
 def _register(doors, where, name, fn):
-    if name in doors and doors[name] is not fn:
+    if dict.get(doors, name, fn) is not fn:
         raise TypeError("%s.%s has two front doors" % (where, name))
-    doors[name] = fn
+    _record(where, name)
+    dict.__setitem__(doors, name, fn)
+
+
+def _record(kind, name):
+    """While the index is made: where (kind, name) is made, the module whose import is running (a row's module
+    imports others before its own rows: the innermost one is the maker)."""
+    if ORIGINS is None:
+        return
+    frame = sys._getframe(1)
+    while frame is not None and not (frame.f_code.co_name == "<module>" and
+                                     frame.f_globals.get("__name__", "").startswith(__package__ + ".")):
+        frame = frame.f_back
+    if frame is None:
+        raise TypeError("%s %s is made outside the import of an ops module" % (kind, name))
+    ORIGINS.setdefault((kind, name), frame.f_globals["__name__"][len(__package__) + 1:])
 
 
 def row_of(overload):

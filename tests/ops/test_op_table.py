@@ -90,6 +90,29 @@ EXTRA_SCRIPTS = [
 
 
 # ---------------------------------------------------------------- the registry
+def test_the_index_of_the_families_is_current():
+    """ops/rows/index.py (which family makes each row, door and helper: what ops/families imports when a name is
+    first looked up) is written by `python -m gradcli.ops --index`, from a full load in a fresh process."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "gradcli.ops", "--index", "--check"], capture_output=True,
+                          text=True)
+    assert done.returncode == 0, "a row, door or helper was added, moved or removed without regenerating the " \
+                                 "index: run python -m gradcli.ops --index (%s)" % done.stderr.strip()
+
+
+def test_a_lazy_lookup_sees_the_table_a_full_load_makes():
+    """Whatever families the tests loaded first, the registries and ROWS read in the index's order, which is a
+    full load's: every name is there, and each door is the one its family made."""
+    from gradcli.ops import families
+    from gradcli.ops.rows import index
+    assert [row.overload for row in ROWS] == list(index.ROWS)
+    for kind, doors in families.REGISTRIES:
+        assert list(doors) == list(index.NAMES[kind]) == [name for name, _ in doors.items()]
+        assert all(dict.__getitem__(doors, name) is door for name, door in doors.items())
+    assert all(getattr(Tensor, name) is not None for name in METHODS)
+
+
 def test_every_overload_has_one_row_and_every_grad_fn_name_one_overload():
     overloads = collections.Counter(row.overload for row in ROWS)
     assert [o for o, n in overloads.items() if n > 1] == []

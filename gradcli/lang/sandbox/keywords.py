@@ -241,16 +241,22 @@ def _neutral_name(name, qualified):
     return name in _NEUTRAL and _torch_takes(name, qualified)
 
 
-@functools.lru_cache(maxsize=None)
 def doors():
-    """front door -> {module: [the names it serves there]}."""
-    doors = {}
-    for module, registry in (("torch", ops.FUNCTIONS), ("torch.Tensor", ops.METHODS),
-                             ("torch.nn.functional", ops.FUNCTIONAL), ("torch.linalg", ops.LINALG)):
-        for name, door in registry.items():
-            if not name.startswith("__"):
-                doors.setdefault(door, {}).setdefault(module, []).append(name)
-    return doors
+    """front door -> {module: [the names it serves there]}, of the families loaded so far: a door exists only once
+    its family is, and that family registers every name it has (ops/families checks it)."""
+    loaded = ops.families.installed()
+    if _doors[0] != loaded:
+        doors = {}
+        for module, registry in (("torch", ops.FUNCTIONS), ("torch.Tensor", ops.METHODS),
+                                 ("torch.nn.functional", ops.FUNCTIONAL), ("torch.linalg", ops.LINALG)):
+            for name, door in ops.families.loaded_items(registry):
+                if not name.startswith("__"):
+                    doors.setdefault(door, {}).setdefault(module, []).append(name)
+        _doors[:] = loaded, doors
+    return _doors[1]
+
+
+_doors = [None, None]  # (what was loaded, doors()) for the last families loaded
 
 
 @functools.lru_cache(maxsize=None)

@@ -56,11 +56,58 @@ class Module:
 Module.__name__ = "module"  # what Python's messages call a module ("bad operand type for unary -: 'module'")
 
 
+class Members(dict):
+    """A module's members of which some are the op table's front doors (`doors`: registries, the first that has
+    a name gives it): a dict of the others, to which each door is added once looked up, so that a door's family
+    is imported only when a script first reads it (ops/families). It reads as the dict of them all: its names
+    are the doors' (in their order), then the others'; items() and values() load every family."""
+
+    __slots__ = ("doors",)
+
+    def __init__(self, doors, members=()):
+        super().__init__(members)
+        self.doors = doors
+
+    def __missing__(self, name):
+        for doors in self.doors:
+            if name in doors:
+                door = doors[name]
+                dict.__setitem__(self, name, door)
+                return door
+        raise KeyError(name)
+
+    def get(self, name, default=None):
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def __contains__(self, name):
+        return dict.__contains__(self, name) or any(name in doors for doors in self.doors)
+
+    def keys(self):
+        names = dict.fromkeys(name for doors in self.doors for name in doors)
+        names.update(dict.fromkeys(dict.keys(self)))
+        return names.keys()
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def __len__(self):
+        return len(self.keys())
+
+    def items(self):
+        return [(name, self[name]) for name in self.keys()]
+
+    def values(self):
+        return [self[name] for name in self.keys()]
+
+
 TORCH_VERSION = "2.13.0+cpu"  # torch.__version__: the CPU build whose behaviour gradcli reproduces
 
 
 def _torch_members():
-    members = dict(FUNCTIONS)
+    members = Members((FUNCTIONS,))
     for d in dtypes.ALL:
         members[d.name] = d
     members.update(dtypes.ALIASES)
@@ -87,7 +134,7 @@ def _set_num_threads(n):
     cpu.set_num_threads(n)
 
 
-LINALG = Module("torch.linalg", dict(OPS_LINALG))
+LINALG = Module("torch.linalg", Members((OPS_LINALG,)))
 AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": functional.jacobian,
                                                            "hessian": functional.hessian, "vjp": functional.vjp,
                                                            "jvp": functional.jvp, "vhp": functional.vhp,
@@ -100,11 +147,11 @@ AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd
                                      "set_detect_anomaly": anomaly.set_detect_anomaly,
                                      "detect_anomaly": anomaly.detect_anomaly,
                                      "Function": Function, "function": AUTOGRAD_FUNCTION})
-FUNCTIONAL = Module("torch.nn.functional", dict(NN_FUNCTIONAL))
+FUNCTIONAL = Module("torch.nn.functional", Members((NN_FUNCTIONAL,)))
 INIT = Module("torch.nn.init", dict(nn.init.NAMES))
 RNN_UTILS = Module("torch.nn.utils.rnn", load=training.rnn_utils_members)
 NN_UTILS = Module("torch.nn.utils", {"rnn": RNN_UTILS})
-NN = Module("torch.nn", dict(nn.NAMES, functional=FUNCTIONAL, init=INIT, utils=NN_UTILS))
+NN = Module("torch.nn", load=lambda: dict(nn.names(), functional=FUNCTIONAL, init=INIT, utils=NN_UTILS))
 # the devices, the CPU way: no accelerator, CUDA's seeding calls do nothing (torch's do nothing without CUDA)
 CUDA = Module("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0, "device": CudaDevice,
                              "manual_seed": lambda seed: None, "manual_seed_all": lambda seed: None})
@@ -134,9 +181,10 @@ def _set_default_device(device):
     current().device = device if device is not None and device.type == "meta" else None
 
 
-TORCH = Module("torch", dict(_torch_members(), autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA, optim=OPTIM,
-                            utils=UTILS, distributions=DISTRIBUTIONS, accelerator=ACCELERATOR, backends=BACKENDS,
-                            set_default_device=_set_default_device, get_default_device=meta.default_device))
+TORCH = Module("torch", _torch_members())
+TORCH.members.update(autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA, optim=OPTIM, utils=UTILS,
+                     distributions=DISTRIBUTIONS, accelerator=ACCELERATOR, backends=BACKENDS,
+                     set_default_device=_set_default_device, get_default_device=meta.default_device)
 benchmark.SCRIPT_TORCH["torch"] = TORCH  # (torch's Timer puts torch in its statements' namespace)
 TORCH.members.update(from_numpy=numpy_bridge.from_numpy, tensor=numpy_bridge.accepting_arrays(FUNCTIONS["tensor"]),
                      as_tensor=numpy_bridge.accepting_arrays(FUNCTIONS["as_tensor"]))
@@ -145,7 +193,7 @@ NUMPY_RANDOM = Module("numpy.random", {name: getattr(_NUMPY_RANDOM, name) for na
     "seed", "randn", "rand", "randint", "normal", "uniform", "random", "choice", "permutation", "shuffle")})
 NUMPY = Module("numpy", dict(numpy_bridge._members(), random=NUMPY_RANDOM))
 # torch.functional: the functions torch defines in that module (what gradcli has of them)
-TORCH_FUNCTIONAL = Module("torch.functional", {name: FUNCTIONS[name] for name in (
+TORCH_FUNCTIONAL = Module("torch.functional", load=lambda: {name: FUNCTIONS[name] for name in (
     "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_shapes", "broadcast_tensors", "cartesian_prod", "block_diag",
     "cdist", "chain_matmul", "einsum", "norm", "meshgrid", "split", "tensordot", "unique", "unique_consecutive",
     "unravel_index") if name in FUNCTIONS})
@@ -577,7 +625,7 @@ def _nameable(kind):
     if kind.__class__ is type and kind in iterators.NAMED:  # itertools.count, ...
         return True
     return (isinstance(kind, type) and (issubclass(kind, BaseException) or classes.is_subclassable_family(kind))
-            or kind in nn.CLASSES)
+            or nn.is_class(kind))
 
 
 def _class_name(value):
@@ -707,7 +755,7 @@ def math_names(expression_mode):
     """Bare torch names for the fallback lookup: every torch and torch.nn.functional function (`gelu(x)`); in
     expression mode they win over Python builtins of the same name (`sum(x)` is torch.sum in `gradcli eval`), and
     pi, e and ln are there."""
-    names = dict(NN_FUNCTIONAL, **FUNCTIONS)
+    names = Members((FUNCTIONS, NN_FUNCTIONAL))
     if expression_mode:
         names.update(MATH_CONSTANTS, ln=FUNCTIONS["log"])
     return names, (CLASHING_NAMES if expression_mode else ())
