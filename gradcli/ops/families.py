@@ -14,8 +14,6 @@ family, in FAMILIES' order, so that what anyone can see is the table as a full l
   door was added without it.
 """
 
-import importlib
-
 import numpy as np
 
 from . import table
@@ -42,7 +40,7 @@ _stand_ins = {}        # operator -> its stand-in on Tensor, until its family is
 
 def load(module):
     """Import an ops module (`"rows.elementwise"`) and install what it and the modules it imports made."""
-    importlib.import_module(__package__ + "." + module)
+    _import(module)
     install()
 
 
@@ -52,12 +50,42 @@ def load_all():
     if _complete:
         return
     for module in FAMILIES:
-        importlib.import_module(__package__ + "." + module)
+        _import(module)
     install()
-    order = _index().ROWS
     list.clear(ROWS)
-    list.extend(ROWS, sorted(MADE, key=lambda made: order.get(made.overload, len(order))))
+    list.extend(ROWS, _in_order(MADE))
     _complete = True
+
+
+def row(overload):
+    """The row of a torch overload (`"mul.Tensor"`), its family loaded; KeyError for an overload no row has."""
+    load(_index().ROWS[overload])
+    return next(made for made in MADE if made.overload == overload)
+
+
+def rows_named(name):
+    """The rows that may have a front door `name` in torch or torch.nn.functional, or whose overload is named
+    `name` (`silu` of silu's): their families loaded, in the order of a full load."""
+    modules = {doors.index[name] for doors in (FUNCTIONS, FUNCTIONAL) if name in doors.index}
+    modules.update(module for overload, module in _index().ROWS.items() if overload.split(".")[0] == name)
+    for module in modules:
+        load(module)
+    return _in_order(made for made in MADE if _index().ROWS.get(made.overload) in modules)
+
+
+def _in_order(rows):
+    order = _order()
+    return sorted(rows, key=lambda made: order.get(made.overload, len(order)))
+
+
+def _order():
+    global _positions
+    if _positions is None:
+        _positions = {overload: i for i, overload in enumerate(_index().ROWS)}
+    return _positions
+
+
+_positions = None  # overload -> its place in a full load
 
 
 def install():
@@ -95,6 +123,59 @@ def install():
         _stand_ins.pop(name, None)
         setattr(Tensor, name, fn)
         _on_tensor.add(name)
+
+
+def _import(module):
+    """Import the ops module the index names `module`. Each is written out: nothing here imports a module by a
+    name it is handed (tests/lang/test_safety.py)."""
+    if module == "inplace":
+        from . import inplace  # noqa: F401
+    elif module == "rows.activations":
+        from .rows import activations  # noqa: F401
+    elif module == "rows.arithmetic":
+        from .rows import arithmetic  # noqa: F401
+    elif module == "rows.arrange":
+        from .rows import arrange  # noqa: F401
+    elif module == "rows.classification":
+        from .rows import classification  # noqa: F401
+    elif module == "rows.compare":
+        from .rows import compare  # noqa: F401
+    elif module == "rows.convolution":
+        from .rows import convolution  # noqa: F401
+    elif module == "rows.creation":
+        from .rows import creation  # noqa: F401
+    elif module == "rows.decompositions":
+        from .rows import decompositions  # noqa: F401
+    elif module == "rows.elementwise":
+        from .rows import elementwise  # noqa: F401
+    elif module == "rows.indexing":
+        from .rows import indexing  # noqa: F401
+    elif module == "rows.join":
+        from .rows import join  # noqa: F401
+    elif module == "rows.linalg":
+        from .rows import linalg  # noqa: F401
+    elif module == "rows.losses":
+        from .rows import losses  # noqa: F401
+    elif module == "rows.normalization":
+        from .rows import normalization  # noqa: F401
+    elif module == "rows.padding":
+        from .rows import padding  # noqa: F401
+    elif module == "rows.pooling":
+        from .rows import pooling  # noqa: F401
+    elif module == "rows.recurrent":
+        from .rows import recurrent  # noqa: F401
+    elif module == "rows.reductions":
+        from .rows import reductions  # noqa: F401
+    elif module == "rows.sampling":
+        from .rows import sampling  # noqa: F401
+    elif module == "rows.shape":
+        from .rows import shape  # noqa: F401
+    elif module == "rows.sorting":
+        from .rows import sorting  # noqa: F401
+    elif module == "rows.statistics":
+        from .rows import statistics  # noqa: F401
+    else:
+        raise KeyError("no ops module %s" % module)
 
 
 def installed():
@@ -201,7 +282,7 @@ def made_index():
         raise TypeError("the index is made in a process that has imported no op table module")
     table.ORIGINS = {}
     for module in FAMILIES:
-        importlib.import_module(__package__ + "." + module)
+        _import(module)
     install()
     origins = table.ORIGINS
     makers = {}
@@ -210,10 +291,11 @@ def made_index():
             makers.setdefault(id(door), set()).add(origins[kind, name])
             if len(makers[id(door)]) > 1:  # (then a door's names would depend on which families are loaded)
                 raise TypeError("%s %s is registered by two modules: %s" % (kind, name, sorted(makers[id(door)])))
-    lines = ['"""The op table\'s index: every name -> the module under gradcli/ops that makes it, in the order a full',
-             'load makes them. Generated by `python -m gradcli.ops --index` (do not edit; ops/families reads it)."""',
+    lines = ['"""The op table\'s index: every row (its overload) and name -> the module under gradcli/ops that makes',
+             'it, in the order a full load makes them. Generated by `python -m gradcli.ops --index` (do not edit;',
+             'ops/families reads it)."""',
              "", "ROWS = {"]
-    lines += ["    %r: %d," % (made.overload, i) for i, made in enumerate(MADE)]
+    lines += ["    %r: %r," % (made.overload, origins["row", made.overload]) for made in MADE]
     lines += ["}", "", "NAMES = {"]
     for kind, doors in REGISTRIES:
         lines.append("    %r: {" % kind)

@@ -204,7 +204,7 @@ def _size(x, dim=None):
     return call("size", [as_value(x).expr], {"dim": plain(dim)}) if dim is not None else call("numel", [x.expr])
 
 
-DISPATCH = {
+WRITTEN = {
     "add": _add, "sub": _sub, "mul": _mul, "div": _div, "pow": _pow, "neg": _unary("neg"),
     "reciprocal": _unary("reciprocal"), "square": lambda x: _pow(x, 2),
     "where": _where, "clamp": _clamp, "clamp_min": _clamp_one("min"), "clamp_max": _clamp_one("max"),
@@ -223,8 +223,8 @@ DISPATCH = {
     "masked_fill": _plain_function(_masked_fill),
     "isfinite": _plain_function(lambda x: call("isfinite", [as_value(x).expr])),  # nan_to_num's mask
 }
-DISPATCH["round"] = _unary("round")  # round(x, decimals=...) has a parameter: the plain form only
-DISPATCH["silu"] = _unary("silu")  # F.silu(x, inplace=False)'s door is written by hand
+WRITTEN["round"] = _unary("round")  # round(x, decimals=...) has a parameter: the plain form only
+WRITTEN["silu"] = _unary("silu")  # F.silu(x, inplace=False)'s door is written by hand
 
 
 def _polygamma(n, x):
@@ -235,40 +235,102 @@ def _polygamma(n, x):
     return "polygamma", {"self": x}, {"n": as_value(n)}, Call("polygamma", [number(n), x.expr], ())
 
 
-DISPATCH["polygamma"] = _polygamma
+WRITTEN["polygamma"] = _polygamma
+
+
+def _row_rule(name, row):
+    """The rule `row` gives `name`, or None: a rule for every elementwise row of one or two tensors
+    (torch.<name>(self[, other])) with a derivative and no parameter, under each of its doors: its call is the
+    row's overload, its value the function's call, and reverse evaluates the row's formula texts. So a new row is
+    diff-able without an entry here; the rules written above are what is really dispatch (which overload an
+    operator is, a python number's place, parameters)."""
+    from ..ops import table
+    if not (row.elementwise and row.rules and row.inputs in (("self",), ("self", "other"))):
+        return None
+    if any(d.params for d in row.rules):
+        return None
+    own = row.overload.split(".")[0]  # a hand-written door of the row's own name (F.silu)
+    doors = row.functions + row.functional + ((own,) if own in table.FUNCTIONS or own in table.FUNCTIONAL else ())
+    if name not in doors:
+        return None
+    return (_unary if len(row.inputs) == 1 else _binary_function)(name, row.overload)
+
+
+class Rules(dict):
+    """name -> rule: those written here (and what else it is made with), then those the op table's rows give
+    (_row_rule), each made when its name is first asked for: the first row of a full load's order that gives
+    one, from the families of the rows that may (ops/families.rows_named), loaded then."""
+
+    def __missing__(self, name):
+        rule = _made_rule(name)
+        if rule is None:
+            raise KeyError(name)
+        return rule
+
+    def get(self, name, default=None):
+        if dict.__contains__(self, name):
+            return dict.__getitem__(self, name)
+        rule = _made_rule(name)
+        return default if rule is None else rule
+
+    def __contains__(self, name):
+        return dict.__contains__(self, name) or _made_rule(name) is not None
+
+
+def _made_rule(name):
+    if name not in _MADE:
+        _MADE[name] = None
+        if name not in WRITTEN and name not in ALIASES:
+            from ..ops import families
+            for row in families.rows_named(name):
+                rule = _row_rule(name, row)
+                if rule is not None:
+                    _MADE[name] = (row.overload, rule)
+                    break
+    made = _MADE[name]
+    return None if made is None else made[1]
+
+
+_MADE = {}  # name -> (overload, rule) the rows gave it, None where they give none
+DISPATCH = Rules(WRITTEN)
+
+
+def row_overload(name):
+    """The overload of the row that gives `name` its rule, or None (for tests and tools)."""
+    _made_rule(name)
+    made = _MADE[name]
+    return None if made is None else made[0]
 
 
 def _from_rows():
-    """A rule for every elementwise row of one or two tensors (torch.<name>(self[, other])) with a derivative:
-    its call is the row's overload, its value the function's call, and reverse evaluates the row's formula
-    texts. So a new row is diff-able without an entry here; the entries above are what is really dispatch
-    (which overload an operator is, a python number's place, parameters)."""
-    from .. import ops  # noqa: F401 (the rows register themselves as ops is imported)
+    """Every rule the rows give, from a full load: name -> overload, in the order of the rows."""
     from ..ops import table
-    overloads = set()
+    found = {}
     for row in table.ROWS:
-        if not (row.elementwise and row.rules and row.inputs in (("self",), ("self", "other"))):
-            continue
-        if any(d.params for d in row.rules):
-            continue
-        make = _unary if len(row.inputs) == 1 else _binary_function
-        own = row.overload.split(".")[0]  # a hand-written door of the row's own name (F.silu)
-        doors = row.functions + row.functional + ((own,) if own in table.FUNCTIONS or own in table.FUNCTIONAL else ())
-        for name in doors:
-            if name not in DISPATCH and name not in ALIASES:
-                DISPATCH[name] = make(name, row.overload)
-                overloads.add(row.overload)
-                FROM_ROWS.setdefault(row.overload, name)
-    return overloads
+        for name in row.functions + row.functional + (row.overload.split(".")[0],):
+            if name not in WRITTEN and name not in ALIASES and name not in found and _row_rule(name, row):
+                found[name] = row.overload
+    return found
 
 
-FROM_ROWS = {}  # overload -> the first function name _from_rows gave its rule
-
-
-# the op table's rows that these rules record (each must have its formula texts: tests/symbolic/test_diff.py checks it)
-OVERLOADS = frozenset((
+# the op table's rows that the written rules record (each must have its formula texts: tests/symbolic/test_diff.py
+# checks it)
+WRITTEN_OVERLOADS = frozenset((
     "add.Tensor", "sub.Tensor", "rsub.Scalar", "mul.Tensor", "div.Tensor", "neg", "reciprocal", "pow.Tensor_Scalar",
     "pow.Tensor_Tensor", "pow.Scalar", "where.self", "clamp", "clamp_min", "clamp_max", "maximum", "minimum",
     "max", "min", "atan2", "sum", "sum.dim_IntList", "mean", "mean.dim", "logsumexp", "leaky_relu", "elu",
     "softplus", "gelu", "remainder.Scalar", "fmod.Scalar",
-    "round", "silu", "polygamma", "hypot")) | _from_rows()
+    "round", "silu", "polygamma", "hypot"))
+
+
+def __getattr__(name):
+    """OVERLOADS (every overload a rule records) and FROM_ROWS (overload -> the first name a row gave its rule),
+    for tests and tools: they read the whole table."""
+    if name == "FROM_ROWS":
+        found = {}
+        for function, overload in _from_rows().items():
+            found.setdefault(overload, function)
+        return found
+    if name == "OVERLOADS":
+        return WRITTEN_OVERLOADS | frozenset(_from_rows().values())
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))

@@ -10,23 +10,24 @@ summed down to the input's shape, as the engine's sum_to does.
 
 from . import algebra as al
 from . import expr as ex
-from .dispatch import DISPATCH, Value
+from .dispatch import DISPATCH, Rules, Value
 from .functions import FULL, SCALAR, call, numel, shape_class
 from .helpers import FORMULA_NAMES, HELPERS
 from .trace import Evaluator, Node, NoSymbolicRule
 
 _templates = {}  # formula text -> its parse tree
-_formulas = {}   # overload -> {input: formula text}, read from the op table once
-_FUNCTIONS = dict(DISPATCH, **HELPERS)  # what formula texts may call
+_formulas = {}   # overload -> {input: formula text}, read from the op table once each
+_FUNCTIONS = Rules(DISPATCH, **HELPERS)  # what formula texts may call
 
 
 def formulas(overload):
     """input name -> formula text, of the op table's row for `overload`."""
-    if not _formulas:
-        from ..ops import table
-        for row in table.ROWS:
-            _formulas[row.overload] = {row.inputs[i]: d.formula for i, d in zip(row.edges, row.rules)}
-    return _formulas[overload]
+    found = _formulas.get(overload)
+    if found is None:
+        from ..ops import families
+        row = families.row(overload)
+        found = _formulas[overload] = {row.inputs[i]: d.formula for i, d in zip(row.edges, row.rules)}
+    return found
 
 
 def template(text):

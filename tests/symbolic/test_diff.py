@@ -130,6 +130,16 @@ def test_every_row_diff_records_has_an_example():
     assert lacking == [], "add an example expression to ROW_EXAMPLES for: %s" % ", ".join(lacking)
 
 
+def test_the_rules_the_rows_give_one_at_a_time_are_those_of_the_whole_table():
+    """symbolic.dispatch makes a row's rule when its name is first asked for, from the families that may give it
+    (so diff loads few): for every name, the same row as a walk over every row in order gives it."""
+    from gradcli.ops import FUNCTIONAL, FUNCTIONS, ROWS
+    from gradcli.symbolic import dispatch
+    everything = dispatch._from_rows()
+    names = set(FUNCTIONS) | set(FUNCTIONAL) | {row.overload.split(".")[0] for row in ROWS}
+    assert {name: dispatch.row_overload(name) for name in names if dispatch.row_overload(name)} == everything
+
+
 @pytest.mark.parametrize("overload", sorted(OVERLOADS))
 def test_each_formula_agrees_with_autograd(overload):
     """The example records the row (the tape says so), and the derivative composed from the row's formula has
