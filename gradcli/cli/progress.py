@@ -6,8 +6,8 @@ bar redraws itself, and would overwrite the script's output on a shared screen):
 out.txt` shows it, pipes and captured stderr never do. It never writes to stdout.
 """
 
+import _thread
 import sys
-import threading
 
 
 class DelayedProgress:
@@ -17,14 +17,24 @@ class DelayedProgress:
         self.stderr = stderr or sys.stderr
         stdout = stdout or sys.stdout
         self.enabled = _isatty(self.stderr) and not _isatty(stdout)
-        self.started = threading.Event()  # set once the bar is on screen (tests wait on it)
-        self._lock = threading.Lock()
+        self._started = None
+        self._lock = _thread.allocate_lock()  # (threading's Lock, without importing threading for a bar not shown)
         self._timer = None
         self._progress = None
         self._closed = False
 
+    @property
+    def started(self):
+        """An Event set once the bar is on screen (tests wait on it)."""
+        if self._started is None:
+            import threading
+            self._started = threading.Event()
+        return self._started
+
     def __enter__(self):
         if self.enabled:
+            import threading
+            self.started  # (made before the timer's thread can set it)
             self._timer = threading.Timer(self.delay, self._start)
             self._timer.daemon = True
             self._timer.start()

@@ -15,12 +15,10 @@ from types import MethodType
 import numpy as np
 
 from ..compile import classes, exceptions
-from . import guards, iterators, numpy_bridge, paths, recorded, stand_ins, stdlib, system, training
+from . import guards, iterators, numpy_bridge, recorded, stand_ins, stdlib, system, training
 from ...base import anomaly, dtypes, errors, grad_mode, runstate
 from ...core import backward as autograd, limits, meta, printing, rng, storage
-from ...torchlib.autograd import functional, gradcheck
 from ...torchlib import serialization
-from ...torchlib.utils import benchmark
 from ...kernels import cpu
 from ...torchlib.autograd.function import CTX_MEMBERS, Function, FunctionCtx, once_differentiable
 from ...autograd.graph import Node, RemovableHandle
@@ -103,6 +101,27 @@ class Members(dict):
         return [self[name] for name in self.keys()]
 
 
+class Later:
+    """Members that `load()` makes when a script first reads one of `names` (a source of Members): the module
+    that defines them is imported then."""
+
+    __slots__ = ("names", "load", "loaded")
+
+    def __init__(self, names, load):
+        self.names, self.load, self.loaded = names, load, None
+
+    def __contains__(self, name):
+        return name in self.names
+
+    def __iter__(self):
+        return iter(self.names)
+
+    def __getitem__(self, name):
+        if self.loaded is None:
+            self.loaded = self.load()
+        return self.loaded[name]
+
+
 TORCH_VERSION = "2.13.0+cpu"  # torch.__version__: the CPU build whose behaviour gradcli reproduces
 
 
@@ -135,18 +154,24 @@ def _set_num_threads(n):
 
 
 LINALG = Module("torch.linalg", Members((OPS_LINALG,)))
-AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", {"jacobian": functional.jacobian,
-                                                           "hessian": functional.hessian, "vjp": functional.vjp,
-                                                           "jvp": functional.jvp, "vhp": functional.vhp,
-                                                           "hvp": functional.hvp})
+def _functional_members():
+    from ...torchlib.autograd import functional
+    return {"jacobian": functional.jacobian, "hessian": functional.hessian, "vjp": functional.vjp,
+            "jvp": functional.jvp, "vhp": functional.vhp, "hvp": functional.hvp}
+
+
+def _gradcheck_members():
+    from ...torchlib.autograd import gradcheck
+    return {"gradcheck": gradcheck.gradcheck, "gradgradcheck": gradcheck.gradgradcheck}
+
+
+AUTOGRAD_FUNCTIONAL = Module("torch.autograd.functional", load=_functional_members)
 AUTOGRAD_FUNCTION = Module("torch.autograd.function", {"Function": Function, "FunctionCtx": FunctionCtx,
                                                        "once_differentiable": once_differentiable})
-AUTOGRAD = Module("torch.autograd", {"grad": autograd.grad, "backward": autograd.backward,
-                                     "gradcheck": gradcheck.gradcheck, "gradgradcheck": gradcheck.gradgradcheck,
-                                     "Variable": variable, "functional": AUTOGRAD_FUNCTIONAL,
-                                     "set_detect_anomaly": anomaly.set_detect_anomaly,
-                                     "detect_anomaly": anomaly.detect_anomaly,
-                                     "Function": Function, "function": AUTOGRAD_FUNCTION})
+AUTOGRAD = Module("torch.autograd", Members((Later(("gradcheck", "gradgradcheck"), _gradcheck_members),), {
+    "grad": autograd.grad, "backward": autograd.backward, "Variable": variable, "functional": AUTOGRAD_FUNCTIONAL,
+    "set_detect_anomaly": anomaly.set_detect_anomaly, "detect_anomaly": anomaly.detect_anomaly,
+    "Function": Function, "function": AUTOGRAD_FUNCTION}))
 FUNCTIONAL = Module("torch.nn.functional", Members((NN_FUNCTIONAL,)))
 INIT = Module("torch.nn.init", dict(nn.init.NAMES))
 RNN_UTILS = Module("torch.nn.utils.rnn", load=training.rnn_utils_members)
@@ -162,8 +187,17 @@ BACKENDS = Module("torch.backends", {"mps": MPS})
 LR_SCHEDULER = Module("torch.optim.lr_scheduler", load=training.lr_scheduler_members)
 OPTIM = Module("torch.optim", load=lambda: dict(training.optim_members(), lr_scheduler=LR_SCHEDULER))
 DATA = Module("torch.utils.data", load=training.data_members)
-BENCHMARK = Module("torch.utils.benchmark", dict(benchmark.MEMBERS, Language=Module(
-    "torch.utils.benchmark.Language", {"PYTHON": benchmark.Language.PYTHON, "CPP": benchmark.Language.CPP})))
+def _benchmark_members():
+    """torch.utils.benchmark's members (its module imported when a script first imports it), and its objects'."""
+    from ...torchlib.utils import benchmark
+    benchmark.SCRIPT_TORCH["torch"] = TORCH  # (torch's Timer puts torch in its statements' namespace)
+    _PY_MEMBERS.update({benchmark.Timer: benchmark.TIMER_MEMBERS, benchmark.Measurement: benchmark.MEASUREMENT_MEMBERS,
+                        benchmark.Language: frozenset(("name", "value"))})
+    return dict(benchmark.MEMBERS, Language=Module("torch.utils.benchmark.Language", {
+        "PYTHON": benchmark.Language.PYTHON, "CPP": benchmark.Language.CPP}))
+
+
+BENCHMARK = Module("torch.utils.benchmark", load=_benchmark_members)
 UTILS = Module("torch.utils", {"data": DATA, "benchmark": BENCHMARK})
 DISTRIBUTION_FILES = {name: Module("torch.distributions." + name,
                                    load=functools.partial(training.distributions_module_members, name))
@@ -185,7 +219,6 @@ TORCH = Module("torch", _torch_members())
 TORCH.members.update(autograd=AUTOGRAD, nn=NN, linalg=LINALG, cuda=CUDA, optim=OPTIM, utils=UTILS,
                      distributions=DISTRIBUTIONS, accelerator=ACCELERATOR, backends=BACKENDS,
                      set_default_device=_set_default_device, get_default_device=meta.default_device)
-benchmark.SCRIPT_TORCH["torch"] = TORCH  # (torch's Timer puts torch in its statements' namespace)
 TORCH.members.update(from_numpy=numpy_bridge.from_numpy, tensor=numpy_bridge.accepting_arrays(FUNCTIONS["tensor"]),
                      as_tensor=numpy_bridge.accepting_arrays(FUNCTIONS["as_tensor"]))
 _NUMPY_RANDOM = numpy_bridge.RandomModule()
@@ -213,7 +246,8 @@ MODULES = {"torch": TORCH, "torch.functional": TORCH_FUNCTIONAL, "torch.autograd
            "time": Module("time", system.time_members()), "sys": Module("sys", system.sys_members()),
            "os": OS, "os.path": OS.members["path"], "warnings": Module("warnings", system.warnings_members()),
            "importlib": IMPORTLIB, "importlib.metadata": IMPORTLIB.members["metadata"],
-           "pathlib": Module("pathlib", paths.pathlib_members()), "zipfile": Module("zipfile", paths.zipfile_members()),
+           "pathlib": Module("pathlib", load=lambda: _paths_members().pathlib_members()),
+           "zipfile": Module("zipfile", load=lambda: _paths_members().zipfile_members()),
            "pprint": Module("pprint", load=stdlib.pprint_members),
            "datetime": Module("datetime", load=system.datetime_members),
            "timeit": Module("timeit", load=system.timeit_members),
@@ -257,12 +291,8 @@ _PY_MEMBERS = {
     property: frozenset(("setter", "getter", "deleter")),
     **stdlib.COLLECTION_MEMBERS,
     **system.SYS_VALUE_MEMBERS,
-    paths.Path: paths.PATH_MEMBERS,
     **system.DATETIME_VALUE_MEMBERS,
     **system.TIMEIT_VALUE_MEMBERS,
-    benchmark.Timer: benchmark.TIMER_MEMBERS,
-    benchmark.Measurement: benchmark.MEASUREMENT_MEMBERS,
-    benchmark.Language: frozenset(("name", "value")),
 }
 _PY_MEMBERS[collections.defaultdict] = _PY_MEMBERS[dict]  # optimizer.state
 _WITHHELD = {}  # class -> the names of its real members a script may not read (refused in gradcli's words)
@@ -273,6 +303,13 @@ def allow_members(kind, names, withheld=()):
     object), and those it has that stay out of reach."""
     _PY_MEMBERS[kind] = frozenset(names)
     _WITHHELD[kind] = frozenset(withheld)
+
+
+def _paths_members():
+    """lang.sandbox.paths (imported when a script first imports pathlib or zipfile), its Path's members known."""
+    from . import paths
+    _PY_MEMBERS[paths.Path] = paths.PATH_MEMBERS
+    return paths
 
 
 _TUPLE_MEMBERS = frozenset(("index", "count"))
