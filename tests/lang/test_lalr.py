@@ -114,6 +114,21 @@ def assert_same_outcome(text, start="start", allow_python=False):
     return "same"
 
 
+def test_the_cached_matchers_are_those_re_compiles():
+    """The tables' cache keeps each first character's matcher as the regex engine's code (lalr.compiled_readers):
+    made from it, each is the pattern re.compile makes (Pattern equality compares flags and code), and so is the
+    matcher a driver given them makes."""
+    import re
+    driver = parser.driver()
+    magic, compiled = driver.compiled_readers()
+    assert compiled and driver.compiled == compiled
+    for pattern, code in compiled.items():
+        assert lalr._sre.compile(pattern, *code) == re.compile(pattern, driver.flags)
+    fresh = lalr.Driver(dict(lalr_tables.tables_from_lark(parser.parser()), compiled=(magic, compiled)))
+    made = fresh._reader("2")
+    assert made.__self__ == re.compile(made.__self__.pattern, driver.flags)
+
+
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: os.path.relpath(p, ROOT))
 def test_every_test_script_parses_to_larks_tree(path):
     """Every script parses to Lark's tree."""

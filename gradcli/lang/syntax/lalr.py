@@ -21,7 +21,9 @@ exactly as Lark applies them. What this driver saves, per statement, is most of 
 - the lexer tries only the terminals that can start with the character at hand, and needs no regex match for
   a character that is a token on its own (`(`, `,`) or a blank;
 - the tables are plain data (lang.syntax.lalr_tables reads them off Lark once), cached by lang.syntax.parser, so that a
-  one-shot command never loads Lark's parser.
+  one-shot command never loads Lark's parser; the cache also keeps each first character's matcher as the regex
+  engine's code (`compiled_readers`), so that a run makes it without re's compiler (which took a third of a
+  five-line script's start).
 
 A syntax error is the driver's too, found as Python finds it: the lexer reads Python's tokens (a word is
 split as Python's tokenizer splits it, where Lark's contextual lexer may read `in` as a name), the indenter
@@ -34,6 +36,8 @@ tests/lang/test_lalr.py checks that both parsers give equal trees and tokens, an
 import re
 import sys
 from bisect import bisect_right
+
+import _sre  # (the engine under re: a matcher made from its cached code, see compiled_readers)
 
 from .trees import NO_EDGES, Token, Tree
 
@@ -193,7 +197,7 @@ def _evenly_spaced(indices):
     return slice(indices[0], indices[-1] + 1 or None, step)
 
 
-FORMAT = 3  # of lalr_tables.tables_from_lark's result, which the Driver reads: part of the cache's key
+FORMAT = 4  # of lalr_tables.tables_from_lark's result (with the compiled readers), which the Driver reads: part of the cache's key
 
 
 class Driver:
@@ -212,6 +216,8 @@ class Driver:
         # order) gives the same first match several times faster.
         self.terminals, self.flags = tables["terminals"], tables["flags"]
         self.readers = {}  # first character -> how a token starting with it is read (_reader)
+        compiled = tables.get("compiled")
+        self.compiled = compiled[1] if compiled and compiled[0] == _sre.MAGIC else {}
         self.keywords, self.kept = tables["keywords"], tables["kept"]
         self.ignore = tables["ignore"]
         # Blanks: the characters that only ignored runs such as `[\t \f]+` can start. Skipping them one at a
@@ -237,7 +243,36 @@ class Driver:
             return candidates[0][0]
         if not candidates:
             return lambda text, pos: None
-        return re.compile("|".join("(?P<%s>%s)" % c for c in candidates), self.flags).match
+        pattern = "|".join("(?P<%s>%s)" % c for c in candidates)
+        code = self.compiled.get(pattern)
+        if code is not None:
+            return _sre.compile(pattern, *code).match  # (what re.compile(pattern, self.flags) makes)
+        return re.compile(pattern, self.flags).match
+
+    def compiled_readers(self):
+        """For the tables' cache: the regex engine's code of every ASCII character's matcher (_reader), as re's
+        compiler makes it: (_sre.MAGIC, {pattern: (flags, code, groups, groupindex, indexgroup)}); None where
+        this Python's re is not built so (then each run compiles its matchers)."""
+        try:
+            from re import _compiler, _parser
+            found = {}
+            for character in sorted(_ASCII - self.blanks):
+                candidates = self._candidates(character)
+                if len(candidates) > 1 or candidates and candidates[0][1] != re.escape(character):
+                    pattern = "|".join("(?P<%s>%s)" % c for c in candidates)
+                    parsed = _parser.parse(pattern, self.flags)
+                    state = parsed.state
+                    indexgroup = [None] * state.groups
+                    for name, index in state.groupdict.items():
+                        indexgroup[index] = name
+                    code = [int(op) for op in _compiler._code(parsed, self.flags)]  # (re's opcodes are ints)
+                    found[pattern] = (int(self.flags | state.flags), code, state.groups - 1, dict(state.groupdict),
+                                      tuple(indexgroup))
+                    if _sre.compile(pattern, *found[pattern]) != re.compile(pattern, self.flags):
+                        return None
+            return _sre.MAGIC, found
+        except (ImportError, AttributeError, TypeError):
+            return None
 
     def parse(self, text, start):
         """The tree of `text` from rule `start`; a mistakes.Mistake for a syntax error. (How deep the tree
