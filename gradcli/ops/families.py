@@ -269,6 +269,8 @@ def _start():
     index = _index()
     for kind, doors in REGISTRIES:
         doors.index = index.NAMES.get(kind, {})
+    # Tensor.<name>_ of an out-of-place door is made with the method of that name: the same family
+    INPLACE.index = {name: METHODS.index[name] for name in getattr(index, "INPLACE", ())}  # (() while it is made)
     Tensor.__getattr__ = _method
     for name in METHODS.index:
         if name.startswith("__") and name not in Tensor.__dict__:
@@ -296,8 +298,12 @@ def made_index():
              'ops/families reads it)."""',
              "", "ROWS = {"]
     lines += ["    %r: %r," % (made.overload, origins["row", made.overload]) for made in MADE]
-    lines += ["}", "", "NAMES = {"]
+    lines += ["}", "", "INPLACE = ("]
+    lines += ["    %r," % name for name in dict.keys(INPLACE)]
+    lines += [")", "", "NAMES = {"]
     for kind, doors in REGISTRIES:
+        if doors is INPLACE:
+            continue
         lines.append("    %r: {" % kind)
         lines += ["        %r: %r," % (name, origins[kind, name]) for name in dict.keys(doors)]
         lines.append("    },")
