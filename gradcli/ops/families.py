@@ -14,6 +14,8 @@ family, in FAMILIES' order, so that what anyone can see is the table as a full l
   door was added without it.
 """
 
+import _thread
+
 import numpy as np
 
 from . import table
@@ -36,6 +38,7 @@ _installed = 0         # how many of MADE have their front doors
 _converted = set()     # INPLACE names whose Tensor.<name>_ is made
 _on_tensor = set()     # METHODS names set on Tensor
 _stand_ins = {}        # operator -> its stand-in on Tensor, until its family is loaded
+_installing = _thread.allocate_lock()
 
 
 def load(module):
@@ -52,9 +55,10 @@ def load_all():
     for module in FAMILIES:
         _import(module)
     install()
-    list.clear(ROWS)
-    list.extend(ROWS, _in_order(MADE))
-    _complete = True
+    with _installing:
+        list.clear(ROWS)
+        list.extend(ROWS, _in_order(MADE))
+        _complete = True
 
 
 def row(overload):
@@ -90,7 +94,12 @@ _positions = None  # overload -> its place in a full load
 
 def install():
     """Generate the front doors of the rows made since the last call, then put the new methods and Python
-    operators on Tensor (each once)."""
+    operators on Tensor (each once; one thread at a time: two runs in two threads may load families at once)."""
+    with _installing:
+        _install()
+
+
+def _install():
     from .inplace import inplace_variant
     global _installed
     while _installed < len(MADE):
