@@ -26,8 +26,8 @@ from ..core.tensor import Tensor
 FAMILIES = ("rows.arithmetic", "rows.compare", "rows.elementwise", "rows.reductions", "rows.statistics",
             "rows.sorting", "rows.shape", "rows.join", "rows.arrange", "rows.indexing", "rows.linalg",
             "rows.decompositions", "rows.activations", "rows.losses", "rows.classification", "rows.padding",
-            "rows.convolution", "rows.pooling", "rows.normalization", "rows.recurrent", "rows.resampling", "rows.creation",
-            "rows.sampling")
+            "rows.convolution", "rows.pooling", "rows.normalization", "rows.recurrent", "rows.resampling",
+            "rows.creation", "rows.sampling")
 # the registries, each with its key in the index
 REGISTRIES = (("torch", FUNCTIONS), ("Tensor", METHODS), ("torch.nn.functional", FUNCTIONAL),
               ("torch.linalg", LINALG), ("Tensor_", INPLACE), ("helper", HELPERS))
@@ -175,6 +175,8 @@ def _import(module):
         from .rows import recurrent  # noqa: F401
     elif module == "rows.reductions":
         from .rows import reductions  # noqa: F401
+    elif module == "rows.resampling":
+        from .rows import resampling  # noqa: F401
     elif module == "rows.sampling":
         from .rows import sampling  # noqa: F401
     elif module == "rows.shape":
