@@ -338,3 +338,15 @@ def test_each_run_has_its_own_os_environ_warning_filters_and_stdout_in_every_thr
     for thread in threads:
         thread.join()
     assert "".join(alone) == "unset False\n1\n" and outputs == ["".join(alone)] * 15
+
+
+def test_module_attributes_a_script_sets_are_its_runs_own():
+    """`sys.stdout = None`, `warnings.showwarning = print` (once the hostile corpus's doors): the run's own
+    attributes, which its print does not go through; the host's modules and the next run never see them."""
+    import sys
+    import warnings
+    host = (sys.stdout, warnings.showwarning)
+    script = "import sys\nimport warnings\nsys.stdout = None\nwarnings.showwarning = print\nprint('reached', sys.stdout)\n"
+    assert gradcli.run_script(script) == "reached None\n"
+    assert (sys.stdout, warnings.showwarning) == host
+    assert gradcli.run_script("import sys\nprint(sys.stdout is None)\n") == "False\n"

@@ -74,9 +74,8 @@ def _spellings():
         "setrecursionlimit": "import sys\nsys.setrecursionlimit(10**9)", "sleep": "import time\ntime.sleep(100)",
         "path-read": "from pathlib import Path\nPath('/etc/passwd').read_text()",
         "path-write": "from pathlib import Path\nPath('x.txt').write_text('hi')",
-        "zip-write": "import zipfile\nz = zipfile.ZipFile('x.zip', 'w')", "sys-stdout": "import sys\nsys.stdout = None",
-        "showwarning": "import warnings\nwarnings.showwarning = print",
-    }.items():
+        "zip-write": "import zipfile\nz = zipfile.ZipFile('x.zip', 'w')",
+    }.items():  # (sys.stdout = None and warnings.showwarning = print are the run's own: tests/app/test_api.py)
         yield "door-" + name, source + "\nprint('reached')\n", "AttributeError"
     yield "door-format-field", "s = '{0.__class__}'.format(1)\n", "ValueError"
     yield "door-define-index", "class A:\n    def __index__(self):\n        return 10**10\nx = [0] * A()\n", \
