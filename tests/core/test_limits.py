@@ -38,7 +38,7 @@ def test_defaults():
     assert values["max_iterations"] == 10 ** 7
     assert values["max_depth"] == 100
     assert values["max_recursion"] == 200
-    assert values["max_script_size"] == 10 ** 6
+    assert values["max_script_size"] == 4 * 10 ** 6
     assert values["max_int_bits"] == 10 ** 5
 
 
