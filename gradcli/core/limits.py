@@ -53,7 +53,7 @@ LIMITS = {limit.name: limit for limit in (
     Limit("max_iterations", 10 ** 7, "loop iterations and function calls per run"),
     Limit("max_depth", 100, "levels of nesting in an expression or block", "SyntaxError"),
     Limit("max_recursion", 200, "nested calls of the script's own functions", "RecursionError"),
-    Limit("max_script_size", 4 * 10 ** 6, "characters per script or expression"),  # 50,000 statements; ~1 GB while parsed
+    Limit("max_script_size", 4 * 10 ** 6, "characters per script or expression"),  # ~1 GB parsed
     Limit("max_int_bits", 10 ** 5, "bits per integer built by * or **"),
     Limit("max_nesting", 1000, "levels of tuples in tuples, iterators over iterators, properties or slices"),
 )}

@@ -346,7 +346,8 @@ def test_module_attributes_a_script_sets_are_its_runs_own():
     import sys
     import warnings
     host = (sys.stdout, warnings.showwarning)
-    script = "import sys\nimport warnings\nsys.stdout = None\nwarnings.showwarning = print\nprint('reached', sys.stdout)\n"
+    script = ("import sys\nimport warnings\nsys.stdout = None\nwarnings.showwarning = print\n"
+              "print('reached', sys.stdout)\n")
     assert gradcli.run_script(script) == "reached None\n"
     assert (sys.stdout, warnings.showwarning) == host
     assert gradcli.run_script("import sys\nprint(sys.stdout is None)\n") == "False\n"
