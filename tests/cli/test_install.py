@@ -53,6 +53,15 @@ def test_wheel_ships_torch_names(installed):
     assert out.returncode == 0 and int(out.stdout.split()[0]) > 1000 and out.stdout.split()[1] == "124", out.stderr
 
 
+def test_wheel_ships_torchs_help_texts(installed, tmp_path):
+    """help(torch.ones) in a script prints torch's text from the recorded help the wheel carries
+    (gradcli/lang/sandbox/torch_pydoc.json.xz)."""
+    result = subprocess.run([str(installed / "bin" / "gradcli"), "run", "-"], input="import torch\nhelp(torch.ones)\n",
+                            capture_output=True, text=True, cwd=tmp_path, env=CLEAN_ENV)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Help on built-in function ones in module torch:\n\nones(...)\n")
+
+
 def test_console_script_runs_eval_from_another_directory(installed, tmp_path):
     result = subprocess.run([str(installed / "bin" / "gradcli"), "eval", "mean(3*(x+2)^2)", "--at", "x=ones(2,2)"],
                             capture_output=True, text=True, cwd=tmp_path, env=CLEAN_ENV)

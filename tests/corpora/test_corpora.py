@@ -82,10 +82,7 @@ CORPORA = {corpus.folder: corpus for corpus in [
     # what each still needs is its listed reason
     Corpus("learners", least=175, rebuilt=True, needs_mkl={"jcjohnson/001.py", "pytorch_examples/004.py"}, differs={
         'd2l_en/007.py': "NameError: gradcli does not give access to Python's builtin 'compile' (the script compiles and execs text it built: withheld, as eval and exec are; torch.jit.script follows, out of reach too)",
-        'd2l_en/015.py': "NameError: gradcli does not give access to Python's builtin 'help' (help(torch.ones) prints torch's docstring as pydoc renders it, and gradcli records only torch's signatures: lang/sandbox/torch_help.json); the dir() line before it agrees",
         'd2l_en/019.py': 'NotImplementedError: gradcli does not implement torch.linalg.eig yet',
-        'd2l_pytorch/003.py': "NameError: gradcli does not give access to Python's builtin 'help' (help(torch.ones_like) prints torch's docstring as pydoc renders it, and gradcli records only torch's signatures: lang/sandbox/torch_help.json); the dir() line before it agrees",
-        'd2l_zh/021.py': "NameError: gradcli does not give access to Python's builtin 'help' (help(torch.ones) prints torch's docstring as pydoc renders it, and gradcli records only torch's signatures: lang/sandbox/torch_help.json); the dir() line before it agrees",
         'd2l_zh/024.py': "NameError: gradcli does not give access to Python's builtin 'compile' (the script compiles and execs text it built: withheld, as eval and exec are; torch.jit.script follows, out of reach too)",
         'eat_pytorch/005.py': "NotImplementedError: gradcli does not implement torch.linalg.eig yet (a real matrix's eigenvalues are complex in general, torch.complex64, and gradcli has no complex dtype)",
         'pytorch_examples/001.py': 'NotImplementedError: gradcli does not implement torch.fx yet (out of reach: fx traces a module into a graph and writes Python code from it)',

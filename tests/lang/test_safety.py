@@ -35,6 +35,7 @@ ESCAPES = [
     "y.grad_fn.apply", "y.grad_fn.release()", "getattr(x, '__class__')", "getattr(x, '_accumulator')",
     "setattr(x, 'array', None)", "delattr(x, 'grad')", "globals()", "locals()", "vars()", "vars(x)", "dir()",
     "dir(x, x)", "exec('1')", "eval('1')", "compile('1', 'f', 'exec')", "breakpoint()", "help()", "input()",
+    "help(f)", "help(print)", "help(y.grad_fn)", "help('os')", "help(x.sum.__func__)", "help(type(x))",
     "memoryview", "__builtins__", "__file__", "__loader__", "__spec__", "zip([1]).__next__", "iter([1]).__next__",
     "range(3).__reduce__", "range(3).__reduce_ex__(2)", "x.sum.__func__", "x.sum.__self__", "x.sum.__globals__",
     "[].append.__self__", "'a'.join.__self__", "f.__code__", "f.__globals__", "f.__closure__", "f.globals",
