@@ -587,8 +587,8 @@ def make_builtins(write):
                 raise TypeError("%s must be None or a string, not %s" % (name, type(text).__name__))
         write((" " if sep is None else sep).join(str(v) for v in values) + ("\n" if end is None else end))
 
-    def help_(request=stand_ins.NO_REQUEST):
-        write(stand_ins.help_text(request))  # (print's path: a batch's isolation, the output limits, the REPL)
+    def help_(request=_NO_REQUEST):
+        write(_help_text(request))  # (print's path: a batch's isolation, the output limits, the REPL)
 
     return {
         "print": print_, "help": help_, "len": len, "range": range, "enumerate": enumerate, "zip": zip, "abs": abs,
@@ -639,6 +639,94 @@ def _hasattr(obj, name):
         raise
     return True
 
+
+
+def _help_text(request):
+    """What torch's help(request) writes to a pipe, for a torch function, class, instance of one or tensor method
+    a script holds (torch.ones, nn.Linear, F.relu, x, x.add): pydoc's plain-text rendering recorded from torch 2.13
+    (torch_pydoc.json.xz, tests/golden/names/make_pydoc.py). Anything else is refused, never rendered: pydoc
+    reads an object's docstrings and source, and what a script holds are gradcli's objects (or, for its own
+    functions and classes, ones whose docstrings gradcli's compiler does not keep)."""
+    if request is _NO_REQUEST:
+        raise errors.GradcliError("gradcli's help() takes an object (help(torch.ones)): interactive help reads "
+                                  "input, and a script reads none", "TypeError")
+    recorded_help, name = _pydoc(), _torch_name(request)
+    if name is not None:
+        return recorded_help["texts"][recorded_help["names"][name]]
+    kind = _instance_class(request)
+    if kind in recorded_help["instances"]:  # pydoc documents an instance by its class, under its own title
+        text = recorded_help["texts"][recorded_help["names"][kind]]
+        return recorded_help["instances"][kind] + text[text.index("\n"):]
+    raise errors.GradcliError("gradcli's help() shows torch's recorded help of torch's functions, classes, "
+                              "their instances and tensor methods; it has none for %s" % _described(request),
+                              "TypeError")
+
+
+_NO_REQUEST = object()  # (help() without an argument: Python's interactive help)
+
+
+def _described(value):
+    """A refused help() request in a message's words: `the script's function 'f'`, `a value of type 'int'`."""
+    kind = _class_name(value)
+    if kind == "function" and isinstance(getattr(value, "qualname", None), str):  # (a def or lambda of the script)
+        return "the script's function '%s'" % value.qualname
+    if isinstance(value, type) and classes.is_script_class(value):
+        return "the script's class '%s'" % value.__qualname__
+    if isinstance(value, Module):
+        return "the module '%s'" % value.name
+    if isinstance(value, str):  # (pydoc would look the name up among the host's modules)
+        return "a name given as a string (help(torch.ones), not help('torch.ones'))"
+    return "a value of type '%s'" % kind  # (torch's name of its class, never gradcli's)
+
+
+def _torch_name(obj):
+    """torch's qualified name of a torch function, class or bound tensor method a script holds, or None."""
+    if isinstance(getattr(obj, "__self__", None), Tensor):  # x.add: a method of gradcli's Tensor
+        return _tensor_methods().get(getattr(obj, "__func__", None))
+    try:
+        return _torch_names().get(obj)
+    except TypeError:  # (an unhashable value: no torch object)
+        return None
+
+
+def _instance_class(value):
+    """torch's qualified name of the class of a tensor or a torch object (`torch.nn.Linear`), or None."""
+    try:
+        found = _torch_names().get(type(value))
+    except TypeError:
+        found = None
+    return found or ("torch.Tensor" if type(value) is Tensor else None)
+
+
+@functools.lru_cache(maxsize=None)
+def _torch_names():
+    """Each torch object the script namespace offers, by its first torch name that has a recorded text."""
+    found, known = {}, _pydoc()["names"]
+    for module in MODULES.values():
+        if module.name == "torch" or module.name.startswith("torch."):
+            for name, member in module.members.items():
+                qualified = "%s.%s" % (module.name, name)
+                try:
+                    if qualified in known and member not in found:
+                        found[member] = qualified
+                except TypeError:  # (an unhashable member)
+                    pass
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def _tensor_methods():
+    """Tensor's methods by the function gradcli's Tensor runs: help(x.add) is torch's help(torch.zeros(1).add)."""
+    found = {}
+    for name in METHODS:
+        function = getattr(Tensor, name, None)
+        if function is not None and "torch.Tensor()." + name in _pydoc()["names"]:
+            found.setdefault(function, "torch.Tensor()." + name)
+    return found
+
+
+def _pydoc():
+    return recorded("torch_pydoc.json.xz")  # (read on help()'s first call only)
 
 
 def _isinstance(value, kind):

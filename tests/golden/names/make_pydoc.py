@@ -2,7 +2,7 @@
 script can reach in gradcli: the callables of each torch module gradcli stands in for (torch.ones, torch.nn.Linear,
 torch.nn.functional.relu, torch.linalg.norm, ...), Tensor's methods as `torch.Tensor.add` (help of the
 descriptor) and as `torch.Tensor().add` (help(x.add), a bound method). Run with torch installed, from the
-repository: writes gradcli/lang/sandbox/torch_pydoc.json.xz, read by lang.sandbox.stand_ins.help only when a
+repository: writes gradcli/lang/sandbox/torch_pydoc.json.xz, read by lang.sandbox.namespace._help_text only when a
 script first calls help(). Recorded on AVX-512 (torch.backends.cpu.get_cpu_capability()), though no text
 depends on it. Texts are stored once each (`texts`), names point at them (`names`): aliases share one;
 `instances` has the title help() gives an instance of each class (its text is then the class's). xz, not
