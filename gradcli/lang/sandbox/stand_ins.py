@@ -82,4 +82,3 @@ def refusal(fn, args, kwargs):
 
 def _calls():
     return recorded("builtin_refusals.json")["calls"]  # (read once a call of a stand-in has failed)
-
