@@ -167,3 +167,14 @@ def test_a_run_without_help_reads_no_recorded_help(tmp_path):
     done = subprocess.run([sys.executable, "-c", code, "run", "fine.py"], capture_output=True, text=True,
                           cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert (done.stdout, done.stderr) == ("tensor([1., 1.])\n", "0 False")
+
+
+def test_help_without_lzma_says_what_it_needs():
+    """A Python built without liblzma: help() is a clear refusal, every other builtin unaffected."""
+    code = ("import sys\nsys.modules['lzma'] = None\nimport gradcli\n"
+            "try:\n    gradcli.run_script('import torch\\nhelp(torch.ones)\\n', trusted=True)\n"
+            "except gradcli.GradcliError as error:\n    print(error)\n"
+            "print(gradcli.run_script('print(abs(-1))\\n', trusted=True), end='')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout == ("ModuleNotFoundError: gradcli's help() needs Python's lzma module, which this Python was "
+                           "built without\n1\n"), done.stderr

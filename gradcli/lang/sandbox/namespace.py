@@ -726,7 +726,11 @@ def _tensor_methods():
 
 
 def _pydoc():
-    return recorded("torch_pydoc.json.xz")  # (read on help()'s first call only)
+    try:
+        return recorded("torch_pydoc.json.xz")  # (read on help()'s first call only)
+    except ImportError:  # a Python built without liblzma (CPython's installers all have it)
+        raise errors.GradcliError("gradcli's help() needs Python's lzma module, which this Python was built "
+                                  "without", kind="ModuleNotFoundError") from None
 
 
 def _isinstance(value, kind):
