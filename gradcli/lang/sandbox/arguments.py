@@ -10,7 +10,7 @@ module says those instead. It runs only once a call has failed, so a call that w
 import re
 from types import FunctionType, MethodType
 
-from . import keywords, recorded, stand_ins, torch_parser as parser
+from . import keywords, recorded, stand_ins
 from ..compile import runtime
 from ...base.dtypes import DType
 from ...base.errors import GradcliError
@@ -56,6 +56,7 @@ def in_torchs_words(error, fn, args, kwargs, called=None):
 def _parser_refusal(name, entry, args, kwargs, method):
     """torch's parser's refusal of the call (lang.sandbox.torch_parser), from the signatures recorded in
     `entry`."""
+    from . import torch_parser as parser  # (imported by the first call torch would refuse: not at start)
     signatures, options = parser.signatures_of(name, entry, method, keywords._torch)
     refused = parser.refusal(name, signatures, options, args, kwargs, _fits, _type_name)
     return _type_error(refused) if refused else None
