@@ -112,8 +112,8 @@ def read_text(name):
     if name == "-":
         return sys.stdin.read().removeprefix("\ufeff")
     try:
-        with open(name, encoding="utf-8-sig") as f:
-            return f.read()
+        with open(name, encoding="utf-8") as f:  # (utf-8-sig's codec would be one more import at start)
+            return f.read().removeprefix("\ufeff")
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError("cannot read %s: %s" % (name, getattr(exc, "strerror", None) or exc)) from None
 
