@@ -494,3 +494,17 @@ def test_an_inherited_memory_limit_is_enforced_not_dropped(tmp_path):
     assert big["notes"] == ["--max-memory 8G is above the memory limit this process inherited (ulimit -v): 1.5G "
                             "is enforced"]
     assert ok["status"] == "ok" and "not enforced" not in done.stderr
+
+
+@posix
+def test_a_fork_server_that_dies_says_why(monkeypatch):
+    """A server that cannot start (its Python lacks one of gradcli's dependencies) is each script's error, with
+    the last line it wrote: not a bare "crashed"."""
+    started = subprocess.Popen
+    dying = [sys.executable, "-c", "import sys\nsys.stderr.write(\"ModuleNotFoundError: No module named 'lark'\\n\")"]
+    monkeypatch.setattr(server, "_servers", [])
+    monkeypatch.setattr(server, "_idle", [])
+    monkeypatch.setattr(subprocess, "Popen", lambda argv, **options: started(dying, **options))
+    with pytest.raises(GradcliError) as error:
+        gradcli.run_script("print(1)")
+    assert str(error.value) == "crashed (the fork server ended: ModuleNotFoundError: No module named 'lark')"

@@ -86,10 +86,12 @@ def _checkout():
         starting = object()  # counts as a server while it starts, outside the lock
         _servers.append(starting)
     from .runners import child_environment
+    import tempfile
+    log = tempfile.TemporaryFile()  # what the server says if it dies (a module missing from this Python)
     try:
         server = subprocess.Popen([sys.executable, "-m", "gradcli.app.workers.server"], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=child_environment(),
-                                  bufsize=0)
+                                  stdout=subprocess.PIPE, stderr=log, env=child_environment(), bufsize=0)
+        server.log = log
     finally:
         with _changed:
             _servers.remove(starting)
@@ -149,7 +151,7 @@ def served(jobs, workers=1, on_event=None):
                 finished = True
                 _end(server)
                 for index in sorted(left):
-                    yield index, _lost(jobs[index])
+                    yield index, _lost(jobs[index], server)
             for kind, value in frames.feed(data):
                 if kind == "event" and on_event is not None:
                     index, what, item = value
@@ -166,7 +168,7 @@ def served(jobs, workers=1, on_event=None):
         finished = True
         _end(server)
         for index in range(len(jobs)):
-            yield index, _lost(jobs[index])
+            yield index, _lost(jobs[index], server)
     finally:
         if not finished:  # the caller stopped early (or was interrupted): the batch goes with its server
             _end(server)
@@ -174,9 +176,20 @@ def served(jobs, workers=1, on_event=None):
             _checkin(server)
 
 
-def _lost(job):
+def _last_words(server):
+    """The last line the server wrote to its stderr before it ended ('' if none): why it died."""
+    log = getattr(server, "log", None)
+    if log is None:
+        return ""
+    log.seek(max(0, log.seek(0, os.SEEK_END) - 4096))
+    lines = log.read().decode(errors="replace").strip().splitlines()
+    return lines[-1].strip() if lines else ""
+
+
+def _lost(job, server):
     from .runners import Outcome
-    error = GradcliError("crashed (the fork server ended)", "")
+    why = _last_words(server)
+    error = GradcliError("crashed (the fork server ended%s)" % (": " + why if why else ""), "")
     error.filename = job["filename"]
     return Outcome(job["filename"], "crashed", 1, 0.0, None, "", "%s: %s\n" % (job["filename"], error), [error])
 
