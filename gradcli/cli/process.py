@@ -38,21 +38,12 @@ def owned():
 
 
 def limit_memory(limit):
-    """Bound this process's address space to `limit` bytes (the soft limit: workers forked from it set their
-    own). Where there are no resource limits (Windows) nothing is done; returns whether it was done."""
+    """Bound this process's address space to `limit` bytes (its hard limit stays: workers forked from it set
+    their own). Where there are no resource limits (Windows) nothing is done; returns whether it was done."""
     if not _active or not limit:
         return False
-    try:
-        import resource
-        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-        if hard != resource.RLIM_INFINITY and hard < limit:
-            limit = hard
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    except (ImportError, ValueError, OSError):
-        return False
-    from ..core.limits import enforce_memory
-    enforce_memory(limit)
-    return True
+    from ..core.limits import bound_address_space
+    return bound_address_space(limit, shared_hard=True) is not None
 
 
 class timed:

@@ -211,21 +211,66 @@ def envelope_exceeded(name, detail, value):
                         % (detail, shown, limit.what, limit.option, hint, limit.env, hint), "LimitError")
 
 
-_memory_in_force = None  # bytes, set by isolation in the worker that enforces max_memory
+_memory_in_force = None  # bytes, set by whoever bounded this process's address space (bound_address_space)
+_address_space = None    # (setrlimit, RLIMIT_AS, (soft, hard) as enforced, with the reserve given back), or None
+_reserve_given = False
+
+# Bytes of address space held back below the envelope's hard limit. When a script fills memory with small
+# objects (`b.extend(range(10**8))`), even the 32-byte int CPython makes to unwind through a `with` or an
+# unmatched `except` cannot be had, and CPython 3.11-3.13 then retries for ever, holding the GIL: no signal or
+# timer can end it. The first MemoryError that reaches gradcli gives the reserve back (memory_error).
+MEMORY_RESERVE = 16 << 20
 
 
-def enforce_memory(limit):
-    """Record that this process runs under `limit` bytes (the worker that set it): MemoryError is then
-    that limit's LimitError."""
-    global _memory_in_force
-    _memory_in_force = limit
+def bound_address_space(memory, shared_hard=False):
+    """Bound this process's address space to `memory` bytes (RLIMIT_AS), or to the hard limit it inherited
+    (`ulimit -v`) where that is lower, MEMORY_RESERVE below it; `shared_hard`: keep the inherited hard
+    limit (a process that forks workers, which set their own). Returns the bytes enforced, or None where the
+    platform has no such limit or refuses it. MemoryError then means this limit's LimitError."""
+    global _memory_in_force, _address_space, _reserve_given
+    try:
+        import resource
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]  # (a soft limit can be raised up to it)
+        limit = memory if hard == resource.RLIM_INFINITY else min(memory, hard - MEMORY_RESERVE)
+        if limit <= 0:
+            return None
+        top = hard if shared_hard else limit + MEMORY_RESERVE
+        enforced, given_back = (limit, top), (limit + MEMORY_RESERVE, top)
+        resource.setrlimit(resource.RLIMIT_AS, enforced)
+    except (ImportError, ValueError, OSError):
+        return None
+    _memory_in_force, _reserve_given = limit, False
+    _address_space = (resource.setrlimit, resource.RLIMIT_AS, enforced, given_back)
+    return limit
+
+
+def _set_address_space(which):
+    """RLIMIT_AS as enforced (2) or with the reserve given back (3); allocates nothing before the call."""
+    setrlimit, kind = _address_space[0], _address_space[1]
+    try:
+        setrlimit(kind, _address_space[which])
+    except (ValueError, OSError):
+        pass
 
 
 def memory_error():
-    """What a MemoryError means here: the envelope's limit where one is in force, else plain out of memory."""
+    """What a MemoryError means here: the envelope's limit where one is in force, else plain out of memory.
+    The reserve is given back first, so that what follows (unwinding, the message) has memory to run in."""
+    global _reserve_given
+    if _address_space is not None and not _reserve_given:
+        _reserve_given = True
+        _set_address_space(3)
     if _memory_in_force:
         return envelope_exceeded("max_memory", "the script ran out of memory", _memory_in_force)
     return GradcliError("out of memory", "MemoryError")
+
+
+def hold_reserve():
+    """A run starts: the reserve a previous run's MemoryError gave back is held back again."""
+    global _reserve_given
+    if _reserve_given:
+        _reserve_given = False
+        _set_address_space(2)
 
 
 # ---------------------------------------------------------------- sizes (core layer)
@@ -288,6 +333,8 @@ def sized(items, have, what):
 def start_run():
     """A run (script, REPL input or expression) starts: a fresh iteration budget, in its run state."""
     current_run().iterations_left = current()["max_iterations"]
+    if _reserve_given:
+        hold_reserve()
 
 
 def _room_for_recursion():

@@ -184,6 +184,33 @@ def test_the_timeout_is_the_commands_own(monkeypatch):
         assert getattr(signal, "getitimer", lambda which: (0.0, 0.0))(getattr(signal, "ITIMER_REAL", 0)) == (0.0, 0.0)
 
 
+# Each fills the address space with small objects that a live value keeps (the list being extended, a call's
+# arguments): without the reserve limits.memory_error gives back, CPython 3.11-3.13 loop for ever unwinding.
+FILLS = {"star_arguments": "print(max(*range(10**8)))", "extend": "b = []\nb.extend(range(10**8))",
+         "in_place_add": "b = []\nb += range(10**8)", "slice_assignment": "b = [0]\nb[1:] = range(10**8)",
+         "set_update": "b = set()\nb.update(range(10**8))",
+         "in_a_function": "def f(b):\n    try:\n        b.extend(range(10**8))\n    finally:\n        pass\nf([])"}
+
+
+@posix
+@pytest.mark.parametrize("name", sorted(FILLS))
+def test_memory_filled_with_small_objects_ends_without_a_timeout(tmp_path, name):
+    path, = _files(tmp_path, fill="print('before')\n" + FILLS[name] + "\n")
+    for argv in (("--max-memory", "1G", "run", path), ("--max-memory", "1G", "run", "-j", "2", path, path)):
+        result = run_cli(*argv, timeout=60)
+        assert result.returncode == 1 and result.stdout.startswith("before\n"), (argv, result.stderr[-300:])
+        assert "LimitError: the script ran out of memory (the limit is 1G" in result.stderr, result.stderr[-300:]
+        assert "gradcli/" not in result.stderr and 'File "' not in result.stderr  # (the script's own traceback only)
+
+
+@posix
+def test_the_reserve_is_held_again_for_the_next_repl_input():
+    inputs = "b = []\nb.extend(range(10**8))\nb = None\nc = []\nc.extend(range(10**8))\nprint(len(c) > 0)\n"
+    result = run_cli("--max-memory", "1G", "repl", input=inputs, timeout=60)
+    assert result.stderr.count("LimitError: the script ran out of memory") == 2, result.stderr[-500:]
+    assert result.stdout.strip().endswith("True")
+
+
 def test_run_max_memory_in_the_commands_own_process(tmp_path):
     path, = _files(tmp_path, big="import torch\nprint(1)\nl = [torch.ones(10**7) for i in range(60)]\n")
     result = run_cli("--max-memory", "400M", "run", path)

@@ -129,24 +129,19 @@ def _apply_envelope(job):
             notes.append("--timeout is enforced on the wall clock only on this platform (no CPU limit)")
         return notes
     if memory:
-        notes += _limit_address_space(resource, memory)
+        notes += _limit_address_space(memory)
     if seconds:
         notes += arm_timeout(seconds)[0]
     return notes
 
 
-def _limit_address_space(resource, memory):
+def _limit_address_space(memory):
     """RLIMIT_AS of `memory` bytes, or of the inherited limit where that is lower (`ulimit -v`): asking for more
     than the hard limit is refused by the kernel, and the worker must never run unlimited for it. Returns notes."""
     from ...core import limits
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    inherited = min(value for value in (soft, hard, memory + 1) if value != resource.RLIM_INFINITY)
-    limit = min(memory, inherited)
-    try:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    except (ValueError, OSError):
+    limit = limits.bound_address_space(memory)
+    if limit is None:
         return ["--max-memory is not enforced on this platform (RLIMIT_AS refused)"]
-    limits.enforce_memory(limit)
     if limit < memory:
         return ["--max-memory %s is above the memory limit this process inherited (ulimit -v): %s is enforced"
                 % (limits.format_bytes(memory), limits.format_bytes(limit))]
