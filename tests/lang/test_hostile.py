@@ -1,12 +1,15 @@
 """The hostile corpora (tests/hostile/corpus.py, tests/hostile/values.py): each case ends within 20 s, with a
 clean message of its kind, no traceback, no signal, under 3 GB — scripts as one `gradcli run -j 2 --report` batch
-(each in its worker, under --timeout 15 --max-memory 2.5G), expressions one `gradcli eval` each, commands (diff,
+(each in its worker, under --timeout 15 --max-memory 2.5G) and through the library's default, isolated
+`gradcli.run_script` (the host's state unchanged after each), expressions one `gradcli eval` each, commands (diff,
 plot, check, ...) one each, REPL inputs one session each, which goes on after the error. A sample runs in the normal
 suite; `pytest -m slow tests/lang/test_hostile.py` runs it all."""
 
 import json
+import random
 import re
 import sys
+import time
 
 import pytest
 
@@ -57,6 +60,30 @@ def check_scripts(cases, tmp_path):
     return lines
 
 
+def _host_state():
+    import numpy as np
+    return random.getstate(), np.random.get_state()[1].tobytes(), sys.getrecursionlimit(), sys.getswitchinterval()
+
+
+def check_library(cases):
+    """Each script through gradcli.run_script, untrusted (the default): its error raised here, of its kind,
+    within 20 s, and this process as it was."""
+    import gradcli
+    from gradcli.base.errors import GradcliError
+    before, failures = _host_state(), []
+    for name, _, source, kind in cases:
+        start = time.monotonic()
+        try:
+            gradcli.run_script(source, name + ".py", timeout=15, max_memory="2.5G")
+            got = None
+        except GradcliError as error:
+            got = error.kind
+        seconds = time.monotonic() - start
+        if got != kind or seconds >= 20 or _host_state() != before:
+            failures.append("%s: %s %.1fs" % (name, got, seconds))
+    assert not failures, "\n".join(failures)
+
+
 def check_expression(case):
     name, _, expression, kind = case
     result = run_cli(*ENVELOPE, "eval", expression, "--at", "x=ones(3)", timeout=40)
@@ -96,6 +123,10 @@ def test_a_sample_of_the_scripts(tmp_path):
     check_scripts(earlier[::12] + [case for case in SCRIPTS if case in VALUES][::40], tmp_path)
 
 
+def test_a_sample_of_the_scripts_in_the_library():
+    check_library([case for case in SCRIPTS if case in VALUES][20::40])
+
+
 @pytest.mark.parametrize("case", EXPRESSIONS[::7], ids=lambda case: case[0])
 def test_a_sample_of_the_expressions(case):
     check_expression(case)
@@ -126,6 +157,11 @@ def test_every_repl_input(case, tmp_path):
 @pytest.mark.slow
 def test_every_script(tmp_path):
     check_scripts(SCRIPTS, tmp_path)
+
+
+@pytest.mark.slow
+def test_every_script_in_the_library():
+    check_library(SCRIPTS)
 
 
 @pytest.mark.slow
