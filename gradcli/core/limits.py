@@ -525,6 +525,8 @@ def check_nested_size(*values, what=None):
             if key in totals and not children_done:
                 continue
             items = _parts(node)
+            if len(items) >= limit:  # (each item writes at least one element or character: no need to look)
+                raise _too_long(limit, what)
             if children_done:
                 total = 1
                 for item in items:
@@ -535,7 +537,13 @@ def check_nested_size(*values, what=None):
             else:
                 totals[key] = 1  # a container inside itself (`a.append(a)`) prints as [...]
                 stack.append((node, True))
-                stack.extend((item, False) for item in items if is_container(item) and id(item) not in totals)
+                pushed = set()  # (a part at many places of this one, as in `[[]] * n`, goes on the stack once)
+                for item in items:
+                    if is_container(item):
+                        part = id(item)
+                        if part not in totals and part not in pushed:
+                            pushed.add(part)
+                            stack.append((item, False))
         total_all += totals[id(value)]
     if total_all > limit:
         raise _too_long(limit, what)

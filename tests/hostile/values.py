@@ -259,6 +259,14 @@ def _held_and_copied():
     }
     for name, source in copies.items():
         yield "copy-%s" % name, "script", source + "\nprint('copied')\n"
+    shared_parts = {"str": "x = str(l)", "print": "print(l)", "repr": "x = repr([l])", "format": "x = f'{l}'",
+                    "tensor": "import torch\nx = torch.tensor(l)"}
+    for name, writer in shared_parts.items():  # one part at 10**8 places: refused before any walk of them
+        yield "shared-part-%s" % name, "script", "l = [[]] * 10**8\n%s\nprint('written')\n" % writer
+    fills = {"extend": "b = []\nb.extend(range(10**8))", "star": "print(max(*range(10**8)))",
+             "slice": "b = [0]\nb[1:] = range(10**8)"}
+    for name, fill in fills.items():  # (the envelope's reserve: tests/app/test_isolation.py runs them without one)
+        yield "fill-%s" % name, "script", fill + "\nprint('filled')\n"
     yield "copy-eval-star", "eval", "max(*[0] * (6 * 10**7), *[0] * (6 * 10**7))"
     yield "held-eval", "eval", ("[{d['k']: 1} for d in [{'k': ()}] for v in [d.items()] if "
                                 "[d.update(k=list(v)[0]) for i in range(10**5)]]")
