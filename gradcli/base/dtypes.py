@@ -68,7 +68,7 @@ _BY_NAME = {d.name: d for d in ALL}
 def default_float(state=None):
     """torch.get_default_dtype: the dtype python floats become in tensors, the run state's (`state`, else the
     current one): float32 until the run sets another."""
-    return (state or runstate.current()).default_float or float32
+    return (state or runstate.lookup(None) or runstate.current()).default_float or float32
 
 
 def set_default_float(dtype):

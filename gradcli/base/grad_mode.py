@@ -3,11 +3,11 @@
 The mode is the run state's (base.runstate): a script's `torch.set_grad_enabled(False)` is its own run's.
 """
 
-from .runstate import current
+from .runstate import current, lookup
 
 
 def is_grad_enabled():
-    return current().grad_enabled
+    return (lookup(None) or current()).grad_enabled  # (runstate.lookup: no Python call once the thread has a state)
 
 
 class set_grad_enabled:

@@ -10,7 +10,7 @@ they allocate; reading values (item, tolist, numpy, copying to the CPU) fails in
 import numpy as np
 
 from ..base import errors
-from ..base.runstate import current
+from ..base.runstate import current, lookup
 
 
 class MetaArray(np.ndarray):
@@ -55,11 +55,11 @@ def placed(device):
     """Whether a factory called with `device` (None: the default one, which `with torch.device(...)` and
     torch.set_default_device set) makes a meta tensor. CUDA is torch's error on a CPU build; a device gradcli
     does not have says so."""
-    from .tensor import require_cpu
-    if device is None:
-        device = current().device
+    if device is None:  # (the common case, every factory call: no import, no Python call for the run state)
+        device = (lookup(None) or current()).device
         if device is None:
             return False
+    from .tensor import require_cpu
     kind = getattr(device, "type", None) or str(device).split(":")[0]
     if kind == "meta":
         return True
