@@ -376,8 +376,11 @@ class ExpressionCompiler(Calls, Displays, Definitions, Generators):
                 # get_attribute's first two cases, without a call: a tensor's member, a module's
                 if value.__class__ is Tensor and name in TENSOR_PLAIN_MEMBERS:
                     return getattr(value, name)
-                if value.__class__ is Module and name in value.members and not ASSIGNED:
-                    return value.members[name]
+                if value.__class__ is Module and not ASSIGNED:
+                    members = value.members
+                    # (a member read before is in the dict itself: found without Members.__contains__'s call)
+                    if dict.__contains__(members, name) or name in members:
+                        return members[name]
                 return namespace.get_attribute(value, name)
             except Exception as exc:
                 raise located(exc, self.position(token)) from None  # the attribute's name

@@ -64,19 +64,23 @@ def call(f, args, kwargs):
 
 def call_site(names):
     """`call` for one call site, whose keywords are always `names` (a frozenset: no `**mapping` among them).
-    Whether a door takes them as they are depends on the door alone: the site remembers the doors that do."""
-    as_given = set()
+    Whether a door takes them as they are depends on the door and the names alone: _AS_GIVEN remembers the pairs
+    that do, for every site (a script's call sites mostly run once: `x.sum(dim=0)` on one line, then another)."""
     remember = "out" not in names  # (whether out= goes straight through depends on the door's binding too)
 
     def call_named(f, args, kwargs):
         door = f.__func__ if f.__class__ is types.MethodType and isinstance(f.__self__, Tensor) else f
-        if door in as_given:
+        key = (door, door is not f, names)
+        if key in _AS_GIVEN:
             return f(*args, **kwargs)
         if remember and door in doors() and _as_given(door, door is not f, names) and \
                 _not_torchs(door, door is not f, names) is None:
-            as_given.add(door)
+            _AS_GIVEN.add(key)
         return call(f, args, kwargs)
     return call_named
+
+
+_AS_GIVEN = set()  # (door, called as a method?, keyword names) that call_named passes straight through
 
 
 def _not_torchs(door, method, names):
