@@ -7,9 +7,10 @@ them), and a lookup of a name not yet loaded imports its module and installs wha
 doors, the in-place variants, Tensor's methods and operators. Reading ROWS (or the registries' items) loads every
 family, in FAMILIES' order, so that what anyone can see is the table as a full load makes it:
 
-- a Tensor method not yet installed is found by Tensor.__getattr__ (Python calls it only for a name the class
-  lacks), which installs its family; Python's operators are looked up on the class without it, so each operator
-  of a family not yet loaded is a stand-in that installs the family, then calls the real one;
+- a Tensor method not yet installed is a stand-in on the class (_Method), which installs its family when read,
+  then reads the real one; each Python operator of a family not yet loaded is a stand-in that installs the
+  family, then calls the real one. (Not a Tensor.__getattr__: CPython does not specialise the attribute reads of
+  a class that has one, and every `x.array` of the ops would read four times slower.)
 - `python -m gradcli.ops --index` writes the index; tests/ops/test_op_table.py fails, in words, when a row or a
   door was added without it.
 """
@@ -37,7 +38,7 @@ _complete = False
 _installed = 0         # how many of MADE have their front doors
 _converted = set()     # INPLACE names whose Tensor.<name>_ is made
 _on_tensor = set()     # METHODS names set on Tensor
-_stand_ins = {}        # operator -> its stand-in on Tensor, until its family is loaded
+_stand_ins = {}        # method or operator -> its stand-in on Tensor, until its family is loaded
 _installing = _thread.allocate_lock()
 
 
@@ -249,12 +250,21 @@ _NUMPY_NUMBERS = (np.integer, np.floating)
 _TENSORS_ONLY = ("__matmul__",)
 
 
-def _method(tensor, name):
-    """Tensor.__getattr__: a method of a family not loaded yet (Python asks only for names the class lacks)."""
-    module = METHODS.index.get(name)
-    if module is not None and name not in _on_tensor:
-        load(module)
-    return object.__getattribute__(tensor, name)  # (the method now, or the AttributeError Python would raise)
+class _Method:
+    """Tensor.<name>, a method of a family not loaded yet: reading it (from a tensor or the class) loads the
+    family, which replaces this stand-in by the method, then reads that."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, tensor, cls=None):
+        load(METHODS.index[self.name])
+        if Tensor.__dict__[self.name] is self:
+            raise TypeError("Tensor.%s: its family %s does not make it (run python -m gradcli.ops --index)"
+                            % (self.name, METHODS.index[self.name]))
+        return getattr(cls if tensor is None else tensor, self.name)
 
 
 def _stand_in(name):
@@ -276,16 +286,15 @@ def _index():
 
 
 def _start():
-    """Give the registries the index's names, and Tensor its lookup of methods and its operators' stand-ins."""
+    """Give the registries the index's names, and Tensor the stand-ins of its methods and operators."""
     index = _index()
     for kind, doors in REGISTRIES:
         doors.index = index.NAMES.get(kind, {})
     # Tensor.<name>_ of an out-of-place door is made with the method of that name: the same family
     INPLACE.index = {name: METHODS.index[name] for name in getattr(index, "INPLACE", ())}  # (() while it is made)
-    Tensor.__getattr__ = _method
     for name in METHODS.index:
-        if name.startswith("__") and name not in Tensor.__dict__:
-            _stand_ins[name] = _stand_in(name)
+        if name not in Tensor.__dict__:
+            _stand_ins[name] = _stand_in(name) if name.startswith("__") else _Method(name)
             setattr(Tensor, name, _stand_ins[name])
 
 
