@@ -292,8 +292,9 @@ def _start():
         doors.index = index.NAMES.get(kind, {})
     # Tensor.<name>_ of an out-of-place door is made with the method of that name: the same family
     INPLACE.index = {name: METHODS.index[name] for name in getattr(index, "INPLACE", ())}  # (() while it is made)
+    own = Tensor.__dict__
     for name in METHODS.index:
-        if name not in Tensor.__dict__:
+        if name not in own:
             _stand_ins[name] = _stand_in(name) if name.startswith("__") else _Method(name)
             setattr(Tensor, name, _stand_ins[name])
 
