@@ -53,7 +53,7 @@ unary("log1p", "Log1PBackward0", _kernel(torch_unary.log1p, np.log1p, _FLOATS), 
       lambda grad, self: grad / add_scalar(self, 1)).doors("log1p", inplace=True)
 unary("log2", "Log2Backward0", _vml("log2", np.log2), "grad / (self * M_LN2)").doors("log2", inplace=True)
 unary("log10", "Log10Backward0", _vml("log10", np.log10), "grad / (self * M_LN10)").doors("log10", inplace=True)
-unary("sqrt", "SqrtBackward0", _vml("sqrt", np.sqrt), "grad / (result * 2)",
+SQRT = unary("sqrt", "SqrtBackward0", _vml("sqrt", np.sqrt), "grad / (result * 2)",
       lambda grad, result: grad / mul_scalar(result, 2)).doors("sqrt", inplace=True)
 unary("rsqrt", "RsqrtBackward0", _kernel(torch_unary.rsqrt, lambda self: np.reciprocal(np.sqrt(self)),
                                          (np.float32, np.float64)), "-0.5 * grad * result.pow(3)",

@@ -1,7 +1,13 @@
 """torch.optim.Adam: amsgrad, weight decay (coupled, or decoupled as AdamW's), maximize."""
 
-from .optimizer import Optimizer, check_hyperparameters, check_implementation, new_step, to_scalar, zeros_like
+import numpy as np
+
+from .optimizer import (Optimizer, check_hyperparameters, check_implementation, new_step, plain, to_scalar, write,
+                        zeros_like)
 from ...base import errors
+from ...core.tensor import Tensor
+from ...ops.rows.arithmetic import ADD, ADDCDIV, ADDCMUL, DIV, LERP, MUL
+from ...ops.rows.elementwise import SQRT
 
 
 class Adam(Optimizer):
@@ -37,8 +43,13 @@ class Adam(Optimizer):
                 state["exp_avg_sq"] = zeros_like(param)
                 if group["amsgrad"]:
                     state["max_exp_avg_sq"] = zeros_like(param)
-            grad = param.grad if not group["maximize"] else -param.grad
             exp_avg, exp_avg_sq, step_t = state["exp_avg"], state["exp_avg_sq"], state["step"]
+            if not group["amsgrad"] and not group["maximize"] and _plain_step(step_t) and plain(
+                    param, param.grad, exp_avg, exp_avg_sq):
+                _plain_update(param, exp_avg, exp_avg_sq, step_t, lr, beta1, beta2, eps, weight_decay,
+                              group["decoupled_weight_decay"])
+                continue
+            grad = param.grad if not group["maximize"] else -param.grad
             step_t += 1
             if weight_decay != 0:
                 if group["decoupled_weight_decay"]:
@@ -58,3 +69,27 @@ class Adam(Optimizer):
                 denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
             param.addcdiv_(exp_avg, denom, value=-step_size)
 
+
+
+def _plain_step(step_t):
+    return isinstance(step_t, Tensor) and step_t.array.__class__ is np.ndarray and step_t.array.ndim == 0
+
+
+def _plain_update(param, exp_avg, exp_avg_sq, step_t, lr, beta1, beta2, eps, weight_decay, decoupled):
+    """_update's ops for one parameter (without amsgrad and maximize) on the arrays (optimizer.write): the
+    same forwards on the same operands, in the same order."""
+    p, grad, m, v = param.array, param.grad.array, exp_avg.array, exp_avg_sq.array
+    write(step_t, ADD.forward(step_t.array, 1))
+    if weight_decay != 0:
+        if decoupled:
+            write(param, MUL.forward(p, 1 - lr * weight_decay))
+        else:
+            grad = ADD.forward(grad, p, alpha=weight_decay)
+    write(exp_avg, LERP.forward(m, grad, weight=1 - beta1))
+    write(exp_avg_sq, MUL.forward(v, beta2))
+    write(exp_avg_sq, ADDCMUL.forward(v, grad, grad, value=1 - beta2))
+    step = step_t.item()
+    step_size = lr / (1 - beta1 ** step)
+    bias_correction2_sqrt = (1 - beta2 ** step) ** 0.5
+    denom = ADD.forward(DIV.forward(SQRT.forward(v), bias_correction2_sqrt), eps)
+    write(param, ADDCDIV.forward(p, m, denom, value=-step_size))

@@ -8,6 +8,8 @@ updates without recording history, as torch's does.
 
 from collections import defaultdict
 
+import numpy as np
+
 from ...base import dtypes, errors, grad_mode
 from ...ops.rows.creation import full, tensor
 from ...core.tensor import Tensor
@@ -40,6 +42,34 @@ def new_step():
 
 def zeros_like(param):
     return full(tuple(param.shape), 0, dtype=param.dtype)
+
+
+# ---------------------------------------------------------------- the array-level update
+# A step's in-place ops on plain tensors, run as the rows' forwards on the arrays: what `x.op_(...)` does under
+# no_grad (ops/inplace.rewrite_inplace: the op's forward, its result copied into x, x's version bumped) without
+# making a Tensor per op. The same forwards in the same order give the same bits; what user code sees of the
+# tensors (values, versions, no history) is the same (ops/fastpath's contract).
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def plain(param, *others):
+    """Whether the array-level update may stand for the in-place ops on `param` and `others` (its gradient and
+    state tensors): numpy arrays of param's shape and one float32/float64 dtype, so that no op promotes or
+    broadcasts, and none that overlaps itself (where the in-place op raises torch's error instead)."""
+    array = param.array
+    if array.__class__ is not np.ndarray or array.dtype not in _FLOATS:
+        return False
+    for other in others:
+        a = other.array
+        if a.__class__ is not np.ndarray or a.dtype != array.dtype or a.shape != array.shape:
+            return False
+    return all(0 not in t.array.strides or t.array.size <= 1 for t in (param,) + others)
+
+
+def write(target, value):
+    """`target.op_(...)`'s ending once the op's forward gave `value`: written into target, its version bumped."""
+    np.copyto(target.array, value, casting="unsafe")
+    target._version.value += 1
 
 
 def check_hyperparameters(lr, **limits):

@@ -1,7 +1,8 @@
 """torch.optim.SGD: plain, with momentum (dampening, Nesterov), weight decay, maximize."""
 
-from .optimizer import Optimizer, check_hyperparameters, check_implementation, to_scalar
+from .optimizer import Optimizer, check_hyperparameters, check_implementation, plain, to_scalar, write
 from ...base import errors
+from ...ops.rows.arithmetic import ADD, MUL
 
 
 class SGD(Optimizer):
@@ -26,6 +27,11 @@ class SGD(Optimizer):
         for p in group["params"]:
             if p.grad is None:
                 continue
+            if momentum != 0 and not group["maximize"] and not group["nesterov"]:
+                buf = self.state[p].get("momentum_buffer")
+                if buf is not None and plain(p, p.grad, buf):
+                    _plain_update(p, buf, lr, momentum, group["dampening"], weight_decay)
+                    continue
             grad = p.grad if not group["maximize"] else -p.grad
             if weight_decay != 0:
                 grad = grad.add(p, alpha=weight_decay)
@@ -38,3 +44,14 @@ class SGD(Optimizer):
                     buf.mul_(momentum).add_(grad, alpha=1 - group["dampening"])
                 grad = grad.add(buf, alpha=momentum) if group["nesterov"] else buf
             p.add_(grad, alpha=-lr)
+
+
+def _plain_update(p, buf, lr, momentum, dampening, weight_decay):
+    """_update's ops for a parameter with a momentum buffer (without nesterov and maximize) on the arrays
+    (optimizer.write): the same forwards on the same operands, in the same order."""
+    grad = p.grad.array
+    if weight_decay != 0:
+        grad = ADD.forward(grad, p.array, alpha=weight_decay)
+    write(buf, MUL.forward(buf.array, momentum))
+    write(buf, ADD.forward(buf.array, grad, alpha=1 - dampening))
+    write(p, ADD.forward(p.array, buf.array, alpha=-lr))
