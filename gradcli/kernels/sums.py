@@ -70,6 +70,10 @@ def _cascade(x):
     blocks = size // step
     if not blocks:  # the partial sums of the higher levels are all zero
         return _sequential(x) + x.dtype.type(0)
+    if blocks < step:  # only level 0 closes blocks: the block sums, in order, then the higher levels' zeros
+        tail = _sequential(x[blocks * step:])
+        level = _sequential(x[:blocks * step].reshape(blocks, step, *rest).swapaxes(0, 1))
+        return (tail + _sequential(level)) + x.dtype.type(0)
     tail = _sequential(x[blocks * step:])
     level = _sequential(x[:blocks * step].reshape(blocks, step, *rest).swapaxes(0, 1))
     partials = []
@@ -162,6 +166,14 @@ def _contiguous_columns(plane):
     return np.concatenate([np.add.accumulate(plane[:, :whole], axis=0)[-1], rest]) if whole else rest
 
 
+def _dense_columns(plane):
+    """The column sums of a C-contiguous (n, columns) array, columns > 1: the plane _serial hands _plane_sums for
+    it (in-strides (columns, 1)), without working out the iteration's layout."""
+    width = _LANES // plane.itemsize
+    group = 4 * (_LANES // _ACC[plane.dtype].itemsize) if plane.shape[1] >= width else 4
+    return _columns(plane, group)
+
+
 def _columns(plane, group):
     """vectorized_outer_sum (group = 4 vectors' lanes) and scalar_outer_sum (group = 4): whole groups of
     columns run the cascade down each column, the rest row_sum."""
@@ -226,7 +238,8 @@ def _contiguous_sum(x, dims, keepdim):
     if order is not None:  # short rows: one sequence each
         values = np.add.accumulate(plane.take(order, axis=1), axis=1)[:, -1]
     else:
-        values = _contiguous_rows(plane) if rows else _contiguous_columns(plane)
+        values = _contiguous_rows(plane) if rows else \
+            _contiguous_columns(plane) if plane.shape[0] < 16 else _dense_columns(plane)
         if values is None:
             return None
     return (values + _ZERO[values.dtype]).reshape(result_shape)  # into torch's zeroed output: -0 becomes +0
@@ -254,8 +267,6 @@ def _dense_layout(x, dims, keepdim):
             rows = plane[1] == 1  # TensorIterator drops the size-1 kept dims: one row
             if rows:
                 plane = 1, plane[0]
-            elif plane[0] >= 16:
-                return None
         else:
             return None
     width = _LANES // x.itemsize
