@@ -167,11 +167,38 @@ def _contiguous_columns(plane):
 
 
 def _dense_columns(plane):
-    """The column sums of a C-contiguous (n, columns) array, columns > 1: the plane _serial hands _plane_sums for
-    it (in-strides (columns, 1)), without working out the iteration's layout."""
+    """The column sums of a C-contiguous (n, columns) array, columns > 1: what _serial's _plane_sums computes for
+    it (in-strides (columns, 1)), without working out the iteration's layout; under 256 rows (one level of the
+    cascade) in a few whole-array steps."""
+    n, cols = plane.shape
     width = _LANES // plane.itemsize
-    group = 4 * (_LANES // _ACC[plane.dtype].itemsize) if plane.shape[1] >= width else 4
-    return _columns(plane, group)
+    group = 4 * width if cols >= width else 4
+    if n >= 256 or plane.size > _SMALL:
+        return _columns(plane, group)
+    whole = cols - cols % group
+    parts = []
+    if whole:  # groups of columns: the cascade down each column
+        parts.append(_one_level(plane[:, :whole]))
+    if whole < cols:  # the rest as row_sum: four interleaved cascades, then the leftover rows, then the partials
+        rest = plane[:, whole:]
+        quads = n // 4
+        partial = _one_level(rest[:quads * 4].reshape(quads, 4, cols - whole))
+        parts.append(np.add.accumulate(np.concatenate([partial[:1], rest[quads * 4:], partial[1:]]), axis=0)[-1])
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+def _one_level(x):
+    """_cascade over axis 0 of fewer than 256 items (blocks of 16 at most, so only level 0 closes any)."""
+    size = x.shape[0]
+    blocks = size // 16
+    zero = x.dtype.type(0)
+    if not blocks:
+        return np.add.accumulate(x, axis=0)[-1] + zero
+    level = np.add.accumulate(x[:blocks * 16].reshape(blocks, 16, *x.shape[1:]), axis=1)[:, -1]
+    total = np.add.accumulate(level, axis=0)[-1]
+    if blocks * 16 < size:
+        total = np.add.accumulate(x[blocks * 16:], axis=0)[-1] + total
+    return total + zero
 
 
 def _columns(plane, group):
