@@ -153,11 +153,11 @@ def expf_u10(d):
     with errors_ignored():
         q = _rint(d * _R_LN2)
         qf = q.astype(f32)
-        s = fma32(qf, -_L2U, d)
+        s = d - qf * _L2U  # fma(qf, -L2U, d): L2U has 15 bits and |q| < 2**9, so the product is exact
         s = fma32(qf, -_L2L, s)
         u = horner32(s, _EXPF_POLY)
         u = f32(1) + fma32(s * s, u, s)
-        u = _ldexp2(u, q)
+        u = np.ldexp(u, q)  # _ldexp2(u, q): u is in [0.5, 2), so both round u * 2**q once
         u = np.where(d < F(-104), f32(0), u)
         return np.where(F(100) < d, _INF, u).astype(f32)
 
