@@ -72,6 +72,43 @@ def write(target, value):
     target._version.value += 1
 
 
+def flat(tensors):
+    """The tensors' values end to end in one array: an operand of the foreach-like update, which runs each op
+    once for all the parameters of a group (the ops are elementwise, so each element gets the same bits)."""
+    return np.concatenate([t.array.reshape(-1) for t in tensors])
+
+
+def write_flat(tensors, value, ops=1):
+    """Each tensor's part of `value` written into it, its version bumped once for each of the `ops` in-place ops
+    the update stands for (the values in between are the ops' own, never seen by user code)."""
+    start = 0
+    for t in tensors:
+        a = t.array
+        np.copyto(a, value[start:start + a.size].reshape(a.shape), casting="unsafe")
+        start += a.size
+        t._version.value += ops
+
+
+def separate(written, read):
+    """Whether no two tensors of `written` share memory, nor one of them with one of `read`: then one
+    parameter's ops never see another's results, and the foreach-like update gives each the same values as the
+    parameter after parameter loop."""
+    roots = set()
+    for t in written:
+        root = _root(t.array)
+        if root in roots:
+            return False
+        roots.add(root)
+    return not any(_root(t.array) in roots for t in read)
+
+
+def _root(array):
+    """The id of the object that owns an array's memory."""
+    while isinstance(array.base, np.ndarray):
+        array = array.base
+    return id(array if array.base is None else array.base)
+
+
 def check_hyperparameters(lr, **limits):
     """torch's argument checks, in torch's words: `Invalid learning rate: -1`, `Invalid eps value: ...`.
     Each limit is (value, name in the message); a value must be >= 0."""

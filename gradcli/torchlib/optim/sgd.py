@@ -1,6 +1,9 @@
 """torch.optim.SGD: plain, with momentum (dampening, Nesterov), weight decay, maximize."""
 
-from .optimizer import Optimizer, check_hyperparameters, check_implementation, plain, to_scalar, write
+import numpy as np
+
+from .optimizer import (Optimizer, check_hyperparameters, check_implementation, flat, plain, separate, to_scalar,
+                        write_flat)
 from ...base import errors
 from ...ops.rows.arithmetic import ADD, MUL
 
@@ -24,15 +27,15 @@ class SGD(Optimizer):
     def _update(self, group):
         """torch.optim.sgd._single_tensor_sgd."""
         lr, momentum, weight_decay = to_scalar(group["lr"]), group["momentum"], group["weight_decay"]
+        plain_momentum = momentum != 0 and not group["maximize"] and not group["nesterov"]
+        if plain_momentum and self._foreach_update(group["params"], lr, momentum, group["dampening"], weight_decay):
+            return
         for p in group["params"]:
             if p.grad is None:
                 continue
-            if momentum != 0 and not group["maximize"] and not group["nesterov"]:
-                buf = self.state[p].get("momentum_buffer")
-                if buf is not None and plain(p, p.grad, buf):
-                    _plain_update(p, buf, lr, momentum, group["dampening"], weight_decay)
-                    continue
             grad = p.grad if not group["maximize"] else -p.grad
+            if plain_momentum and self._foreach_update([p], lr, momentum, group["dampening"], weight_decay):
+                continue
             if weight_decay != 0:
                 grad = grad.add(p, alpha=weight_decay)
             if momentum != 0:
@@ -45,13 +48,34 @@ class SGD(Optimizer):
                 grad = grad.add(buf, alpha=momentum) if group["nesterov"] else buf
             p.add_(grad, alpha=-lr)
 
+    def _foreach_update(self, params, lr, momentum, dampening, weight_decay):
+        """The loop's ops (with momentum, without nesterov and maximize) once for all `params`, on their values
+        end to end (optimizer.flat), when each is a plain leaf with a gradient and a momentum buffer, all of one
+        dtype and apart (optimizer.separate); False where that does not apply (the loop's tensor ops run)."""
+        grads, bufs = [], []
+        for p in params:
+            state = self.state.get(p)
+            buf = state.get("momentum_buffer") if state else None
+            if p._grad is None or buf is None or p._view is not None or p._grad_fn is not None or not plain(
+                    p, p._grad, buf) or p.array.dtype != params[0].array.dtype:
+                return False
+            grads.append(p._grad)
+            bufs.append(buf)
+        if not separate(list(params) + bufs, grads):
+            return False
+        p_values, b_values = _plain_arrays(flat(params), flat(grads), flat(bufs), lr, momentum, dampening,
+                                           weight_decay)
+        write_flat(bufs, b_values, ops=2)  # mul_, add_
+        write_flat(params, p_values)
+        return True
 
-def _plain_update(p, buf, lr, momentum, dampening, weight_decay):
-    """_update's ops for a parameter with a momentum buffer (without nesterov and maximize) on the arrays
-    (optimizer.write): the same forwards on the same operands, in the same order."""
-    grad = p.grad.array
+
+def _plain_arrays(p, grad, buf, lr, momentum, dampening, weight_decay):
+    """The new parameter and momentum buffer values of _update's ops (without nesterov and maximize), on
+    arrays: the same forwards on the same operands, in the same order."""
+    dtype = buf.dtype  # each op's result is written into the buffer: rounded to its dtype
     if weight_decay != 0:
-        grad = ADD.forward(grad, p.array, alpha=weight_decay)
-    write(buf, MUL.forward(buf.array, momentum))
-    write(buf, ADD.forward(buf.array, grad, alpha=1 - dampening))
-    write(p, ADD.forward(p.array, buf.array, alpha=-lr))
+        grad = ADD.forward(grad, p, alpha=weight_decay)
+    buf = np.asarray(MUL.forward(buf, momentum)).astype(dtype, copy=False)
+    buf = np.asarray(ADD.forward(buf, grad, alpha=1 - dampening)).astype(dtype, copy=False)
+    return np.asarray(ADD.forward(p, buf, alpha=-lr)), buf
