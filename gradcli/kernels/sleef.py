@@ -62,35 +62,41 @@ def _add2_ffff(x, y):        # dfadd2_vf2_vf2_vf2
 
 def _mul_f(x, y):            # dfmul_vf2_vf_vf
     s = x * y
-    return s, fma32(x, y, -s)
+    return s, _exact_fma(x, y, -s)
 
 
 def _mul_fff(x, y):          # dfmul_vf2_vf2_vf
     s = x[0] * y
-    return s, fma32(x[1], y, fma32(x[0], y, -s))
+    return s, fma32(x[1], y, _exact_fma(x[0], y, -s))
 
 
 def _mul_ffff(x, y):         # dfmul_vf2_vf2_vf2
     s = x[0] * y[0]
-    return s, fma32(x[0], y[1], fma32(x[1], y[0], fma32(x[0], y[0], -s)))
+    return s, fma32(x[0], y[1], fma32(x[1], y[0], _exact_fma(x[0], y[0], -s)))
 
 
 def _squ(x):                 # dfsqu_vf2_vf2
     s = x[0] * x[0]
-    return s, fma32(x[0] + x[0], x[1], fma32(x[0], x[0], -s))
+    return s, fma32(x[0] + x[0], x[1], _exact_fma(x[0], x[0], -s))
 
 
 def _div(n, d):              # dfdiv_vf2_vf2_vf2
     t = f32(1) / d[0]
     s = n[0] * t
-    u = fma32(t, n[0], -s)
-    v = fma32(-d[1], t, fma32(-d[0], t, f32(1)))
+    u = _exact_fma(t, n[0], -s)
+    v = fma32(-d[1], t, _exact_fma(-d[0], t, f32(1)))
     return s, fma32(s, v, fma32(n[1], t, u))
 
 
 def _rec(d):                 # dfrec_vf2_vf2
     s = f32(1) / d[0]
-    return s, s * fma32(-d[1], s, fma32(-d[0], s, f32(1)))
+    return s, s * fma32(-d[1], s, _exact_fma(-d[0], s, f32(1)))
+
+
+def _exact_fma(a, b, c):
+    """fma32(a, b, c) where a*b + c is exact in double: a product's rounding error (c = -fl(a*b)) or a
+    reciprocal's remainder (1 - d*fl(1/d)). The double value is then rounded once, so no tie needs redoing."""
+    return (np.asarray(a, np.float64) * b + c).astype(f32)
 
 
 def _normalize(t):
