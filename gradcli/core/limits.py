@@ -488,7 +488,8 @@ def _visits_within(values, budget):
         else:
             budget -= _cost(value)
     while stack:
-        items = _parts(stack.pop())
+        node = stack.pop()
+        items = node if node.__class__ is list else _parts(node)  # (torch.tensor's rows: their parts, without a call)
         budget -= 1 + len(items)
         if budget < 0:
             return False
@@ -498,7 +499,7 @@ def _visits_within(values, budget):
                 budget -= 1
             elif kind is str:
                 budget -= len(item)
-            elif is_container(item):
+            elif kind is list or is_container(item):
                 stack.append(item)
             else:
                 budget -= _cost(item)
