@@ -351,7 +351,8 @@ def _tanh64(x):
     """tanh of float64 x to within a few float64 ulps, faster than np.tanh (whose float64 loop has no vector
     code): tanh|x| = -m / (2 + m) with m = expm1(-2|x|), which keeps small |x| exact where 1 - exp(-2|x|)
     would cancel; the sign copied back. (Over every 7th float32 pattern it rounds to np.tanh's float32.)"""
-    shape, x = np.shape(x), np.reshape(x, -1)  # (a 0-d array's results would be numpy scalars, without out=)
+    x = np.asarray(x)  # (then the methods: np.shape and np.reshape are Python wrappers, dearer than tanh of a few)
+    shape, x = x.shape, x.reshape(-1)  # (a 0-d array's results would be numpy scalars, without out=)
     m = np.abs(x)
     m *= -2.0
     np.expm1(m, out=m)
