@@ -31,8 +31,11 @@ def _picked(self, target, ignore_index, weight):
     t = _array(target)
     keep = t != ignore_index
     safe = np.where(keep, t, 0)
-    classes_last = np.moveaxis(self, 1, -1) if self.ndim > 1 else self
-    picked = np.take_along_axis(classes_last, safe[..., None], axis=-1)[..., 0]
+    if self.ndim == 2:  # (N, C): a row's pick by plain indexing (take_along_axis's index building costs more)
+        picked = self[np.arange(self.shape[0]), safe]
+    else:
+        classes_last = np.moveaxis(self, 1, -1) if self.ndim > 1 else self
+        picked = np.take_along_axis(classes_last, safe[..., None], axis=-1)[..., 0]
     w = np.ones(t.shape, self.dtype) if weight is None else _array(weight).astype(self.dtype)[safe]
     return picked, np.where(keep, w, 0).astype(self.dtype), safe
 
@@ -59,6 +62,9 @@ def _nll_backward_forward(grad_output, self, target, reduction="mean", ignore_in
     scale = grad_output if reduction == "none" else grad_output / (np.sum(w) if reduction == "mean" else 1)
     values = np.where(_array(target) != ignore_index, -w * scale, 0)  # an ignored target's row stays +0
     out = np.zeros(self.shape, dtype=grad_output.dtype)
+    if out.ndim == 2:  # (N, C): one class a row, written by plain indexing
+        out[np.arange(out.shape[0]), safe] = values.astype(out.dtype)
+        return out
     classes_last = np.moveaxis(out, 1, -1) if out.ndim > 1 else out  # a view: writing it fills out
     np.put_along_axis(classes_last, safe[..., None], values[..., None].astype(out.dtype), axis=-1)
     return out
