@@ -104,8 +104,10 @@ def dot_rows(a, b, width, fma, fuse_tail=True):
 
 
 def _maximum(a, b):
-    """vec::maximum: the larger, NaN if either is NaN."""
-    return np.where(np.isnan(a) | np.isnan(b), a.dtype.type(np.nan), np.maximum(a, b))
+    """vec::maximum: the larger, NaN if either is NaN (np.maximum's NaN is the operand's: made the default one)."""
+    out = np.maximum(a, b)
+    nan = np.isnan(out)  # exactly where a or b is NaN
+    return np.where(nan, a.dtype.type(np.nan), out) if nan.any() else out
 
 
 def _lastdim(rows, width, log, m):
