@@ -20,6 +20,9 @@ stops before reaching user code:
    fresh gradient, which then becomes `.grad` without a copy (torch's AccumulateGrad steals such a gradient too).
    That decision is the engine's (see engine.run_backward), made from what it created, never from reference
    counts.
+4. Optimizer steps on arrays (torchlib/optim/optimizer.plain, flat): the in-place ops of SGD and Adam's step
+   run as the rows' forwards on numpy arrays, for a whole parameter group at once when its tensors share no
+   memory; the tensors get the same values and the version bumps of the in-place ops they stand for.
 """
 
 import weakref
