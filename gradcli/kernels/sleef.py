@@ -139,10 +139,12 @@ def _exponent_mantissa(d):
     """e = ilogb(d / 0.75), m = d / 2**e in [0.75, 1.5), for positive normal d (SLEEF's AVX2 branch; AVX512's
     getexp/getmant give the same); subnormals are scaled by 2**64 first."""
     tiny = d < F(1.1754943508222875e-38)
-    d = np.where(tiny, d * F(18446744073709551616.0), d)
+    scaled = tiny.any()  # (most arrays have no subnormal: two selects fewer)
+    if scaled:
+        d = np.where(tiny, d * F(18446744073709551616.0), d)
     e = (((d * F(1.0 / 0.75)).view(np.int32) >> np.int32(23)) & np.int32(0xFF)) - np.int32(0x7F)
     m = _ldexp3(d, -e)
-    return np.where(tiny, e - np.int32(64), e).astype(np.int32), m
+    return (np.where(tiny, e - np.int32(64), e) if scaled else e).astype(np.int32), m
 
 
 # ---------------------------------------------------------------- exp

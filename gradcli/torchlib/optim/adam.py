@@ -93,8 +93,9 @@ class Adam(Optimizer):
         if any((p.array.dtype, s.array.dtype, s.array.item()) != first for p, s in zip(params, steps)) or \
                 not separate(params + exp_avgs + exp_avg_sqs + steps, grads):
             return False
+        step = ADD.forward(steps[0].array, 1)  # (`step_t += 1` of each: one value, as all are at one step)
         for step_t in steps:
-            write(step_t, ADD.forward(step_t.array, 1))
+            write(step_t, step)
         decoupled = group["weight_decay"] != 0 and group["decoupled_weight_decay"]
         values = _plain_arrays(flat(params), flat(grads), flat(exp_avgs), flat(exp_avg_sqs), steps[0].item(),
                                to_scalar(group["lr"]), group["betas"], group["eps"], group["weight_decay"], decoupled)
