@@ -140,7 +140,7 @@ SIGMOID_BACKWARD = row("sigmoid_backward", "SigmoidBackwardBackward0",
                                     lambda grad, output: sigmoid_backward(grad, output)),
                        output="grad * grad_output * (-2 * output + 1)")
 THRESHOLD_BACKWARD = row("threshold_backward", "ThresholdBackwardBackward0",
-                         lambda grad_output, self: np.where(self > 0, grad_output, 0).astype(grad_output.dtype),
+                         lambda grad_output, self: np.where(self > 0, grad_output, 0).astype(grad_output.dtype, copy=False),
                          "grad_output self",
                          grad_output=("where(self > 0, grad, 0)", lambda grad, self: threshold_backward(grad, self)),
                          self=("zeros_like(grad)", zeros_like_grad))
@@ -164,7 +164,7 @@ unary("sigmoid", "SigmoidBackward0", _kernel(torch_unary.sigmoid, lambda self: 1
       "grad * result * (1 - result)",
       lambda grad, result: sigmoid_backward(grad, result)).doors("sigmoid", functional=True, inplace=True)
 # relu'(0) is 0: the gradient passes only where the result is positive
-unary("relu", "ReluBackward0", lambda self: np.maximum(self, 0).astype(self.dtype), "where(result > 0, grad, 0)",
+unary("relu", "ReluBackward0", lambda self: np.maximum(self, 0).astype(self.dtype, copy=False), "where(result > 0, grad, 0)",
       lambda grad, result: threshold_backward(grad, result), promote=None).doors("relu", inplace=True)
 unary("abs", "AbsBackward0", np.abs, "grad * self.sgn()", promote=None
       ).doors("abs", "absolute", inplace=True)
