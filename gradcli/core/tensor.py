@@ -4,6 +4,8 @@ Arithmetic, Python's operators and the tensor methods come from the op table (gr
 them on the class when it loads; what is here is the state itself and Python's conversion protocols.
 """
 
+import _thread
+
 import numpy as np
 
 from ..base import dtypes, errors
@@ -16,6 +18,9 @@ DTYPES = {np.dtype(d.numpy_name): d for d in dtypes.ALL}  # numpy dtype -> gradc
 
 def to_numpy_dtype(dtype):
     return _TO_NUMPY[dtype]
+
+
+_COUNTER_MADE = _thread.allocate_lock()  # (_thread: threading is not imported at start)
 
 
 class VersionCounter:
@@ -157,7 +162,7 @@ Size.__name__ = "torch.Size"  # what Python's messages call it ("unsupported ope
 
 
 class Tensor:
-    __slots__ = ("array", "_grad_fn", "_requires_grad", "_grad", "_version", "_output_nr", "_accumulator",
+    __slots__ = ("array", "_grad_fn", "_requires_grad", "_grad", "_counter", "_output_nr", "_accumulator",
                  "_retains_grad", "_view", "__weakref__")
 
     def __init__(self, array, requires_grad=False):
@@ -166,7 +171,7 @@ class Tensor:
         self._view = None
         self._requires_grad = False
         self._grad = None
-        self._version = VersionCounter()
+        self._counter = None
         self._output_nr = 0
         self._accumulator = None
         self._retains_grad = False
@@ -184,11 +189,26 @@ class Tensor:
         t._view = None  # a ViewInfo when this tensor is a view of another (gradcli.ops.inplace)
         t._requires_grad = False
         t._grad = None
-        t._version = version if version is not None else VersionCounter()
+        t._counter = version  # None: made at the first read of _version (most results are never changed in place)
         t._output_nr = output_nr
         t._accumulator = None
         t._retains_grad = False
         return t
+
+    @property
+    def _version(self):
+        """The VersionCounter this tensor shares with its views and detach()es, made when first asked for."""
+        counter = self._counter
+        if counter is None:
+            with _COUNTER_MADE:  # (two threads asking at once get the same counter)
+                counter = self._counter
+                if counter is None:
+                    counter = self._counter = VersionCounter()
+        return counter
+
+    @_version.setter
+    def _version(self, counter):
+        self._counter = counter
 
     # ------------------------------------------------------------ metadata
     @property
