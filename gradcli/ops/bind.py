@@ -159,17 +159,28 @@ def apply(op, *inputs, **params):
     An op whose forward returns a tuple gives a tuple of tensors sharing one node (output_nr 0, 1, ...)."""
     arrays = []
     on_meta = False
+    tracked = False  # an input with history, requiring grad or a view: only then can a node be needed
     for x in inputs:
         if isinstance(x, Tensor):
-            arrays.append(x.array)
-            on_meta = on_meta or x.array.__class__ is MetaArray
+            array = x.array
+            arrays.append(array)
+            if array.__class__ is not np.ndarray:
+                on_meta = on_meta or array.__class__ is MetaArray
+            if not tracked:
+                tracked = x._grad_fn is not None or x._requires_grad or x._view is not None
         elif isinstance(x, _OPERANDS):
             arrays.append(x)
         else:  # numpy would make an object array of a dict, a list, None...
             raise _operand_error(op, len(arrays), x)
     state = lookup(None) or current()  # once per op: grad mode, default dtype, anomaly mode, a formula running
-    if op.promote is not None and not _one_floating_dtype(op, arrays):  # one floating dtype: nothing to cast
-        _promote(op, inputs, arrays, dtypes.default_float(state))
+    if op.promote is not None:
+        promoted = op.promoted
+        if len(promoted) == 1:  # one operand: a floating array keeps its dtype under every rule
+            a = arrays[promoted[0]]
+            if a.__class__ is not np.ndarray or a.dtype.kind != "f":
+                _promote(op, inputs, arrays, dtypes.default_float(state))
+        elif not _one_floating_dtype(op, arrays):  # one floating dtype: nothing to cast
+            _promote(op, inputs, arrays, dtypes.default_float(state))
     if on_meta:  # shapes only
         from .meta_shapes import forward
         out = forward(op, inputs, arrays, params)
@@ -200,6 +211,8 @@ def apply(op, *inputs, **params):
         raise errors.type_error("%s(): unsupported argument types %s" % (
             _function_name(op), ", ".join(sorted({type(v).__name__ for v in params.values()
                                                   if not isinstance(v, _OPERANDS)}))))
+    if not tracked:  # no input can need a gradient (the common case of plain data): no node, nothing to save
+        return _finish(op, inputs, params, None, _tensor(out)) if op.view else _tensor(out)
     node = _record(op, inputs, params, None, state) if op.rules and state.grad_enabled else None
     result = _tensor(out, node)
     if node is None and not op.view:  # nothing to save, nothing to mark
