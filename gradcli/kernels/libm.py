@@ -398,7 +398,10 @@ def c_double(function, fallback):
                 return float(fallback(*v))
 
     def kernel(*arrays):
-        arrays = np.broadcast_arrays(*(np.asarray(a, np.float64) for a in arrays))
+        if len(arrays) == 1:  # (broadcast_arrays costs more than a small array's elements)
+            arrays = (np.asarray(arrays[0], np.float64),)
+        else:
+            arrays = np.broadcast_arrays(*(np.asarray(a, np.float64) for a in arrays))
         values = [a.reshape(-1).tolist() for a in arrays]
         n = arrays[0].size
         try:  # (math's own function, mapped without a Python frame per element, unless one raises)

@@ -18,7 +18,11 @@ VECTOR_BYTES = {"avx512": 64, "avx2": 32, "default": 32}
 
 def width(dtype, capability=None):
     """Vec::size() for dtype under a capability (the current one by default)."""
-    return VECTOR_BYTES[capability or cpu.capability()] // np.dtype(dtype).itemsize
+    itemsize = _ITEMSIZES.get(dtype) or np.dtype(dtype).itemsize
+    return VECTOR_BYTES[capability or cpu.capability()] // itemsize
+
+
+_ITEMSIZES = {np.float16: 2, np.float32: 4, np.float64: 8}  # (np.dtype() costs more than a small kernel's step)
 
 
 def elementwise_layout(*arrays):
@@ -91,22 +95,17 @@ def pointwise(arrays, vector, scalar, vector_width, threads=None, grain=iteratio
     """cpu_kernel_vec over one or more arrays (broadcast): vector(*values) where torch runs the vector code,
     scalar(*values) where it runs the scalar code, laid out as torch lays out the result (dense in the
     inputs' stride order)."""
-    arrays = [np.asarray(a) for a in (arrays if isinstance(arrays, (list, tuple)) else [arrays])]
+    if arrays.__class__ is np.ndarray:  # the common call: one operand, often small (then without the checks below)
+        if 0 < arrays.size < grain and arrays.ndim and arrays.flags.c_contiguous:
+            return _one_row([arrays], vector, scalar, vector_width)
+        arrays = [arrays]
+    else:
+        arrays = [np.asarray(a) for a in (arrays if isinstance(arrays, (list, tuple)) else [arrays])]
     dtype = arrays[0].dtype
     shape = arrays[0].shape
     if all(a.shape == shape and a.flags.c_contiguous for a in arrays) and 0 not in shape and shape:
-        numel = arrays[0].size
-        if numel < grain or (cpu.num_threads() if threads is None else threads) == 1:
-            # one contiguous row: vector blocks first, the scalar tail after them
-            flats = [a.reshape(-1) for a in arrays]
-            whole = numel // (2 * vector_width) * (2 * vector_width)
-            if whole == numel:
-                out = vector(*flats)
-            elif whole == 0:
-                out = scalar(*flats)
-            else:
-                out = np.concatenate([vector(*(f[:whole] for f in flats)), scalar(*(f[whole:] for f in flats))])
-            return out.reshape(shape)
+        if arrays[0].size < grain or (cpu.num_threads() if threads is None else threads) == 1:
+            return _one_row(arrays, vector, scalar, vector_width)
     shape = np.broadcast_shapes(*(a.shape for a in arrays))
     if 0 in shape:
         return np.empty(shape, dtype)
@@ -125,3 +124,19 @@ def pointwise(arrays, vector, scalar, vector_width, threads=None, grain=iteratio
         if not mask.all():
             out[~mask] = scalar(*(f[~mask] for f in flats))
     return out.reshape([shape[d] for d in order]).transpose(np.argsort(order))
+
+
+def _one_row(arrays, vector, scalar, vector_width):
+    """pointwise of contiguous arrays of one shape in one contiguous row: vector blocks first, the scalar tail
+    after them."""
+    shape = arrays[0].shape
+    numel = arrays[0].size
+    flats = [a.reshape(-1) for a in arrays]
+    whole = numel // (2 * vector_width) * (2 * vector_width)
+    if whole == numel:
+        out = vector(*flats)
+    elif whole == 0:
+        out = scalar(*flats)
+    else:
+        out = np.concatenate([vector(*(f[:whole] for f in flats)), scalar(*(f[whole:] for f in flats))])
+    return out.reshape(shape)

@@ -89,8 +89,16 @@ DOUBLE = Arithmetic(_double_kernel, np.float64, fma64,
 
 def arithmetic(*arrays):
     """The Arithmetic torch's kernels use for these arrays' dtype (float16's is float32's), None for others."""
+    a = arrays[0]
+    if len(arrays) == 1 and a.__class__ is np.ndarray:  # (np.result_type costs more than a small kernel's step)
+        m = _ARITHMETIC.get(a.dtype)
+        if m is not None:
+            return m
     dtype = np.result_type(*arrays)
     return SINGLE if dtype in (f32, _F16) else DOUBLE if dtype == np.float64 else None
+
+
+_ARITHMETIC = {np.dtype(f32): SINGLE, _F16: SINGLE, np.dtype(np.float64): DOUBLE}
 
 
 # ---------------------------------------------------------------- activations (Activation.cpp, UnaryOpsKernel.cpp)

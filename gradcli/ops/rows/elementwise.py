@@ -37,6 +37,7 @@ def _vml(name, fallback):
 
 def _kernel(kernel, fallback, dtypes=(np.float32, np.float16)):
     """torch's own kernel for the dtypes it is reproduced for (kernels/unary.py), numpy's otherwise."""
+    dtypes = frozenset(np.dtype(d) for d in dtypes)  # (a set of dtypes: `in` a tuple of types converts each)
     return lambda self: kernel(self) if isinstance(self, np.ndarray) and self.dtype in dtypes else fallback(self)
 
 
