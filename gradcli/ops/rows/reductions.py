@@ -372,9 +372,10 @@ def value_selecting_reduction_backward(grad, dim, indices, sizes, keepdim):
     return grad.new_zeros(sizes).scatter(dim, indices, grad)
 
 
-MAX_ALL = row("max", "MaxBackward1", lambda self: np.max(self), "self",
+# np.max and np.min are Python wrappers around these ufuncs' reduce (half of a small tensor's max)
+MAX_ALL = row("max", "MaxBackward1", lambda self: np.maximum.reduce(self, axis=None), "self",
               self=("evenly_distribute_backward(grad, self, result)", evenly_distribute_backward))
-MIN_ALL = row("min", "MinBackward1", lambda self: np.min(self), "self",
+MIN_ALL = row("min", "MinBackward1", lambda self: np.minimum.reduce(self, axis=None), "self",
               self=("evenly_distribute_backward(grad, self, result)", evenly_distribute_backward))
 
 
@@ -384,11 +385,13 @@ def _amax_derivative(grad, self, result, dim, keepdim):
 
 
 AMAX = row("amax", "AmaxBackward0",
-           lambda self, dim, keepdim: np.max(self, axis=reduction_axes(self, dim), keepdims=keepdim), "self",
+           lambda self, dim, keepdim: np.maximum.reduce(self, axis=reduction_axes(self, dim), keepdims=keepdim),
+           "self",
            self=("scale_grad_by_count(restore_reduced_dims(grad, dim, keepdim), "
                  "restore_reduced_dims(result, dim, keepdim) == self, dim)", _amax_derivative))
 AMIN = row("amin", "AminBackward0",
-           lambda self, dim, keepdim: np.min(self, axis=reduction_axes(self, dim), keepdims=keepdim), "self",
+           lambda self, dim, keepdim: np.minimum.reduce(self, axis=reduction_axes(self, dim), keepdims=keepdim),
+           "self",
            self=("scale_grad_by_count(restore_reduced_dims(grad, dim, keepdim), "
                  "restore_reduced_dims(result, dim, keepdim) == self, dim)", _amax_derivative))
 
