@@ -107,8 +107,14 @@ def horner32(x, coefficients):
 def fma64(a, b, c):
     """float64 a*b + c with one rounding, after Boldo and Melquiond's emulation through round-to-odd:
     a*b = hi + lo exactly (Dekker), c + hi = s + t exactly (TwoSum), then RN(s + RO(t + lo)).
-    Exact unless a*b underflows, which the samplers never meet (a uniform in [0, 1) times a normal span)."""
-    a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+    Exact unless a*b underflows, which the samplers never meet (a uniform in [0, 1) times a normal span).
+    A few elements take Python's floats instead (_fma64_few): on a small array each numpy call costs more than
+    its arithmetic."""
+    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+    if max(a.size, b.size, c.size) <= _FEW:
+        out = _fma64_few(a, b, c)
+        if out is not None:
+            return out
     hi = a * b
     lo = product_error(a, b, hi)
     s = c + hi
@@ -117,11 +123,54 @@ def fma64(a, b, c):
     inexact = _sum_error(t, lo, v)
     # round t + lo to odd: v truncated toward zero (one step back where it was rounded away from zero), its
     # last bit set where it is inexact
-    away = (inexact != 0) & (np.signbit(inexact) != np.signbit(v))
-    odd = ((v.view(np.uint64) - away.astype(np.uint64)) | (inexact != 0).astype(np.uint64)).view(np.float64)
+    nonzero = inexact != 0
+    away = nonzero & (np.signbit(inexact) != np.signbit(v))
+    odd = ((v.view(np.uint64) - away) | nonzero).view(np.float64)
     out = s + odd
     out = np.where(out == 0, s, out)  # an exact zero: a*b = -c = hi, so s has IEEE's sign of zero
     return np.where(np.isfinite(s), out, s)  # infinities and NaNs: a*b + c's own
+
+
+_FEW = 24  # elements: up to this many, Python floats one by one cost fewer instructions than numpy (measured)
+_SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's split
+
+
+def _fma64_few(a, b, c):
+    """fma64 of a few elements with Python's floats: Dekker's a*b = hi + lo, then math.fsum's correctly rounded
+    hi + lo + c, which is the fused multiply-add wherever the product is exact as hi + lo and nothing overflows:
+    there fma64's numpy arithmetic gives the same value. None (fma64's own path then) for a 0-d result, for
+    operands that broadcast otherwise than a single value against one shape, and for any element out of that
+    range (infinities, NaNs, a tiny or huge product)."""
+    shape = max(a.shape, b.shape, c.shape, key=len)
+    if not shape:
+        return None  # (fma64 gives a 0-d result its own way)
+    n = math.prod(shape)
+    columns = []
+    for v in (a, b, c):
+        if v.shape == shape:
+            columns.append(v.reshape(-1).tolist())
+        elif v.size == 1:
+            columns.append([v.item()] * n)
+        else:  # (broadcasting costs more than it saves here)
+            return None
+    out = []
+    for x, y, z in zip(*columns):
+        if not (abs(x) < 1e300 and abs(y) < 1e300 and abs(z) < 1e300):  # (also False for NaN)
+            return None
+        h = x * y
+        if x == 0.0 or y == 0.0:  # an exact (signed) zero product: the sum rounds once, with IEEE's sign of zero
+            out.append(h + z)
+            continue
+        if not 1e-270 < abs(h) < 1e300:  # Dekker's partial products exact (none below the normal range)
+            return None
+        t = x * _SPLIT
+        xh = t - (t - x)
+        xl = x - xh
+        t = y * _SPLIT
+        yh = t - (t - y)
+        yl = y - yh
+        out.append(math.fsum((h, ((xh * yh - h) + xh * yl + xl * yh) + xl * yl, z)))
+    return np.array(out, np.float64).reshape(shape)
 
 
 def fused_multiply_add(a, b, c):
