@@ -42,8 +42,11 @@ def _floats(x):
 
 def _double_kernel(x, vector, scalar, grain=iteration.GRAIN_SIZE):
     """cpu_kernel_vec for float64: SLEEF's double functions and the C library's."""
+    x = np.asarray(x)
+    if x.size > _BLOCK:
+        vector = in_blocks(vector)
     with errors_ignored():
-        return loops.pointwise(np.asarray(x), in_blocks(vector), scalar, loops.width(np.float64), grain=grain)
+        return loops.pointwise(x, vector, scalar, loops.width(np.float64), grain=grain)
 
 
 _BLOCK = 1 << 14  # float64 elements: the exact multiply-adds' temporaries stay in the CPU cache (twice as fast)

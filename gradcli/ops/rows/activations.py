@@ -35,7 +35,7 @@ def _ported(*arrays, half=False):
     return all(isinstance(a, np.ndarray) and a.dtype == arrays[0].dtype in dtypes for a in arrays)
 
 
-_KERNEL_DTYPES = (np.float32, np.float16, np.float64)  # the forward kernels of kernels/unary.py
+_KERNEL_DTYPES = frozenset(map(np.dtype, (np.float32, np.float16, np.float64)))  # kernels/unary.py's forwards
 
 
 # ---------------------------------------------------------------- softmax
