@@ -18,6 +18,23 @@ TESTS = ROOT / "tests"
 SHARED = ROOT.parent / "shared"
 GOLDEN = ROOT / "tests" / "golden"
 
+sys.path.insert(0, str(GOLDEN))
+import mklpath  # noqa: E402
+
+
+def mkl_golden(path):
+    """`path`'s golden for this machine's MKL path when gradcli runs MKL (the mkl extra), skipping the test where
+    none was recorded for it; without the extra gradcli runs no MKL and `path` itself is its reference."""
+    from gradcli.kernels import cpu, mkl
+    if not mkl.available():
+        return path
+    found = mklpath.golden_for(path, cpu.mkl_path())
+    if not found.exists():
+        pytest.skip(f"no golden of torch's MKL results for this machine's MKL path ({cpu.mkl_path()}; recorded: "
+                    f"{mklpath.RECORDED} and the {path.name.rpartition('.')[0]}.mkl-*.{path.suffix[1:]} beside it)")
+    return found
+
+
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 requires_torch = pytest.mark.skipif(not HAS_TORCH, reason="needs torch (pip install torch==2.13.0)")
 

@@ -10,6 +10,10 @@ Threads: torch uses one thread per physical core unless `OMP_NUM_THREADS` or `MK
 and `torch.set_num_threads` changes it; results of reductions over 32768 elements or more depend on it. The
 machine's count is found once; a count set by `set_num_threads` is the run state's (base.runstate), so a
 script's lasts for its run only.
+
+MKL's path: Intel MKL (torch's VML functions and matrix products) picks its own kernels by the CPU's vendor and
+instruction set, whatever ATen's capability; their last bits differ between an AMD EPYC and an Intel Xeon, so
+goldens of MKL results are keyed by `mkl_path()`.
 """
 
 import os
@@ -40,6 +44,24 @@ def set_capability(name=None):
     if name is not None and name not in CAPABILITIES:
         raise ValueError(f"unknown CPU capability {name!r}; expected one of {', '.join(CAPABILITIES)}")
     _capability = name
+
+
+def vendor():
+    """The CPU vendor as /proc/cpuinfo names it ('GenuineIntel', 'AuthenticAMD'), or 'unknown'."""
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("vendor_id"):
+                    return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def mkl_path():
+    """What decides which kernels MKL runs here: the vendor and the machine's own instruction set (MKL does not
+    follow ATEN_CPU_CAPABILITY), e.g. 'GenuineIntel-avx512'."""
+    return f"{vendor()}-{_detected()}"
 
 
 def num_threads():

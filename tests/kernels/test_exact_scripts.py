@@ -3,16 +3,22 @@ matrix products, which torch hands to MKL) and reductions printed with `.item()`
 torch 2.13 by tests/corpora/exact/record.py for an AVX512 and an AVX2 machine, two threads; gradcli runs them with the
 same capability and threads and must print the same text, character for character. optimizers.py runs each of
 torch.optim's optimizers 500 steps (their square roots are MKL's in torch) and linear_mlp.py trains nn.Linear
-layers (MKL's gemm in torch): both are exact with the mkl extra installed (strict xfails without it)."""
+layers (MKL's gemm in torch): both are exact with the mkl extra installed (strict xfails without it). With the
+extra, record.MKL_SCRIPTS are compared with torch's text for this machine's MKL path (tests/golden/mklpath.py),
+skipped where none was recorded."""
 
+
+import sys
 
 import pytest
 
 from gradcli.app import api
 from gradcli.kernels import cpu, mkl
-from conftest import TESTS
+from conftest import TESTS, mkl_golden
 
 EXACT = TESTS / "corpora" / "exact"
+sys.path.insert(0, str(EXACT))
+from record import MKL_SCRIPTS  # noqa: E402
 SCRIPTS = sorted(p for p in EXACT.glob("*.py") if p.name != "record.py")
 SLOW = {("activations_classifier.py", "avx2"), ("optimizers.py", "avx2"),  # the same kernels as on AVX512,
         ("linear_mlp.py", "avx2")}  # at 8 lanes
@@ -41,9 +47,10 @@ def test_a_training_loop_prints_500_losses():
 
 @pytest.mark.parametrize("script, capability, suffix", list(_cases()))
 def test_script_prints_what_torch_printed(machine, script, capability, suffix):
+    golden = script.with_suffix(suffix)
+    expected = (mkl_golden(golden) if script.name in MKL_SCRIPTS else golden).read_text(encoding="utf-8")
     machine.set_capability(capability)
     machine.set_num_threads(2)
     printed = api.run_script(script.read_text(encoding="utf-8"), script.name)
-    expected = script.with_suffix(suffix).read_text(encoding="utf-8")
     differing = [(i, a, b) for i, (a, b) in enumerate(zip(expected.splitlines(), printed.splitlines())) if a != b]
     assert printed == expected, f"{len(differing)} lines differ, first {differing[:2]}"

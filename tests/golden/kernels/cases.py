@@ -4,6 +4,13 @@ platform and numpy version), laid out as the case's view asks."""
 
 import numpy as np
 
+def needs_mkl(spec):
+    """Whether torch hands the case to Intel MKL (its results are then per MKL path, ../mklpath.py)."""
+    if spec["op"] == "bmm":  # (ATen's own loops under 400 multiply-adds an item, MKL's batched gemm above)
+        return spec["shape"][1] * spec["shape"][2] * spec["m"] >= 400
+    return spec["op"] == "mkl" or (spec["op"] == "logsumexp" and spec["dtype"] != "float16")
+
+
 def _splitmix(seed, n):
     """SplitMix64 of seed * golden ratio + i: 64-bit words that wrap around, as the C original."""
     start = (seed * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF

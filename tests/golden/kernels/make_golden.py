@@ -4,7 +4,9 @@ shapes, dtypes and memory layouts, for one CPU capability. Run with /work/torche
     /work/torchenv/bin/python tests/golden/kernels/make_golden.py avx512
     ATEN_CPU_CAPABILITY=avx2 ONEDNN_MAX_CPU_ISA=AVX2 /work/torchenv/bin/python tests/golden/kernels/make_golden.py avx2
 
-(the second line is an AVX2 machine as far as torch's kernels and oneDNN's JIT can tell). The first run also
+(the second line is an AVX2 machine as far as torch's kernels and oneDNN's JIT can tell). On a machine of another
+MKL path than the first recording's (../mklpath.py: another CPU vendor) only the cases torch hands to MKL are
+recorded, into <capability>.mkl-<path>.npz (the others' entries left empty). The first run also
 writes the case list (cases.json.gz: op, parameters, shape, dtype, memory layout, thread count; the inputs are
 made from it by cases.py); each run writes <capability>.npz: the bytes of torch's results, one after the
 other (in full for results of up to LARGE values, their sha256 beyond), and where each case's begin. Read by tests/kernels/test_kernels_golden.py, which needs no torch.
@@ -21,7 +23,11 @@ import torch
 
 HERE = pathlib.Path(__file__).parent
 sys.path.insert(0, str(HERE))
-from cases import canonical, case_grad, case_input, case_mat2  # noqa: E402
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parents[2]))
+import mklpath  # noqa: E402
+from cases import canonical, case_grad, case_input, case_mat2, needs_mkl  # noqa: E402
+from gradcli.kernels import cpu  # noqa: E402  (the MKL path)
 
 LARGE = 250
 
@@ -387,7 +393,7 @@ def input_kind(spec, rng):
 
 
 def record(capability):
-    if capability == "avx512":
+    if capability == "avx512" and cpu.mkl_path() == mklpath.RECORDED:
         rng = np.random.default_rng(20261201)
         specs = cases(rng)
         for spec in specs:
@@ -406,8 +412,13 @@ def record(capability):
     with gzip.open(HERE / "cases.json.gz", "rt", encoding="utf-8") as f:
         specs = json.load(f)
     assert torch.backends.cpu.get_cpu_capability().lower() == capability, torch.backends.cpu.get_cpu_capability()
+    path = cpu.mkl_path()
+    target = mklpath.golden_for(HERE / f"{capability}.npz", path)
     blobs, stored, hashed = [], 0, 0
     for i, spec in enumerate(specs):
+        if path != mklpath.RECORDED and not needs_mkl(spec):
+            blobs.append(b"")
+            continue
         torch.set_num_threads(spec["threads"])
         x = torch.from_numpy(case_input(i, spec))
         if spec["op"] in BACKWARD:
@@ -423,9 +434,9 @@ def record(capability):
             blobs.append(y.tobytes())
             stored += y.size
     offsets = np.cumsum([0] + [len(b) for b in blobs])
-    np.savez_compressed(HERE / f"{capability}.npz", torch=np.array(torch.__version__), offsets=offsets,
+    np.savez_compressed(target, torch=np.array(torch.__version__), mkl_path=np.array(path), offsets=offsets,
                         data=np.frombuffer(b"".join(blobs), np.uint8))
-    print(f"{capability}: {len(specs)} cases, {stored} values stored in full, {hashed} larger results by sha256")
+    print(f"{target.name}: {len(specs)} cases, {stored} values stored in full, {hashed} larger results by sha256")
 
 
 if __name__ == "__main__":
