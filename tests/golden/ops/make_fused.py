@@ -7,17 +7,25 @@ Writes tests/golden/ops/fused.json.gz: for each dtype, inputs y (tanh outputs, i
 ones), upstream gradients g and torch's tanh_backward(g, y); operands a, b, c and torch's addcmul(a, b, c,
 value), addcdiv(a, b, c, value), add(a, b, alpha), sub(a, b, alpha) and lerp(a, b, weight) for a few values,
 alphas and weights (the optimizers' arithmetic); sqrt_x and torch's sqrt of it (Intel MKL's, for float32/64).
-Read by tests/ops/test_ops_fused.py, which needs no torch.
+Read by tests/ops/test_ops_fused.py, which needs no torch. On a machine of another MKL path than the first
+recording's (../mklpath.py) it writes only the MKL results (float32/64 sqrt) into fused.json.mkl-<path>.gz.
 """
 
 import gzip
 import json
 import pathlib
+import sys
 
 import numpy as np
 import torch
 
-OUT = pathlib.Path(__file__).with_name("fused.json.gz")
+HERE = pathlib.Path(__file__).parent
+sys.path[:0] = [str(HERE.parent), str(HERE.parents[2])]
+import mklpath  # noqa: E402
+from gradcli.kernels import cpu  # noqa: E402  (the MKL path)
+
+OUT = HERE / "fused.json.gz"
+MKL_KEYS = ("sqrt",)  # torch's float32/64 roots are MKL's VML
 rng = np.random.default_rng(20261129)
 torch.set_num_threads(1)
 
@@ -47,6 +55,10 @@ ALPHAS = (0.3, -0.1, 0.9, 2)
 
 if __name__ == "__main__":
     data = {"torch": torch.__version__, "cases": {dtype: record(dtype) for dtype in ("float32", "float64", "float16")}}
+    OUT = mklpath.golden_for(OUT, cpu.mkl_path())
+    if cpu.mkl_path() != mklpath.RECORDED:
+        data = {"torch": torch.__version__, "mkl_path": cpu.mkl_path(),
+                "cases": {dtype: {key: data["cases"][dtype][key] for key in MKL_KEYS} for dtype in ("float32", "float64")}}
     with gzip.open(OUT, "wt", encoding="utf-8", compresslevel=9) as f:
         json.dump(data, f)
     print("wrote", OUT, OUT.stat().st_size, "bytes")
