@@ -8,7 +8,7 @@ NAMES_BY_USE = (
     'apply', 'count', 'f', 'abs', 'requires_grad_', 'array', 'reshape', 'add_', 'flatten', 'ReLU', 'pow',
     'Sequential', 'in', 'clone', 'mul_', 'parameters', 'SGD', 'unsqueeze', 'append', 'linspace', 'device',
     'rand', 'softmax', 'isinstance', 'log_softmax', 'sample', 'state_dict', 'DataLoader', 'double', 'empty',
-    'repr', 'sigmoid', 'stack', 'cross_entropy', 'log', 'send', 'sin', 'sorted', 'clamp', 'str', 'tanh',
+    'repr', 'sigmoid', 'stack', 'cross_entropy', 'log', 'send', 'sin', 'sorted', 'str', 'clamp', 'tanh',
     'zip', 'model', 'repeat', 'int', 'net', 'numel', 'enumerate', 'iter', 'name', 'randint',
     'save_for_backward', 'show', 'Conv2d', 'Parameter', 'min', 'relu', 'std', 'sub_', 'add', 'argmax', 'cat',
     'eval', 'log_prob', 'm', 'mm', 'sqrt', 'var', 'Adam', 'CrossEntropyLoss', '__init__', 'dot', 'items',
