@@ -16,6 +16,7 @@ import heapq
 import itertools
 
 from ..base import anomaly
+from ..base.runstate import current, lookup
 from .graph import accumulate_into
 
 
@@ -191,10 +192,16 @@ def _add_to_buffer(buffers, node, nr, grad):
 
 
 def conform(grad, meta):
-    """Give a gradient its input's shape (summing broadcast dimensions) and dtype."""
+    """Give a gradient its input's shape (summing broadcast dimensions) and dtype. The sum counts as a formula
+    (torch's engine does it as the formulas' last step), so that it may take ops.fastpath's formula paths."""
     shape, dtype = meta
     if grad.array.shape != shape:
-        grad = grad.sum_to_size(shape)
+        state = lookup(None) or current()
+        state.formulas += 1
+        try:
+            grad = grad.sum_to_size(shape)
+        finally:
+            state.formulas -= 1
     if grad.dtype is not dtype:
         grad = grad.to(dtype)
     return grad

@@ -23,11 +23,17 @@ stops before reaching user code:
 4. Optimizer steps on arrays (torchlib/optim/optimizer.plain, flat): the in-place ops of SGD and Adam's step
    run as the rows' forwards on numpy arrays, for a whole parameter group at once when its tensors share no
    memory; the tensors get the same values and the version bumps of the in-place ops they stand for.
+5. Formulas on arrays (`formula_arrays`): a formula that runs without create_graph records nothing, and its
+   intermediate tensors never reach user code, so a formula helper may compute on numpy arrays directly (the
+   same forwards, on the same arrays, in the same order) instead of through the op table's bookkeeping. Only
+   what it returns becomes a tensor, and the engine treats that as it treats any formula's result.
 """
 
 import weakref
 
 import numpy as np
+
+from ..base.runstate import current, lookup
 
 _compact = weakref.WeakValueDictionary()  # id -> array: the compact broadcasts made so far
 
@@ -55,6 +61,19 @@ def compact_elementwise(forward, arrays, params):
     out.flags.writeable = False
     _compact[id(out)] = out
     return out
+
+
+def formula_arrays(*tensors):
+    """The arrays of `tensors` when the formula using them may compute on them directly (fast path 5): it runs
+    in backward without create_graph and every one is an ordinary array (no shapes-only MetaArray); else None."""
+    state = lookup(None) or current()
+    if not state.formulas or state.grad_enabled:
+        return None
+    arrays = tuple(t.array for t in tensors)
+    for a in arrays:
+        if a.__class__ is not np.ndarray:
+            return None
+    return arrays
 
 
 def is_compact(array):

@@ -374,10 +374,11 @@ def softplus(x, beta=1, threshold=20):
 # ---------------------------------------------------------------- linear, normalize
 def _addmm_forward(self, mat1, mat2):
     """self + mat1 @ mat2 as torch's x86 wheels compute it: MKL's gemm with self as C (with the mkl extra)."""
-    shape = np.broadcast_shapes(self.shape, (mat1.shape[0], mat2.shape[1]))
+    product = (mat1.shape[0], mat2.shape[1])
+    shape = product if self.shape == product or self.shape == product[1:] else np.broadcast_shapes(self.shape, product)
     limits.check_numel(shape, "the result")
-    out = mkl.gemm(mat1, mat2, self) if shape == (mat1.shape[0], mat2.shape[1]) else None
-    return (self + mat1 @ mat2).astype(np.result_type(mat1, mat2)) if out is None else out
+    out = mkl.gemm(mat1, mat2, self) if shape == product else None
+    return (self + mat1 @ mat2).astype(np.result_type(mat1, mat2), copy=False) if out is None else out
 
 
 ADDMM = row("addmm", "AddmmBackward0", _addmm_forward, "self mat1 mat2",

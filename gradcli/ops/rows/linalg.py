@@ -3,6 +3,7 @@ outer, cross, einsum, with torch's shape and dtype messages."""
 
 import numpy as np
 
+from .. import fastpath
 from ..bind import apply, broadcast_error
 from .shape import UNSAFE_VIEW
 from ..table import formula_helper, front_door, row
@@ -28,15 +29,28 @@ def _column_major(shape, strides):
 def mm_mat1_backward(grad, mat2, mat1_shape, mat1_strides):
     """grad @ mat2^T; for a mat1 laid out by columns, (mat2 @ grad^T)^T as torch computes it (the same sums,
     through another gemm: MKL rounds them differently)."""
-    return mat2.mm(grad.t()).t() if _column_major(mat1_shape, mat1_strides) else grad.mm(mat2.t())
+    column_major = _column_major(mat1_shape, mat1_strides)
+    arrays = fastpath.formula_arrays(grad, mat2)
+    if arrays is not None and arrays[0].dtype is arrays[1].dtype:  # (the same products on the same arrays,
+        g, m = arrays                                                # without the op table: fastpath 5)
+        return Tensor._make(_gemm(m, g.T).T if column_major else _gemm(g, m.T))
+    return mat2.mm(grad.t()).t() if column_major else grad.mm(mat2.t())
 
 
 def mm_mat2_backward(grad, mat1, mat2_shape, mat2_strides):
     """mat1^T @ grad; for a mat2 laid out by columns (a weight's .t()), (grad^T @ mat1)^T as torch computes it."""
-    return grad.t().mm(mat1).t() if _column_major(mat2_shape, mat2_strides) else mat1.t().mm(grad)
+    column_major = _column_major(mat2_shape, mat2_strides)
+    arrays = fastpath.formula_arrays(grad, mat1)
+    if arrays is not None and arrays[0].dtype is arrays[1].dtype:
+        g, m = arrays
+        return Tensor._make(_gemm(g.T, m).T if column_major else _gemm(m.T, g))
+    return grad.t().mm(mat1).t() if column_major else mat1.t().mm(grad)
 
 
-MM = row("mm", "MmBackward0", _blas("gemm", np.matmul), "self mat2",
+_gemm = _blas("gemm", np.matmul)
+
+
+MM = row("mm", "MmBackward0", _gemm, "self mat2",
          self=("grad.mm(mat2.t())", lambda grad, mat2, self_shape, self_strides:
                mm_mat1_backward(grad, mat2, self_shape, self_strides)),
          mat2=("self.t().mm(grad)", lambda grad, self, mat2_shape, mat2_strides:

@@ -7,7 +7,7 @@ were cut from their base (bind.ViewInfo). Indexing lives in indexing.py.
 import numpy as np
 
 from ..bind import apply
-from ..fastpath import broadcast_view
+from ..fastpath import broadcast_view, formula_arrays
 from ..inplace import restride_inplace, rewrite_inplace
 from ..table import formula_helper, front_door, row, variant
 from ...base import dtypes, errors, grad_mode
@@ -242,7 +242,13 @@ def squeeze(x, dim=None):
 
 TRANSPOSE = row("transpose.int", "TransposeBackward0", lambda self, dim0, dim1: np.swapaxes(self, dim0, dim1), "self",
                 view=True, self="grad.transpose(dim0, dim1)")
-T = row("t", "TBackward0", lambda self: self.T, "self", view=True, self="grad.t()")
+def _t_backward(grad):
+    """grad.t(); in a formula without create_graph, the transposed array itself (fastpath 5)."""
+    arrays = formula_arrays(grad)
+    return grad.t() if arrays is None else Tensor._make(arrays[0].T)
+
+
+T = row("t", "TBackward0", lambda self: self.T, "self", view=True, self=("grad.t()", _t_backward))
 
 
 @formula_helper
