@@ -104,7 +104,7 @@ class Session:
         texts = [text for text, _ in self.inputs]
         lines = []
         for i, (text, last) in enumerate(self.inputs):
-            if last is not None and any(_READS_UNDERSCORE.search(later) for later in texts[i + 1:]):
+            if last is not None and any(re.search(_READS_UNDERSCORE, later) for later in texts[i + 1:]):
                 text = text[:last] + "_ = " + text[last:]
             text = text.strip("\n") + "\n"
             lines.append(text + ("\n" if "\n" in text[:-1] else ""))  # a block (several lines): a blank after
@@ -294,7 +294,7 @@ class Session:
         return obj
 
 
-_READS_UNDERSCORE = re.compile(r"(?<![\w.])_(?!\w)")
+_READS_UNDERSCORE = r"(?<![\w.])_(?!\w)"  # (compiled by re on first use: a one-shot run never)
 
 
 def _last_expression(tree):

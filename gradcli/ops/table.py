@@ -197,9 +197,10 @@ class Derivative:
         return bound
 
 
-# a name in a formula text: not an attribute (`.cos`), not a keyword argument's name (`dim=`)
-_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?!\s*=(?!=))")
-_STRING = re.compile(r"'[^']*'|\"[^\"]*\"")
+# a name in a formula text: not an attribute (`.cos`), not a keyword argument's name (`dim=`). Patterns, not
+# compiled ones: re compiles (and caches) them on first use, which a command reading no formula text never makes
+_NAME = r"(?<![\w.])([A-Za-z_]\w*)(?!\s*=(?!=))"
+_STRING = r"'[^']*'|\"[^\"]*\""
 
 
 def formula_names(text):
@@ -207,8 +208,8 @@ def formula_names(text):
     (`grad` or `grads`), inputs, `result`, metadata and the op's parameters. Constants, helpers, `torch`, `F`,
     Python's keywords and the builtins and torch functions it calls are not among them."""
     found = {}
-    scanned = _STRING.sub("''", text)
-    for match in _NAME.finditer(scanned):
+    scanned = re.sub(_STRING, "''", text)
+    for match in re.finditer(_NAME, scanned):
         name = match.group(1)
         if name in found or keyword.iskeyword(name) or name in FORMULA_CONSTANTS or name in HELPERS \
                 or name in ("torch", "F"):
@@ -230,7 +231,7 @@ def _arguments(text, inputs):
     return [first] + (["i"] if variadic else []) + values + [n for n in rest if n not in values]
 
 
-_BARE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)")
+_BARE = r"(?<![\w.])([A-Za-z_]\w*)"
 
 
 def compile_formula(text, inputs):
@@ -239,7 +240,7 @@ def compile_formula(text, inputs):
     doors): only the names it reads, so that compiling it loads only the families of the doors it calls."""
     arguments = _arguments(text, inputs)
     namespace = {"torch": _DOORS, "F": _DOORS}
-    for name in set(_BARE.findall(_STRING.sub("''", text))) - set(arguments) - {"torch", "F"}:
+    for name in set(re.findall(_BARE, re.sub(_STRING, "''", text))) - set(arguments) - {"torch", "F"}:
         if name in HELPERS:
             namespace[name] = HELPERS[name]
         elif name in FORMULA_CONSTANTS:

@@ -83,7 +83,7 @@ def _guard_equality(op):
     return compare
 
 
-_PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
+_PERCENT_SPEC = r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?"  # (compiled by re on first use)
 
 
 def _guard_mod(op):
@@ -99,7 +99,7 @@ def check_percent_format(template, args):
     """`"%10000000000d" % 1` (and `*` widths) would build a huge string."""
     limit = current()["max_elements"]
     values = args if isinstance(args, tuple) else (args,)
-    for match in _PERCENT_SPEC.finditer(template):
+    for match in re.finditer(_PERCENT_SPEC, template):
         for group in match.groups():
             if group == "*":
                 if any(_int(v) and abs(v) > limit for v in values):
