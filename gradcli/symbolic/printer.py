@@ -20,12 +20,21 @@ class _Printer:
 
     def __init__(self, variables=()):
         self.variables = set(variables)  # names that are inputs: a constant of that name is spelled otherwise
+        # a node prints alike wherever it stands (its parent parenthesizes it): each is printed once per printer,
+        # so that printing many forms that share subexpressions (simplify's candidates) prints those once
+        self.printed = {}
 
     def text(self, e):
         return self.print(e)[0]
 
     def print(self, e):
         """(text, precedence)."""
+        found = self.printed.get(e)
+        if found is None:
+            found = self.printed[e] = self._print(e)
+        return found
+
+    def _print(self, e):
         if isinstance(e, Number):
             return self.number(e.value)
         if isinstance(e, Symbol):

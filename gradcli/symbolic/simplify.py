@@ -11,7 +11,7 @@ from fractions import Fraction
 from .algebra import add, logical_not, mul, negate, power, where
 from .expr import ONE, Add, Call, Mul, Number, Pow, Rel, is_integer, number, split_coefficient
 from .functions import call, negative, rebuild
-from .printer import to_text
+from .printer import MathPrinter
 
 _MOST_TERMS = 64  # an expansion beyond this many terms is not a simplification
 
@@ -35,11 +35,12 @@ def simplify(e, rounds=4):
 def _length(memo):
     """The length of an expression's math spelling, without spaces, each counted once in `memo`."""
     lengths = memo.setdefault("length", {})
+    printer = MathPrinter()  # (to_text's, with every subexpression printed once over all the candidates)
 
     def length(e):
         n = lengths.get(e)
         if n is None:
-            n = lengths[e] = len(to_text(e).replace(" ", ""))
+            n = lengths[e] = len(printer.text(e).replace(" ", ""))
         return n
     return length
 
@@ -67,23 +68,27 @@ def _distinct(expressions):
     return list(dict.fromkeys(expressions))
 
 
-def _bottom_up(transform, e, memo, kind):
-    """`transform` applied to every node of `e`, leaves first; memo[kind] remembers each node's result."""
+def _bottom_up(transform, e, memo, kind, acts_on):
+    """`transform` applied to every node of `e`, leaves first; memo[kind] remembers each node's result.
+    `transform` rewrites only nodes of the classes `acts_on` and gives any other node back as it is, so it is
+    called on those alone (and never on a leaf: none of the classes any rewrite here acts on is one)."""
     done = memo.setdefault(kind, {}) if memo is not None else {}
-    return _rewritten(transform, e, done)
+    return _rewritten(transform, e, done, acts_on)
 
 
-def _rewritten(transform, e, done):
+def _rewritten(transform, e, done, acts_on):
+    children = e.children
+    if not children:
+        return e
     result = done.get(e)
     if result is None:
-        result = e
-        if e.children:
-            children = [_rewritten(transform, c, done) for c in e.children]
-            # a node whose children the rewrite left as they were is already canonical: building it again from
-            # them would give it back (the constructors are idempotent), at the cost of a whole canonicalisation
-            if children != list(e.children):
-                result = rebuild(e, children)
-        result = done[e] = transform(result)
+        rewritten = [_rewritten(transform, c, done, acts_on) for c in children]
+        # a node whose children the rewrite left as they were is already canonical: building it again from
+        # them would give it back (the constructors are idempotent), at the cost of a whole canonicalisation
+        result = rebuild(e, rewritten) if rewritten != list(children) else e
+        if isinstance(result, acts_on):
+            result = transform(result)
+        done[e] = result
     return result
 
 
@@ -107,7 +112,7 @@ def normalize_signs(e, signs=True, memo=None):
         if not changed:  # no sum gave anything: the product as it was
             return e
         return mul(coefficient, *factors)
-    return _bottom_up(flip, e, memo, ("normalize_signs", signs))
+    return _bottom_up(flip, e, memo, ("normalize_signs", signs), Mul)
 
 
 def _powers(term):
@@ -165,7 +170,7 @@ def factor_terms(e, denominators=False, memo=None):
         if denominators:
             cofactor = expand(cofactor, memo) or cofactor
         return mul(factor, cofactor)
-    return _bottom_up(take_out, e, memo, ("factor_terms", denominators))
+    return _bottom_up(take_out, e, memo, ("factor_terms", denominators), Add)
 
 
 def together(e, memo=None):
@@ -197,7 +202,7 @@ def expand(e, memo=None):
             return multiplied(factors, e.coefficient)
         return e
     try:
-        return _bottom_up(distribute, e, memo, "expand")
+        return _bottom_up(distribute, e, memo, "expand", (Pow, Mul))
     except _TooLarge:
         return None
 
@@ -228,7 +233,7 @@ def tangents(e, memo=None):
         gone = {(n, a) for n, a in replaced} | {(_QUOTIENTS[n][0], a) for n, a in replaced}
         kept = [f for f in e.factors if _call_key(f) not in gone]
         return mul(e.coefficient, *kept, *[power(call(_QUOTIENTS[n][1], [a]), x) for (n, a), x in replaced.items()])
-    return _bottom_up(pair, e, memo, "tangents")
+    return _bottom_up(pair, e, memo, "tangents", Mul)
 
 
 def double_angles(e, memo=None):
@@ -256,7 +261,7 @@ def double_angles(e, memo=None):
                     kept = [f for f in e.factors if _call_key(f) not in ((name, arg), (partner, arg))]
                     return mul(e.coefficient, number(Fraction(1, 2)), call(name, [mul(number(2), arg)]), *kept)
         return e
-    return _bottom_up(rewrite, e, memo, "double_angles")
+    return _bottom_up(rewrite, e, memo, "double_angles", (Add, Mul))
 
 
 def branches(e, memo=None):
@@ -274,7 +279,7 @@ def branches(e, memo=None):
                     return add(where(c, add(*[_without(t, c) for t in chosen]),
                                      add(*[_without(t, opposite) for t in other])), *rest)
         return e
-    return _bottom_up(join, e, memo, "branches")
+    return _bottom_up(join, e, memo, "branches", Add)
 
 
 def _comparisons(term):
@@ -300,7 +305,7 @@ def one_denominator(e, memo=None):
         if product is None:
             return e
         return mul(e.coefficient, *[f for f in e.factors if f not in below], power(product, number(-1)))
-    return _bottom_up(join, e, memo, "one_denominator")
+    return _bottom_up(join, e, memo, "one_denominator", Mul)
 
 
 def _base_exponent(f):
