@@ -121,6 +121,7 @@ def mul(*factors):
     if coefficient == 0:
         return ZERO
     parts = []
+    comparisons = False
     for base in order:
         p = alone[base] if alone[base] is not None else power(base, exponents[base])
         if isinstance(p, Number):
@@ -129,9 +130,11 @@ def mul(*factors):
             return mul(number(coefficient), p, *[power(b, exponents[b]) for b in order if b is not base])
         else:
             parts.append(p)
-    parts = _conjunction(parts)
-    if parts is None:
-        return ZERO
+            comparisons = comparisons or p.__class__ is Rel
+    if comparisons:  # (only comparisons decide one another)
+        parts = _conjunction(parts)
+        if parts is None:
+            return ZERO
     coefficient = number(coefficient)
     if not parts:
         return coefficient
@@ -140,7 +143,8 @@ def mul(*factors):
             return parts[0]
         if isinstance(parts[0], Add):  # distribute a number over a sum, as SymPy does: 2*(x + 1) = 2*x + 2
             return add(*[mul(coefficient, t) for t in parts[0].terms])
-    parts.sort(key=factor_order)
+    if len(parts) > 1:
+        parts.sort(key=factor_order)
     return Mul(coefficient, tuple(parts))
 
 

@@ -82,7 +82,7 @@ def _rewritten(transform, e, done, acts_on):
         return e
     result = done.get(e)
     if result is None:
-        rewritten = [_rewritten(transform, c, done, acts_on) for c in children]
+        rewritten = [_rewritten(transform, c, done, acts_on) if c.children else c for c in children]
         # a node whose children the rewrite left as they were is already canonical: building it again from
         # them would give it back (the constructors are idempotent), at the cost of a whole canonicalisation
         result = rebuild(e, rewritten) if rewritten != list(children) else e
