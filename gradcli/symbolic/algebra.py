@@ -97,9 +97,9 @@ def mul(*factors):
     """The canonical product: flat, numbers folded into the coefficient, like bases collected (x*x^2 = x^3),
     a number times a sum distributed (2*(x+1) = 2*x + 2), a comparison's square the comparison itself."""
     coefficient = 1
-    exponents = {}
-    order = []
-    alone = {}  # base -> the factor while it is the only one of its base (canonical already: kept as it came)
+    # base -> [its exponent, the factor while it is the only one of its base (canonical already: kept as it came)],
+    # in order of first appearance: one lookup a factor
+    bases = {}
     pending = list(factors)
     while pending:
         factor = pending.pop()
@@ -111,23 +111,22 @@ def mul(*factors):
             pending.extend(factor.factors)
             continue
         base, exponent = (factor.base, factor.exponent) if isinstance(factor, Pow) else (factor, ONE)
-        if base in exponents:
-            exponents[base] = add(exponents[base], exponent)
-            alone[base] = None
+        found = bases.get(base)
+        if found is None:
+            bases[base] = [exponent, factor]
         else:
-            exponents[base] = exponent
-            alone[base] = factor
-            order.append(base)
+            found[0] = add(found[0], exponent)
+            found[1] = None
     if coefficient == 0:
         return ZERO
     parts = []
     comparisons = False
-    for base in order:
-        p = alone[base] if alone[base] is not None else power(base, exponents[base])
+    for base, (exponent, alone) in bases.items():
+        p = alone if alone is not None else power(base, exponent)
         if isinstance(p, Number):
             coefficient = coefficient * p.value
         elif isinstance(p, Mul):  # (2*x)^2 distributed by power: fold again
-            return mul(number(coefficient), p, *[power(b, exponents[b]) for b in order if b is not base])
+            return mul(number(coefficient), p, *[power(b, x) for b, (x, _) in bases.items() if b is not base])
         else:
             parts.append(p)
             comparisons = comparisons or p.__class__ is Rel

@@ -29,9 +29,12 @@ class Expr:
         # an expression's size is what differentiating and simplifying cost: counted in the run's iteration
         # budget, so that an expansion that grows without end (sigmoid of sigmoids, --order 4) stops with
         # max_iterations instead of running for minutes
-        self.cost = len(key) + sum(child.cost for child in self.children)
-        tick(self.cost)
-        self._hash = hash(tuple(part._hash if isinstance(part, Expr) else part for part in key))
+        cost = len(key)
+        for child in self.children:
+            cost += child.cost
+        self.cost = cost
+        tick(cost)
+        self._hash = hash(tuple([part._hash if isinstance(part, Expr) else part for part in key]))
         self._sort = None
         return self
 
