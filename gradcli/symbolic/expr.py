@@ -47,9 +47,7 @@ class Expr:
     def __repr__(self):
         return "<%s %r>" % (type(self).__name__, self.key)
 
-    @property
-    def children(self):
-        return ()
+    children = ()  # (a leaf's; a node's is its own slot, set before _init: read at every step of every walk)
 
 
 class Number(Expr):
@@ -81,55 +79,42 @@ class Const(Expr):
 
 
 class Add(Expr):
-    __slots__ = ("terms",)
+    __slots__ = ("terms", "children")
 
     def __init__(self, terms):
-        self.terms = terms
+        self.terms = self.children = terms
         self._init(("+",) + tuple(terms))
-
-    @property
-    def children(self):
-        return self.terms
 
 
 class Mul(Expr):
     """coefficient * factors: the coefficient a Number other than 0, the factors sorted and never numbers."""
 
-    __slots__ = ("coefficient", "factors")
+    __slots__ = ("coefficient", "factors", "children")
 
     def __init__(self, coefficient, factors):
         self.coefficient, self.factors = coefficient, factors
+        self.children = factors
         self._init(("*", coefficient.value) + tuple(factors))
-
-    @property
-    def children(self):
-        return self.factors
 
 
 class Pow(Expr):
-    __slots__ = ("base", "exponent")
+    __slots__ = ("base", "exponent", "children")
 
     def __init__(self, base, exponent):
         self.base, self.exponent = base, exponent
+        self.children = (base, exponent)
         self._init(("^", base, exponent))
-
-    @property
-    def children(self):
-        return (self.base, self.exponent)
 
 
 class Call(Expr):
     """A function of expressions, with plain parameters (dim, keepdim, negative_slope, ...) as sorted pairs."""
 
-    __slots__ = ("name", "args", "params")
+    __slots__ = ("name", "args", "params", "children")
 
     def __init__(self, name, args, params=()):
         self.name, self.args, self.params = name, tuple(args), tuple(params)
+        self.children = self.args
         self._init(("f", name) + self.args + (self.params,))
-
-    @property
-    def children(self):
-        return self.args
 
     def param(self, name, default=None):
         return dict(self.params).get(name, default)
@@ -138,27 +123,21 @@ class Call(Expr):
 class Rel(Expr):
     """A comparison; as a factor it is 1 where it holds and 0 elsewhere (an indicator)."""
 
-    __slots__ = ("op", "lhs", "rhs")
+    __slots__ = ("op", "lhs", "rhs", "children")
 
     def __init__(self, op, lhs, rhs):
         self.op, self.lhs, self.rhs = op, lhs, rhs
+        self.children = (lhs, rhs)
         self._init(("r", op, lhs, rhs))
-
-    @property
-    def children(self):
-        return (self.lhs, self.rhs)
 
 
 class Where(Expr):
-    __slots__ = ("condition", "then", "otherwise")
+    __slots__ = ("condition", "then", "otherwise", "children")
 
     def __init__(self, condition, then, otherwise):
         self.condition, self.then, self.otherwise = condition, then, otherwise
+        self.children = (condition, then, otherwise)
         self._init(("?", condition, then, otherwise))
-
-    @property
-    def children(self):
-        return (self.condition, self.then, self.otherwise)
 
 
 # ---------------------------------------------------------------- numbers
