@@ -88,23 +88,12 @@ def _lark_version():
 
 def _assigned_version(text):
     """The string of the first line `__version__ = "..."` (or `__version__: str = "..."`) in `text`, or None."""
-    for line in text.split("\n"):
-        if not line.startswith("__version__"):
-            continue
-        rest = line[len("__version__"):].lstrip()
-        if rest.startswith(":"):
-            rest = rest[1:].lstrip()
-            if not rest.startswith("str"):
-                continue
-            rest = rest[3:].lstrip()
-        if not rest.startswith("="):
-            continue
-        rest = rest[1:].lstrip()
-        if rest[:1] not in ("'", '"') or len(rest) < 2:
-            continue
-        end = min((i for i in (rest.find("'", 1), rest.find('"', 1)) if i != -1), default=-1)
-        if end > 1:
-            return rest[1:end]
+    for line in text.splitlines():
+        name, equals, value = line.partition("=")
+        if equals and name.split(":")[0].rstrip() == "__version__":
+            value = value.strip()
+            if value[:1] in ("'", '"') and value.find(value[0], 1) > 1:
+                return value[1:value.find(value[0], 1)]
     return None
 
 

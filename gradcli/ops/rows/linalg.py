@@ -26,13 +26,20 @@ def _column_major(shape, strides):
     return strides[0] == 1 and strides[1] == shape[0]
 
 
+def _product_arrays(grad, other):
+    """The arrays of a product's formula when it may multiply them itself (fastpath 5: the same products on the
+    same arrays, without the op table); None where mm would go through the op table (or refuse two dtypes)."""
+    arrays = fastpath.formula_arrays(grad, other)
+    return arrays if arrays is not None and arrays[0].dtype is arrays[1].dtype else None
+
+
 def mm_mat1_backward(grad, mat2, mat1_shape, mat1_strides):
     """grad @ mat2^T; for a mat1 laid out by columns, (mat2 @ grad^T)^T as torch computes it (the same sums,
     through another gemm: MKL rounds them differently)."""
     column_major = _column_major(mat1_shape, mat1_strides)
-    arrays = fastpath.formula_arrays(grad, mat2)
-    if arrays is not None and arrays[0].dtype is arrays[1].dtype:  # (the same products on the same arrays,
-        g, m = arrays                                                # without the op table: fastpath 5)
+    arrays = _product_arrays(grad, mat2)
+    if arrays is not None:
+        g, m = arrays
         return Tensor._make(_gemm(m, g.T).T if column_major else _gemm(g, m.T))
     return mat2.mm(grad.t()).t() if column_major else grad.mm(mat2.t())
 
@@ -40,8 +47,8 @@ def mm_mat1_backward(grad, mat2, mat1_shape, mat1_strides):
 def mm_mat2_backward(grad, mat1, mat2_shape, mat2_strides):
     """mat1^T @ grad; for a mat2 laid out by columns (a weight's .t()), (grad^T @ mat1)^T as torch computes it."""
     column_major = _column_major(mat2_shape, mat2_strides)
-    arrays = fastpath.formula_arrays(grad, mat1)
-    if arrays is not None and arrays[0].dtype is arrays[1].dtype:
+    arrays = _product_arrays(grad, mat1)
+    if arrays is not None:
         g, m = arrays
         return Tensor._make(_gemm(g.T, m).T if column_major else _gemm(m.T, g))
     return grad.t().mm(mat1).t() if column_major else mat1.t().mm(grad)

@@ -242,6 +242,8 @@ def squeeze(x, dim=None):
 
 TRANSPOSE = row("transpose.int", "TransposeBackward0", lambda self, dim0, dim1: np.swapaxes(self, dim0, dim1), "self",
                 view=True, self="grad.transpose(dim0, dim1)")
+
+
 def _t_backward(grad):
     """grad.t(); in a formula without create_graph, the transposed array itself (fastpath 5)."""
     arrays = formula_arrays(grad)
