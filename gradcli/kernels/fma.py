@@ -9,6 +9,8 @@ import math
 
 import numpy as np
 
+from . import native
+
 f32 = np.float32
 
 
@@ -24,6 +26,7 @@ _LOW_BITS = np.uint64((1 << 29) - 1)  # the 29 mantissa bits a double has beyond
 _MIDPOINT = np.uint64(1 << 28)
 
 
+@native.fused(np.float32)
 def fma32(a, b, c):
     """float32 a*b + c with one rounding (arrays or scalars, broadcast).
 
@@ -104,6 +107,7 @@ def horner32(x, coefficients):
     return np.asarray(u, f32)
 
 
+@native.fused(np.float64)
 def fma64(a, b, c):
     """float64 a*b + c with one rounding, after Boldo and Melquiond's emulation through round-to-odd:
     a*b = hi + lo exactly (Dekker), c + hi = s + t exactly (TwoSum), then RN(s + RO(t + lo)).

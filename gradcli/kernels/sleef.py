@@ -8,6 +8,7 @@ out; NaN, infinity and signed-zero cases follow SLEEF's selects.
 
 import numpy as np
 
+from . import native
 from .fma import F, f32, fma32, horner32
 from ..core.numerics import errors_ignored
 
@@ -155,6 +156,7 @@ _EXPKF_POLY = [F(c) for c in (0.00136324646882712841033936, 0.008365969173610210
                               0.166665524244308471679688, 0.499999850988388061523438)]
 
 
+@native.unary(f32)
 def expf_u10(d):
     """Sleef_expf_u10: Vectorized<float>::exp()."""
     d = np.asarray(d, f32)

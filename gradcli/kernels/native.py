@@ -1,0 +1,120 @@
+"""The optional compiled twins of these kernels: `gradcli_accel`, built from accel/ (`pip install ./accel`).
+
+The numpy ports stay the definition and the default. Where the module is installed, each decorated kernel
+hands a contiguous array of its own dtype to the C function of the same name, which computes every element
+with the port's operations in the port's order (C float arithmetic rounds like numpy's; fmaf/fma are the
+fused multiply-adds the ports emulate); anything else - other dtypes, strided views, Python numbers - goes to
+the port. Results are bit for bit the port's, with the same dtype, shape and memory layout (C order) (tests/kernels/
+test_native.py compares them). GRADCLI_PURE_KERNELS=1 in the environment keeps the ports everywhere.
+"""
+
+import functools
+import os
+
+import numpy as np
+
+try:
+    if os.environ.get("GRADCLI_PURE_KERNELS", "") not in ("", "0"):
+        raise ImportError("GRADCLI_PURE_KERNELS is set")
+    import gradcli_accel as _compiled
+except ImportError:
+    _compiled = None
+
+available = _compiled is not None
+
+
+def _twin(pure):
+    return getattr(_compiled, pure.__name__, None)
+
+
+def _contiguous(x, dtype):
+    # (C order only: a port's result on another layout is not always in that layout, and on C order it is)
+    return x.__class__ is np.ndarray and x.dtype is dtype and x.flags.c_contiguous
+
+
+def unary(dtype):
+    """A kernel of one array, run by its compiled twin on C-contiguous arrays of dtype (on a copy)."""
+    dtype = np.dtype(dtype)
+
+    def decorate(pure):
+        kernel = _twin(pure)
+        if kernel is None:
+            return pure
+
+        @functools.wraps(pure)
+        def accelerated(x):
+            if not _contiguous(x, dtype):
+                return pure(x)
+            out = x.copy()
+            kernel(out)
+            return out
+        accelerated.pure, accelerated.arity = pure, 1
+        return accelerated
+    return decorate
+
+
+def binary(dtype):
+    """A kernel of two operands, run compiled when x is a C-contiguous array of dtype and y is either an
+    array like it or a single value."""
+    dtype = np.dtype(dtype)
+
+    def decorate(pure):
+        kernel = _twin(pure)
+        if kernel is None:
+            return pure
+
+        @functools.wraps(pure)
+        def accelerated(x, y):
+            other = _operand(y, dtype, x)
+            if other is None or not _contiguous(x, dtype):
+                return pure(x, y)
+            out = x.copy()
+            kernel(out, other)
+            return out
+        accelerated.pure, accelerated.arity = pure, 2
+        return accelerated
+    return decorate
+
+
+def fused(dtype):
+    """fma32/fma64: a*b + c rounded once by the C library's fmaf/fma, for operands that are each a
+    C-contiguous array of dtype of one common shape or a single value (the ports' other cases: the port)."""
+    dtype = np.dtype(dtype)
+
+    def decorate(pure):
+        kernel = _twin(pure)
+        if kernel is None:
+            return pure
+
+        @functools.wraps(pure)
+        def accelerated(a, b, c):
+            shaped = None
+            for v in (a, b, c):
+                if v.__class__ is np.ndarray and v.ndim:
+                    shaped = v
+                    break
+            if shaped is None:
+                return pure(a, b, c)  # (a 0-d result, the port's own way)
+            operands = [_operand(v, dtype, shaped) for v in (a, b, c)]
+            if any(v is None for v in operands) or not shaped.flags.c_contiguous:
+                return pure(a, b, c)
+            out = np.empty(shaped.shape, dtype)
+            kernel(out, *operands)
+            return out
+        accelerated.pure, accelerated.arity = pure, 3
+        return accelerated
+    return decorate
+
+
+_NUMBERS = (float, np.float32, np.float64)
+
+
+def _operand(v, dtype, like):
+    """v as the compiled kernels take it beside the array `like`: a C-contiguous array of like's shape and
+    dtype as it is, a single value as a Python float; None where the port must decide (broadcasting, other
+    dtypes and layouts)."""
+    if v.__class__ is np.ndarray:
+        if v.shape == like.shape and v.dtype is dtype:
+            return v if v.flags.c_contiguous else None
+        return float(v) if v.ndim == 0 and v.dtype in (np.float32, np.float64) else None
+    return float(v) if v.__class__ in _NUMBERS else None
