@@ -4,8 +4,9 @@ The numpy ports stay the definition and the default. Where the module is install
 hands a contiguous array of its own dtype to the C function of the same name, which computes every element
 with the port's operations in the port's order (C float arithmetic rounds like numpy's; fmaf/fma are the
 fused multiply-adds the ports emulate); anything else - other dtypes, strided views, Python numbers - goes to
-the port. Results are bit for bit the port's, with the same dtype, shape and memory layout (C order) (tests/kernels/
-test_native.py compares them). GRADCLI_PURE_KERNELS=1 in the environment keeps the ports everywhere.
+the port. Results are bit for bit the port's, with the same dtype, shape and memory layout (C order):
+tests/kernels/test_native.py compares them. GRADCLI_PURE_KERNELS=1 in the environment keeps the ports
+everywhere (no wrapper is made).
 """
 
 import functools
@@ -13,18 +14,36 @@ import os
 
 import numpy as np
 
-try:
-    if os.environ.get("GRADCLI_PURE_KERNELS", "") not in ("", "0"):
-        raise ImportError("GRADCLI_PURE_KERNELS is set")
-    import gradcli_accel as _compiled
-except ImportError:
-    _compiled = None
-
-available = _compiled is not None
+_PURE = os.environ.get("GRADCLI_PURE_KERNELS", "") not in ("", "0")
+_module = None  # gradcli_accel once imported; False where it cannot be (or must not: GRADCLI_PURE_KERNELS)
 
 
-def _twin(pure):
-    return getattr(_compiled, pure.__name__, None)
+def compiled():
+    """gradcli_accel, imported at the first call of a kernel that could use it (a command that calls none
+    does not load it); None where it is not installed or GRADCLI_PURE_KERNELS is set."""
+    global _module
+    if _module is None:
+        try:
+            if _PURE:
+                raise ImportError("GRADCLI_PURE_KERNELS is set")
+            import gradcli_accel
+            _module = gradcli_accel
+        except ImportError:
+            _module = False
+    return _module or None
+
+
+def _bound(twin, pure):
+    """The compiled function of pure's name, looked up once into the one-element list `twin`."""
+    if not twin:
+        twin.append(getattr(compiled(), pure.__name__, None))
+    return twin[0]
+
+
+def _accelerated(pure, arity, wrapper):
+    wrapper = functools.wraps(pure)(wrapper)
+    wrapper.pure, wrapper.arity = pure, arity
+    return wrapper
 
 
 def _contiguous(x, dtype):
@@ -37,19 +56,18 @@ def unary(dtype):
     dtype = np.dtype(dtype)
 
     def decorate(pure):
-        kernel = _twin(pure)
-        if kernel is None:
+        if _PURE:
             return pure
+        twin = []
 
-        @functools.wraps(pure)
         def accelerated(x):
-            if not _contiguous(x, dtype):
+            kernel = _bound(twin, pure) if _contiguous(x, dtype) else None
+            if kernel is None:
                 return pure(x)
             out = x.copy()
             kernel(out)
             return out
-        accelerated.pure, accelerated.arity = pure, 1
-        return accelerated
+        return _accelerated(pure, 1, accelerated)
     return decorate
 
 
@@ -59,20 +77,19 @@ def binary(dtype):
     dtype = np.dtype(dtype)
 
     def decorate(pure):
-        kernel = _twin(pure)
-        if kernel is None:
+        if _PURE:
             return pure
+        twin = []
 
-        @functools.wraps(pure)
         def accelerated(x, y):
-            other = _operand(y, dtype, x)
-            if other is None or not _contiguous(x, dtype):
+            other = _operand(y, dtype, x) if _contiguous(x, dtype) else None
+            kernel = None if other is None else _bound(twin, pure)
+            if kernel is None:
                 return pure(x, y)
             out = x.copy()
             kernel(out, other)
             return out
-        accelerated.pure, accelerated.arity = pure, 2
-        return accelerated
+        return _accelerated(pure, 2, accelerated)
     return decorate
 
 
@@ -82,27 +99,21 @@ def fused(dtype):
     dtype = np.dtype(dtype)
 
     def decorate(pure):
-        kernel = _twin(pure)
-        if kernel is None:
+        if _PURE:
             return pure
+        twin = []
 
-        @functools.wraps(pure)
         def accelerated(a, b, c):
-            shaped = None
-            for v in (a, b, c):
-                if v.__class__ is np.ndarray and v.ndim:
-                    shaped = v
-                    break
-            if shaped is None:
-                return pure(a, b, c)  # (a 0-d result, the port's own way)
-            operands = [_operand(v, dtype, shaped) for v in (a, b, c)]
-            if any(v is None for v in operands) or not shaped.flags.c_contiguous:
+            shaped = next((v for v in (a, b, c) if v.__class__ is np.ndarray and v.ndim), None)
+            # (no array: a 0-d result, the port's own way)
+            operands = None if shaped is None else [_operand(v, dtype, shaped) for v in (a, b, c)]
+            kernel = None if operands is None or any(v is None for v in operands) else _bound(twin, pure)
+            if kernel is None:
                 return pure(a, b, c)
             out = np.empty(shaped.shape, dtype)
             kernel(out, *operands)
             return out
-        accelerated.pure, accelerated.arity = pure, 3
-        return accelerated
+        return _accelerated(pure, 3, accelerated)
     return decorate
 
 
