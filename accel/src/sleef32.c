@@ -301,6 +301,10 @@ float gc_powf_u10(float x, float y) {
 static const float ERF_A[] = {1.061405429f, -1.453152027f, 1.421413741f, -0.284496736f, 0.254829592f};
 
 float gc_erf_aten(float x) {
+    /* A NaN meets itself with both signs (e * t: x's NaN and |x|'s), where numpy keeps the first operand's
+     * and C lets the compiler choose (it folds even |x|*|x| to x*x): the port's value, x quieted and
+     * positive, in bits. */
+    if (isnan(x)) return from_bits32((bits32(x) & 0x7FFFFFFFu) | 0x00400000u);
     float a = fabsf(x);
     float t = 1.0f / fmaf(0.3275911f, a, 1.0f);
     float r = HORNER(t, ERF_A);
