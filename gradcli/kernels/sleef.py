@@ -192,6 +192,7 @@ def _expk2f(d):
     return np.where(under, f32(0), x), np.where(under, f32(0), y)
 
 
+@native.unary(f32)
 def expm1f_u10(a):
     """Sleef_expm1f_u10: Vectorized<float>::expm1()."""
     a = np.asarray(a, f32)
@@ -203,6 +204,7 @@ def expm1f_u10(a):
         return np.where(_is_negative_zero(a), f32(-0.0), x).astype(f32)
 
 
+@native.unary(f32)
 def tanhf_u10(x):
     """Sleef_tanhf_u10: Vectorized<float>::tanh()."""
     x = np.asarray(x, f32)
@@ -221,6 +223,7 @@ _EXP2F_POLY = [F(c) for c in (0.1535920892e-3, 0.1339262701e-2, 0.9618384764e-2,
                               0.6931471825e+0, 1.0)]
 
 
+@native.unary(f32)
 def exp2f_u10(d):
     """Sleef_exp2f_u10: Vectorized<float>::exp2()."""
     d = np.asarray(d, f32)
@@ -232,11 +235,13 @@ def exp2f_u10(d):
         return np.where(d < F(-150), f32(0), u).astype(f32)
 
 
+@native.unary(f32)
 def sinhf_u10(x):
     """Sleef_sinhf_u10: Vectorized<float>::sinh()."""
     return _hyperbolic(x, -1)
 
 
+@native.unary(f32)
 def coshf_u10(x):
     """Sleef_coshf_u10: Vectorized<float>::cosh()."""
     return _hyperbolic(x, 1)
@@ -257,6 +262,7 @@ def _hyperbolic(x, sign):
 
 
 # ---------------------------------------------------------------- log
+@native.unary(f32)
 def logf_u10(d):
     """Sleef_logf_u10: Vectorized<float>::log()."""
     d = np.asarray(d, f32)
@@ -281,6 +287,7 @@ def _log_tail(s, x):
 _LOG1PF_BOUND = F(1.0e+38)
 
 
+@native.unary(f32)
 def log1pf_u10(d):
     """Sleef_log1pf_u10: Vectorized<float>::log1p()."""
     d = np.asarray(d, f32)
@@ -329,6 +336,7 @@ def _expkf(d):
     return np.where(d[0] < F(-104), f32(0), u)
 
 
+@native.binary(f32)
 def powf_u10(x, y):
     """Sleef_powf_u10: Vectorized<float>::pow(), x and y broadcast."""
     x, y = np.broadcast_arrays(np.asarray(x, f32), np.asarray(y, f32))
@@ -356,6 +364,7 @@ _ERF_P = F(0.3275911)
 _ERF_A = [F(c) for c in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592)]
 
 
+@native.unary(f32)
 def erf_aten(x):
     """Vectorized<float>::erf(): Abramowitz-Stegun 7.1.26 with Sleef's expf, as vec256/vec512_float.h write it."""
     x = np.asarray(x, f32)
@@ -394,6 +403,7 @@ def _sin_poly(d):
     return s * (u * d) + d
 
 
+@native.unary(f32)
 def sinf_u35(d):
     """Sleef_sinf_u35: Vectorized<float>::sin() (|d| < 39000; beyond, SLEEF's Payne-Hanek reduction is not
     ported and the float64 sine rounded once stands in)."""
@@ -408,6 +418,7 @@ def sinf_u35(d):
         return np.where(big, np.sin(d.astype(np.float64)).astype(f32), u).astype(f32)
 
 
+@native.unary(f32)
 def cosf_u35(d):
     """Sleef_cosf_u35: Vectorized<float>::cos() (the same range as sinf_u35)."""
     d = np.asarray(d, f32)
@@ -436,6 +447,7 @@ def _logk2f(d):
     return _add_ffff(s, _mul_fff(_mul_ffff(x2, x), t))
 
 
+@native.unary(f32)
 def atanhf_u10(x):
     """Sleef_atanhf_u10: Vectorized<float>::atanh()."""
     x = np.asarray(x, f32)
