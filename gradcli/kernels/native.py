@@ -47,8 +47,9 @@ def _accelerated(pure, arity, wrapper):
 
 
 def _contiguous(x, dtype):
-    # (C order only: a port's result on another layout is not always in that layout, and on C order it is)
-    return x.__class__ is np.ndarray and x.dtype is dtype and x.flags.c_contiguous
+    # (C order only: a port's result on another layout is not always in that layout, and on C order it is;
+    # not 0-d: there a port may answer a numpy scalar, as erf_u10's np.copysign does - the port's own way)
+    return x.__class__ is np.ndarray and x.dtype is dtype and x.ndim > 0 and x.flags.c_contiguous
 
 
 def unary(dtype):

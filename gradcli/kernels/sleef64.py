@@ -11,6 +11,7 @@ import functools
 
 import numpy as np
 
+from . import native
 from .fma import fma64, product_error
 # dd.h's additions are df.h's (no multiply-add in them): sleef.py's serve both precisions
 from .sleef import _add, _add2, _add2_ff as _add2_dd_d, _add2_ffff as _add2_dd, _add_f_ff as _add_d_dd
@@ -165,6 +166,7 @@ _EXP_POLY = (0.2081276378237164457e-8, 0.2511210703042288022e-7, 0.2755762628169
 
 
 @_in_blocks
+@native.unary(_D)
 def exp_u10(d):
     """Sleef_expd_u10: Vectorized<double>::exp()."""
     d = np.asarray(d, _D)
@@ -210,6 +212,7 @@ def _expk2(d):
 
 
 @_in_blocks
+@native.unary(_D)
 def expm1_u10(a):
     """Sleef_expm1d_u10: Vectorized<double>::expm1()."""
     a = np.asarray(a, _D)
@@ -237,12 +240,14 @@ def _hyperbolic(x, sign):
 
 
 @_in_blocks
+@native.unary(_D)
 def sinh_u10(x):
     """Sleef_sinhd_u10: Vectorized<double>::sinh()."""
     return _hyperbolic(x, -1)
 
 
 @_in_blocks
+@native.unary(_D)
 def cosh_u10(x):
     """Sleef_coshd_u10: Vectorized<double>::cosh()."""
     return _hyperbolic(x, 1)
@@ -255,6 +260,7 @@ _EXP2_POLY = (+0.4434359082926529454e-9, +0.7073164598085707425e-8, +0.101781926
 
 
 @_in_blocks
+@native.unary(_D)
 def exp2_u10(d):
     """Sleef_exp2d_u10: Vectorized<double>::exp2()."""
     d = np.asarray(d, _D)
@@ -274,6 +280,7 @@ def exp2_u10(d):
 
 
 @_in_blocks
+@native.unary(_D)
 def tanh_u10(x):
     """Sleef_tanhd_u10: Vectorized<double>::tanh()."""
     x = np.asarray(x, _D)
@@ -305,6 +312,7 @@ def _log_tail(e, x):
 
 
 @_in_blocks
+@native.unary(_D)
 def log_u10(d):
     """Sleef_logd_u10 (xlog_u1): Vectorized<double>::log()."""
     d = np.asarray(d, _D)
@@ -318,6 +326,7 @@ def log_u10(d):
 
 
 @_in_blocks
+@native.unary(_D)
 def log1p_u10(d):
     """Sleef_log1pd_u10: Vectorized<double>::log1p()."""
     d = np.asarray(d, _D)
@@ -355,6 +364,7 @@ def _logk2(d):
 
 
 @_in_blocks
+@native.unary(_D)
 def atanh_u10(x):
     """Sleef_atanhd_u10: Vectorized<double>::atanh()."""
     x = np.asarray(x, _D)
@@ -413,6 +423,7 @@ def _mla_dd(x, y, z):        # ddmla_vd2_vd_vd2_vd2: z + y*x
 
 
 @_in_blocks
+@native.unary(_D)
 def erf_u10(a):
     """Sleef_erfd_u10 (xerf_u1): Vectorized<double>::erf(). SLEEF branches on whether a whole vector is at most
     2.5; both branches give each lane the same value, so the lanes select their coefficients here."""
@@ -466,6 +477,7 @@ def _logk(d):
     return _add_dd(s, _mul_dd_d(x, t))
 
 
+@native.binary(_D)
 def pow_u10(x, y):
     """Sleef_powd_u10: Vectorized<double>::pow(), x and y broadcast."""
     x, y = np.broadcast_arrays(np.asarray(x, _D), np.asarray(y, _D))
