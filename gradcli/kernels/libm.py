@@ -11,6 +11,7 @@ branch is evaluated and the right one selected. Arrays of float32 in, float32 ou
 
 import numpy as np
 
+from . import native
 from .fma import F, f32
 from ..core.numerics import errors_ignored
 
@@ -31,6 +32,7 @@ _INV_LN2_N = float.fromhex("0x1.71547652b82fep+0") * _N
 _SHIFT = float.fromhex("0x1.8p+52")
 
 
+@native.unary(f32)
 def expf(x):
     """glibc's expf (float32 in, float32 out)."""
     x = np.asarray(x, f32)
@@ -52,6 +54,7 @@ _EXP2F_C = [float.fromhex("0x1.c6af84b912394p-5"), float.fromhex("0x1.ebfce50fac
             float.fromhex("0x1.62e42ff0c52d6p-1")]
 
 
+@native.unary(f32)
 def exp2f(x):
     """glibc's exp2f (e_exp2f.c: expf's table, an unscaled cubic)."""
     x = np.asarray(x, f32)
@@ -124,6 +127,7 @@ def _from_bits(i):
     return np.asarray(i, np.int32).view(f32)
 
 
+@native.unary(f32)
 def expm1f(x):
     """glibc's expm1f (fdlibm)."""
     x = np.asarray(x, f32)
@@ -170,6 +174,7 @@ _LP = [F(c) for c in (6.6666668653e-01, 4.0000000596e-01, 2.8571429849e-01, 2.22
                       1.5313838422e-01, 1.4798198640e-01)]
 
 
+@native.unary(f32)
 def log1pf(x):
     """glibc's log1pf (fdlibm)."""
     x = np.asarray(x, f32)
@@ -209,6 +214,7 @@ def log1pf(x):
 
 
 # ---------------------------------------------------------------- tanhf (s_tanhf.c)
+@native.unary(f32)
 def tanhf(x):
     """glibc's tanhf (fdlibm, through expm1f)."""
     x = np.asarray(x, f32)
@@ -224,6 +230,7 @@ def tanhf(x):
         return np.where(np.isnan(x) | (x == 0), x, z).astype(f32)
 
 
+@native.unary(f32)
 def sinhf(x):
     """glibc's sinhf (e_sinhf.c, fdlibm: expm1f below 22, expf above, in two halves near overflow)."""
     x = np.asarray(x, f32)
@@ -241,6 +248,7 @@ def sinhf(x):
         return np.where(ix >= 0x7F800000, x + x, z).astype(f32)
 
 
+@native.unary(f32)
 def coshf(x):
     """glibc's coshf (e_coshf.c, fdlibm: expm1f below ln2/2, expf above, in two halves near overflow)."""
     x = np.asarray(x, f32)
@@ -286,6 +294,7 @@ def _horner(s, coefficients):
     return acc
 
 
+@native.unary(f32)
 def erff(x):
     """glibc's erff (fdlibm)."""
     x = np.asarray(x, f32)
