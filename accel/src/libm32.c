@@ -58,6 +58,43 @@ float gc_exp2f(float x) {
     return (float)(exp2f_poly(r) * exp2f_scale(ki));
 }
 
+/* ---------------------------------------------------------------- powf (e_powf.c, e_powf_log2_data.c) */
+/* 1/c and log2(c) for the 16 subintervals of [0x1.6p-1, 0x1.6p0) that x's mantissa falls in */
+static const double POWF_LOG2[16][2] = {
+    {0x1.661ec79f8f3bep+0, -0x1.efec65b963019p-2}, {0x1.571ed4aaf883dp+0, -0x1.b0b6832d4fca4p-2},
+    {0x1.49539f0f010bp+0, -0x1.7418b0a1fb77bp-2},  {0x1.3c995b0b80385p+0, -0x1.39de91a6dcf7bp-2},
+    {0x1.30d190c8864a5p+0, -0x1.01d9bf3f2b631p-2}, {0x1.25e227b0b8eap+0, -0x1.97c1d1b3b7afp-3},
+    {0x1.1bb4a4a1a343fp+0, -0x1.2f9e393af3c9fp-3}, {0x1.12358f08ae5bap+0, -0x1.960cbbf788d5cp-4},
+    {0x1.0953f419900a7p+0, -0x1.a6f9db6475fcep-5}, {0x1p+0, 0x0p+0},
+    {0x1.e608cfd9a47acp-1, 0x1.338ca9f24f53dp-4},  {0x1.ca4b31f026aap-1, 0x1.476a9543891bap-3},
+    {0x1.b2036576afce6p-1, 0x1.e840b4ac4e4d2p-3},  {0x1.9c2d163a1aa2dp-1, 0x1.40645f0c6651cp-2},
+    {0x1.886e6037841edp-1, 0x1.88e9c2c1b9ff8p-2},  {0x1.767dcf5534862p-1, 0x1.ce0a44eb17bccp-2}};
+static const double POWF_A[5] = {0x1.27616c9496e0bp-2, -0x1.71969a075c67ap-2, 0x1.ec70a6ca7baddp-2,
+                                 -0x1.7154748bef6c8p-1, 0x1.71547652ab82bp0};
+
+/* The port's powf_positive: meaningful for positive normal x and finite nonzero y only (powf takes numpy's
+ * power elsewhere), but the same bits as the port's for every x and y. */
+float gc_powf_positive(float x, float y) {
+    int64_t ix = bits32(x);
+    int64_t tmp = ix - 0x3F330000;
+    int i = (int)(((uint64_t)tmp >> 19) & 15);
+    int64_t top = tmp & 0xFF800000;
+    double z = (double)from_bits32((uint32_t)(ix - top));
+    double k = (double)((int32_t)(uint32_t)top >> 23);
+    double invc = POWF_LOG2[i][0], logc = POWF_LOG2[i][1];
+    double r = z * invc - 1;
+    double r2 = r * r;
+    double q = POWF_A[4] * r + (logc + k);
+    q = (POWF_A[2] * r + POWF_A[3]) * r2 + q;
+    double ylogx = (double)y * ((POWF_A[0] * r + POWF_A[1]) * (r2 * r2) + q);
+    if (ylogx <= -150.0) return 0.0f;
+    if (ylogx > 0x1.fffffffd1d571p+6) return INFINITY;
+    double kd = ylogx + SHIFT / EXP2F_N;
+    uint64_t ki = bits64(kd);
+    r = ylogx - (kd - SHIFT / EXP2F_N);
+    return (float)(exp2f_poly(r) * exp2f_scale(ki));
+}
+
 /* ---------------------------------------------------------------- expm1f (s_expm1f.c) */
 static const float LN2_HI = 6.9313812256e-01f, LN2_LO = 9.0580006145e-06f, INVLN2 = 1.4426950216e+00f;
 static const float EXPM1_Q[5] = {-3.3333335072e-02f, 1.5873016091e-03f, -7.9365076090e-05f, 4.0082177293e-06f,

@@ -86,8 +86,20 @@ _POWF_A = [float.fromhex(h) for h in ("0x1.27616c9496e0bp-2", "-0x1.71969a075c67
 
 
 def powf(x, y):
-    """glibc's powf for positive normal x and finite y (what the p-norms need): log2 of x from a 16-entry
-    table and a quintic in double, times y, then exp2f's table; numpy's power (the same specials) elsewhere."""
+    """glibc's powf for positive normal x and finite nonzero y (what the p-norms need: powf_positive), numpy's
+    power (the same specials) elsewhere."""
+    x, y = np.asarray(x, f32), np.asarray(y, f32)
+    positive = powf_positive(x, y)
+    x, y = np.broadcast_arrays(x, y)
+    with errors_ignored():
+        ordinary = (x >= F(np.finfo(np.float32).tiny)) & np.isfinite(x) & np.isfinite(y) & (y != 0)
+        return np.where(ordinary, positive, np.power(x, y)).astype(f32)
+
+
+@native.binary(f32)
+def powf_positive(x, y):
+    """glibc's powf where x is positive and normal and y finite and nonzero: log2 of x from a 16-entry table
+    and a quintic in double, times y, then exp2f's table (other operands give meaningless values)."""
     x, y = np.broadcast_arrays(np.asarray(x, f32), np.asarray(y, f32))
     with errors_ignored():
         ix = _bits(x).astype(np.int64) & 0xFFFFFFFF
@@ -109,9 +121,7 @@ def powf(x, y):
         out = ((_EXP2F_C[0] * r + _EXP2F_C[1]) * (r * r) + (_EXP2F_C[2] * r + 1.0)) * t.view(np.float64)
         out = out.astype(f32)
         out = np.where(ylogx > float.fromhex("0x1.fffffffd1d571p+6"), f32(np.inf), out)
-        out = np.where(ylogx <= -150.0, f32(0), out)
-        ordinary = (x >= F(np.finfo(np.float32).tiny)) & np.isfinite(x) & np.isfinite(y) & (y != 0)
-        return np.where(ordinary, out, np.power(x, y)).astype(f32)
+        return np.where(ylogx <= -150.0, f32(0), out)
 
 
 # ---------------------------------------------------------------- expm1f (s_expm1f.c)
