@@ -89,8 +89,11 @@ def powf(x, y):
     """glibc's powf for positive normal x and finite nonzero y (what the p-norms need: powf_positive), numpy's
     power (the same specials) elsewhere."""
     x, y = np.asarray(x, f32), np.asarray(y, f32)
-    positive = powf_positive(x, y)
-    x, y = np.broadcast_arrays(x, y)
+    positive = powf_positive(x, y)  # (x and y as given: the twin takes a y of x's shape or a single one)
+    if y.ndim == 0:  # (what np.broadcast_arrays makes of them, at half its cost)
+        y = np.broadcast_to(y, x.shape)
+    elif x.shape != y.shape:  # (np.broadcast_arrays of arrays of one shape is the arrays themselves)
+        x, y = np.broadcast_arrays(x, y)
     with errors_ignored():
         ordinary = (x >= F(np.finfo(np.float32).tiny)) & np.isfinite(x) & np.isfinite(y) & (y != 0)
         return np.where(ordinary, positive, np.power(x, y)).astype(f32)
