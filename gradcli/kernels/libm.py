@@ -11,6 +11,7 @@ branch is evaluated and the right one selected. Arrays of float32 in, float32 ou
 
 import numpy as np
 
+from . import native
 from .fma import F, f32
 from ..core.numerics import errors_ignored
 
@@ -31,6 +32,7 @@ _INV_LN2_N = float.fromhex("0x1.71547652b82fep+0") * _N
 _SHIFT = float.fromhex("0x1.8p+52")
 
 
+@native.unary(f32)
 def expf(x):
     """glibc's expf (float32 in, float32 out)."""
     x = np.asarray(x, f32)
@@ -52,6 +54,7 @@ _EXP2F_C = [float.fromhex("0x1.c6af84b912394p-5"), float.fromhex("0x1.ebfce50fac
             float.fromhex("0x1.62e42ff0c52d6p-1")]
 
 
+@native.unary(f32)
 def exp2f(x):
     """glibc's exp2f (e_exp2f.c: expf's table, an unscaled cubic)."""
     x = np.asarray(x, f32)
@@ -83,8 +86,23 @@ _POWF_A = [float.fromhex(h) for h in ("0x1.27616c9496e0bp-2", "-0x1.71969a075c67
 
 
 def powf(x, y):
-    """glibc's powf for positive normal x and finite y (what the p-norms need): log2 of x from a 16-entry
-    table and a quintic in double, times y, then exp2f's table; numpy's power (the same specials) elsewhere."""
+    """glibc's powf for positive normal x and finite nonzero y (what the p-norms need: powf_positive), numpy's
+    power (the same specials) elsewhere."""
+    x, y = np.asarray(x, f32), np.asarray(y, f32)
+    positive = powf_positive(x, y)  # (x and y as given: the twin takes a y of x's shape or a single one)
+    if y.ndim == 0:  # (what np.broadcast_arrays makes of them, at half its cost)
+        y = np.broadcast_to(y, x.shape)
+    elif x.shape != y.shape:  # (np.broadcast_arrays of arrays of one shape is the arrays themselves)
+        x, y = np.broadcast_arrays(x, y)
+    with errors_ignored():
+        ordinary = (x >= F(np.finfo(np.float32).tiny)) & np.isfinite(x) & np.isfinite(y) & (y != 0)
+        return np.where(ordinary, positive, np.power(x, y)).astype(f32)
+
+
+@native.binary(f32)
+def powf_positive(x, y):
+    """glibc's powf where x is positive and normal and y finite and nonzero: log2 of x from a 16-entry table
+    and a quintic in double, times y, then exp2f's table (other operands give meaningless values)."""
     x, y = np.broadcast_arrays(np.asarray(x, f32), np.asarray(y, f32))
     with errors_ignored():
         ix = _bits(x).astype(np.int64) & 0xFFFFFFFF
@@ -106,9 +124,7 @@ def powf(x, y):
         out = ((_EXP2F_C[0] * r + _EXP2F_C[1]) * (r * r) + (_EXP2F_C[2] * r + 1.0)) * t.view(np.float64)
         out = out.astype(f32)
         out = np.where(ylogx > float.fromhex("0x1.fffffffd1d571p+6"), f32(np.inf), out)
-        out = np.where(ylogx <= -150.0, f32(0), out)
-        ordinary = (x >= F(np.finfo(np.float32).tiny)) & np.isfinite(x) & np.isfinite(y) & (y != 0)
-        return np.where(ordinary, out, np.power(x, y)).astype(f32)
+        return np.where(ylogx <= -150.0, f32(0), out)
 
 
 # ---------------------------------------------------------------- expm1f (s_expm1f.c)
@@ -124,6 +140,7 @@ def _from_bits(i):
     return np.asarray(i, np.int32).view(f32)
 
 
+@native.unary(f32)
 def expm1f(x):
     """glibc's expm1f (fdlibm)."""
     x = np.asarray(x, f32)
@@ -170,6 +187,7 @@ _LP = [F(c) for c in (6.6666668653e-01, 4.0000000596e-01, 2.8571429849e-01, 2.22
                       1.5313838422e-01, 1.4798198640e-01)]
 
 
+@native.unary(f32)
 def log1pf(x):
     """glibc's log1pf (fdlibm)."""
     x = np.asarray(x, f32)
@@ -209,6 +227,7 @@ def log1pf(x):
 
 
 # ---------------------------------------------------------------- tanhf (s_tanhf.c)
+@native.unary(f32)
 def tanhf(x):
     """glibc's tanhf (fdlibm, through expm1f)."""
     x = np.asarray(x, f32)
@@ -224,6 +243,7 @@ def tanhf(x):
         return np.where(np.isnan(x) | (x == 0), x, z).astype(f32)
 
 
+@native.unary(f32)
 def sinhf(x):
     """glibc's sinhf (e_sinhf.c, fdlibm: expm1f below 22, expf above, in two halves near overflow)."""
     x = np.asarray(x, f32)
@@ -241,6 +261,7 @@ def sinhf(x):
         return np.where(ix >= 0x7F800000, x + x, z).astype(f32)
 
 
+@native.unary(f32)
 def coshf(x):
     """glibc's coshf (e_coshf.c, fdlibm: expm1f below ln2/2, expf above, in two halves near overflow)."""
     x = np.asarray(x, f32)
@@ -286,6 +307,7 @@ def _horner(s, coefficients):
     return acc
 
 
+@native.unary(f32)
 def erff(x):
     """glibc's erff (fdlibm)."""
     x = np.asarray(x, f32)

@@ -9,7 +9,7 @@ with every branch evaluated and the right one selected. Arrays of float32 in, fl
 
 import numpy as np
 
-from . import libm
+from . import libm, native
 from .fma import F, f32
 from ..core.numerics import errors_ignored
 
@@ -29,6 +29,7 @@ _LOGF_A = [float.fromhex(h) for h in ("-0x1.00ea348b88334p-2", "0x1.5575b0be00b6
 _OFF = np.uint32(0x3F330000)
 
 
+@native.unary(f32)
 def logf(x):
     """glibc's logf: x = 2^k z, log(x) = log1p(z/c - 1) + log(c) + k ln2 with c from a 16-entry table."""
     x = np.asarray(x, f32)
@@ -68,6 +69,7 @@ def _branches(x, branches):
     return out
 
 
+@native.unary(f32)
 def asinhf(x):
     """glibc's asinhf: log(2|x|) past 2^14, log(2|x| + 1/(sqrt(x^2+1) + |x|)) past 2, log1p below, x's sign."""
     x = np.asarray(x, f32)
@@ -84,6 +86,7 @@ def asinhf(x):
         return np.where(ix >= 0x7F800000, x + x, w).astype(f32)
 
 
+@native.unary(f32)
 def acoshf(x):
     """glibc's acoshf: log(2x) past 2^28, log(2x - 1/(x + sqrt(x^2-1))) past 2, log1p below, NaN below 1."""
     x = np.asarray(x, f32)
@@ -101,6 +104,7 @@ def acoshf(x):
         return np.where(hx >= 0x7F800000, x + x, y).astype(f32)
 
 
+@native.unary(f32)
 def atanhf(x):
     """glibc's atanhf: log1p(2a + 2a*a/(1-a)) / 2 below 0.5, log1p(2a/(1-a)) / 2 above, x's sign."""
     x = np.asarray(x, f32)
