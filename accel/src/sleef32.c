@@ -94,6 +94,7 @@ static inline float horner(float x, const float *c, int n) {
 /* ---------------------------------------------------------------- integer helpers
  * numpy's int32 arithmetic wraps around; C's signed overflow is undefined, so it goes through uint32. */
 static inline int32_t wrap_add(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+static inline int32_t wrap_sub(int32_t a, int32_t b) { return (int32_t)((uint32_t)a - (uint32_t)b); }
 static inline int32_t wrap_shl(int32_t a, int n) { return (int32_t)((uint32_t)a << n); }
 
 static inline int32_t rint_i(float x) { return to_int32(rintf(x)); }  /* _rint: cvtps2dq */
@@ -102,7 +103,7 @@ static inline float pow2i(int32_t q) { return from_bits32((uint32_t)wrap_shl(wra
 
 static inline float ldexp2(float d, int32_t e) {
     int32_t half = e >> 1;
-    return (d * pow2i(half)) * pow2i(wrap_add(e, -half));
+    return (d * pow2i(half)) * pow2i(wrap_sub(e, half));
 }
 
 static inline float ldexp3(float d, int32_t q) {
@@ -111,8 +112,8 @@ static inline float ldexp3(float d, int32_t q) {
 
 static inline float ldexpkf(float x, int32_t q) {  /* the port's _ldexp (vldexp_vf_vf_vi2) */
     int32_t m = q >> 31;
-    m = wrap_shl(wrap_add(wrap_add(m, q) >> 6, -m), 4);
-    q = wrap_add(q, -wrap_shl(m, 2));
+    m = wrap_shl(wrap_sub(wrap_add(m, q) >> 6, m), 4);
+    q = wrap_sub(q, wrap_shl(m, 2));
     m = wrap_add(m, 0x7F);
     m = m > 0 ? m : 0;
     m = m > 0xFF ? 0xFF : m;
