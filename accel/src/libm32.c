@@ -20,7 +20,8 @@ static const uint64_t EXP2F_TABLE[32] = {
     0x3fef5818dcfba487, 0x3fef7c97337b9b5f, 0x3fefa4afa2a490da, 0x3fefd0765b6e4540};
 #define EXP2F_N 32
 static const double EXP2F_C[3] = {0x1.c6af84b912394p-5, 0x1.ebfce50fac4f3p-3, 0x1.62e42ff0c52d6p-1};
-static const double SHIFT = 0x1.8p+52;
+static const double SHIFT = 0x1.8p+52;  /* adding it rounds to an integer (kd), the integer in kd's low bits (ki) */
+static const double INV_LN2_N = 0x1.71547652b82fep+0 * EXP2F_N;
 /* expf's cubic in r = N*x/ln2 - k: exp2f's coefficients over N^3, N^2, N */
 static const double EXPF_C[3] = {0x1.c6af84b912394p-5 / (EXP2F_N * EXP2F_N * EXP2F_N),
                                  0x1.ebfce50fac4f3p-3 / (EXP2F_N * EXP2F_N), 0x1.62e42ff0c52d6p-1 / EXP2F_N};
@@ -39,7 +40,7 @@ float gc_expf(float x) {
     if (isnan(x)) return x;
     if (x < -103.97207641601562f) return 0.0f;
     if (x > 88.72283172607421875f) return INFINITY;
-    double z = (0x1.71547652b82fep+0 * EXP2F_N) * (double)x;
+    double z = INV_LN2_N * (double)x;
     double kd = z + SHIFT;
     uint64_t ki = bits64(kd);
     double r = z - (kd - SHIFT);
