@@ -2,7 +2,7 @@
  * values of their numpy ports. gradcli/kernels/native.py is the only caller: it hands over contiguous arrays of
  * the right dtype and keeps the numpy port for everything else.
  *
- * Each part (sleef32.c, sleef64.c, libm32.c) names its functions once, in an X-macro list of its header; this
+ * Each part (sleef32.c, sleef64.c, libm32.c, libc64.c) names its functions once, in an X-macro list of its header; this
  * file declares them and makes each a Python function of the same name that rewrites a buffer in place:
  *   unary   f(x)      x[i] = f(x[i])
  *   binary  f(x, y)   x[i] = f(x[i], y[i]), y a buffer of len(x) elements or of one, or a Python float
@@ -16,6 +16,7 @@
 #include "sleef32.h"
 #include "sleef64.h"
 #include "libm32.h"
+#include "libc64.h"
 
 /* numpy's float32 arithmetic rounds each operation to float32; so must C's (no x87 excess precision) */
 #if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
@@ -26,8 +27,8 @@
 #define DECLARE_UNARY64(name) double gc_##name(double);
 #define DECLARE_BINARY32(name) float gc_##name(float, float);
 #define DECLARE_BINARY64(name) double gc_##name(double, double);
-SLEEF32_UNARY(DECLARE_UNARY32) LIBM32_UNARY(DECLARE_UNARY32) SLEEF64_UNARY(DECLARE_UNARY64)
-SLEEF32_BINARY(DECLARE_BINARY32) LIBM32_BINARY(DECLARE_BINARY32) SLEEF64_BINARY(DECLARE_BINARY64)
+SLEEF32_UNARY(DECLARE_UNARY32) LIBM32_UNARY(DECLARE_UNARY32) SLEEF64_UNARY(DECLARE_UNARY64) LIBC64_UNARY(DECLARE_UNARY64)
+SLEEF32_BINARY(DECLARE_BINARY32) LIBM32_BINARY(DECLARE_BINARY32) SLEEF64_BINARY(DECLARE_BINARY64) LIBC64_BINARY(DECLARE_BINARY64)
 
 /* ---------------------------------------------------------------- operands */
 /* One operand of n elements: a contiguous buffer of the element type (step 1), a buffer of one element or a
@@ -170,8 +171,8 @@ static void as_double(Operand *operand, int was_number, Converted *converted) {
         Py_RETURN_NONE;                                                                             \
     }
 
-SLEEF32_UNARY(UNARY32) LIBM32_UNARY(UNARY32) SLEEF64_UNARY(UNARY64)
-SLEEF32_BINARY(BINARY32) LIBM32_BINARY(BINARY32) SLEEF64_BINARY(BINARY64)
+SLEEF32_UNARY(UNARY32) LIBM32_UNARY(UNARY32) SLEEF64_UNARY(UNARY64) LIBC64_UNARY(UNARY64)
+SLEEF32_BINARY(BINARY32) LIBM32_BINARY(BINARY32) SLEEF64_BINARY(BINARY64) LIBC64_BINARY(BINARY64)
 FUSED(fma32, float, 'f', as_float, fmaf)
 FUSED(fma64, double, 'd', as_double, fma)
 
@@ -180,8 +181,8 @@ FUSED(fma64, double, 'd', as_double, fma)
                             "x[i] = " #name "(x[i], y[i]) in place"},
 
 static PyMethodDef methods[] = {
-    SLEEF32_UNARY(UNARY_ENTRY) LIBM32_UNARY(UNARY_ENTRY) SLEEF64_UNARY(UNARY_ENTRY)
-    SLEEF32_BINARY(BINARY_ENTRY) LIBM32_BINARY(BINARY_ENTRY) SLEEF64_BINARY(BINARY_ENTRY)
+    SLEEF32_UNARY(UNARY_ENTRY) LIBM32_UNARY(UNARY_ENTRY) SLEEF64_UNARY(UNARY_ENTRY) LIBC64_UNARY(UNARY_ENTRY)
+    SLEEF32_BINARY(BINARY_ENTRY) LIBM32_BINARY(BINARY_ENTRY) SLEEF64_BINARY(BINARY_ENTRY) LIBC64_BINARY(BINARY_ENTRY)
     {"fma32", (PyCFunction)(void (*)(void))py_fma32, METH_FASTCALL, "out[i] = a[i]*b[i] + c[i], float32, one rounding"},
     {"fma64", (PyCFunction)(void (*)(void))py_fma64, METH_FASTCALL, "out[i] = a[i]*b[i] + c[i], float64, one rounding"},
     {NULL, NULL, 0, NULL}};

@@ -407,11 +407,12 @@ def _erf64(x):
 
 
 # ---------------------------------------------------------------- the C library's double functions
-def c_double(function, fallback):
+def c_double(function, fallback, arguments=1):
     """The element-wise kernel of `function`, one of Python's math module's, over float64 arrays (broadcast,
     one per argument): math calls the platform's C library, as torch's scalar loops do (numpy's float64
     functions may be a vector library's). Where math raises instead of returning the C library's infinity or
-    NaN (math.atanh(1.0), math.exp(1000.0)), numpy's `fallback` gives that special value."""
+    NaN (math.atanh(1.0), math.exp(1000.0)), numpy's `fallback` gives that special value. A function of math's
+    has a compiled twin (native) where gradcli_accel has `c_<its name>`: the same C function over the array."""
     def safe(*v):
         try:
             return function(*v)
@@ -431,4 +432,7 @@ def c_double(function, fallback):
         except (ValueError, OverflowError):
             flat = np.fromiter(map(safe, *values), np.float64, n)
         return flat.reshape(arrays[0].shape)
-    return kernel
+    if getattr(function, "__module__", None) != "math":  # (a function of Python's own: no C twin)
+        return kernel
+    kernel.__name__ = kernel.__qualname__ = "c_" + function.__name__
+    return (native.unary if arguments == 1 else native.binary)(np.float64)(kernel)

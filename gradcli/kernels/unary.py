@@ -279,7 +279,7 @@ def pow_scalar(x, exponent):
                              lambda v: np.power(v.astype(np.float64), e).astype(f32))
 
 
-_C_POW = libm.c_double(math.pow, np.power)
+_C_POW = libm.c_double(math.pow, np.power, arguments=2)
 
 
 def pow_tensors(x, y):

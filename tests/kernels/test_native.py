@@ -15,16 +15,20 @@ import pytest
 
 from gradcli.kernels import native
 
-MODULES = ("fma", "sleef", "sleef64", "libm", "libm_log")
+MODULES = ("fma", "sleef", "sleef64", "libm", "libm_log", "unary")
 
 
 def accelerated_kernels():
+    """{name: kernel} of every decorated kernel: the modules' functions and the C library's kernels of
+    libm.c_double that unary.py keeps (its module-level ones and its Arithmetic's)."""
     found = {}
     for name in MODULES:
         module = importlib.import_module("gradcli.kernels." + name)
-        for attribute, value in vars(module).items():
-            if callable(value) and hasattr(value, "pure") and getattr(value, "__module__", None) == module.__name__:
-                found[f"{name}.{attribute}"] = value
+        places = [vars(module)] + [vars(v.scalar) for v in vars(module).values() if hasattr(v, "scalar")]
+        for place in places:
+            for value in place.values():
+                if callable(value) and hasattr(value, "pure"):
+                    found.setdefault(value.__name__, value)
     return found
 
 
@@ -67,7 +71,7 @@ def kernel_dtype(kernel):
     module = kernel.__module__.rsplit(".", 1)[-1]
     if module == "fma":
         return np.float32 if kernel.__name__ == "fma32" else np.float64
-    return np.float64 if module == "sleef64" else np.float32
+    return np.float64 if module == "sleef64" or kernel.__name__.startswith("c_") else np.float32
 
 
 @pytest.mark.parametrize("name", sorted(KERNELS))
