@@ -35,18 +35,10 @@ class Expr:
     children = ()  # (a leaf's; a node's is its own slot, set before _made: read at every step of every walk)
 
 
-# key -> a weak reference to the one live expression of that key. A key is the node's tag and plain values, its
-# children as themselves: interned children compare by identity, so keys compare (and hash) without a walk.
+# key -> a weak reference to the one live expression of that key (or to a dead one, until _made sweeps the table:
+# no callback runs as each expression dies). A key is the node's tag and plain values, its children as
+# themselves: interned children compare by identity, so keys compare (and hash) without a walk.
 _INTERNED = {}
-
-
-class _Entry(weakref.ref):
-    __slots__ = ("key",)
-
-
-def _forget(entry, interned=_INTERNED, remove=_remove_dead_weakref):
-    """An expression has died: its key goes (unless an expression of that key has been made since)."""
-    remove(interned, entry.key)
 
 
 def _existing(key):
@@ -63,6 +55,7 @@ def _existing(key):
 def _made(e, key):
     """`e`, new and its own fields set, interned under `key`; or the expression of `key` another thread made
     meanwhile."""
+    global _sweep_at
     e.key = key
     # an expression's size is what differentiating and simplifying cost: counted in the run's iteration budget
     # each time it is made, so that an expansion that grows without end (sigmoid of sigmoids, --order 4) stops
@@ -73,8 +66,10 @@ def _made(e, key):
     e.cost = cost
     tick(cost)
     e._sort = None
-    entry = _Entry(e, _forget)
-    entry.key = key
+    if len(_INTERNED) > _sweep_at:
+        _sweep()
+        _sweep_at = max(_SWEEP_AT, 2 * len(_INTERNED))
+    entry = weakref.ref(e)
     while True:
         found = _INTERNED.setdefault(key, entry)
         if found is entry:
@@ -83,6 +78,17 @@ def _made(e, key):
         if other is not None:
             return other
         _remove_dead_weakref(_INTERNED, key)
+
+
+def _sweep():
+    """The keys of expressions that have died out of the table (a dead key holds its children: those go at a
+    later sweep)."""
+    for key in [key for key, entry in list(_INTERNED.items()) if entry() is None]:  # (list: one step, in C)
+        _remove_dead_weakref(_INTERNED, key)
+
+
+_SWEEP_AT = 4096
+_sweep_at = _SWEEP_AT  # the table's size at which _made sweeps it next
 
 
 class Number(Expr):
