@@ -71,11 +71,26 @@ def row(overload):
 def rows_named(name):
     """The rows that may have a front door `name` in torch or torch.nn.functional, or whose overload is named
     `name` (`silu` of silu's): their families loaded, in the order of a full load."""
+    rows = _index().ROWS
     modules = {doors.index[name] for doors in (FUNCTIONS, FUNCTIONAL) if name in doors.index}
-    modules.update(module for overload, module in _index().ROWS.items() if overload.split(".")[0] == name)
+    modules.update(_modules_of_overloads().get(name, ()))
     for module in modules:
         load(module)
-    return _in_order(made for made in MADE if _index().ROWS.get(made.overload) in modules)
+    return _in_order(made for made in MADE if rows.get(made.overload) in modules)
+
+
+def _modules_of_overloads():
+    """An overload's name (`add` of add.Tensor) -> the modules of the rows of overloads of that name (read once
+    from the index: rows_named asks for each name it is given)."""
+    global _overload_modules
+    if _overload_modules is None:
+        _overload_modules = {}
+        for overload, module in _index().ROWS.items():
+            _overload_modules.setdefault(overload.partition(".")[0], set()).add(module)
+    return _overload_modules
+
+
+_overload_modules = None
 
 
 def _in_order(rows):
@@ -101,8 +116,11 @@ def install():
 
 
 def _install():
-    from .inplace import inplace_variant
     global _installed
+    if _installed == len(MADE) and len(_converted) == dict.__len__(INPLACE) \
+            and len(_on_tensor) == dict.__len__(METHODS):
+        return  # nothing made or registered since the last call (every load of a family loaded already asks)
+    from .inplace import inplace_variant
     while _installed < len(MADE):
         made = MADE[_installed]
         _installed += 1

@@ -245,13 +245,13 @@ def _row_rule(name, row):
     diff-able without an entry here; the rules written above are what is really dispatch (which overload an
     operator is, a python number's place, parameters)."""
     from ..ops import table
+    if name not in row.functions and name not in row.functional:
+        # a hand-written door of the row's own name (F.silu)
+        if name != row.overload.partition(".")[0] or name not in table.FUNCTIONS and name not in table.FUNCTIONAL:
+            return None
     if not (row.elementwise and row.rules and row.inputs in (("self",), ("self", "other"))):
         return None
     if any(d.params for d in row.rules):
-        return None
-    own = row.overload.split(".")[0]  # a hand-written door of the row's own name (F.silu)
-    doors = row.functions + row.functional + ((own,) if own in table.FUNCTIONS or own in table.FUNCTIONAL else ())
-    if name not in doors:
         return None
     return (_unary if len(row.inputs) == 1 else _binary_function)(name, row.overload)
 

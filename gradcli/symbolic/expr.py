@@ -3,7 +3,8 @@
 
 Expressions are built in canonical form by symbolic.algebra (sums and products flat, numbers folded, like terms
 and powers collected, parts sorted by `sort_key`), so two equal expressions built in different orders are equal
-by value (`==`, `hash`), and gives them Python's operators (`x**2 * y`). What needs a choice between forms
+by value, and gives them Python's operators (`x**2 * y`). Expressions are interned (Expr): equal by value is one
+object, so `==` and `hash` are identity's. What needs a choice between forms
 (factoring, expanding) lives in symbolic.simplify.
 
 Numbers are exact unless a float literal has no short binary value (0.1 stays a float): a whole number is a
@@ -12,109 +13,192 @@ two compare and hash alike, so Number(2) == Number(Fraction(2))).
 """
 
 import math
+import weakref
+from _weakref import _remove_dead_weakref
 from fractions import Fraction
 
 from ..core.limits import tick
 
 class Expr:
-    """An immutable expression; compare and hash by value."""
+    """An immutable expression, interned: two expressions equal by value (the same kind, equal plain values and
+    equal children) are one object while one of them lives, so `==` and `hash` are identity's (C's, where a
+    comparison of trees in Python cost every dict lookup of the algebra and the simplifier a call or more)."""
 
-    __slots__ = ("key", "_hash", "_sort", "cost")
-
-    def _init(self, key):
-        """key: the node's tag and plain values, its children as themselves (so that comparing two trees stops
-        at the first pair of children that are one object, and the hash is made of the children's hashes
-        instead of walking their trees again, with every Fraction's slow hash in them)."""
-        self.key = key
-        # an expression's size is what differentiating and simplifying cost: counted in the run's iteration
-        # budget, so that an expansion that grows without end (sigmoid of sigmoids, --order 4) stops with
-        # max_iterations instead of running for minutes
-        cost = len(key)
-        for child in self.children:
-            cost += child.cost
-        self.cost = cost
-        tick(cost)
-        self._hash = hash(tuple([part._hash if isinstance(part, Expr) else part for part in key]))
-        self._sort = None
-        return self
-
-    def __eq__(self, other):
-        return self is other or (isinstance(other, Expr) and self._hash == other._hash and self.key == other.key)
-
-    def __hash__(self):
-        return self._hash
+    __slots__ = ("key", "_sort", "cost", "__weakref__")
 
     def __repr__(self):
         return "<%s %r>" % (type(self).__name__, self.key)
 
-    children = ()  # (a leaf's; a node's is its own slot, set before _init: read at every step of every walk)
+    def __getnewargs__(self):  # (copy and pickle make an expression again through its class: interned)
+        return tuple([getattr(self, field) for field in self._fields])
+
+    children = ()  # (a leaf's; a node's is its own slot, set before _made: read at every step of every walk)
+
+
+# key -> a weak reference to the one live expression of that key (or to a dead one, until _made sweeps the table:
+# no callback runs as each expression dies). A key is the node's tag and plain values, its children as
+# themselves: interned children compare by identity, so keys compare (and hash) without a walk.
+_INTERNED = {}
+
+
+def _existing(key):
+    """The live expression of `key`, or None. Making it again costs what making it did (see _made)."""
+    entry = _INTERNED.get(key)
+    if entry is not None:
+        e = entry()
+        if e is not None:
+            tick(e.cost)
+            return e
+    return None
+
+
+def _made(e, key):
+    """`e`, new and its own fields set, interned under `key`; or the expression of `key` another thread made
+    meanwhile."""
+    global _sweep_at
+    e.key = key
+    # an expression's size is what differentiating and simplifying cost: counted in the run's iteration budget
+    # each time it is made, so that an expansion that grows without end (sigmoid of sigmoids, --order 4) stops
+    # with max_iterations instead of running for minutes
+    cost = len(key)
+    for child in e.children:
+        cost += child.cost
+    e.cost = cost
+    tick(cost)
+    e._sort = None
+    if len(_INTERNED) > _sweep_at:
+        _sweep()
+        _sweep_at = max(_SWEEP_AT, 2 * len(_INTERNED))
+    entry = weakref.ref(e)
+    while True:
+        found = _INTERNED.setdefault(key, entry)
+        if found is entry:
+            return e
+        other = found()
+        if other is not None:
+            return other
+        _remove_dead_weakref(_INTERNED, key)
+
+
+def _sweep():
+    """The keys of expressions that have died out of the table (a dead key holds its children: those go at a
+    later sweep)."""
+    for key in [key for key, entry in list(_INTERNED.items()) if entry() is None]:  # (list: one step, in C)
+        _remove_dead_weakref(_INTERNED, key)
+
+
+_SWEEP_AT = 4096
+_sweep_at = _SWEEP_AT  # the table's size at which _made sweeps it next
 
 
 class Number(Expr):
     __slots__ = ("value",)
+    _fields = ("value",)  # its constructor's arguments
 
-    def __init__(self, value):
-        self.value = value
-        self._init(("n", value))
+    def __new__(cls, value):
+        key = ("n", value)
+        e = _existing(key)
+        if e is None:
+            e = object.__new__(cls)
+            e.value = value
+            e = _made(e, key)
+        return e
 
 
 class Symbol(Expr):
     """A free name: an input of the expression."""
 
     __slots__ = ("name",)
+    _fields = ("name",)  # its constructor's arguments
 
-    def __init__(self, name):
-        self.name = name
-        self._init(("s", name))
+    def __new__(cls, name):
+        key = ("s", name)
+        e = _existing(key)
+        if e is None:
+            e = object.__new__(cls)
+            e.name = name
+            e = _made(e, key)
+        return e
 
 
 class Const(Expr):
     """pi or e: exact in formulas, a float when evaluated."""
 
     __slots__ = ("name", "value")
+    _fields = ("name", "value")  # its constructor's arguments
 
-    def __init__(self, name, value):
-        self.name, self.value = name, value
-        self._init(("c", name))
+    def __new__(cls, name, value):
+        key = ("c", name)
+        e = _existing(key)
+        if e is None:
+            e = object.__new__(cls)
+            e.name, e.value = name, value
+            e = _made(e, key)
+        return e
 
 
 class Add(Expr):
     __slots__ = ("terms", "children")
+    _fields = ("terms",)  # its constructor's arguments
 
-    def __init__(self, terms):
-        self.terms = self.children = terms
-        self._init(("+",) + tuple(terms))
+    def __new__(cls, terms):
+        key = ("+",) + tuple(terms)
+        e = _existing(key)
+        if e is None:
+            e = object.__new__(cls)
+            e.terms = e.children = terms
+            e = _made(e, key)
+        return e
 
 
 class Mul(Expr):
     """coefficient * factors: the coefficient a Number other than 0, the factors sorted and never numbers."""
 
     __slots__ = ("coefficient", "factors", "children")
+    _fields = ("coefficient", "factors")  # its constructor's arguments
 
-    def __init__(self, coefficient, factors):
-        self.coefficient, self.factors = coefficient, factors
-        self.children = factors
-        self._init(("*", coefficient.value) + tuple(factors))
+    def __new__(cls, coefficient, factors):
+        key = ("*", coefficient.value) + tuple(factors)
+        e = _existing(key)
+        if e is None:
+            e = object.__new__(cls)
+            e.coefficient, e.factors = coefficient, factors
+            e.children = factors
+            e = _made(e, key)
+        return e
 
 
 class Pow(Expr):
     __slots__ = ("base", "exponent", "children")
+    _fields = ("base", "exponent")  # its constructor's arguments
 
-    def __init__(self, base, exponent):
-        self.base, self.exponent = base, exponent
-        self.children = (base, exponent)
-        self._init(("^", base, exponent))
+    def __new__(cls, base, exponent):
+        key = ("^", base, exponent)
+        e = _existing(key)
+        if e is None:
+            e = object.__new__(cls)
+            e.base, e.exponent = base, exponent
+            e.children = (base, exponent)
+            e = _made(e, key)
+        return e
 
 
 class Call(Expr):
     """A function of expressions, with plain parameters (dim, keepdim, negative_slope, ...) as sorted pairs."""
 
     __slots__ = ("name", "args", "params", "children")
+    _fields = ("name", "args", "params")  # its constructor's arguments
 
-    def __init__(self, name, args, params=()):
-        self.name, self.args, self.params = name, tuple(args), tuple(params)
-        self.children = self.args
-        self._init(("f", name) + self.args + (self.params,))
+    def __new__(cls, name, args, params=()):
+        args, params = tuple(args), tuple(params)
+        key = ("f", name) + args + (params,)
+        e = _existing(key)
+        if e is None:
+            e = object.__new__(cls)
+            e.name, e.args, e.params = name, args, params
+            e.children = args
+            e = _made(e, key)
+        return e
 
     def param(self, name, default=None):
         return dict(self.params).get(name, default)
@@ -124,20 +208,32 @@ class Rel(Expr):
     """A comparison; as a factor it is 1 where it holds and 0 elsewhere (an indicator)."""
 
     __slots__ = ("op", "lhs", "rhs", "children")
+    _fields = ("op", "lhs", "rhs")  # its constructor's arguments
 
-    def __init__(self, op, lhs, rhs):
-        self.op, self.lhs, self.rhs = op, lhs, rhs
-        self.children = (lhs, rhs)
-        self._init(("r", op, lhs, rhs))
+    def __new__(cls, op, lhs, rhs):
+        key = ("r", op, lhs, rhs)
+        e = _existing(key)
+        if e is None:
+            e = object.__new__(cls)
+            e.op, e.lhs, e.rhs = op, lhs, rhs
+            e.children = (lhs, rhs)
+            e = _made(e, key)
+        return e
 
 
 class Where(Expr):
     __slots__ = ("condition", "then", "otherwise", "children")
+    _fields = ("condition", "then", "otherwise")  # its constructor's arguments
 
-    def __init__(self, condition, then, otherwise):
-        self.condition, self.then, self.otherwise = condition, then, otherwise
-        self.children = (condition, then, otherwise)
-        self._init(("?", condition, then, otherwise))
+    def __new__(cls, condition, then, otherwise):
+        key = ("?", condition, then, otherwise)
+        e = _existing(key)
+        if e is None:
+            e = object.__new__(cls)
+            e.condition, e.then, e.otherwise = condition, then, otherwise
+            e.children = (condition, then, otherwise)
+            e = _made(e, key)
+        return e
 
 
 # ---------------------------------------------------------------- numbers
