@@ -9,7 +9,6 @@ tests/kernels/test_native.py compares them. GRADCLI_PURE_KERNELS=1 in the enviro
 everywhere (no wrapper is made).
 """
 
-import functools
 import os
 
 import numpy as np
@@ -41,7 +40,10 @@ def _bound(twin, pure):
 
 
 def _accelerated(pure, arity, wrapper):
-    wrapper = functools.wraps(pure)(wrapper)
+    """wrapper named as pure (functools.wraps' fields, without its generic copying: some sixty kernels are
+    wrapped at import, which a one-shot command pays for)."""
+    wrapper.__name__, wrapper.__qualname__, wrapper.__doc__ = pure.__name__, pure.__qualname__, pure.__doc__
+    wrapper.__module__, wrapper.__wrapped__ = pure.__module__, pure
     wrapper.pure, wrapper.arity = pure, arity
     return wrapper
 
