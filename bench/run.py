@@ -480,12 +480,21 @@ def machine(torch_python, hips_python):
     model, capability = cpu_model()
     return {"cpu": model, "capability": capability, "cores": os.cpu_count(), "python": platform.python_version(),
             "numpy": numpy.__version__, "torch": version(torch_python, "torch"),
-            "autograd": version(hips_python, "autograd"), "sympy": version(hips_python, "sympy")}
+            "autograd": version(hips_python, "autograd"), "sympy": version(hips_python, "sympy"),
+            "kernels": kernels()}
+
+
+def kernels():
+    """Which kernels gradcli runs: the compiled twins where gradcli-accel is installed (accel/), else the ports."""
+    accel = version(sys.executable, "gradcli-accel")
+    if accel and os.environ.get("GRADCLI_PURE_KERNELS", "") in ("", "0"):
+        return "the compiled kernels (gradcli-accel %s)" % accel
+    return "the numpy kernels alone" + (" (GRADCLI_PURE_KERNELS=1)" if accel else "")
 
 
 def heading(info, loads):
     return ("%(cpu)s (%(capability)s), %(cores)s cores; python %(python)s, numpy %(numpy)s, torch %(torch)s, "
-            "HIPS autograd %(autograd)s, SymPy %(sympy)s" % info
+            "HIPS autograd %(autograd)s, SymPy %(sympy)s; gradcli with %(kernels)s" % info
             + "; load average %s at the start, %s at the end" % tuple(_load(value) for value in loads))
 
 
