@@ -13,7 +13,6 @@ import numpy as np
 
 from ..base import errors
 from ..base.runstate import current
-from ..kernels.avx_mathfun import normal_blocks_float32
 from ..kernels.fma import fma32, fma64
 
 DEFAULT_SEED = 67280421310721  # what torch.Generator() starts from
@@ -160,6 +159,7 @@ def normal(n, float64=False, mean=0.0, std=1.0, contiguous=True, generator=None)
         return values if float64 else values.astype(np.float32)
     if float64:
         return _scale(_normal_fill(g.uniform53, _normal_blocks_float64, n), mean, std, fma64, float)
+    from ..kernels.avx_mathfun import normal_blocks_float32  # (randn's own kernel: imported by the first randn)
     return _scale(_normal_fill(g.uniform24, normal_blocks_float32, n), mean, std, fma32, np.float32)
 
 

@@ -18,7 +18,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import cpu, iteration, libm, libm_log, loops, mkl, onednn, sleef, sleef64
+from . import cpu, iteration, libm, libm_log, loops, mkl, sleef, sleef64
 from .fma import F, f32, fma32, fma64
 from ..core.numerics import errors_ignored
 
@@ -217,6 +217,7 @@ def gelu(x, approximate="none"):
             return lambda v: (half * v) * (one + f.tanh(beta * m.fma(kappa, v * v * v, v)))
         return m.kernel(x, make(m.vector), make(m.scalar), grain)
     if x.dtype == np.float32 and x.size > 1 and x.flags.c_contiguous:  # torch hands these to oneDNN
+        from . import onednn  # (GELU's own kernel: imported by the first GELU, not by every command)
         return onednn.gelu_erf(x, cpu.capability())
     sqrt1_2 = m.const(M_SQRT1_2)
 

@@ -18,7 +18,7 @@ from ...kernels.special import erf as _erf
 from ..table import formula_helper, front_door, row
 from ...base import errors, grad_mode
 from ...core import limits, rng
-from ...kernels import derivatives as torch_derivatives, onednn as torch_onednn, softmax as torch_softmax
+from ...kernels import derivatives as torch_derivatives, softmax as torch_softmax
 from ...kernels import softmax_half as torch_softmax_half
 from ...kernels import mkl, unary as torch_unary
 from ...core.tensor import Tensor, wrap_dim
@@ -185,7 +185,8 @@ def _gelu_backward_forward(grad_output, self, approximate="none"):
     if approximate == "tanh" and _ported(grad_output, self, half=True):
         return torch_derivatives.gelu_tanh_backward(grad_output, self)
     if _single(grad_output, self) and self.size > 1 and self.flags.c_contiguous:  # torch hands these to oneDNN
-        return torch_onednn.gelu_erf_backward(grad_output, self)
+        from ...kernels import onednn  # (imported by the first GELU: see kernels.unary.gelu)
+        return onednn.gelu_erf_backward(grad_output, self)
     if approximate != "tanh" and _ported(grad_output, self, half=True):
         return torch_derivatives.gelu_erf_backward(grad_output, self)
     first, _ = _gelu_derivative(Tensor._make(self), approximate)
