@@ -91,18 +91,26 @@ _SWEEP_AT = 4096
 _sweep_at = _SWEEP_AT  # the table's size at which _made sweeps it next
 
 
+def _interned(cls, key, values, children=None):
+    """Every class's constructor: the live expression of `key`, or a new `cls` with its _fields set to
+    `values` (and, a node's, its children), interned."""
+    e = _existing(key)
+    if e is None:
+        e = object.__new__(cls)
+        for field, value in zip(cls._fields, values):
+            setattr(e, field, value)
+        if children is not None:
+            e.children = children
+        e = _made(e, key)
+    return e
+
+
 class Number(Expr):
     __slots__ = ("value",)
     _fields = ("value",)  # its constructor's arguments
 
     def __new__(cls, value):
-        key = ("n", value)
-        e = _existing(key)
-        if e is None:
-            e = object.__new__(cls)
-            e.value = value
-            e = _made(e, key)
-        return e
+        return _interned(cls, ("n", value), (value,))
 
 
 class Symbol(Expr):
@@ -112,13 +120,7 @@ class Symbol(Expr):
     _fields = ("name",)  # its constructor's arguments
 
     def __new__(cls, name):
-        key = ("s", name)
-        e = _existing(key)
-        if e is None:
-            e = object.__new__(cls)
-            e.name = name
-            e = _made(e, key)
-        return e
+        return _interned(cls, ("s", name), (name,))
 
 
 class Const(Expr):
@@ -128,13 +130,7 @@ class Const(Expr):
     _fields = ("name", "value")  # its constructor's arguments
 
     def __new__(cls, name, value):
-        key = ("c", name)
-        e = _existing(key)
-        if e is None:
-            e = object.__new__(cls)
-            e.name, e.value = name, value
-            e = _made(e, key)
-        return e
+        return _interned(cls, ("c", name), (name, value))
 
 
 class Add(Expr):
@@ -142,13 +138,7 @@ class Add(Expr):
     _fields = ("terms",)  # its constructor's arguments
 
     def __new__(cls, terms):
-        key = ("+",) + tuple(terms)
-        e = _existing(key)
-        if e is None:
-            e = object.__new__(cls)
-            e.terms = e.children = terms
-            e = _made(e, key)
-        return e
+        return _interned(cls, ("+",) + tuple(terms), (terms,), terms)
 
 
 class Mul(Expr):
@@ -158,14 +148,7 @@ class Mul(Expr):
     _fields = ("coefficient", "factors")  # its constructor's arguments
 
     def __new__(cls, coefficient, factors):
-        key = ("*", coefficient.value) + tuple(factors)
-        e = _existing(key)
-        if e is None:
-            e = object.__new__(cls)
-            e.coefficient, e.factors = coefficient, factors
-            e.children = factors
-            e = _made(e, key)
-        return e
+        return _interned(cls, ("*", coefficient.value) + tuple(factors), (coefficient, factors), factors)
 
 
 class Pow(Expr):
@@ -173,14 +156,8 @@ class Pow(Expr):
     _fields = ("base", "exponent")  # its constructor's arguments
 
     def __new__(cls, base, exponent):
-        key = ("^", base, exponent)
-        e = _existing(key)
-        if e is None:
-            e = object.__new__(cls)
-            e.base, e.exponent = base, exponent
-            e.children = (base, exponent)
-            e = _made(e, key)
-        return e
+        parts = (base, exponent)
+        return _interned(cls, ("^",) + parts, parts, parts)
 
 
 class Call(Expr):
@@ -191,14 +168,7 @@ class Call(Expr):
 
     def __new__(cls, name, args, params=()):
         args, params = tuple(args), tuple(params)
-        key = ("f", name) + args + (params,)
-        e = _existing(key)
-        if e is None:
-            e = object.__new__(cls)
-            e.name, e.args, e.params = name, args, params
-            e.children = args
-            e = _made(e, key)
-        return e
+        return _interned(cls, ("f", name) + args + (params,), (name, args, params), args)
 
     def param(self, name, default=None):
         return dict(self.params).get(name, default)
@@ -211,14 +181,7 @@ class Rel(Expr):
     _fields = ("op", "lhs", "rhs")  # its constructor's arguments
 
     def __new__(cls, op, lhs, rhs):
-        key = ("r", op, lhs, rhs)
-        e = _existing(key)
-        if e is None:
-            e = object.__new__(cls)
-            e.op, e.lhs, e.rhs = op, lhs, rhs
-            e.children = (lhs, rhs)
-            e = _made(e, key)
-        return e
+        return _interned(cls, ("r", op, lhs, rhs), (op, lhs, rhs), (lhs, rhs))
 
 
 class Where(Expr):
@@ -226,14 +189,8 @@ class Where(Expr):
     _fields = ("condition", "then", "otherwise")  # its constructor's arguments
 
     def __new__(cls, condition, then, otherwise):
-        key = ("?", condition, then, otherwise)
-        e = _existing(key)
-        if e is None:
-            e = object.__new__(cls)
-            e.condition, e.then, e.otherwise = condition, then, otherwise
-            e.children = (condition, then, otherwise)
-            e = _made(e, key)
-        return e
+        parts = (condition, then, otherwise)
+        return _interned(cls, ("?",) + parts, parts, parts)
 
 
 # ---------------------------------------------------------------- numbers
