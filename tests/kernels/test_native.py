@@ -33,6 +33,12 @@ def accelerated_kernels():
 
 
 KERNELS = accelerated_kernels()
+
+
+def unary_kernels(dtype, *modules):
+    """The one-operand twins of dtype whose ports live in these kernel modules (the sibling files' sweeps)."""
+    return [k for k in KERNELS.values()
+            if k.arity == 1 and k.__module__.rsplit(".", 1)[-1] in modules and kernel_dtype(k) is dtype]
 pytestmark = pytest.mark.skipif(native.compiled() is None, reason="gradcli_accel is not installed (pip install ./accel)")
 
 
