@@ -2,8 +2,8 @@
  * values of their numpy ports. gradcli/kernels/native.py is the only caller: it hands over contiguous arrays of
  * the right dtype and keeps the numpy port for everything else.
  *
- * Each part (sleef32.c, sleef64.c, libm32.c, libc64.c) names its functions once, in an X-macro list of its header; this
- * file declares them and makes each a Python function of the same name that rewrites a buffer in place:
+ * Each part (sleef32.c, sleef64.c, libm32.c, libc64.c) names its functions once, in an X-macro list of its
+ * header; this file declares them and makes each a Python function of the same name that rewrites a buffer in place:
  *   unary   f(x)      x[i] = f(x[i])
  *   binary  f(x, y)   x[i] = f(x[i], y[i]), y a buffer of len(x) elements or of one, or a Python float
  * and fma32/fma64(out, a, b, c): out[i] = a[i]*b[i] + c[i] rounded once, each operand a buffer or a float. */
@@ -27,8 +27,10 @@
 #define DECLARE_UNARY64(name) double gc_##name(double);
 #define DECLARE_BINARY32(name) float gc_##name(float, float);
 #define DECLARE_BINARY64(name) double gc_##name(double, double);
-SLEEF32_UNARY(DECLARE_UNARY32) LIBM32_UNARY(DECLARE_UNARY32) SLEEF64_UNARY(DECLARE_UNARY64) LIBC64_UNARY(DECLARE_UNARY64)
-SLEEF32_BINARY(DECLARE_BINARY32) LIBM32_BINARY(DECLARE_BINARY32) SLEEF64_BINARY(DECLARE_BINARY64) LIBC64_BINARY(DECLARE_BINARY64)
+SLEEF32_UNARY(DECLARE_UNARY32) LIBM32_UNARY(DECLARE_UNARY32)
+SLEEF64_UNARY(DECLARE_UNARY64) LIBC64_UNARY(DECLARE_UNARY64)
+SLEEF32_BINARY(DECLARE_BINARY32) LIBM32_BINARY(DECLARE_BINARY32)
+SLEEF64_BINARY(DECLARE_BINARY64) LIBC64_BINARY(DECLARE_BINARY64)
 
 /* ---------------------------------------------------------------- operands */
 /* One operand of n elements: a contiguous buffer of the element type (step 1), a buffer of one element or a
@@ -38,7 +40,7 @@ typedef struct {
     int has_view;
     const char *data;
     Py_ssize_t step;   /* bytes */
-    double number;
+    union { float f; double d; } number;  /* a Python number, as the element type */
 } Operand;
 
 static int is_format(const Py_buffer *view, char format) {
@@ -59,14 +61,17 @@ static int open_buffer(PyObject *object, Py_buffer *view, char format, int writa
     return 0;
 }
 
-static int open_operand(PyObject *object, Operand *operand, char format, Py_ssize_t n, Py_ssize_t itemsize) {
+static int open_operand(PyObject *object, Operand *operand, char format, Py_ssize_t n) {
+    Py_ssize_t itemsize = format == 'f' ? (Py_ssize_t)sizeof(float) : (Py_ssize_t)sizeof(double);
     operand->has_view = 0;
     if (PyFloat_Check(object) || PyLong_Check(object)) {
-        operand->number = PyFloat_AsDouble(object);
-        if (operand->number == -1.0 && PyErr_Occurred()) return -1;
+        double number = PyFloat_AsDouble(object);
+        if (number == -1.0 && PyErr_Occurred()) return -1;
+        if (format == 'f') operand->number.f = (float)number;  /* (rounded once, as numpy's float32 cast) */
+        else operand->number.d = number;
         operand->data = (const char *)&operand->number;
         operand->step = 0;
-        return 1;  /* a number: the caller converts it to the element type */
+        return 0;
     }
     if (open_buffer(object, &operand->view, format, 0) < 0) return -1;
     operand->has_view = 1;
@@ -81,26 +86,21 @@ static int open_operand(PyObject *object, Operand *operand, char format, Py_ssiz
     return 0;
 }
 
-static void close_operand(Operand *operand) {
-    if (operand->has_view) PyBuffer_Release(&operand->view);
+/* `count` operands, each of n elements or one: how many opened (all, or fewer with the error set; the
+ * opened ones are for close_operands either way). */
+static Py_ssize_t open_operands(PyObject *const *args, Py_ssize_t count, Operand *operands, char format,
+                                Py_ssize_t n) {
+    Py_ssize_t opened = 0;
+    while (opened < count && open_operand(args[opened], &operands[opened], format, n) == 0) opened++;
+    return opened;
 }
 
-/* A number operand of a float32 kernel: its float32 value, stored where the element pointer reads it. */
-typedef struct { float f; double d; } Converted;
-
-static void as_float(Operand *operand, int was_number, Converted *converted) {
-    if (was_number) {
-        converted->f = (float)operand->number;
-        operand->data = (const char *)&converted->f;
-    }
+static void close_operands(Operand *operands, Py_ssize_t opened) {
+    while (opened-- > 0)
+        if (operands[opened].has_view) PyBuffer_Release(&operands[opened].view);
 }
 
-static void as_double(Operand *operand, int was_number, Converted *converted) {
-    if (was_number) {
-        converted->d = operand->number;
-        operand->data = (const char *)&converted->d;
-    }
-}
+#define ELEMENT(type, operand, i) (*(const type *)((operand).data + (i) * (operand).step))
 
 /* ---------------------------------------------------------------- the Python functions */
 #define UNARY(name, type, format)                                                                   \
@@ -116,65 +116,39 @@ static void as_double(Operand *operand, int was_number, Converted *converted) {
 #define UNARY32(name) UNARY(name, float, 'f')
 #define UNARY64(name) UNARY(name, double, 'd')
 
-#define BINARY(name, type, format, convert)                                                         \
+/* f(out, operands...): out, a writable buffer of n elements, then `arity` operands; `compute` is the loop's
+ * body, over out[i] and the operands v[0..arity) */
+#define ELEMENTWISE(name, type, format, arity, signature, compute)                                  \
     static PyObject *py_##name(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {          \
-        if (nargs != 2) {                                                                           \
-            PyErr_SetString(PyExc_TypeError, #name "(x, y): two arguments");                        \
-            return NULL;                                                                            \
-        }                                                                                           \
-        Py_buffer view;                                                                             \
-        if (open_buffer(args[0], &view, format, 1) < 0) return NULL;                                \
-        type *x = (type *)view.buf;                                                                 \
-        Py_ssize_t n = view.len / (Py_ssize_t)sizeof(type);                                         \
-        Operand y;                                                                                  \
-        Converted converted;                                                                        \
-        int number = open_operand(args[1], &y, format, n, sizeof(type));                          \
-        if (number < 0) {                                                                           \
-            PyBuffer_Release(&view);                                                                \
-            return NULL;                                                                            \
-        }                                                                                           \
-        convert(&y, number, &converted);                                                            \
-        for (Py_ssize_t i = 0; i < n; i++) x[i] = gc_##name(x[i], *(const type *)(y.data + i * y.step)); \
-        close_operand(&y);                                                                          \
-        PyBuffer_Release(&view);                                                                    \
-        Py_RETURN_NONE;                                                                             \
-    }
-#define BINARY32(name) BINARY(name, float, 'f', as_float)
-#define BINARY64(name) BINARY(name, double, 'd', as_double)
-
-#define FUSED(name, type, format, convert, fused_multiply_add)                                      \
-    static PyObject *py_##name(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {          \
-        if (nargs != 4) {                                                                           \
-            PyErr_SetString(PyExc_TypeError, #name "(out, a, b, c): four arguments");               \
+        if (nargs != 1 + (arity)) {                                                                 \
+            PyErr_SetString(PyExc_TypeError, #name signature);                                      \
             return NULL;                                                                            \
         }                                                                                           \
         Py_buffer view;                                                                             \
         if (open_buffer(args[0], &view, format, 1) < 0) return NULL;                                \
         type *out = (type *)view.buf;                                                               \
         Py_ssize_t n = view.len / (Py_ssize_t)sizeof(type);                                         \
-        Operand v[3];                                                                               \
-        Converted converted[3];                                                                     \
-        int opened = 0;                                                                             \
-        for (; opened < 3; opened++) {                                                              \
-            int number = open_operand(args[opened + 1], &v[opened], format, n, sizeof(type));      \
-            if (number < 0) break;                                                                  \
-            convert(&v[opened], number, &converted[opened]);                                        \
-        }                                                                                           \
-        if (opened == 3)                                                                            \
-            for (Py_ssize_t i = 0; i < n; i++)                                                      \
-                out[i] = fused_multiply_add(*(const type *)(v[0].data + i * v[0].step),            \
-                                            *(const type *)(v[1].data + i * v[1].step),            \
-                                            *(const type *)(v[2].data + i * v[2].step));           \
-        while (opened-- > 0) close_operand(&v[opened]);                                             \
+        Operand v[arity];                                                                           \
+        Py_ssize_t opened = open_operands(args + 1, arity, v, format, n);                          \
+        if (opened == (arity))                                                                      \
+            for (Py_ssize_t i = 0; i < n; i++) out[i] = (compute);                                  \
+        close_operands(v, opened);                                                                  \
         PyBuffer_Release(&view);                                                                    \
-        if (PyErr_Occurred()) return NULL;                                                          \
+        if (opened != (arity)) return NULL;                                                         \
         Py_RETURN_NONE;                                                                             \
     }
+#define BINARY(name, type, format) \
+    ELEMENTWISE(name, type, format, 1, "(x, y): two arguments", gc_##name(out[i], ELEMENT(type, v[0], i)))
+#define BINARY32(name) BINARY(name, float, 'f')
+#define BINARY64(name) BINARY(name, double, 'd')
+#define FUSED(name, type, format, fused_multiply_add)                                               \
+    ELEMENTWISE(name, type, format, 3, "(out, a, b, c): four arguments",                            \
+                fused_multiply_add(ELEMENT(type, v[0], i), ELEMENT(type, v[1], i), ELEMENT(type, v[2], i)))
 
 SLEEF32_UNARY(UNARY32) LIBM32_UNARY(UNARY32) SLEEF64_UNARY(UNARY64) LIBC64_UNARY(UNARY64)
 SLEEF32_BINARY(BINARY32) LIBM32_BINARY(BINARY32) SLEEF64_BINARY(BINARY64) LIBC64_BINARY(BINARY64)
-FUSED(fma32, float, 'f', as_float, fmaf)
-FUSED(fma64, double, 'd', as_double, fma)
+FUSED(fma32, float, 'f', fmaf)
+FUSED(fma64, double, 'd', fma)
 
 #define UNARY_ENTRY(name) {#name, (PyCFunction)py_##name, METH_O, "x[i] = " #name "(x[i]) in place"},
 #define BINARY_ENTRY(name) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, \
