@@ -195,22 +195,14 @@ def apply(op, *inputs, **params):
             out = fastpath.compact_elementwise(op.forward, arrays, params)
         else:
             out = op.forward(*arrays, **params)
-    except ValueError as exc:
-        if "broadcast" in str(exc):
-            raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
-        raise
-    except OverflowError:  # numpy refuses a python int beyond a small integer dtype (int8 + 300); torch wraps it
-        if not any(isinstance(a, np.ndarray) and a.dtype.kind in "iu" for a in arrays):
-            raise  # a forward's own overflow: not the int operand's
-        out = op.forward(*_wrapped(arrays), **params)
+    except (ValueError, OverflowError) as exc:
+        out = _forward_failed(op, arrays, params, exc)
     if type(out) is not np.ndarray:
         if isinstance(out, (tuple, list)):
             return _several_outputs(op, inputs, params, out, state)
         out = np.asarray(out)
-    if out.dtype.kind == "O":  # a parameter that is no number (`x ** ...`) slipped through
-        raise errors.type_error("%s(): unsupported argument types %s" % (
-            _function_name(op), ", ".join(sorted({type(v).__name__ for v in params.values()
-                                                  if not isinstance(v, _OPERANDS)}))))
+    if out.dtype.kind == "O":
+        raise _object_result_error(op, params)
     if not tracked:  # no input can need a gradient (the common case of plain data): no node, nothing to save
         return _finish(op, inputs, params, None, _tensor(out)) if op.view else _tensor(out)
     node = _record(op, inputs, params, None, state) if op.rules and state.grad_enabled else None
@@ -218,6 +210,83 @@ def apply(op, *inputs, **params):
     if node is None and not op.view:  # nothing to save, nothing to mark
         return result
     return _finish(op, inputs, params, node, result)
+
+
+# apply's steps for plain data, without its loop over the operands: the front doors of one- and two-operand rows
+# (ops.families) call these, which hand everything else (a tensor with history or requiring grad, a view,
+# shapes only, a cast, a formula running) to apply itself.
+def apply_unary(op, x):
+    """apply(op, x)."""
+    if x.__class__ is Tensor and x._grad_fn is None and not x._requires_grad and x._view is None and not op.view:
+        array = x.array
+        if array.__class__ is np.ndarray and (op.promote is None or (array.dtype.kind == "f" and op.promoted)):
+            state = lookup(None) or current()
+            if not state.formulas:
+                try:
+                    out = op.forward(array)
+                except (ValueError, OverflowError) as exc:
+                    out = _forward_failed(op, [array], _NO_PARAMS, exc)
+                if out.__class__ is np.ndarray and out.dtype.kind != "O":
+                    return _tensor(out)
+                return _untracked_result(op, (x,), out, state)
+    return apply(op, x)
+
+
+def apply_binary(op, x, y):
+    """apply(op, x, y)."""
+    if x.__class__ is Tensor and x._grad_fn is None and not x._requires_grad and x._view is None and not op.view:
+        a = x.array
+        if y.__class__ is Tensor:
+            if y._grad_fn is not None or y._requires_grad or y._view is not None:
+                return apply(op, x, y)
+            b = y.array
+            plain = b.__class__ is np.ndarray and (b.dtype is a.dtype or op.promote is None)
+        else:
+            b = y
+            plain = y.__class__ in _NUMBERS
+        if plain and a.__class__ is np.ndarray and (op.promote is None or (a.dtype.kind == "f" and
+                                                                          len(op.promoted) == 2)):
+            state = lookup(None) or current()
+            if not state.formulas:
+                arrays = [a, b]
+                limits.check_broadcast(arrays)
+                try:
+                    out = op.forward(a, b)
+                except (ValueError, OverflowError) as exc:
+                    out = _forward_failed(op, arrays, _NO_PARAMS, exc)
+                if out.__class__ is np.ndarray and out.dtype.kind != "O":
+                    return _tensor(out)
+                return _untracked_result(op, (x, y), out, state)
+    return apply(op, x, y)
+
+
+def _untracked_result(op, inputs, out, state):
+    """apply's ending for an output that is not an ndarray of numbers, when no input has history."""
+    if isinstance(out, (tuple, list)):
+        return _several_outputs(op, inputs, _NO_PARAMS, out, state)
+    out = np.asarray(out)
+    if out.dtype.kind == "O":
+        raise _object_result_error(op, _NO_PARAMS)
+    return _tensor(out)
+
+
+def _forward_failed(op, arrays, params, exc):
+    """A forward's ValueError or OverflowError as torch reports it: a broadcast mismatch in torch's words, and a
+    python int beyond a small integer dtype (int8 + 300), which numpy refuses and torch wraps around."""
+    if isinstance(exc, ValueError):
+        if "broadcast" in str(exc):
+            raise broadcast_error([a.shape for a in arrays if isinstance(a, np.ndarray)]) from None
+        raise exc
+    if not any(isinstance(a, np.ndarray) and a.dtype.kind in "iu" for a in arrays):
+        raise exc  # a forward's own overflow: not the int operand's
+    return op.forward(*_wrapped(arrays), **params)
+
+
+def _object_result_error(op, params):
+    """A parameter that is no number (`x ** ...`) slipped through to numpy, which made an object array."""
+    return errors.type_error("%s(): unsupported argument types %s" % (
+        _function_name(op), ", ".join(sorted({type(v).__name__ for v in params.values()
+                                              if not isinstance(v, _OPERANDS)}))))
 
 
 def _wrapped(arrays):

@@ -230,13 +230,13 @@ def _put(doors, kind, name, door, maker):
 
 def _generated_door(made, name):
     """A front door that only calls its row: `torch.exp(x)` is `apply(EXP, x)`."""
-    from .bind import apply
+    from .bind import apply_binary, apply_unary
     if len(made.inputs) == 1:
         def door(self):
-            return apply(made, self)
+            return apply_unary(made, self)
     elif len(made.inputs) == 2:
         def door(self, other):
-            return apply(made, self, other)
+            return apply_binary(made, self, other)
     else:
         raise TypeError("%s: only rows of one or two operands get generated front doors" % made.overload)
     door.__name__ = door.__qualname__ = name

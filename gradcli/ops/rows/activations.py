@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from .arithmetic import add_scalar
-from ..bind import apply
+from ..bind import apply, apply_unary
 from .compare import where
 from .linalg import mm_mat1_backward, mm_mat2_backward
 from ...kernels.special import erf as _erf
@@ -359,7 +359,7 @@ def gelu(x, approximate="none"):
 
 @front_door("silu", function=False, method=False, functional=True)
 def silu(x, inplace=False):
-    return apply(SILU, x)
+    return apply_unary(SILU, x)
 
 
 @front_door("elu", function=False, method=False, functional=True)

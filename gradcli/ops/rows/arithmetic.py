@@ -7,7 +7,7 @@ engine sums broadcast gradients back to each input's shape, so no formula here u
 
 import numpy as np
 
-from ..bind import apply, result_dtype
+from ..bind import apply, apply_binary, result_dtype
 from .compare import logical_and, where
 from ..inplace import apply_inplace, check_inplace
 from ..table import formula_helper, front_door, row
@@ -122,7 +122,7 @@ def _other_and_alpha(y, alpha):
 @front_door("add", inplace=True)
 def add(x, y, alpha=1):
     if alpha.__class__ is int and alpha == 1:  # the common call, without alpha
-        return apply(ADD, x, y)
+        return apply_binary(ADD, x, y)
     y, alpha = _other_and_alpha(y, alpha)
     return apply(ADD, x, y, alpha=alpha) if alpha != 1 else apply(ADD, x, y)
 
@@ -137,7 +137,7 @@ def sub(x, y, alpha=1):
                                   "or `logical_xor()` operator instead.")
     if x_bool or y_bool:
         raise errors.GradcliError(BOOL_SUB)
-    return apply(SUB, x, y, alpha=alpha) if alpha != 1 else apply(SUB, x, y)
+    return apply(SUB, x, y, alpha=alpha) if alpha != 1 else apply_binary(SUB, x, y)
 
 
 @front_door("positive")
@@ -171,7 +171,7 @@ def div(x, y, rounding_mode=None):
                                       "'%s'" % rounding_mode)
         _check_integer_divisor(x, y)
         return apply(DIV_MODE, x, y, rounding_mode=rounding_mode)
-    return apply(DIV, x, y)
+    return apply_binary(DIV, x, y)
 
 
 @front_door("__rtruediv__", function=False)

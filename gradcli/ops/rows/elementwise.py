@@ -32,7 +32,8 @@ def _vml(name, fallback):
     which gradcli calls when the mkl extra is installed; without it float32 exp/log/tanh/sin/cos/erf are the
     float64 value rounded once (93-99.9% of elements agree, docs/exactness.md) and the rest numpy's; float16
     exp/log/tanh/sin/cos/erf as torch computes them (kernels/unary.py)."""
-    return lambda self: torch_unary.vml(name, self, fallback) if isinstance(self, np.ndarray) else fallback(self)
+    kernel = torch_unary.vml_kernel(name, fallback)
+    return lambda self: kernel(self) if isinstance(self, np.ndarray) else fallback(self)
 
 
 def _kernel(kernel, fallback, dtypes=(np.float32, np.float16)):
