@@ -35,6 +35,7 @@ def command():
         code = one_shot(argv)
         if code is None:
             from .app import main
+            process.resume_collector()  # (the commands of the Typer app run scripts, sessions, batches)
             main(argv)
             code = 0
     except SystemExit as done:

@@ -4,8 +4,11 @@ does to its own. Each is switched on by `take_over()`, which only `command()` (t
 process as it is. Their measured effect is in docs/bench.md.
 
 - the C allocator keeps freed memory for reuse, as torch's CPU allocator does (glibc only);
-- the cycle collector pauses while a long script compiles (its tree and closures are millions of acyclic
-  objects), and the compiled program is then frozen out of later collections;
+- the cycle collector pauses while the command starts (numpy's and gradcli's modules are some hundred
+  thousand objects, none of them garbage: the collections during the imports were a twentieth of a one-shot
+  command's instructions) and while a long script compiles (its tree and closures are millions of acyclic
+  objects); it resumes as the script starts running (`resume_collector`), with everything that exists then
+  frozen out of later collections. A one-shot eval or diff, one expression, leaves it paused to its end;
 - the process leaves through `os._exit` once stdout and stderr are flushed, skipping the teardown that would
   free every object one by one; a script's compiled program is kept for that end;
 - its memory is bounded by --max-memory (a soft RLIMIT_AS, where the platform has one), so a script that runs
@@ -30,6 +33,7 @@ def take_over():
     global _active
     _active = True
     keep_freed_memory()
+    _pause_collector()
 
 
 def owned():
@@ -97,21 +101,39 @@ def _is_glibc():
         return False
 
 
+_collector_paused = False  # by _pause_collector: the collector is off until resume_collector
+
+
+def _pause_collector():
+    global _collector_paused
+    if gc.isenabled():
+        gc.disable()
+        _collector_paused = True
+
+
+def resume_collector():
+    """The user's work begins: the cycle collector, if a policy paused it, runs again, and what exists now
+    (gradcli's modules, a compiled program) is frozen out of its collections."""
+    global _collector_paused
+    if _collector_paused:
+        _collector_paused = False
+        gc.freeze()
+        gc.enable()
+
+
 class compiling:
-    """`with compiling(text):` around compiling a script: for a long one, the cycle collector is off until it
-    is compiled, and what exists then (the program, gradcli's modules) is frozen out of later collections."""
+    """`with compiling(text):` around compiling a script, which runs next: for a long one the cycle collector
+    is off until it is compiled; either way it runs again after (resume_collector)."""
 
     def __init__(self, text):
-        self.pause = _active and len(text) > LONG_SCRIPT and gc.isenabled()
+        self.long = _active and len(text) > LONG_SCRIPT
 
     def __enter__(self):
-        if self.pause:
-            gc.disable()
+        if self.long:
+            _pause_collector()
 
     def __exit__(self, *exc):
-        if self.pause:
-            gc.freeze()
-            gc.enable()
+        resume_collector()
         return False
 
 

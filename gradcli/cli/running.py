@@ -33,6 +33,8 @@ def run_here(scripts, keep_going=False, explaining=None, html=None):
                 report(error, progress.write_stderr)
             on_error = report_error if keep_going else None
             try:
+                if html is not None or explain:
+                    process.resume_collector()  # (these compile as they run: cli.process.compiling)
                 if html is not None:  # explained (quietly, without --explain), then the page of its last backward
                     session = api.explained_run(text, filename, write=write_stdout, warn=progress.write_stderr,
                                                 on_error=on_error, explain=progress.write_stderr if explain else True)

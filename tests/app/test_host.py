@@ -135,6 +135,29 @@ def test_the_policies_wait_for_the_command_to_take_the_process_over(tmp_path, mo
     capsys.readouterr()
 
 
+def test_the_collector_paused_for_the_start_resumes_when_a_script_runs(tmp_path, monkeypatch, capsys):
+    """take_over() pauses the cycle collector for the command's start; a one-shot eval keeps it paused to its
+    end, and a script (however short) resumes it before it runs, with what exists then frozen."""
+    from gradcli.cli import launch
+    script = tmp_path / "short.py"
+    script.write_text("x = 1\nprint(x)\n")
+    monkeypatch.setattr(process, "_active", True)
+    monkeypatch.setattr(process, "_kept", [])
+    monkeypatch.setenv("GRADCLI_MAX_MEMORY", "0")
+    freeze_count = gc.get_freeze_count()
+    try:
+        process._pause_collector()
+        assert not gc.isenabled()
+        assert launch.one_shot(["eval", "x*2", "--at", "x=2"]) == 0
+        assert not gc.isenabled() and gc.get_freeze_count() == freeze_count
+        assert launch.one_shot(["run", str(script)]) == 0
+        assert gc.isenabled() and gc.get_freeze_count() > freeze_count
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    assert capsys.readouterr().out.splitlines()[-1] == "1"
+
+
 def test_allocator_tuning_only_where_glibc_is(monkeypatch):
     import ctypes
     import os
