@@ -39,6 +39,35 @@ def _bound(twin, pure):
     return twin[0]
 
 
+def whole_row(x, vector, scalar, block):
+    """loops._one_row of one array by a compiled twin, where the row runs one kernel throughout: x a
+    C-contiguous array (not 0-d) shorter than a block (all scalar tail) or of whole blocks (all vector code),
+    and that kernel a unary one with a twin for x's dtype. None where the port's path must run."""
+    n = x.size
+    kernel = scalar if n < block else vector if n % block == 0 else None
+    twin = _TWINS.get(kernel, _UNSEEN)
+    if twin is _UNSEEN:
+        twin = _twin(kernel)
+    if twin is None or x.dtype is not twin[1] or not x.ndim or not x.flags.c_contiguous:
+        return None
+    out = x.copy()
+    twin[0](out)
+    return out
+
+
+_TWINS = {}  # decorated unary kernel -> (its compiled function, the dtype that takes), or None
+_UNSEEN = object()
+
+
+def _twin(kernel):
+    if getattr(kernel, "arity", None) != 1:  # (not decorated: say, an activation's formula; not cached)
+        return None
+    module = compiled()
+    function = getattr(module, kernel.pure.__name__, None) if module else None
+    twin = _TWINS[kernel] = None if function is None else (function, kernel.dtype)
+    return twin
+
+
 def _accelerated(pure, arity, wrapper):
     """wrapper named as pure (functools.wraps' fields, without its generic copying: some sixty kernels are
     wrapped at import, which a one-shot command pays for)."""
@@ -70,6 +99,7 @@ def unary(dtype):
             out = x.copy()
             kernel(out)
             return out
+        accelerated.dtype = dtype
         return _accelerated(pure, 1, accelerated)
     return decorate
 

@@ -18,7 +18,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import cpu, iteration, libm, libm_log, loops, mkl, sleef, sleef64
+from . import cpu, iteration, libm, libm_log, loops, mkl, native, sleef, sleef64
 from .fma import F, f32, fma32, fma64
 from ..core.numerics import errors_ignored
 
@@ -29,6 +29,10 @@ def _float_kernel(x, vector, scalar, grain=iteration.GRAIN_SIZE):
     """cpu_kernel_vec for float32, and for float16 as torch runs it: in float32, rounded once per element,
     with float16's Vec::size()."""
     x = np.asarray(x)
+    if 0 < x.size < grain:  # (a small tensor: the port's steps cost more than a twin's work)
+        out = native.whole_row(x, vector, scalar, 2 * loops.width(f32))
+        if out is not None:
+            return out
     with errors_ignored():
         if x.dtype == _F16:
             return loops.pointwise(x, lambda v: vector(v.astype(f32)).astype(_F16),
@@ -43,6 +47,10 @@ def _floats(x):
 def _double_kernel(x, vector, scalar, grain=iteration.GRAIN_SIZE):
     """cpu_kernel_vec for float64: SLEEF's double functions and the C library's."""
     x = np.asarray(x)
+    if 0 < x.size < grain:
+        out = native.whole_row(x, vector, scalar, 2 * loops.width(np.float64))
+        if out is not None:
+            return out
     if x.size > _BLOCK:
         vector = in_blocks(vector)
     with errors_ignored():
@@ -191,9 +199,11 @@ def cosh(x):
 def _vector_kernel(x, single, double, fallback):
     """cpu_kernel_vec of one function: its (vector, scalar) pair for float32/float16 or for float64."""
     x = np.asarray(x)
-    if x.dtype == np.float64:
-        return _double_kernel(x, *double)
-    return _float_kernel(x, *single) if _floats(x) else fallback(x)
+    m = _ARITHMETIC.get(x.dtype)
+    if m is None:
+        return fallback(x)
+    vector, scalar = double if m is DOUBLE else single
+    return m.kernel(x, vector, scalar)
 
 
 M_2_SQRTPI, M_SQRT1_2 = 1.12837916709551257390, 0.70710678118654752440  # <cmath>'s
