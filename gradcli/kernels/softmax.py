@@ -111,7 +111,8 @@ def _maximum(a, b):
 
 
 def _lastdim(rows, width, log, m):
-    top = reduce_all(rows, _maximum, width)[:, None]
+    # (without a NaN among the values no maximum of them is NaN: numpy's maximum is vec::maximum there)
+    top = reduce_all(rows, _maximum if np.isnan(rows).any() else np.maximum, width)[:, None]
     shifted = rows - top
     exps = m.vector.exp(shifted)
     total = reduce_all(exps, np.add, width)[:, None]

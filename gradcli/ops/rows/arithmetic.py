@@ -103,8 +103,13 @@ def div_scalar(x, number):
 def with_number(x, number):
     """x cast to torch's result dtype with a python number (int tensor * 2.5 is float32); no node for
     float tensors, whose dtype a number never changes."""
+    if number.__class__ in _NUMBERS and x.array.dtype.kind == "f":  # (the common case, without promotion's steps)
+        return x
     dtype = result_dtype([x, number])
     return x if dtype is x.dtype else x.to(dtype)
+
+
+_NUMBERS = (int, float)  # a python int or float never changes a floating tensor's dtype
 
 
 BOOL_SUB = ("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
@@ -130,8 +135,8 @@ def add(x, y, alpha=1):
 @front_door("sub", "subtract", inplace=True)
 def sub(x, y, alpha=1):
     y, alpha = _other_and_alpha(y, alpha)
-    x_bool = isinstance(x, Tensor) and x.dtype is dtypes.bool_
-    y_bool = isinstance(y, Tensor) and y.dtype is dtypes.bool_
+    x_bool = isinstance(x, Tensor) and x.array.dtype.kind == "b"
+    y_bool = isinstance(y, Tensor) and y.array.dtype.kind == "b"
     if x_bool and y_bool:
         raise errors.GradcliError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
                                   "or `logical_xor()` operator instead.")
