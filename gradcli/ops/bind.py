@@ -197,27 +197,15 @@ def apply(op, *inputs, **params):
             out = op.forward(*arrays, **params)
     except (ValueError, OverflowError) as exc:
         out = _forward_failed(op, arrays, params, exc)
-    if type(out) is not np.ndarray:
-        if isinstance(out, (tuple, list)):
-            return _several_outputs(op, inputs, params, out, state)
-        out = np.asarray(out)
-    if out.dtype.kind == "O":
-        raise _object_result_error(op, params)
-    if not tracked:  # no input can need a gradient (the common case of plain data): no node, nothing to save
-        return _finish(op, inputs, params, None, _tensor(out)) if op.view else _tensor(out)
-    node = _record(op, inputs, params, None, state) if op.rules and state.grad_enabled else None
-    result = _tensor(out, node)
-    if node is None and not op.view:  # nothing to save, nothing to mark
-        return result
-    return _finish(op, inputs, params, node, result)
+    return _result(op, inputs, params, out, state, tracked)
 
 
-# apply's steps for plain data, without its loop over the operands: the front doors of one- and two-operand rows
-# (ops.families) call these, which hand everything else (a tensor with history or requiring grad, a view,
-# shapes only, a cast, a formula running) to apply itself.
+# apply's steps for tensors of data and python numbers, without its loop over the operands: the front doors of
+# one- and two-operand rows without parameters (ops.families) call these, which hand the rest (shapes only, a
+# cast, a formula running, another operand) to apply itself.
 def apply_unary(op, x):
     """apply(op, x)."""
-    if x.__class__ is Tensor and x._grad_fn is None and not x._requires_grad and x._view is None and not op.view:
+    if x.__class__ is Tensor:
         array = x.array
         if array.__class__ is np.ndarray and (op.promote is None or (array.dtype.kind == "f" and op.promoted)):
             state = lookup(None) or current()
@@ -226,21 +214,22 @@ def apply_unary(op, x):
                     out = op.forward(array)
                 except (ValueError, OverflowError) as exc:
                     out = _forward_failed(op, [array], _NO_PARAMS, exc)
-                if out.__class__ is np.ndarray and out.dtype.kind != "O":
+                tracked = x._grad_fn is not None or x._requires_grad or x._view is not None
+                if not tracked and out.__class__ is np.ndarray and out.dtype.kind != "O" and not op.view:
                     return _tensor(out)
-                return _untracked_result(op, (x,), out, state)
+                return _result(op, (x,), _NO_PARAMS, out, state, tracked)
     return apply(op, x)
 
 
 def apply_binary(op, x, y):
     """apply(op, x, y)."""
-    if x.__class__ is Tensor and x._grad_fn is None and not x._requires_grad and x._view is None and not op.view:
+    if x.__class__ is Tensor:
         a = x.array
+        tracked = x._grad_fn is not None or x._requires_grad or x._view is not None
         if y.__class__ is Tensor:
-            if y._grad_fn is not None or y._requires_grad or y._view is not None:
-                return apply(op, x, y)
             b = y.array
             plain = b.__class__ is np.ndarray and (b.dtype is a.dtype or op.promote is None)
+            tracked = tracked or y._grad_fn is not None or y._requires_grad or y._view is not None
         else:
             b = y
             plain = y.__class__ in _NUMBERS
@@ -254,20 +243,28 @@ def apply_binary(op, x, y):
                     out = op.forward(a, b)
                 except (ValueError, OverflowError) as exc:
                     out = _forward_failed(op, arrays, _NO_PARAMS, exc)
-                if out.__class__ is np.ndarray and out.dtype.kind != "O":
+                if not tracked and out.__class__ is np.ndarray and out.dtype.kind != "O" and not op.view:
                     return _tensor(out)
-                return _untracked_result(op, (x, y), out, state)
+                return _result(op, (x, y), _NO_PARAMS, out, state, tracked)
     return apply(op, x, y)
 
 
-def _untracked_result(op, inputs, out, state):
-    """apply's ending for an output that is not an ndarray of numbers, when no input has history."""
-    if isinstance(out, (tuple, list)):
-        return _several_outputs(op, inputs, _NO_PARAMS, out, state)
-    out = np.asarray(out)
+def _result(op, inputs, params, out, state, tracked):
+    """apply's ending, after the forward: the result tensor(s), with the node when grad mode is on and an input
+    is `tracked` (has history, requires grad or is a view)."""
+    if type(out) is not np.ndarray:
+        if isinstance(out, (tuple, list)):
+            return _several_outputs(op, inputs, params, out, state)
+        out = np.asarray(out)
     if out.dtype.kind == "O":
-        raise _object_result_error(op, _NO_PARAMS)
-    return _tensor(out)
+        raise _object_result_error(op, params)
+    if not tracked:  # no input can need a gradient (the common case of plain data): no node, nothing to save
+        return _finish(op, inputs, params, None, _tensor(out)) if op.view else _tensor(out)
+    node = _record(op, inputs, params, None, state) if op.rules and state.grad_enabled else None
+    result = _tensor(out, node)
+    if node is None and not op.view:  # nothing to save, nothing to mark
+        return result
+    return _finish(op, inputs, params, node, result)
 
 
 def _forward_failed(op, arrays, params, exc):
