@@ -202,22 +202,24 @@ def apply(op, *inputs, **params):
 
 # apply's steps for tensors of data and python numbers, without its loop over the operands: the front doors of
 # one- and two-operand rows without parameters (ops.families) call these, which hand the rest (shapes only, a
-# cast, a formula running, another operand) to apply itself.
+# cast, another kind of operand) to apply itself.
 def apply_unary(op, x):
     """apply(op, x)."""
     if x.__class__ is Tensor:
         array = x.array
         if array.__class__ is np.ndarray and (op.promote is None or (array.dtype.kind == "f" and op.promoted)):
             state = lookup(None) or current()
-            if not state.formulas:
-                try:
+            try:
+                if state.formulas and op.elementwise and not state.grad_enabled:
+                    out = fastpath.compact_elementwise(op.forward, [array], _NO_PARAMS)
+                else:
                     out = op.forward(array)
-                except (ValueError, OverflowError) as exc:
-                    out = _forward_failed(op, [array], _NO_PARAMS, exc)
-                tracked = x._grad_fn is not None or x._requires_grad or x._view is not None
-                if not tracked and out.__class__ is np.ndarray and out.dtype.kind != "O" and not op.view:
-                    return _tensor(out)
-                return _result(op, (x,), _NO_PARAMS, out, state, tracked)
+            except (ValueError, OverflowError) as exc:
+                out = _forward_failed(op, [array], _NO_PARAMS, exc)
+            tracked = x._grad_fn is not None or x._requires_grad or x._view is not None
+            if not tracked and out.__class__ is np.ndarray and out.dtype.kind != "O" and not op.view:
+                return _tensor(out)
+            return _result(op, (x,), _NO_PARAMS, out, state, tracked)
     return apply(op, x)
 
 
@@ -236,16 +238,18 @@ def apply_binary(op, x, y):
         if plain and a.__class__ is np.ndarray and (op.promote is None or (a.dtype.kind == "f" and
                                                                           len(op.promoted) == 2)):
             state = lookup(None) or current()
-            if not state.formulas:
-                arrays = [a, b]
-                limits.check_broadcast(arrays)
-                try:
+            arrays = [a, b]
+            limits.check_broadcast(arrays)
+            try:
+                if state.formulas and op.elementwise and not state.grad_enabled:
+                    out = fastpath.compact_elementwise(op.forward, arrays, _NO_PARAMS)
+                else:
                     out = op.forward(a, b)
-                except (ValueError, OverflowError) as exc:
-                    out = _forward_failed(op, arrays, _NO_PARAMS, exc)
-                if not tracked and out.__class__ is np.ndarray and out.dtype.kind != "O" and not op.view:
-                    return _tensor(out)
-                return _result(op, (x, y), _NO_PARAMS, out, state, tracked)
+            except (ValueError, OverflowError) as exc:
+                out = _forward_failed(op, arrays, _NO_PARAMS, exc)
+            if not tracked and out.__class__ is np.ndarray and out.dtype.kind != "O" and not op.view:
+                return _tensor(out)
+            return _result(op, (x, y), _NO_PARAMS, out, state, tracked)
     return apply(op, x, y)
 
 
