@@ -2,7 +2,8 @@
 returns a numpy array and computes what torch 2.13's CPU kernel computes for that dtype.
 
 - ATen's `cpu_kernel_vec` kernels (sigmoid, silu, elu, softplus, tanh-GELU, rsqrt, pow): SLEEF's vector
-  functions for the 2 * Vec::size() blocks, the C library's for the rest (kernels/loops.py).
+  functions for the 2 * Vec::size() blocks, the C library's for the rest (kernels/loops.py); the activations
+  decorated @native.activation run as one compiled pass where gradcli_accel is installed.
 - `vml` kernels (expm1, log1p; exp, log, tanh, sin, cos, erf for float16): SLEEF for every element.
 - GELU of a contiguous float32 tensor: oneDNN's JIT kernel (a minimax polynomial on AVX512 machines,
   Abramowitz-Stegun with its own exp on AVX2 ones).
@@ -18,7 +19,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import cpu, iteration, libm, libm_log, loops, mkl, sleef, sleef64
+from . import cpu, iteration, libm, libm_log, loops, mkl, native, sleef, sleef64
 from .fma import F, f32, fma32, fma64
 from ..core.numerics import errors_ignored
 
@@ -133,6 +134,7 @@ def elu(x, alpha=1.0, scale=1.0, input_scale=1.0):
                     lambda v: np.where(v < 0, m.scalar.expm1(v * negiptcoef) * negcoef, v * poscoef))
 
 
+@native.activation
 def softplus(x, beta=1.0, threshold=20.0):
     """torch.nn.functional.softplus: log1p(exp(beta * x)) / beta, x itself above the threshold."""
     m = arithmetic(x)

@@ -67,7 +67,7 @@ def same(got, want):
     assert type(got) is type(want)
     got, want = np.asarray(got), np.asarray(want)
     assert got.dtype == want.dtype and got.shape == want.shape and got.strides == want.strides
-    unsigned = {4: np.uint32, 8: np.uint64}[got.dtype.itemsize]
+    unsigned = {2: np.uint16, 4: np.uint32, 8: np.uint64}[got.dtype.itemsize]
     both_nan = np.isnan(got) & np.isnan(want)
     differ = (got.view(unsigned) != want.view(unsigned)) & ~both_nan
     assert not differ.any(), (f"{differ.sum()} elements differ, first inputs at "
