@@ -4,10 +4,10 @@
  * np.where, with their comparisons: NaN takes the second branch. */
 #include "activations.h"
 
-float gc_expf_u10(float), gc_log1pf_u10(float);   /* sleef32.c */
-float gc_expf(float), gc_log1pf(float);             /* libm32.c */
-double gc_exp_u10(double), gc_log1p_u10(double);    /* sleef64.c */
-double gc_c_exp(double), gc_c_log1p(double);        /* libc64.c */
+float gc_expf_u10(float), gc_expm1f_u10(float), gc_log1pf_u10(float);  /* sleef32.c */
+float gc_expf(float), gc_expm1f(float), gc_log1pf(float);               /* libm32.c */
+double gc_exp_u10(double), gc_expm1_u10(double), gc_log1p_u10(double);  /* sleef64.c */
+double gc_c_exp(double), gc_c_expm1(double), gc_c_log1p(double);        /* libc64.c */
 
 /* the element functions of one precision, by unary.py's names: Arithmetic.vector and Arithmetic.scalar */
 #define VECTOR32(function) gc_##function##f_u10
@@ -33,5 +33,22 @@ double gc_c_exp(double), gc_c_log1p(double);        /* libc64.c */
 #define softplus_FORMULA(f) (v * b > t ? v : f(log1p)(f(exp)(v * b)) / b)
 #define softplus_VECTOR softplus_FORMULA
 #define softplus_SCALAR softplus_FORMULA
+
+/* sigmoid: one / (one + vector.exp(zero - v)), one / (one + scalar.exp(-v)) */
+#define sigmoid_CONSTANTS(type) const type one = 1, zero = 0; (void)p;
+#define sigmoid_VECTOR(f) (one / (one + f(exp)(zero - v)))
+#define sigmoid_SCALAR(f) (one / (one + f(exp)(-v)))
+
+/* silu: v / (one + f.exp(-v)) */
+#define silu_CONSTANTS(type) const type one = 1; (void)p;
+#define silu_FORMULA(f) (v / (one + f(exp)(-v)))
+#define silu_VECTOR silu_FORMULA
+#define silu_SCALAR silu_FORMULA
+
+/* elu(alpha, scale, input_scale): the vector code asks v >= 0, the scalar code v < 0 */
+#define elu_CONSTANTS(type) \
+    const type negcoef = (type)p[0] * (type)p[1], poscoef = (type)p[1], negiptcoef = (type)p[2];
+#define elu_VECTOR(f) (v >= 0 ? v * poscoef : f(expm1)(v * negiptcoef) * negcoef)
+#define elu_SCALAR(f) (v < 0 ? f(expm1)(v * negiptcoef) * negcoef : v * poscoef)
 
 ACTIVATIONS(BOTH)

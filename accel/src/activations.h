@@ -4,4 +4,4 @@
  * which rewrites x[i] in place with the port's vector formula (SLEEF) for i < whole and its scalar formula (the
  * C library) for the rest; `parameters` are the port's own, as Python floats. */
 #include <stddef.h>
-#define ACTIVATIONS(X) X(softplus, 2)
+#define ACTIVATIONS(X) X(softplus, 2) X(sigmoid, 0) X(silu, 0) X(elu, 3)

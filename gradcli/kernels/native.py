@@ -8,7 +8,7 @@ the port. Results are bit for bit the port's, with the same dtype, shape and mem
 tests/kernels/test_native.py compares them. GRADCLI_PURE_KERNELS=1 in the environment keeps the ports
 everywhere (no wrapper is made).
 
-`activation` does the same for a whole cpu_kernel_vec activation of kernels/unary.py (softplus, ...):
+`activation` does the same for a whole cpu_kernel_vec activation of kernels/unary.py (sigmoid, silu, elu, softplus):
 one compiled pass instead of the port's numpy calls around the element twins.
 """
 

@@ -106,6 +106,7 @@ _ARITHMETIC = {np.dtype(f32): SINGLE, _F16: SINGLE, np.dtype(np.float64): DOUBLE
 
 
 # ---------------------------------------------------------------- activations (Activation.cpp, UnaryOpsKernel.cpp)
+@native.activation
 def sigmoid(x):
     """torch.sigmoid: 1 / (1 + exp(-x))."""
     m = arithmetic(x)
@@ -115,6 +116,7 @@ def sigmoid(x):
     return m.kernel(x, lambda v: one / (one + m.vector.exp(zero - v)), lambda v: one / (one + m.scalar.exp(-v)))
 
 
+@native.activation
 def silu(x):
     """torch.nn.functional.silu: x / (1 + exp(-x))."""
     m = arithmetic(x)
@@ -124,6 +126,7 @@ def silu(x):
     return m.kernel(x, *(lambda v, f=f: v / (one + f.exp(-v)) for f in (m.vector, m.scalar)))
 
 
+@native.activation
 def elu(x, alpha=1.0, scale=1.0, input_scale=1.0):
     """torch.nn.functional.elu (and selu's arithmetic): expm1 below zero, a scaling above."""
     m = arithmetic(x)

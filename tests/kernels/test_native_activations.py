@@ -14,7 +14,10 @@ from test_native import battery, same
 pytestmark = pytest.mark.skipif(native.compiled() is None, reason="gradcli_accel is not installed (pip install ./accel)")
 
 PARAMETERS = {
+    "sigmoid": [()],
+    "silu": [()],
     "softplus": [(), (1, 20), (2.0, 5.0), (0.5, 1.0), (-1.0, 20.0), (1e-3, 0.1), (0.1, -3.0), (3, 30), (1.1, np.inf)],
+    "elu": [(), (0.5,), (1.6732632423543772, 1.0507009873554805), (2.0, 1.5, 0.7), (-1.0, 1, 1), (1.0, 1.0, -2.5)],
 }
 CASES = [(name, p) for name, sets in PARAMETERS.items() for p in sets]
 DTYPES = [np.float32, np.float64]
@@ -86,10 +89,11 @@ def test_parameters_that_are_not_plain_numbers_go_to_the_port(dtype):
         for parameters in [(np.float32(2.5),), (np.float64(0.3), 4.0), (True, 20), (2 ** 60 + 1, 20), (1.0, 2 ** 90)]:
             same(unary.softplus(x, *parameters), unary.softplus.pure(x, *parameters))
         same(unary.softplus(x, threshold=3.0), unary.softplus.pure(x, threshold=3.0))
+        same(unary.elu(x, 1.5, scale=2.0), unary.elu.pure(x, 1.5, scale=2.0))
         with pytest.raises(TypeError):
-            unary.softplus(x, 1.0, 20.0, 3.0)  # (the port's own error)
+            unary.sigmoid(x, 1.0)  # (the port's own error)
         with pytest.raises(TypeError):
-            unary.softplus.pure(x, 1.0, 20.0, 3.0)
+            unary.sigmoid.pure(x, 1.0)
 
 
 def test_the_compiled_functions_check_their_arguments():
@@ -98,19 +102,19 @@ def test_the_compiled_functions_check_their_arguments():
     with pytest.raises(ValueError):
         gradcli_accel.softplus(x, 9, 1.0, 20.0)
     with pytest.raises(ValueError):
-        gradcli_accel.softplus(x, -1, 1.0, 20.0)
+        gradcli_accel.sigmoid(x, -1)
     with pytest.raises(TypeError):
         gradcli_accel.softplus(x, 8, 1.0)
     with pytest.raises(TypeError):
-        gradcli_accel.softplus(np.zeros(8, np.int64), 8, 1.0, 20.0)
+        gradcli_accel.sigmoid(np.zeros(8, np.int64), 8)
     with pytest.raises(TypeError):
-        gradcli_accel.softplus(np.zeros(8, np.float16), 8, 1.0, 20.0)
+        gradcli_accel.silu(np.zeros(8, np.float16), 8)
     with pytest.raises(TypeError):
-        gradcli_accel.softplus(x, 8, "1", 20.0)
+        gradcli_accel.elu(x, 8, "1", 1.0, 1.0)
     read_only = np.zeros(8)
     read_only.flags.writeable = False
     with pytest.raises((BufferError, ValueError)):  # (numpy: ValueError, bytes: BufferError)
-        gradcli_accel.softplus(read_only, 8, 1.0, 20.0)
+        gradcli_accel.elu(read_only, 8, 1.0, 1.0, 1.0)
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.__name__)
