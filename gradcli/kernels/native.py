@@ -16,8 +16,6 @@ import os
 
 import numpy as np
 
-from . import loops
-
 _PURE = os.environ.get("GRADCLI_PURE_KERNELS", "") not in ("", "0")
 _module = None  # gradcli_accel once imported; False where it cannot be (or must not: GRADCLI_PURE_KERNELS)
 
@@ -133,6 +131,7 @@ def activation(pure):
     ones, then pure's defaults). float16, other layouts, larger arrays, keyword arguments: the port."""
     if _PURE:
         return pure
+    from . import loops  # (unary.py's own import: native's other users, as fma.py, do without loops)
     twin = []
     defaults = pure.__defaults__ or ()
 
