@@ -7,7 +7,7 @@
  *   unary   f(x)      x[i] = f(x[i])
  *   binary  f(x, y)   x[i] = f(x[i], y[i]), y a buffer of len(x) elements or of one, or a Python float
  * and fma32/fma64(out, a, b, c): out[i] = a[i]*b[i] + c[i] rounded once, each operand a buffer or a float;
- * and each activation of activations.h
+ * one_minus_square32(y): y[i] = 1 - y[i]*y[i] rounded once (float32); and each activation of activations.h
  *   name(x, whole, parameters...)  x[i] = its vector formula for i < whole, its scalar formula after, x a float32
  *                                  or float64 buffer, the parameters Python numbers. */
 #define PY_SSIZE_T_CLEAN
@@ -39,6 +39,9 @@ SLEEF64_BINARY(DECLARE_BINARY64) LIBC64_BINARY(DECLARE_BINARY64)
     void gc_##name##32(float *, ptrdiff_t, ptrdiff_t, const double *);               \
     void gc_##name##64(double *, ptrdiff_t, ptrdiff_t, const double *);
 ACTIVATIONS(DECLARE_ACTIVATION)
+
+/* tanh's backward factor (gradcli/kernels/fma.py): a compiled `1 - y * y`, fused */
+static float gc_one_minus_square32(float y) { return fmaf(-y, y, 1.0f); }
 
 /* ---------------------------------------------------------------- operands */
 /* One operand of n elements: a contiguous buffer of the element type (step 1), a buffer of one element or a
@@ -165,6 +168,7 @@ static void close_operands(Operand *operands, Py_ssize_t opened) {
                 fused_multiply_add(ELEMENT(type, v[0], i), ELEMENT(type, v[1], i), ELEMENT(type, v[2], i)))
 
 SLEEF32_UNARY(UNARY32) LIBM32_UNARY(UNARY32) SLEEF64_UNARY(UNARY64) LIBC64_UNARY(UNARY64)
+UNARY32(one_minus_square32)
 SLEEF32_BINARY(BINARY32) LIBM32_BINARY(BINARY32) SLEEF64_BINARY(BINARY64) LIBC64_BINARY(BINARY64)
 FUSED(fma32, float, 'f', fmaf)
 FUSED(fma64, double, 'd', fma)
@@ -205,7 +209,7 @@ ACTIVATIONS(ACTIVATION)
 static PyMethodDef methods[] = {
     SLEEF32_UNARY(UNARY_ENTRY) LIBM32_UNARY(UNARY_ENTRY) SLEEF64_UNARY(UNARY_ENTRY) LIBC64_UNARY(UNARY_ENTRY)
     SLEEF32_BINARY(BINARY_ENTRY) LIBM32_BINARY(BINARY_ENTRY) SLEEF64_BINARY(BINARY_ENTRY) LIBC64_BINARY(BINARY_ENTRY)
-    ACTIVATIONS(ACTIVATION_ENTRY)
+    UNARY_ENTRY(one_minus_square32) ACTIVATIONS(ACTIVATION_ENTRY)
     {"fma32", (PyCFunction)(void (*)(void))py_fma32, METH_FASTCALL, "out[i] = a[i]*b[i] + c[i], float32, one rounding"},
     {"fma64", (PyCFunction)(void (*)(void))py_fma64, METH_FASTCALL, "out[i] = a[i]*b[i] + c[i], float64, one rounding"},
     {NULL, NULL, 0, NULL}};
