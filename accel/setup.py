@@ -6,7 +6,7 @@ import os
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-SOURCES = ["src/module.c", "src/sleef32.c", "src/sleef64.c", "src/libm32.c", "src/libc64.c"]
+SOURCES = ["src/module.c", "src/sleef32.c", "src/sleef64.c", "src/libm32.c", "src/libc64.c", "src/activations.c"]
 
 # Each float operation must round once, as numpy's do: no contraction of a*b + c into a fused multiply-add
 # (fma() is called where the kernels mean one), no reassociation, no flush of subnormals.

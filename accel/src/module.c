@@ -6,7 +6,10 @@
  * header; this file declares them and makes each a Python function of the same name that rewrites a buffer in place:
  *   unary   f(x)      x[i] = f(x[i])
  *   binary  f(x, y)   x[i] = f(x[i], y[i]), y a buffer of len(x) elements or of one, or a Python float
- * and fma32/fma64(out, a, b, c): out[i] = a[i]*b[i] + c[i] rounded once, each operand a buffer or a float. */
+ * and fma32/fma64(out, a, b, c): out[i] = a[i]*b[i] + c[i] rounded once, each operand a buffer or a float;
+ * one_minus_square32(y): y[i] = 1 - y[i]*y[i] rounded once (float32); and each activation of activations.h
+ *   name(x, whole, parameters...)  x[i] = its vector formula for i < whole, its scalar formula after, x a float32
+ *                                  or float64 buffer, the parameters Python numbers. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <float.h>
@@ -17,6 +20,7 @@
 #include "sleef64.h"
 #include "libm32.h"
 #include "libc64.h"
+#include "activations.h"
 
 /* numpy's float32 arithmetic rounds each operation to float32; so must C's (no x87 excess precision) */
 #if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
@@ -31,6 +35,13 @@ SLEEF32_UNARY(DECLARE_UNARY32) LIBM32_UNARY(DECLARE_UNARY32)
 SLEEF64_UNARY(DECLARE_UNARY64) LIBC64_UNARY(DECLARE_UNARY64)
 SLEEF32_BINARY(DECLARE_BINARY32) LIBM32_BINARY(DECLARE_BINARY32)
 SLEEF64_BINARY(DECLARE_BINARY64) LIBC64_BINARY(DECLARE_BINARY64)
+#define DECLARE_ACTIVATION(name, parameters)                                          \
+    void gc_##name##32(float *, ptrdiff_t, ptrdiff_t, const double *);               \
+    void gc_##name##64(double *, ptrdiff_t, ptrdiff_t, const double *);
+ACTIVATIONS(DECLARE_ACTIVATION)
+
+/* tanh's backward factor (gradcli/kernels/fma.py): a compiled `1 - y * y`, fused */
+static float gc_one_minus_square32(float y) { return fmaf(-y, y, 1.0f); }
 
 /* ---------------------------------------------------------------- operands */
 /* One operand of n elements: a contiguous buffer of the element type (step 1), a buffer of one element or a
@@ -58,6 +69,17 @@ static int open_buffer(PyObject *object, Py_buffer *view, char format, int writa
         PyBuffer_Release(view);
         return -1;
     }
+    return 0;
+}
+
+/* x as a writable contiguous buffer of float32 or float64: its format ('f' or 'd'), or 0 with the error set */
+static char open_float_buffer(PyObject *object, Py_buffer *view) {
+    if (PyObject_GetBuffer(object, view, PyBUF_FORMAT | PyBUF_ANY_CONTIGUOUS | PyBUF_WRITABLE) < 0) return 0;
+    if (is_format(view, 'f')) return 'f';
+    if (is_format(view, 'd')) return 'd';
+    PyErr_Format(PyExc_TypeError, "gradcli_accel: a float32 or float64 buffer expected, got '%s'",
+                 view->format ? view->format : "B");
+    PyBuffer_Release(view);
     return 0;
 }
 
@@ -146,17 +168,48 @@ static void close_operands(Operand *operands, Py_ssize_t opened) {
                 fused_multiply_add(ELEMENT(type, v[0], i), ELEMENT(type, v[1], i), ELEMENT(type, v[2], i)))
 
 SLEEF32_UNARY(UNARY32) LIBM32_UNARY(UNARY32) SLEEF64_UNARY(UNARY64) LIBC64_UNARY(UNARY64)
+UNARY32(one_minus_square32)
 SLEEF32_BINARY(BINARY32) LIBM32_BINARY(BINARY32) SLEEF64_BINARY(BINARY64) LIBC64_BINARY(BINARY64)
 FUSED(fma32, float, 'f', fmaf)
 FUSED(fma64, double, 'd', fma)
 
+/* name(x, whole, parameters...): x a writable float32 or float64 buffer, 0 <= whole <= len(x) */
+#define ACTIVATION(name, parameters)                                                                \
+    static PyObject *py_##name(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {          \
+        if (nargs != 2 + (parameters)) {                                                            \
+            PyErr_Format(PyExc_TypeError, #name "(x, whole, parameters...): %d arguments", 2 + (parameters)); \
+            return NULL;                                                                            \
+        }                                                                                           \
+        double p[(parameters) + 1];  /* (+ 1: no array of none) */                                  \
+        for (int k = 0; k < (parameters); k++)                                                      \
+            if ((p[k] = PyFloat_AsDouble(args[2 + k])) == -1.0 && PyErr_Occurred()) return NULL;    \
+        Py_ssize_t whole = PyLong_AsSsize_t(args[1]);                                              \
+        if (whole == -1 && PyErr_Occurred()) return NULL;                                           \
+        Py_buffer view;                                                                             \
+        char format = open_float_buffer(args[0], &view);                                            \
+        if (!format) return NULL;                                                                   \
+        Py_ssize_t n = view.len / (format == 'f' ? (Py_ssize_t)sizeof(float) : (Py_ssize_t)sizeof(double)); \
+        if (whole < 0 || whole > n) {                                                               \
+            PyBuffer_Release(&view);                                                                \
+            return PyErr_Format(PyExc_ValueError, #name ": whole %zd outside 0..%zd", whole, n);   \
+        }                                                                                           \
+        if (format == 'f') gc_##name##32((float *)view.buf, n, whole, p);                          \
+        else gc_##name##64((double *)view.buf, n, whole, p);                                       \
+        PyBuffer_Release(&view);                                                                    \
+        Py_RETURN_NONE;                                                                             \
+    }
+ACTIVATIONS(ACTIVATION)
+
 #define UNARY_ENTRY(name) {#name, (PyCFunction)py_##name, METH_O, "x[i] = " #name "(x[i]) in place"},
 #define BINARY_ENTRY(name) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, \
                             "x[i] = " #name "(x[i], y[i]) in place"},
+#define ACTIVATION_ENTRY(name, parameters) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, \
+                                           #name "(x, whole, parameters...): torch's kernel, in place"},
 
 static PyMethodDef methods[] = {
     SLEEF32_UNARY(UNARY_ENTRY) LIBM32_UNARY(UNARY_ENTRY) SLEEF64_UNARY(UNARY_ENTRY) LIBC64_UNARY(UNARY_ENTRY)
     SLEEF32_BINARY(BINARY_ENTRY) LIBM32_BINARY(BINARY_ENTRY) SLEEF64_BINARY(BINARY_ENTRY) LIBC64_BINARY(BINARY_ENTRY)
+    UNARY_ENTRY(one_minus_square32) ACTIVATIONS(ACTIVATION_ENTRY)
     {"fma32", (PyCFunction)(void (*)(void))py_fma32, METH_FASTCALL, "out[i] = a[i]*b[i] + c[i], float32, one rounding"},
     {"fma64", (PyCFunction)(void (*)(void))py_fma64, METH_FASTCALL, "out[i] = a[i]*b[i] + c[i], float64, one rounding"},
     {NULL, NULL, 0, NULL}};

@@ -188,6 +188,7 @@ def fused_multiply_add(a, b, c):
     return a * b + c
 
 
+@native.unary(np.float32)
 def one_minus_square32(y):
     """float32 1 - y*y with one rounding, as a compiled `1 - y * y` (a fused multiply-add) gives it, for a
     float32 array y. In double, y*y is exact and so is 1 - y*y for |y| >= 1/8; the single rounding to float32

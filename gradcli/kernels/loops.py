@@ -96,7 +96,7 @@ def pointwise(arrays, vector, scalar, vector_width, threads=None, grain=iteratio
     scalar(*values) where it runs the scalar code, laid out as torch lays out the result (dense in the
     inputs' stride order)."""
     if arrays.__class__ is np.ndarray:  # the common call: one operand, often small (then without the checks below)
-        if 0 < arrays.size < grain and arrays.ndim and arrays.flags.c_contiguous:
+        if runs_as_one_row(arrays, grain):
             return _one_row([arrays], vector, scalar, vector_width)
         arrays = [arrays]
     else:
@@ -126,13 +126,32 @@ def pointwise(arrays, vector, scalar, vector_width, threads=None, grain=iteratio
     return out.reshape([shape[d] for d in order]).transpose(np.argsort(order))
 
 
+def runs_as_one_row(x, grain=iteration.GRAIN_SIZE):
+    """Whether pointwise runs the one array x as a single contiguous row, whatever the thread count: C order,
+    at least one element and fewer than grain (then one thread takes it all)."""
+    return 0 < x.size < grain and x.ndim > 0 and x.flags.c_contiguous
+
+
+def one_row_vector_elements(x, grain=iteration.GRAIN_SIZE):
+    """For one float32 or float64 array x that pointwise runs as a single row (runs_as_one_row): how many of
+    its leading elements the vector function computes at the current capability (the scalar one computes the
+    rest); None where pointwise takes another path."""
+    return vector_elements(x.size, width(x.dtype.type)) if runs_as_one_row(x, grain) else None
+
+
+def vector_elements(numel, vector_width):
+    """vectorized_loop over one contiguous row of numel elements: how many, from its start, the vector function
+    computes (whole blocks of 2 * Vec::size()); the scalar function computes the rest."""
+    return numel // (2 * vector_width) * (2 * vector_width)
+
+
 def _one_row(arrays, vector, scalar, vector_width):
     """pointwise of contiguous arrays of one shape in one contiguous row: vector blocks first, the scalar tail
     after them."""
     shape = arrays[0].shape
     numel = arrays[0].size
     flats = [a.reshape(-1) for a in arrays]
-    whole = numel // (2 * vector_width) * (2 * vector_width)
+    whole = vector_elements(numel, vector_width)
     if whole == numel:
         out = vector(*flats)
     elif whole == 0:

@@ -7,6 +7,9 @@ fused multiply-adds the ports emulate); anything else - other dtypes, strided vi
 the port. Results are bit for bit the port's, with the same dtype, shape and memory layout (C order):
 tests/kernels/test_native.py compares them. GRADCLI_PURE_KERNELS=1 in the environment keeps the ports
 everywhere (no wrapper is made).
+
+`activation` does the same for a whole cpu_kernel_vec activation of kernels/unary.py (sigmoid, silu, elu, softplus):
+one compiled pass instead of the port's numpy calls around the element twins.
 """
 
 import os
@@ -148,6 +151,37 @@ def fused(dtype):
             return out
         return _accelerated(pure, 3, accelerated)
     return decorate
+
+
+def activation(pure):
+    """A cpu_kernel_vec activation pure(x, *parameters) of kernels/unary.py (parameters with defaults), run by
+    its compiled twin where loops.pointwise runs it as one contiguous row over a float32 or float64 array and
+    the parameters are Python numbers that are exact as doubles: the twin takes a copy of x, the count of
+    leading elements for the vector formula (loops.one_row_vector_elements), and every parameter (the given
+    ones, then pure's defaults). float16, other layouts, larger arrays, keyword arguments: the port."""
+    if _PURE:
+        return pure
+    from . import loops  # (unary.py's own import: native's other users, as fma.py, do without loops)
+    twin = []
+    defaults = pure.__defaults__ or ()
+
+    def accelerated(x, *parameters, **keywords):
+        whole = (loops.one_row_vector_elements(x) if x.__class__ is np.ndarray and x.dtype in _ACTIVATION_DTYPES
+                 and not keywords and len(parameters) <= len(defaults) else None)
+        for p in parameters:
+            if not (p.__class__ is float or (p.__class__ is int and -_EXACT_INTEGER <= p <= _EXACT_INTEGER)):
+                whole = None  # (a larger int could round twice on its way to float32: the port rounds it once)
+        kernel = None if whole is None else _bound(twin, pure)
+        if kernel is None:
+            return pure(x, *parameters, **keywords)
+        out = x.copy()
+        kernel(out, whole, *parameters, *defaults[len(parameters):])
+        return out
+    return _accelerated(pure, 1, accelerated)
+
+
+_ACTIVATION_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+_EXACT_INTEGER = 2 ** 53
 
 
 _NUMBERS = (float, np.float32, np.float64)

@@ -2,7 +2,8 @@
 returns a numpy array and computes what torch 2.13's CPU kernel computes for that dtype.
 
 - ATen's `cpu_kernel_vec` kernels (sigmoid, silu, elu, softplus, tanh-GELU, rsqrt, pow): SLEEF's vector
-  functions for the 2 * Vec::size() blocks, the C library's for the rest (kernels/loops.py).
+  functions for the 2 * Vec::size() blocks, the C library's for the rest (kernels/loops.py); the activations
+  decorated @native.activation run as one compiled pass where gradcli_accel is installed.
 - `vml` kernels (expm1, log1p; exp, log, tanh, sin, cos, erf for float16): SLEEF for every element.
 - GELU of a contiguous float32 tensor: oneDNN's JIT kernel (a minimax polynomial on AVX512 machines,
   Abramowitz-Stegun with its own exp on AVX2 ones).
@@ -113,6 +114,7 @@ _ARITHMETIC = {np.dtype(f32): SINGLE, _F16: SINGLE, np.dtype(np.float64): DOUBLE
 
 
 # ---------------------------------------------------------------- activations (Activation.cpp, UnaryOpsKernel.cpp)
+@native.activation
 def sigmoid(x):
     """torch.sigmoid: 1 / (1 + exp(-x))."""
     m = arithmetic(x)
@@ -122,6 +124,7 @@ def sigmoid(x):
     return m.kernel(x, lambda v: one / (one + m.vector.exp(zero - v)), lambda v: one / (one + m.scalar.exp(-v)))
 
 
+@native.activation
 def silu(x):
     """torch.nn.functional.silu: x / (1 + exp(-x))."""
     m = arithmetic(x)
@@ -131,6 +134,7 @@ def silu(x):
     return m.kernel(x, *(lambda v, f=f: v / (one + f.exp(-v)) for f in (m.vector, m.scalar)))
 
 
+@native.activation
 def elu(x, alpha=1.0, scale=1.0, input_scale=1.0):
     """torch.nn.functional.elu (and selu's arithmetic): expm1 below zero, a scaling above."""
     m = arithmetic(x)
@@ -141,6 +145,7 @@ def elu(x, alpha=1.0, scale=1.0, input_scale=1.0):
                     lambda v: np.where(v < 0, m.scalar.expm1(v * negiptcoef) * negcoef, v * poscoef))
 
 
+@native.activation
 def softplus(x, beta=1.0, threshold=20.0):
     """torch.nn.functional.softplus: log1p(exp(beta * x)) / beta, x itself above the threshold."""
     m = arithmetic(x)

@@ -67,7 +67,7 @@ def same(got, want):
     assert type(got) is type(want)
     got, want = np.asarray(got), np.asarray(want)
     assert got.dtype == want.dtype and got.shape == want.shape and got.strides == want.strides
-    unsigned = {4: np.uint32, 8: np.uint64}[got.dtype.itemsize]
+    unsigned = {2: np.uint16, 4: np.uint32, 8: np.uint64}[got.dtype.itemsize]
     both_nan = np.isnan(got) & np.isnan(want)
     differ = (got.view(unsigned) != want.view(unsigned)) & ~both_nan
     assert not differ.any(), (f"{differ.sum()} elements differ, first inputs at "
@@ -77,7 +77,7 @@ def same(got, want):
 def kernel_dtype(kernel):
     module = kernel.__module__.rsplit(".", 1)[-1]
     if module == "fma":
-        return np.float32 if kernel.__name__ == "fma32" else np.float64
+        return np.float64 if kernel.__name__ == "fma64" else np.float32
     return np.float64 if module == "sleef64" or kernel.__name__.startswith("c_") else np.float32
 
 
@@ -115,7 +115,13 @@ def test_a_twin_keeps_the_ports_layout_and_falls_back_elsewhere(name):
     args = {1: lambda v: (v,), 2: lambda v: (v, dtype(1.5)), 3: lambda v: (v, v, dtype(0.25))}[kernel.arity]
     with np.errstate(all="ignore"):
         for v in (x, np.asfortranarray(x), x[:, ::2], x.T, x[0, 0].reshape(()), x.astype(np.float16)):
-            same(kernel(*args(v)), kernel.pure(*args(v)))
+            try:
+                want = kernel.pure(*args(v))
+            except TypeError as error:  # (a port of arrays only, as one_minus_square32: the twin raises alike)
+                with pytest.raises(type(error)):
+                    kernel(*args(v))
+                continue
+            same(kernel(*args(v)), want)
 
 
 def test_every_compiled_twin_is_used_and_every_use_has_a_twin():
