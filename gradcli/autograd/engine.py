@@ -79,7 +79,10 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
                 if grad is not None:
                     if grad.array.shape != meta[0] or grad.dtype is not meta[1]:  # (conform's test, inline)
                         grad = conform(grad, meta)
-                    _add_to_buffer(buffers, child, nr, grad)
+                    if nr == 0 and child not in buffers:  # the common first gradient, without a call
+                        buffers[child] = [grad]
+                    else:
+                        _add_to_buffer(buffers, child, nr, grad)
                 left = dependencies[child] - 1
                 dependencies[child] = left
                 if left == 0:

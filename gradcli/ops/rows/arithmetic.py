@@ -70,21 +70,24 @@ def _product_backward(grad, factor):
     """grad * factor, mul's formula for either input. In a formula without create_graph (fastpath 5), where the
     op table would cast nothing — a floating gradient times a python number or a tensor of its dtype — the same
     multiply on the arrays, through the same limit check and compact broadcast as apply's."""
-    if factor.__class__ in _NUMBERS:
-        arrays = fastpath.formula_arrays(grad)
-        if arrays is not None and arrays[0].dtype.kind == "f":
-            return Tensor._make(_multiplied([arrays[0], factor]))
-    elif isinstance(factor, Tensor):
-        arrays = fastpath.formula_arrays(grad, factor)
-        if arrays is not None and arrays[0].dtype.kind == "f" and arrays[1].dtype == arrays[0].dtype:
-            return Tensor._make(_multiplied(list(arrays)))
+    array = grad.array
+    if array.__class__ is np.ndarray and array.dtype.kind == "f" and fastpath.formula_on_arrays():
+        if factor.__class__ in _NUMBERS:
+            return Tensor._make(_multiplied([array, factor]))
+        if isinstance(factor, Tensor):
+            other = factor.array
+            if other.__class__ is np.ndarray and other.dtype == array.dtype:
+                return Tensor._make(_multiplied([array, other]))
     return grad * factor
 
 
 def _multiplied(arrays):
     limits.check_broadcast(arrays)
-    out = fastpath.compact_elementwise(np.multiply, arrays, {})
+    out = fastpath.compact_elementwise(np.multiply, arrays, _NO_PARAMS)
     return out if out.__class__ is np.ndarray else np.asarray(out)
+
+
+_NO_PARAMS = {}
 
 
 MUL = row("mul.Tensor", "MulBackward0", np.multiply, "self other", promote="common",
