@@ -84,7 +84,7 @@ class OpNode(Node):
                 if child is None:
                     grads.append(None)
                 elif rule.positional and not rule.params:  # the common case: the values in order
-                    grads.append(rule.fn(g, *[unpack(name) for name in rule.uses]))
+                    grads.append(rule.fn(g, *map(unpack, rule.uses)))
                 else:
                     values = {name: unpack(name) for name in rule.uses}
                     for name in rule.params:

@@ -66,19 +66,20 @@ RSUB = row("rsub.Scalar", "RsubBackward1",
 _NUMBERS = (bool, int, float)
 
 
-def _product_backward(grad, factor):
-    """grad * factor, mul's formula for either input. In a formula without create_graph (fastpath 5), where the
-    op table would cast nothing — a floating gradient times a python number or a tensor of its dtype — the same
-    multiply on the arrays, through the same limit check and compact broadcast as apply's."""
+def _product_backward(grad, other):
+    """grad * other: mul's formula for self, and for other with self as `other`. In a formula without
+    create_graph (fastpath 5), where the op table would cast nothing — a floating gradient times a python number
+    or a tensor of its dtype — the same multiply on the arrays, through apply's limit check and compact
+    broadcast, without the front door."""
     array = grad.array
     if array.__class__ is np.ndarray and array.dtype.kind == "f" and fastpath.formula_on_arrays():
-        if factor.__class__ in _NUMBERS:
-            return Tensor._make(_multiplied([array, factor]))
-        if isinstance(factor, Tensor):
-            other = factor.array
-            if other.__class__ is np.ndarray and other.dtype == array.dtype:
-                return Tensor._make(_multiplied([array, other]))
-    return grad * factor
+        if other.__class__ in _NUMBERS:
+            return Tensor._make(_multiplied([array, other]))
+        if isinstance(other, Tensor):
+            factor = other.array
+            if factor.__class__ is np.ndarray and factor.dtype == array.dtype:
+                return Tensor._make(_multiplied([array, factor]))
+    return grad * other
 
 
 def _multiplied(arrays):
@@ -91,7 +92,7 @@ _NO_PARAMS = {}
 
 
 MUL = row("mul.Tensor", "MulBackward0", np.multiply, "self other", promote="common",
-          self=("grad * other", lambda grad, other: _product_backward(grad, other)),
+          self=("grad * other", _product_backward),
           other=("grad * self", lambda grad, self: _product_backward(grad, self)))
 DIV = row("div.Tensor", "DivBackward0", np.true_divide, "self other", promote="float",
           self="grad / other",
