@@ -9,6 +9,8 @@ asserts.
   median over rounds.
 - cycle collector: `gradcli run` of the 5,000-statement batch script (bench/scripts.py), whole process, as
   the command runs it and with the collector left on while the script compiles (no pause, no freeze).
+- full collections: `gradcli run` of a 200,000-op deep chain (bench/scripts.py's deep_script), whole process,
+  as the command runs it and at Python's pace of full collections (pace_full_collections not called).
 - exit: the same run leaving through Python's teardown (sys.exit, the compiled program freed object by object)
   instead of os._exit.
 """
@@ -71,13 +73,27 @@ def command_policies(rounds, env):
             for label in WITHOUT if label != "as the command"]
 
 
+def collector_pace(rounds, env, length=200_000):
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "deep.py")
+        with open(path, "w") as f:
+            f.write(scripts.deep_script(length))
+        commands = {label: [sys.executable, "-c", COMMAND % patch, path] for label, patch in
+                    (("as the command", ""), ("Python's pace of full collections",
+                                              "process.pace_full_collections = lambda: None"))}
+        results = measure.interleaved(commands, rounds, env=env)
+    assert len({result["stdout"] for result in results.values()}) == 1, "the policy changed the script's output"
+    return [("%d-op deep chain, whole process (CPU)" % length, label, measure.median(results["as the command"]["cpu"]),
+             measure.median(results[label]["cpu"])) for label in commands if label != "as the command"]
+
+
 def main():
     arguments = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     arguments.add_argument("--rounds", type=int, default=7)
     args = arguments.parse_args()
     env = dict(os.environ, **measure.ONE_THREAD)
     env["PYTHONPATH"] = os.pathsep.join([str(HERE.parent)] + env.get("PYTHONPATH", "").split(os.pathsep))
-    rows = allocator(args.rounds, env) + command_policies(args.rounds, env)
+    rows = allocator(args.rounds, env) + command_policies(args.rounds, env) + collector_pace(args.rounds, env)
     print("| workload | with the policy | without: | | policy's gain |")
     print("|---|---|---|---|---|")
     for workload, without, with_policy, without_policy in rows:

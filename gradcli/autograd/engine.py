@@ -50,8 +50,8 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
         if dependencies.get(node, 0) == 0:
             heapq.heappush(ready, (-node.sequence_nr, next(pushed), node))
 
-    while ready:
-        node = heapq.heappop(ready)[2]
+    node = heapq.heappop(ready)[2] if ready else None
+    while node is not None:
         grads_in = buffers.pop(node, None) or [None]
         if node.hooks:
             _run_hooks(node, grads_in, hand_over)
@@ -61,27 +61,40 @@ def run_backward(roots, root_grads, retain_graph=False, create_graph=False, capt
             for nr, grad in enumerate(grads_in):
                 for i in wanted.get((node, nr), ()):
                     captured[i] = hand_over(grad)
-        if runnable is not None and node not in runnable:
-            continue
-        if grads_in[0] is None and _nothing(grads_in):  # nothing arrived: the inputs get nothing either
-            grads_out = (None,) * len(node.next_functions)
-        else:
-            if node.runs_user_code:
-                grads_in = [hand_over(g) for g in grads_in]
-            grads_out = node.apply(grads_in, create_graph) if not checking else _checked(node, grads_in, create_graph)
-            if observer is not None:  # before release: an explanation shows the values the node saved
-                observer(node, grads_in, grads_out)
-            if not retain_graph:
-                node.release()
-        for (child, nr), grad, meta in zip(node.next_functions, grads_out, node.input_meta):
-            if child is None or (runnable is not None and child not in dependencies):
-                continue
-            if grad is not None:
-                _add_to_buffer(buffers, child, nr, conform(grad, meta))
-            left = dependencies[child] - 1
-            dependencies[child] = left
-            if left == 0:
-                heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))
+        following = None  # the one node made ready by this one, while no other waits: it runs next, unqueued
+        if runnable is None or node in runnable:
+            if grads_in[0] is None and _nothing(grads_in):  # nothing arrived: the inputs get nothing either
+                grads_out = (None,) * len(node.next_functions)
+            else:
+                if node.runs_user_code:
+                    grads_in = [hand_over(g) for g in grads_in]
+                grads_out = node.apply(grads_in, create_graph) if not checking else _checked(node, grads_in, create_graph)
+                if observer is not None:  # before release: an explanation shows the values the node saved
+                    observer(node, grads_in, grads_out)
+                if not retain_graph:
+                    node.release()
+            for (child, nr), grad, meta in zip(node.next_functions, grads_out, node.input_meta):
+                if child is None or (runnable is not None and child not in dependencies):
+                    continue
+                if grad is not None:
+                    if grad.array.shape != meta[0] or grad.dtype is not meta[1]:  # (conform's test, inline)
+                        grad = conform(grad, meta)
+                    if nr == 0 and child not in buffers:  # the common first gradient, without a call
+                        buffers[child] = [grad]
+                    else:
+                        _add_to_buffer(buffers, child, nr, grad)
+                left = dependencies[child] - 1
+                dependencies[child] = left
+                if left == 0:
+                    if following is None and not ready:
+                        following = child
+                    else:
+                        if following is not None:
+                            heapq.heappush(ready, (-following.sequence_nr, next(pushed), following))
+                            following = None
+                        heapq.heappush(ready, (-child.sequence_nr, next(pushed), child))
+        # a lone ready node is the one the queue would give next
+        node = following if following is not None else heapq.heappop(ready)[2] if ready else None
     return captured
 
 

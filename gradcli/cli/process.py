@@ -4,6 +4,8 @@ does to its own. Each is switched on by `take_over()`, which only `command()` (t
 process as it is. Their measured effect is in docs/bench.md.
 
 - the C allocator keeps freed memory for reuse, as torch's CPU allocator does (glibc only);
+- the cycle collector's full collections are spaced out (`pace_full_collections`): the young ones keep their
+  pace, so short-lived cycles are freed as soon as before;
 - the cycle collector pauses while the command starts (numpy's and gradcli's modules are some hundred
   thousand objects, none of them garbage: the collections during the imports were a twentieth of a one-shot
   command's instructions) and while a long script compiles (its tree and closures are millions of acyclic
@@ -33,6 +35,7 @@ def take_over():
     global _active
     _active = True
     keep_freed_memory()
+    pace_full_collections()
     _pause_collector()
 
 
@@ -90,6 +93,24 @@ def keep_freed_memory():
     mallopt(m_mmap_threshold, 32 << 20)  # glibc's largest allowed value on 64-bit systems
     mallopt(m_trim_threshold, 1 << 30)
     return True
+
+
+FULL_COLLECTION_EVERY = 1000  # young-generation collections between two full ones (Python's default: 10)
+
+
+def pace_full_collections():
+    """A full collection walks every object alive. The graph of a long chain of ops is millions of Python
+    objects (nodes, their edges and saved values; torch's are C++, outside the collector) that hold no cycle,
+    and at Python's pace — a full collection after every 10 collections of the middle generation, once the
+    objects that reached the oldest one since the last are a quarter of those it holds — each is walked again
+    and again: 200,000 `y = y * c` then backward spent a quarter of their time in 9 full collections (see
+    docs/bench.md). With 1000, a full collection comes after ~7 million net allocations instead of ~70,000;
+    the young and middle generations are collected as often as before, so what is spaced out is only the
+    freeing of cycles that lived through both. (Python 3.14's incremental collector ignores the third
+    threshold: there this does nothing.) Returns the thresholds then in force."""
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
+    return gc.get_threshold()
 
 
 def _is_glibc():

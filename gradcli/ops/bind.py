@@ -55,6 +55,8 @@ class OpNode(Node):
             meta = self.input_meta[self.op.position[name[:-6]]]
             return meta[0] if name.endswith("_shape") else meta[1]
         value, version = saved
+        if value.__class__ in _NUMBERS:  # a python number (x * 3's 3): nothing to check
+            return value
         if isinstance(value, Tensor):
             if value._version.value != version:
                 raise modified_error(value.array, value._version.value, version, value.grad_fn)
@@ -74,22 +76,21 @@ class OpNode(Node):
         else:  # `grads`: None for an output no gradient reached, as torch's undefined gradients
             g = tuple(grad_outputs) + (None,) * (len(self.outputs) - len(grad_outputs))
         grads = []
+        unpack = self.unpack
         state = lookup(None) or current()
         state.formulas += 1
         try:
             for (child, _), rule in zip(self.next_functions, self.op.rules):
                 if child is None:
                     grads.append(None)
-                elif rule.params:
-                    values = dict(zip(rule.uses, map(self.unpack, rule.uses)))
+                elif rule.positional and not rule.params:  # the common case: the values in order
+                    grads.append(rule.fn(g, *map(unpack, rule.uses)))
+                else:
+                    values = {name: unpack(name) for name in rule.uses}
                     for name in rule.params:
                         if name in self.params:
                             values[name] = self.params[name]
                     grads.append(rule.fn(g, **values))
-                elif rule.positional:
-                    grads.append(rule.fn(g, *map(self.unpack, rule.uses)))
-                else:
-                    grads.append(rule.fn(g, **dict(zip(rule.uses, map(self.unpack, rule.uses)))))
         finally:
             state.formulas -= 1
         return grads
@@ -331,12 +332,6 @@ def _finish(op, inputs, params, node, results):
 
 def _record(op, inputs, params, outs, state):
     """The node for this application, or None when no input needs a gradient (`state`: the run state)."""
-    for i in op.edges:  # first the common answer for plain data, without building any edge
-        x = inputs[i]
-        if isinstance(x, Tensor) and (x._grad_fn is not None or x._requires_grad or x._view is not None):
-            break
-    else:
-        return None
     edges = []
     meta = []
     needed = False
@@ -379,22 +374,24 @@ _INPUT_META = {}
 def _save(node, op, inputs, result):
     """Keep what the derivatives of the inputs that need a gradient use (torch saves no more)."""
     saved = node.saved
+    position = op.position
     for (child, _), rule in zip(node.next_functions, op.rules):
         if child is None:
             continue
         for name in rule.saves:
             if name in saved:
                 continue
-            if name.startswith("result"):  # "result", or "result0", "result1"... of an op with several outputs
+            i = position.get(name)
+            if i is not None:  # an input (the common case)
+                value = inputs[i]
+                saved[name] = (value, value._version.value if isinstance(value, Tensor) else 0)
+            elif name.startswith("result"):  # "result", or "result0", "result1"... of an op with several outputs
                 output = result if name == "result" else result[int(name[6:])]
                 nr = 0 if name == "result" else int(name[6:])
                 saved[name] = ((output.array, output._version, None, nr), output._version.value)  # None: this node
-            elif name.endswith("_strides"):  # in elements, as torch counts them
-                array = inputs[op.position[name[:-8]]].array
+            else:  # `<input>_strides`, in elements, as torch counts them
+                array = inputs[position[name[:-8]]].array
                 saved[name] = (tuple(s // array.itemsize for s in array.strides), 0)
-            else:
-                value = inputs[op.position[name]]
-                saved[name] = (value, value._version.value if isinstance(value, Tensor) else 0)
 
 
 # ---------------------------------------------------------------- views

@@ -66,14 +66,20 @@ def compact_elementwise(forward, arrays, params):
 def formula_arrays(*tensors):
     """The arrays of `tensors` when the formula using them may compute on them directly (fast path 5): it runs
     in backward without create_graph and every one is an ordinary array (no shapes-only MetaArray); else None."""
-    state = lookup(None) or current()
-    if not state.formulas or state.grad_enabled:
+    if not formula_on_arrays():
         return None
-    arrays = tuple(t.array for t in tensors)
+    arrays = tuple([t.array for t in tensors])
     for a in arrays:
         if a.__class__ is not np.ndarray:
             return None
     return arrays
+
+
+def formula_on_arrays():
+    """Whether the code running is a formula that may compute on arrays (fast path 5): one in backward without
+    create_graph."""
+    state = lookup(None) or current()
+    return state.formulas and not state.grad_enabled
 
 
 def is_compact(array):

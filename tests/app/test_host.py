@@ -197,3 +197,19 @@ def test_the_command_takes_the_process_over_and_leaves_with_its_output(tmp_path)
                            "import sys\nsys.argv = ['gradcli', 'run', %r]\nlaunch.command()\n" % str(script)],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, "1\n", "")  # no teardown: atexit never ran
+
+
+def test_full_collections_are_spaced_out_only_once_the_command_takes_over(monkeypatch):
+    """The library leaves the host's collector thresholds alone; take_over() raises only the third one (the
+    young generations keep their pace)."""
+    before = gc.get_threshold()
+    monkeypatch.setattr(process, "keep_freed_memory", lambda: False)  # take_over's other policy: not here
+    monkeypatch.setattr(process, "_active", False)
+    gradcli.run_script("x = 1\n", trusted=True)
+    assert gc.get_threshold() == before
+    try:
+        process.take_over()
+        assert gc.get_threshold()[:2] == before[:2]
+        assert gc.get_threshold()[2] in (process.FULL_COLLECTION_EVERY, before[2])  # (3.14 ignores it)
+    finally:
+        gc.set_threshold(*before)

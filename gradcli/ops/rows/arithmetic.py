@@ -7,11 +7,13 @@ engine sums broadcast gradients back to each input's shape, so no formula here u
 
 import numpy as np
 
+from .. import fastpath
 from ..bind import apply, apply_binary, result_dtype
 from .compare import logical_and, where
 from ..inplace import apply_inplace, check_inplace
 from ..table import formula_helper, front_door, row
 from ...base import dtypes, errors, grad_mode
+from ...core import limits
 from ...kernels import unary as torch_unary
 from ...kernels.fma import fused_multiply_add
 from ...core.tensor import Tensor
@@ -61,9 +63,37 @@ SUB = row("sub.Tensor", "SubBackward0",
 RSUB = row("rsub.Scalar", "RsubBackward1",
            lambda self, other, alpha=1: np.subtract(other, self) if alpha == 1 else _plus_multiple(other, self, -alpha),
            "self", elementwise=True, self=("-grad * alpha", lambda grad, alpha=1: -grad if alpha == 1 else grad * -alpha))
+_NUMBERS = (bool, int, float)
+
+
+def _product_backward(grad, other):
+    """grad * other: mul's formula for self, and for other with self as `other`. In a formula without
+    create_graph (fastpath 5), where the op table would cast nothing — a floating gradient times a python number
+    or a tensor of its dtype — the same multiply on the arrays, through apply's limit check and compact
+    broadcast, without the front door."""
+    array = grad.array
+    if array.__class__ is np.ndarray and array.dtype.kind == "f" and fastpath.formula_on_arrays():
+        if other.__class__ in _NUMBERS:
+            return Tensor._make(_multiplied([array, other]))
+        if isinstance(other, Tensor):
+            factor = other.array
+            if factor.__class__ is np.ndarray and factor.dtype == array.dtype:
+                return Tensor._make(_multiplied([array, factor]))
+    return grad * other
+
+
+def _multiplied(arrays):
+    limits.check_broadcast(arrays)
+    out = fastpath.compact_elementwise(np.multiply, arrays, _NO_PARAMS)
+    return out if out.__class__ is np.ndarray else np.asarray(out)
+
+
+_NO_PARAMS = {}
+
+
 MUL = row("mul.Tensor", "MulBackward0", np.multiply, "self other", promote="common",
-          self="grad * other",
-          other="grad * self")
+          self=("grad * other", _product_backward),
+          other=("grad * self", lambda grad, self: _product_backward(grad, self)))
 DIV = row("div.Tensor", "DivBackward0", np.true_divide, "self other", promote="float",
           self="grad / other",
           other="-grad * ((self / other) / other)")
