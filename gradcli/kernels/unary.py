@@ -358,6 +358,7 @@ def vml_kernel(name, fallback):
     (whether it is installed is looked up once) the estimate or the fallback itself, without vml's steps on
     every call (a 3x4 tensor's exp is a few hundred nanoseconds of numpy)."""
     chosen = {}
+    _CHOICES.append(chosen)
 
     def kernel(x):
         function = chosen.get(x.dtype)
@@ -365,6 +366,15 @@ def vml_kernel(name, fallback):
             function = chosen[x.dtype] = _vml_choice(name, x.dtype, fallback)
         return function(x)
     return kernel
+
+
+_CHOICES = []  # every vml_kernel's choices, by dtype
+
+
+def forget_vml_choices():
+    """Make every vml_kernel choose again at its next call (after a test changes what is installed)."""
+    for chosen in _CHOICES:
+        chosen.clear()
 
 
 def _vml_choice(name, dtype, fallback):

@@ -169,15 +169,30 @@ def _cases():
 
 @pytest.fixture
 def roots_taken(monkeypatch):
-    """A list that gets an entry for each square root computed (through MKL or, without it, numpy)."""
+    """A list that gets an entry for each of MKL's VML functions computed (square roots, exp, ...: through MKL
+    or, without it, numpy's or the estimate), whether called through unary.vml or a row's vml_kernel."""
+    from gradcli.kernels import unary
     taken = []
-    vml = mkl.vml
+    vml, choice = mkl.vml, unary._vml_choice
 
     def counted(name, x):
         taken.append(name)
         return vml(name, x)
+
+    def counted_choice(name, dtype, fallback):
+        function = choice(name, dtype, fallback)
+        if dtype.char not in "fd":
+            return function
+
+        def call(x):
+            taken.append(name)
+            return function(x)
+        return call
     monkeypatch.setattr(mkl, "vml", counted)
-    return taken
+    monkeypatch.setattr(unary, "_vml_choice", counted_choice)
+    unary.forget_vml_choices()
+    yield taken
+    unary.forget_vml_choices()  # (so that the next test's calls choose again, without the counting)
 
 
 def torch_stdout(corpus, script):
