@@ -42,16 +42,18 @@ def _bound(twin, pure):
     return twin[0]
 
 
-def whole_row(x, vector, scalar, block):
-    """loops._one_row of one array by a compiled twin, where the row runs one kernel throughout: x a
-    C-contiguous array (not 0-d) shorter than a block (all scalar tail) or of whole blocks (all vector code),
-    and that kernel a unary one with a twin for x's dtype. None where the port's path must run."""
-    n = x.size
-    kernel = scalar if n < block else vector if n % block == 0 else None
+def whole_row(x, vector, scalar, whole):
+    """loops._one_row of one array by a compiled twin, where the row runs one kernel throughout: `whole`, the
+    count of x's leading elements the vector kernel computes (loops.one_row_vector_elements; None where x is
+    not one contiguous row), is all of them or none, and that kernel is a unary one with a twin for x's dtype.
+    None where the port's path must run."""
+    if whole is None:
+        return None
+    kernel = vector if whole == x.size else scalar if whole == 0 else None
     twin = _TWINS.get(kernel, _UNSEEN)
     if twin is _UNSEEN:
         twin = _twin(kernel)
-    if twin is None or x.dtype is not twin[1] or not x.ndim or not x.flags.c_contiguous:
+    if twin is None or x.dtype is not twin[1]:
         return None
     out = x.copy()
     twin[0](out)

@@ -30,10 +30,9 @@ def _float_kernel(x, vector, scalar, grain=iteration.GRAIN_SIZE):
     """cpu_kernel_vec for float32, and for float16 as torch runs it: in float32, rounded once per element,
     with float16's Vec::size()."""
     x = np.asarray(x)
-    if 0 < x.size < grain:  # (a small tensor: the port's steps cost more than a twin's work)
-        out = native.whole_row(x, vector, scalar, 2 * loops.width(f32))
-        if out is not None:
-            return out
+    out = native.whole_row(x, vector, scalar, loops.one_row_vector_elements(x, grain))  # (a small tensor: the
+    if out is not None:                                                                  # port's steps cost more)
+        return out
     with errors_ignored():
         if x.dtype == _F16:
             return loops.pointwise(x, lambda v: vector(v.astype(f32)).astype(_F16),
@@ -48,10 +47,9 @@ def _floats(x):
 def _double_kernel(x, vector, scalar, grain=iteration.GRAIN_SIZE):
     """cpu_kernel_vec for float64: SLEEF's double functions and the C library's."""
     x = np.asarray(x)
-    if 0 < x.size < grain:
-        out = native.whole_row(x, vector, scalar, 2 * loops.width(np.float64))
-        if out is not None:
-            return out
+    out = native.whole_row(x, vector, scalar, loops.one_row_vector_elements(x, grain))
+    if out is not None:
+        return out
     if x.size > _BLOCK:
         vector = in_blocks(vector)
     with errors_ignored():

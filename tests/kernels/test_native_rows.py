@@ -19,7 +19,7 @@ PAIRS = [(sleef.sinhf_u10, libm.sinhf, np.float32), (sleef.exp2f_u10, libm.exp2f
 def test_a_row_of_one_kernel_is_the_ports(vector, scalar, dtype, shape):
     x = np.random.default_rng(sum(shape)).uniform(-6, 6, shape).astype(dtype)
     block = 2 * loops.width(dtype)
-    got = native.whole_row(x, vector, scalar, block)
+    got = native.whole_row(x, vector, scalar, loops.one_row_vector_elements(x))
     if x.size > block and x.size % block:  # both kernels in one row: the ports' path
         assert got is None
         return
@@ -32,8 +32,11 @@ def test_a_row_of_one_kernel_is_the_ports(vector, scalar, dtype, shape):
 def test_what_it_leaves_to_the_ports():
     vector, scalar = sleef.sinhf_u10, libm.sinhf
     x = np.linspace(-2, 2, 40, dtype=np.float32)
-    assert native.whole_row(x, vector, scalar, 32) is None  # 32 by the vector code, 8 by the scalar one
-    assert native.whole_row(x[:20][::2], vector, scalar, 32) is None  # strided
-    assert native.whole_row(x[:20].astype(np.float64), vector, scalar, 32) is None  # not the twin's dtype
-    assert native.whole_row(np.float32(1.0) * np.ones((), np.float32), vector, scalar, 32) is None  # 0-d
-    assert native.whole_row(x[:20], lambda v: v, lambda v: v, 32) is None  # no twin: a formula of the ports
+
+    def row(a, vector=vector, scalar=scalar):
+        return native.whole_row(a, vector, scalar, loops.one_row_vector_elements(a))
+    assert row(np.linspace(-2, 2, 2 * loops.width(np.float32) + 8, dtype=np.float32)) is None  # both kernels
+    assert row(x[:20][::2]) is None  # strided
+    assert row(x[:20].astype(np.float64)) is None  # not the twin's dtype
+    assert row(np.ones((), np.float32)) is None  # 0-d
+    assert row(x[:20], lambda v: v, lambda v: v) is None  # no twin: a formula of the ports
