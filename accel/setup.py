@@ -1,5 +1,7 @@
-"""Builds gradcli_accel, one C extension module with no build dependency but a C99 compiler (no numpy headers:
-arrays arrive through the buffer protocol, so one wheel serves every numpy)."""
+"""Builds gradcli_accel (the kernels) and gradcli_lalr (the parse loop), two C extension modules with no build
+dependency but a C99 compiler (no numpy headers: arrays arrive through the buffer protocol, so one wheel serves
+every numpy). Two modules, because a command that parses need not load the kernels, nor one that computes the
+parser."""
 
 import os
 
@@ -23,5 +25,6 @@ class ExactFloatBuild(build_ext):
 
 
 setup(ext_modules=[Extension("gradcli_accel", SOURCES, include_dirs=["src"],
-                            libraries=[] if os.name == "nt" else ["m"])],
+                            libraries=[] if os.name == "nt" else ["m"]),
+                   Extension("gradcli_lalr", ["src/lalr.c"])],
       cmdclass={"build_ext": ExactFloatBuild})

@@ -31,6 +31,12 @@ measures tabs as Python's does, and the lexer reads on after the parser refuses 
 error anywhere comes first. It raises a lang.syntax.mistakes.Mistake (a TokenError, or Refused with the parse
 stack), which that module puts in CPython's words. `Fallback` is only for what the driver cannot serve.
 tests/lang/test_lalr.py checks that both parsers give equal trees and tokens, and stop at the same token.
+
+Where accel/ is installed, `gradcli_lalr` (accel/src/lalr.c) runs this loop in C over the same tables and
+builds the same objects (the actions numbered once, `numbered`, and the ASCII tokens whose terminals are runs
+or literals read without the regex engine, `_fast_readers`; both kept in the tables' cache). It serves only
+texts that parse: at anything else it hands the text back, and this module's loop reads it from the start and
+finds the error. tests/lang/test_lalr_compiled.py compares the two loops' trees node for node.
 """
 
 import re
@@ -200,7 +206,10 @@ def _evenly_spaced(indices):
     return slice(indices[0], indices[-1] + 1 or None, step)
 
 
-FORMAT = 4  # of lalr_tables.tables_from_lark's result (with the compiled readers), which the Driver reads: part of the cache's key
+FORMAT = 5  # of lalr_tables.tables_from_lark's result (with for_the_cache's), which the Driver reads: part of the cache's key
+
+
+NO_ACTION = -2 ** 15  # (in numbered(): a symbol that no action of the state takes)
 
 
 class Driver:
@@ -229,6 +238,8 @@ class Driver:
         blanks = frozenset().union(*filter(None, runs.values()))
         self.blanks = blanks if all(runs.get(name) for c in blanks for name, _ in self._candidates(c)) else frozenset()
         self.layout = self.ignore | {"_NEWLINE"} | _OPEN | _CLOSE  # the tokens the lexer does more with
+        self.loop = None  # (gradcli_lalr.parse, its prepare(compiled_tables())) once looked up; False where none
+        self.cached = {key: tables[key] for key in ("fast", "numbered") if key in tables}  # (for_the_cache's)
 
     def _candidates(self, character):
         """(name, regexp) of the terminals that can start with `character`, in Lark's order."""
@@ -251,6 +262,27 @@ class Driver:
         if code is not None:
             return _sre.compile(pattern, *code).match  # (what re.compile(pattern, self.flags) makes)
         return re.compile(pattern, self.flags).match
+
+    def for_the_cache(self):
+        """What the tables' cache keeps beside Lark's tables, so that a run need not work it out: the regex
+        engine's code of the readers (compiled_readers), and what gradcli_lalr reads (_fast_readers, the actions
+        numbered)."""
+        return {"compiled": self.compiled_readers(), "fast": _fast_readers(self), "numbered": self.numbered()}
+
+    def numbered(self):
+        """The action rows as gradcli_lalr reads them: (the symbols, in the order that numbers them; the
+        actions, a state's row after another, one int16 per symbol, NO_ACTION where there is none, as bytes of
+        this machine's order; that order), or None where the states are not a list or do not fit."""
+        from array import array
+        if self.states.__class__ is not list or len(self.states) >= 2 ** 15 or len(self.reductions) >= 2 ** 15:
+            return None
+        symbols = sorted({symbol for row in self.states for symbol in row})
+        number = {symbol: i for i, symbol in enumerate(symbols)}
+        actions = array("h", [NO_ACTION]) * (len(self.states) * len(symbols))
+        for state, row in enumerate(self.states):
+            for symbol, action in row.items():
+                actions[state * len(symbols) + number[symbol]] = action
+        return tuple(symbols), actions.tobytes(), sys.byteorder
 
     def compiled_readers(self):
         """For the tables' cache: the regex engine's code of every ASCII character's matcher (_reader), as re's
@@ -277,14 +309,51 @@ class Driver:
         except (ImportError, AttributeError, TypeError):
             return None
 
+    def compiled_tables(self):
+        """What gradcli_lalr.prepare reads (the order of lalr.c's `tables`): the actions numbered (numbered()),
+        this driver's readers and _reader, the keywords, each kind's class (what the lexer does more with it),
+        the rules as lalr.c's `Rule` reads them, _Token, Tree, _Inline, _indentation, the bracket limit and the
+        fast readers; None where the actions cannot be numbered."""
+        numbered = self.cached.get("numbered") or self.numbered()
+        if numbered is None or numbered[2] != sys.byteorder:
+            numbered = self.numbered()
+            if numbered is None:
+                return None
+        classes = {}
+        for flag, kinds in ((1, ("NAME",)), (2, _NUMBERS), (4, self.ignore), (8, ("_NEWLINE",)), (16, _OPEN),
+                            (32, _CLOSE), (64, self.kept)):
+            for kind in kinds:
+                classes[kind] = classes.get(kind, 0) | flag
+        rules = tuple((rule.origin, rule.unit, rule.name, rule.size, rule.picks, rule.nones_after, rule.inline,
+                       rule.single, rule.first, rule.last) for rule in self.reductions)
+        return (numbered[0], numbered[1], len(self.states), self.readers, self._reader, self.keywords, classes, rules,
+                _Token, Tree, _Inline, _indentation, _MAX_BRACKETS, self.cached.get("fast") or _fast_readers(self))
+
     def parse(self, text, start):
         """The tree of `text` from rule `start`; a mistakes.Mistake for a syntax error. (How deep the tree
         nests is the compiler's to check: it is the one that recurses.) The lexer runs in the parse loop, a
-        token at a time: no list of tokens, nor a generator resumed for each."""
+        token at a time: no list of tokens, nor a generator resumed for each. Where gradcli_lalr is installed,
+        its C loop parses the text first; it hands back (None) any text it does not accept, which this loop
+        then reads from the start, to the same tree or to the syntax error."""
+        lines = _Lines(text)
+        tree = self.parse_compiled(text, start, lines) if self.loop is not False else None
+        return tree if tree is not None else self.parse_here(text, start, lines)
+
+    def parse_compiled(self, text, start, lines):
+        """The tree of `text` by gradcli_lalr's loop; None where it is not installed or hands the text back,
+        and for the texts whose first steps are the Python loop's own (a NUL, an indented first line)."""
+        if self.loop is None:
+            self.loop = _compiled_loop(self)
+        if not self.loop or "\0" in text or start == "start" and text[:1] in " \t":
+            return None
+        return self.loop[0](text, self.start_states[start], self.end_states[start], self.loop[1], lines)
+
+    def parse_here(self, text, start, lines=None):
+        """parse() by this module's loop alone (the definition, and the one that finds the syntax errors)."""
         states, reductions, kept, gotos = self.states, self.reductions, self.kept, self.gotos
         readers, keywords, layout, ignore = self.readers, self.keywords, self.layout, self.ignore
         new_str = str.__new__
-        lines = _Lines(text)
+        lines = lines or _Lines(text)
         state = self.start_states[start]  # the top of the stack
         stack = [state]  # each symbol's value, then the state after it: [state, value, state, value, state...]
         push = stack.append
@@ -419,6 +488,84 @@ class Driver:
             action = self.states[state].get(kind)
         self.gotos[below].setdefault(nonterminal, {})[kind] = state
         return state
+
+
+# The terminals whose regular expressions lalr.c reads without the regex engine, as Lark writes them for
+# grammar/gradcli.lark: a run of characters, exact unless the character after it is one of `escape` (or not
+# ASCII), where the regex reads the token. Any other spelling of a terminal keeps its regex.
+_NAME = r"[^\W\d]\w*"  # an ASCII letter or _, then \w: exact over ASCII
+_INT = r"0[xX](_?[0-9a-fA-F])+|0[oO](_?[0-7])+|0[bB](_?[01])+|[0-9](_?[0-9])*"
+_FLOAT = (r"([0-9](_?[0-9])*\.([0-9](_?[0-9])*)?|\.[0-9](_?[0-9])*)([eE][-+]?[0-9](_?[0-9])*)?|"
+          r"[0-9](_?[0-9])*[eE][-+]?[0-9](_?[0-9])*")
+_NEWLINE_RUN = "(?:(?:\r?\n[\t ]*|#[^\n]*))+"
+# strings: a prefix of at most two letters, then a quote (a name followed by no quote is no string)
+_PREFIXED = ("(?s:([fF][rR]?|[rR][fF])(\"\"\"", "([fF][rR]?|[rR][fF])(\"(?!", "(?s:([rRbBuU]|[rR][bB]|[bB][rR])?(\"\"\"",
+             "([rRbBuU]|[rR][bB]|[bB][rR])?(\"(?!")
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"
+
+
+def _fast_readers(driver):
+    """{character: how lalr.c reads a token that starts with it without a regex}, for the ASCII characters
+    whose terminals allow it: ("run", kind, characters, escape) - the character, then a run of `characters`,
+    is a `kind` token unless the character after it is in `escape` (or not ASCII); ("literals", ((text, kind),
+    ...), escape) - the first of these texts that the input starts with, as the regex's alternation tries them,
+    unless the character after this one is in `escape`; ("digits", "INT", "FLOAT") - a number without `_`
+    (digits, a `.` and digits, an exponent), as _INT and _FLOAT read it. The rest are read by their regex
+    (Driver._reader)."""
+    fast = {}
+    for character in sorted(_ASCII - driver.blanks):
+        candidates = driver._candidates(character)
+        names = [name for name, _ in candidates]
+        regexps = dict(candidates)
+        if not candidates or len(candidates) == 1 and candidates[0][1] == re.escape(character):
+            continue  # a token on its own, or none: the readers' own answer
+        if names[-1] == "NAME" and regexps["NAME"] == _NAME and all(
+                regexps[name].startswith(_PREFIXED) for name in names[:-1]) and character in _LETTERS:
+            fast[character] = ("run", "NAME", _LETTERS + "0123456789", "'\"" if names[:-1] else "")
+        elif names == ["FLOAT", "INT"] and regexps["FLOAT"] == _FLOAT and regexps["INT"] == _INT:
+            fast[character] = ("digits", "INT", "FLOAT")
+        elif names == ["_NEWLINE"] and regexps["_NEWLINE"] == _NEWLINE_RUN and character == "\n":
+            fast[character] = ("run", "_NEWLINE", "\t ", "\r\n#")
+        else:
+            literals = [(text, name) for name, regexp in candidates if name != "FLOAT"
+                        for text in _literals(regexp) or [None] if text is None or text[0] == character]
+            if None in (text for text, _ in literals):
+                continue
+            if names[0] == "FLOAT" and regexps["FLOAT"] == _FLOAT and character == ".":
+                fast[character] = ("literals", tuple(literals), "0123456789")  # `.5` is FLOAT's
+            elif "FLOAT" not in names:
+                fast[character] = ("literals", tuple(literals), "")
+    return fast
+
+
+def _literals(regexp):
+    """The texts `regexp` matches, in its alternation's order, where it is a literal or an alternation of
+    literals; else None."""
+    from re import _parser
+    try:
+        items = list(_parser.parse(regexp))
+    except Exception:
+        return None
+    branches = [items]
+    if len(items) == 1 and items[0][0] is _parser.BRANCH:
+        branches = items[0][1][1]
+    if all(op is _parser.LITERAL for branch in branches for op, _ in branch):
+        return ["".join(chr(code) for _, code in branch) for branch in branches]
+    return None
+
+
+def _compiled_loop(driver):
+    """(gradcli_lalr.parse, the driver's tables for it), or False where that module is not installed, or must
+    not be used (GRADCLI_PURE_KERNELS keeps every compiled part of gradcli out), or cannot read these tables."""
+    import os
+    if os.environ.get("GRADCLI_PURE_KERNELS", "") not in ("", "0"):
+        return False
+    try:
+        import gradcli_lalr
+    except ImportError:
+        return False
+    tables = driver.compiled_tables()
+    return (gradcli_lalr.parse, gradcli_lalr.prepare(tables)) if tables is not None else False
 
 
 def _indentation(text, newline, start, end, indents):

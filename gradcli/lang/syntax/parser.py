@@ -125,7 +125,7 @@ def driver():
             if tables is None:
                 from .lalr_tables import tables_from_lark  # (only to build the cache: Lark's analysis)
                 tables = tables_from_lark(parser())
-                tables["compiled"] = lalr.Driver(tables).compiled_readers()
+                tables.update(lalr.Driver(tables).for_the_cache())
                 if path:
                     _write_tables(path, tables)
             _driver = lalr.Driver(tables)
