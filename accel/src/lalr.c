@@ -55,6 +55,7 @@ typedef struct {
     PyObject *readers, *reader, *keywords, *token, *tree, *inline_, *indentation;
     Py_ssize_t max_brackets, nrules, nstates, nsymbols, width;  /* width: the symbols the actions have columns for */
     Py_ssize_t token_slots[4];  /* where a _Token keeps its type, value, start_pos and _lines (its __slots__) */
+    Py_ssize_t tree_slots[4];   /* where a Tree keeps its data, children, _meta and _edges */
     int end_kind, dedent, real;
     int16_t *actions;   /* [state * width + symbol]: >= 0 shift to (or goto) that state, < 0 reduce ~rule */
     unsigned char *classes;  /* [symbol] */
@@ -274,7 +275,11 @@ static PyObject *py_prepare(PyObject *self, PyObject *tuple) {
     if ((t->token_slots[0] = slot_offset(t->token, s_type)) < 0 ||
         (t->token_slots[1] = slot_offset(t->token, s_value)) < 0 ||
         (t->token_slots[2] = slot_offset(t->token, s_start_pos)) < 0 ||
-        (t->token_slots[3] = slot_offset(t->token, s_lines)) < 0)
+        (t->token_slots[3] = slot_offset(t->token, s_lines)) < 0 ||
+        (t->tree_slots[0] = slot_offset(t->tree, s_data)) < 0 ||
+        (t->tree_slots[1] = slot_offset(t->tree, s_children)) < 0 ||
+        (t->tree_slots[2] = slot_offset(t->tree, s_meta)) < 0 ||
+        (t->tree_slots[3] = slot_offset(t->tree, s_edges_attribute)) < 0)
         goto failed;
     if (!(t->rules = PyMem_Calloc(PyTuple_GET_SIZE(rules) + 1, sizeof(Rule)))) {
         PyErr_NoMemory();
@@ -356,7 +361,7 @@ static PyObject *new_token(Tables *t, PyObject *kind, PyObject *value, Py_ssize_
         Py_DECREF(token);
         return NULL;
     }
-    for (i = 0; i < 4; i++) Py_XSETREF(*(PyObject **)((char *)token + t->token_slots[i]), fields[i]);
+    for (i = 0; i < 4; i++) Py_XSETREF(*(PyObject **)((char *)token + t->token_slots[i]), fields[i]);  /* (SLOT) */
     return token;
 }
 
@@ -381,15 +386,15 @@ static PyObject *plain_token(PyObject *kind, PyObject *value, Py_ssize_t first, 
     return tuple;
 }
 
-/* A Tree without Tree.__init__: the fields it sets, in its order (so every Tree's dict shares its keys). */
+#define SLOT(object, offset) (*(PyObject **)((char *)(object) + (offset)))
+
+/* A Tree without Tree.__init__: the fields it sets, written to their slots. */
 static PyObject *new_tree(Tables *t, PyObject *name, PyObject *children) {
     PyObject *node = PyBaseObject_Type.tp_new((PyTypeObject *)t->tree, empty_tuple, NULL);
     if (!node) return NULL;
-    if (PyObject_SetAttr(node, s_data, name) < 0 || PyObject_SetAttr(node, s_children, children) < 0 ||
-        PyObject_SetAttr(node, s_meta, Py_None) < 0) {
-        Py_DECREF(node);
-        return NULL;
-    }
+    Py_XSETREF(SLOT(node, t->tree_slots[0]), Py_NewRef(name));
+    Py_XSETREF(SLOT(node, t->tree_slots[1]), Py_NewRef(children));
+    Py_XSETREF(SLOT(node, t->tree_slots[2]), Py_NewRef(Py_None));
     return node;
 }
 
@@ -473,22 +478,14 @@ static PyObject *build(Tables *t, Rule *rule, PyObject **symbols) {
         /* a token that a `?rule` hands up: its place is its own */
     } else if (rule->single && one_child) {
         /* the one child a `?rule` hands up (`(a + b)`) adds them to its `_edges` */
-        PyObject *had = PyObject_GetAttr(node, s_edges_attribute), *kept, *joined;
-        if (!had) {
-            if (!PyErr_ExceptionMatches(PyExc_AttributeError)) goto failed_edges;
-            PyErr_Clear();
-        }
-        kept = PySequence_GetSlice(had ? had : no_edges, 0, 2);
-        Py_XDECREF(had);
-        joined = kept ? PySequence_Concat(kept, edges) : NULL;
+        PyObject *had = SLOT(node, t->tree_slots[3]);
+        PyObject *kept = PySequence_GetSlice(had ? had : no_edges, 0, 2);
+        PyObject *joined = kept ? PySequence_Concat(kept, edges) : NULL;
         Py_XDECREF(kept);
-        if (!joined || PyObject_SetAttr(node, s_edges_attribute, joined) < 0) {
-            Py_XDECREF(joined);
-            goto failed_edges;
-        }
-        Py_DECREF(joined);
-    } else if (PyObject_SetAttr(node, s_edges_attribute, edges) < 0) {
-        goto failed_edges;
+        if (!joined) goto failed_edges;
+        Py_XSETREF(SLOT(node, t->tree_slots[3]), joined);
+    } else {
+        Py_XSETREF(SLOT(node, t->tree_slots[3]), Py_NewRef(edges));
     }
     Py_DECREF(edges);
     return node;

@@ -172,7 +172,6 @@ class _Reduction:
             elif node.__class__ is not Tree:
                 pass  # a token that a `?rule` hands up: its place is its own
             elif self.single and len(children) == 1:
-                # (one attribute, so that every Tree's dict has its keys in one order)
                 node._edges = getattr(node, "_edges", NO_EDGES)[:2] + edges
             else:
                 node._edges = edges

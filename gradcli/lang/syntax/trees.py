@@ -15,8 +15,10 @@ class Meta:
 
 
 class Tree:
-    """A rule's node: `data`, the rule's name (or alias), and `children`, its subtrees and kept tokens."""
+    """A rule's node: `data`, the rule's name (or alias), and `children`, its subtrees and kept tokens; `_edges`,
+    where the driver records the left-out tokens at its ends (span)."""
 
+    __slots__ = ("data", "children", "_meta", "_edges")  # (no dict: a long script makes hundreds of thousands)
     __match_args__ = ("data", "children")
 
     def __init__(self, data, children, meta=None):
