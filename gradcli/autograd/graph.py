@@ -8,6 +8,8 @@ imports Tensor.
 
 import itertools
 
+import numpy as np
+
 _sequence = itertools.count()  # creation order: the engine runs later nodes first, as torch does
 
 
@@ -105,6 +107,20 @@ def accumulate_into(tensor, grad, create_graph):
         tensor._grad = fresh.copy_(grad) if create_graph and grad.requires_grad else fresh
     elif create_graph:
         tensor._grad = old + grad
+    elif _adds_as_numpy(old, grad):  # add_'s own arithmetic and version bump, without its front door
+        np.add(old.array, grad.array, out=old.array)
+        old._version.value += 1
     else:
         old.add_(grad)
+
+
+def _adds_as_numpy(old, grad):
+    """Whether `old.add_(grad)` is numpy's float32 or float64 add into old's memory and nothing more: old a
+    plain tensor (no history, no grad required, not a view, no overlapping elements) of grad's class, shape and
+    dtype. (The elementwise sum a + b is rounded once, by either.)"""
+    array, other = old.array, grad.array
+    return (old._grad_fn is None and not old._requires_grad and old._view is None and old.__class__ is grad.__class__
+            and array.__class__ is np.ndarray and other.__class__ is np.ndarray and array.shape == other.shape
+            and old.dtype is grad.dtype and old.dtype.name in ("float32", "float64") and array.dtype == other.dtype
+            and array.flags.writeable and (0 not in array.strides or array.size <= 1))
 

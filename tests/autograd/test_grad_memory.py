@@ -66,3 +66,46 @@ def test_autograd_grad_gives_writable_tensors_even_for_broadcast_gradients():
     g.add_(1)
     g[0, 0] = 0.0
     assert g.tolist() == [[0.0, 4.0, 4.0], [4.0, 4.0, 4.0]]
+
+
+def _accumulated(grad_array, incoming, slow):
+    """A leaf's .grad after a backward that delivers `incoming` into a .grad of `grad_array`: by the engine
+    (numpy's add into .grad where _adds_as_numpy allows) or, `slow`, by add_'s front door."""
+    from gradcli.autograd import graph
+    x = Tensor(np.zeros(grad_array.shape, grad_array.dtype), requires_grad=True)
+    x.grad = Tensor(grad_array.copy())
+    before = x.grad._version.value
+    incoming = Tensor(incoming)
+    if slow:
+        x.grad.add_(incoming)
+    else:
+        graph.accumulate_into(x, incoming, False)
+    return x.grad, x.grad._version.value - before
+
+
+def test_accumulating_into_grad_is_add_s_result_bit_for_bit_and_bumps_its_version():
+    rng = np.random.default_rng(5)
+    for dtype in (np.float32, np.float64):
+        for shape in ((), (1,), (3, 4), (2, 3, 5)):
+            old = np.asarray(rng.standard_normal(shape) * 10.0 ** rng.integers(-30, 30, shape), dtype)
+            new = np.asarray(rng.standard_normal(shape) * 10.0 ** rng.integers(-30, 30, shape), dtype)
+            specials = np.array([np.inf, -np.inf, np.nan, -0.0, 0.0, np.finfo(dtype).tiny / 3], dtype)
+            if old.size >= len(specials):
+                old.flat[:len(specials)], new.flat[-len(specials):] = specials, specials
+            fast, fast_bump = _accumulated(old, new, slow=False)
+            slow, slow_bump = _accumulated(old, new, slow=True)
+            assert fast.array.dtype == slow.array.dtype and fast_bump == slow_bump == 1
+            assert fast.array.tobytes() == slow.array.tobytes()
+
+
+def test_grads_the_shortcut_does_not_serve_still_accumulate_through_add_():
+    from gradcli.autograd import graph
+    x = Tensor(np.zeros(3, np.float32), requires_grad=True)
+    x.grad = Tensor(np.ones(6, np.float32))[::2]  # a view: add_ writes through to its base
+    base = x.grad._view.base
+    graph.accumulate_into(x, Tensor(np.ones(3, np.float32)), False)
+    assert base.tolist() == [2.0, 1.0, 2.0, 1.0, 2.0, 1.0]
+    y = Tensor(np.zeros(3, np.float16), requires_grad=True)
+    y.grad = Tensor(np.full(3, 0.1, np.float16))
+    graph.accumulate_into(y, Tensor(np.full(3, 0.2, np.float16)), False)
+    assert y.grad.dtype.name == "float16"
