@@ -115,12 +115,9 @@ def accumulate_into(tensor, grad, create_graph):
 
 
 def _adds_as_numpy(old, grad):
-    """Whether `old.add_(grad)` is numpy's float32 or float64 add into old's memory and nothing more: old a
-    plain tensor (no history, no grad required, not a view, no overlapping elements) of grad's class, shape and
-    dtype. (The elementwise sum a + b is rounded once, by either.)"""
-    array, other = old.array, grad.array
-    return (old._grad_fn is None and not old._requires_grad and old._view is None and old.__class__ is grad.__class__
-            and array.__class__ is np.ndarray and other.__class__ is np.ndarray and array.shape == other.shape
-            and old.dtype is grad.dtype and old.dtype.name in ("float32", "float64") and array.dtype == other.dtype
-            and array.flags.writeable and (0 not in array.strides or array.size <= 1))
-
+    """Whether `old.add_(grad)` is numpy's float32 or float64 add into old's memory and nothing more: old
+    changed alone (Tensor._changed_alone), of grad's class, shape and dtype. (The elementwise sum a + b is
+    rounded once, by either.)"""
+    return (old._changed_alone() and old.__class__ is grad.__class__ and grad.array.__class__ is np.ndarray
+            and old.array.shape == grad.array.shape and old.dtype is grad.dtype
+            and old.dtype.name in ("float32", "float64") and old.array.dtype == grad.array.dtype)

@@ -210,6 +210,14 @@ class Tensor:
     def _version(self, counter):
         self._counter = counter
 
+    def _changed_alone(self):
+        """Whether an in-place change of this tensor is a change of its memory and a version bump, and nothing
+        more: no history to rewrite, no grad required, not a view, and its own writable numpy array without
+        overlapping elements (zero_ and the engine's accumulation into .grad then write the array directly)."""
+        array = self.array
+        return (self._grad_fn is None and not self._requires_grad and self._view is None
+                and array.__class__ is np.ndarray and array.flags.writeable and (0 not in array.strides or array.size <= 1))
+
     # ------------------------------------------------------------ metadata
     @property
     def shape(self):

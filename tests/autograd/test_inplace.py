@@ -77,3 +77,34 @@ def test_inplace_through_views_matches_numeric_gradients(views, first, second, r
     w = np.array([0.3, -0.7, 0.5])
     assert gradcheck(fn, [x, w])
     assert gradgradcheck(fn, [x, w])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, np.int64, np.bool_])
+def test_zero_of_a_plain_tensor_is_zero_s_full_path(dtype, monkeypatch):
+    """zero_ writes a plain tensor's memory directly (Tensor._changed_alone): the same bytes, version bump,
+    identity and views as through ZERO's front door, which every other tensor still takes."""
+    from gradcli.core import tensor as core_tensor
+    made = np.array([[-0.0, 1.5, np.nan], [np.inf, -2.0, 3.0]]).astype(dtype)
+    results = []
+    for alone in (True, False):
+        if not alone:
+            monkeypatch.setattr(core_tensor.Tensor, "_changed_alone", lambda self: False)
+        x = Tensor(made.copy())
+        row = x[1]
+        same = x.zero_()
+        results.append((same is x, x.array.tobytes(), x.array.dtype, x._version.value, row.array.tobytes(),
+                        row._version.value, x.grad_fn))
+    assert results[0] == results[1]
+    assert results[0][1] == np.zeros_like(made).tobytes()  # +0.0 everywhere, as torch's memset
+
+
+def test_zero_of_what_has_history_or_requires_grad_takes_the_front_door():
+    leaf = Tensor(np.ones(3, np.float32), requires_grad=True)
+    with pytest.raises(Exception, match="leaf Variable that requires grad"):
+        leaf.zero_()
+    y = leaf * 2
+    y.zero_()
+    assert y.grad_fn.name() == "ZeroBackward0"
+    view = Tensor(np.ones(4, np.float32))[::2]
+    view.zero_()
+    assert view._view is not None and view._view.base.tolist() == [0.0, 1.0, 0.0, 1.0]
