@@ -200,6 +200,47 @@ FUSED(fma64, double, 'd', fma)
     }
 ACTIVATIONS(ACTIVATION)
 
+/* ---------------------------------------------------------------- rounded once (kernels/unary.py's estimate)
+ * rounded_once_<name>(x): x, a writable float32 buffer, becomes (float)f(double x) in place, f the C library's
+ * double function (tanh: unary._tanh64's formula over expm1). numpy's float64 function, which the port rounds,
+ * may differ from the C library's in the last few double bits; both are within a few ulps of the true value,
+ * so where no float32 rounding boundary lies within SURE_MARGIN (relative, ~2^8 double ulps) of this double
+ * value both round to the same float32. Returns -1 where any element is special (a non-finite input or float32
+ * result, or one below the smallest normal float32 but for f(0) = 0: numpy's warnings belong to the port's route, which
+ * must then compute the whole array), else the count of elements left unsure, each written as a NaN for the
+ * port to recompute. */
+#define SURE_MARGIN 0x1p-44
+
+static double tanh_over_expm1(double x) {
+    double m = expm1(-2.0 * fabs(x));
+    return copysign(m / (m + 2.0), x);  /* (negative: -tanh|x|; copysign takes its magnitude) */
+}
+
+#define ROUNDED_ONCE_FUNCTIONS(X) X(exp, exp) X(log, log) X(sin, sin) X(cos, cos) X(tanh, tanh_over_expm1)
+
+#define ROUNDED_ONCE(name, function)                                                                \
+    static PyObject *py_rounded_once_##name(PyObject *self, PyObject *arg) {                       \
+        Py_buffer view;                                                                             \
+        if (open_buffer(arg, &view, 'f', 1) < 0) return NULL;                                       \
+        float *x = (float *)view.buf;                                                               \
+        Py_ssize_t n = view.len / (Py_ssize_t)sizeof(float), unsure = 0;                            \
+        for (Py_ssize_t i = 0; i < n; i++) {                                                        \
+            if (!isfinite(x[i])) { unsure = -1; break; }                                            \
+            double d = function((double)x[i]), margin = fabs(d) * SURE_MARGIN;                      \
+            float f = (float)d;                                                                     \
+            if (!isfinite(f) || (fabsf(f) < FLT_MIN && (d != 0.0 || x[i] != 0.0f))) {               \
+                unsure = -1; /* (an underflow: of the cast, or of the double function itself) */   \
+                break;                                                                              \
+            }                                                                                       \
+            if ((float)(d - margin) != f || (float)(d + margin) != f) { f = NAN; unsure++; }        \
+            x[i] = f;                                                                               \
+        }                                                                                           \
+        PyBuffer_Release(&view);                                                                    \
+        return PyLong_FromSsize_t(unsure);                                                          \
+    }
+ROUNDED_ONCE_FUNCTIONS(ROUNDED_ONCE)
+/* ---------------------------------------------------------------- (end of rounded once) */
+
 #define UNARY_ENTRY(name) {#name, (PyCFunction)py_##name, METH_O, "x[i] = " #name "(x[i]) in place"},
 #define BINARY_ENTRY(name) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, \
                             "x[i] = " #name "(x[i], y[i]) in place"},
@@ -212,6 +253,10 @@ static PyMethodDef methods[] = {
     UNARY_ENTRY(one_minus_square32) ACTIVATIONS(ACTIVATION_ENTRY)
     {"fma32", (PyCFunction)(void (*)(void))py_fma32, METH_FASTCALL, "out[i] = a[i]*b[i] + c[i], float32, one rounding"},
     {"fma64", (PyCFunction)(void (*)(void))py_fma64, METH_FASTCALL, "out[i] = a[i]*b[i] + c[i], float64, one rounding"},
+    /* rounded once (kernels/unary.py's estimate) */
+#define ROUNDED_ONCE_ENTRY(name, function) {"rounded_once_" #name, (PyCFunction)py_rounded_once_##name, METH_O, \
+                                           "x[i] = (float)" #name "((double)x[i]) in place where sure"},
+    ROUNDED_ONCE_FUNCTIONS(ROUNDED_ONCE_ENTRY)
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "gradcli_accel",

@@ -182,6 +182,34 @@ def activation(pure):
     return _accelerated(pure, 1, accelerated)
 
 
+def rounded_once(name, function, port):
+    """port(function, x) (kernels/unary.py's _rounded_once: function's float64 value of float32 x, rounded once) as
+    a function of x, run by the compiled rounded_once_<name> where it is installed and x is a C-contiguous
+    float32 array: the twin computes with the C library's double function and leaves to the port the arrays
+    with a special element (the port's warnings) and the elements whose rounding the two double functions'
+    last bits could decide (NaN in the twin's result; a few in a million). Small arrays only: the C library's
+    scalar functions lose to numpy's vector loops beyond ROUNDED_ONCE_ELEMENTS."""
+    module = compiled()
+    twin = getattr(module, "rounded_once_" + name, None) if module else None
+    if twin is None:
+        return lambda x: port(function, x)
+
+    def accelerated(x):
+        if x.size > ROUNDED_ONCE_ELEMENTS or not _contiguous(x, _FLOAT32):
+            return port(function, x)
+        out = x.copy()
+        unsure = twin(out)
+        if unsure < 0:
+            return port(function, x)
+        if unsure:
+            redo = np.isnan(out)
+            out[redo] = port(function, x[redo])
+        return out
+    return accelerated
+
+
+_FLOAT32 = np.dtype(np.float32)
+ROUNDED_ONCE_ELEMENTS = 128  # (measured: the port's four to seven numpy calls cost as much near 100 elements)
 _ACTIVATION_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
 _EXACT_INTEGER = 2 ** 53
 

@@ -102,6 +102,14 @@ def _shaped(values, kept_shape, x, dims, keepdim):
 def prod(x, dims=None, keepdim=False):
     """torch.prod of a float array."""
     x = np.asarray(x)
+    if x.dtype.char in "fd" and 1 < x.size < _PROD_BLOCK[x.dtype.char] and x.flags.c_contiguous and (
+            dims is None or len(set(d % x.ndim for d in dims)) == x.ndim):
+        # all of a dense array shorter than one block of four vectors: the kernel's row is its leftover
+        # elements alone, multiplied one by one into 1 (_prod_rows' tail): numpy's multiply reduction from
+        # initial=1 does the same products in the same order
+        with errors_ignored():
+            values = np.multiply.reduce(x.reshape(1, -1), axis=1, initial=x.dtype.type(1))
+        return _shaped(values, (), x, dims, keepdim)
     rows, kept_shape, _, (length, contiguous) = _layout_rows(x, dims)
     threads = cpu.num_threads()
     with errors_ignored():
@@ -110,6 +118,9 @@ def prod(x, dims=None, keepdim=False):
         else:
             values = _prod_rows(rows.reshape(rows.shape[0], -1, length), contiguous)
     return _shaped(values, kept_shape, x, dims, keepdim)
+
+
+_PROD_BLOCK = {"f": 4 * _VECTOR_BYTES // 4, "d": 4 * _VECTOR_BYTES // 8}  # elements in _prod_rows' block
 
 
 def _prod_rows(rows, contiguous, out=None):
@@ -316,16 +327,21 @@ def logsumexp(x, dims, keepdim=False):
     """torch.logsumexp (ReduceOps.cpp): log(sum(exp(x - max))) + max, the infinite maxes taken as 0, the sum in
     torch's order and exp and log as torch computes them (unary.vml); numpy's for other dtypes."""
     x = np.asarray(x)
-    m = np.max(x, axis=dims, keepdims=True) if x.size else np.zeros((1,) * x.ndim, x.dtype)
-    m = np.where(np.isfinite(m), m, 0).astype(x.dtype)
+    # (the ufuncs and methods themselves, and vml's choice made once: np.max's and np.squeeze's wrappers and
+    # vml's look-ups cost more than a small tensor's arithmetic)
+    m = np.maximum.reduce(x, axis=dims, keepdims=True) if x.size else np.zeros((1,) * x.ndim, x.dtype)
+    finite = np.isfinite(m)
+    if np.count_nonzero(finite) != finite.size:  # (count_nonzero: no ufunc reduction to set up)
+        m = np.where(finite, m, 0).astype(x.dtype, copy=False)
     if x.dtype in (f32, np.float64, np.float16) and x.size:
-        total = sums.sum(unary.vml("exp", x - m, np.exp), dims, True)
-        out = unary.vml("log", total, np.log) + m
-        return out if keepdim else np.squeeze(out, dims)
+        total = sums.sum(_VML_EXP(x - m), dims, True)
+        out = _VML_LOG(total) + m
+        return out if keepdim else out.squeeze(dims)
     out = np.log(np.sum(np.exp(x - m), axis=dims, keepdims=True)) + m
     return (out if keepdim else np.squeeze(out, dims)).astype(x.dtype)
 
 
+_VML_EXP, _VML_LOG = unary.vml_kernel("exp", np.exp), unary.vml_kernel("log", np.log)  # unary.vml's, chosen once
 _CASCADE_LEVELS = 8
 
 

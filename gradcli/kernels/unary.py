@@ -380,7 +380,7 @@ def _vml_choice(name, dtype, fallback):
         return lambda x: vml(name, x, fallback)
     if dtype.char == "f" and name in _ESTIMATED:
         function = _ESTIMATED[name]
-        return lambda x: _rounded_once(function, x)
+        return native.rounded_once(name, function, _rounded_once)
     if dtype.char == "e" and name in _VECTORIZED:
         return lambda x: vml_estimate(name, x)
     return fallback

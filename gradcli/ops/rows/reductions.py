@@ -411,21 +411,40 @@ def take_along(self, indices, dim, keepdim):
 VALUE_SELECTING = ("value_selecting_reduction_backward(grad, dim, indices, self.shape, keepdim)",
                    lambda grad, self_shape, dim, indices, keepdim:
                    value_selecting_reduction_backward(grad, dim, Tensor._make(indices), self_shape, keepdim))
-MAX_DIM = row("max.dim", "MaxBackward0", take_along, "self", self=VALUE_SELECTING)
-MIN_DIM = row("min.dim", "MinBackward0", take_along, "self", self=VALUE_SELECTING)
+
+
+def _selected_extremum(reduce):
+    """max(dim)/min(dim)'s values: take_along at the indices _select_reduction found, which are where the
+    extremum sits; so the extremum itself (one ufunc reduction, without take_along_axis's index building) has
+    their bits wherever one value has one bit pattern: integers and bools, and floats but for a NaN (whose
+    payload the index picks) or a zero (+0 and -0 tie) among the results."""
+    def forward(self, indices, dim, keepdim):
+        if self.ndim and self.size and self.dtype.kind in "biuf":
+            values = reduce(self, axis=dim, keepdims=keepdim)
+            # (count_nonzero: a plain C loop; any() and all() set up a ufunc reduction, dearer for a few values)
+            if self.dtype.kind != "f" or (np.count_nonzero(values) == values.size and
+                                          not np.count_nonzero(np.isnan(values))):
+                return values
+        return take_along(self, indices, dim, keepdim)
+    return forward
+
+
+MAX_DIM = row("max.dim", "MaxBackward0", _selected_extremum(np.maximum.reduce), "self", self=VALUE_SELECTING)
+MIN_DIM = row("min.dim", "MinBackward0", _selected_extremum(np.minimum.reduce), "self", self=VALUE_SELECTING)
 
 
 def _select_reduction(kind, x, dim, keepdim):
     from ...base.return_types import ReturnTypes
     d = wrap_dim(dim, x.ndim)
-    arg = np.argmax if kind == "max" else np.argmin
     if x.ndim == 0:
         indices = np.zeros((), dtype=np.int64)
     else:
-        indices = arg(x.array, axis=d, keepdims=keepdim).astype(np.int64)
+        array = x.array  # (the methods: np.argmax's wrapper costs more than a small tensor's search)
+        indices = (array.argmax if kind == "max" else array.argmin)(axis=d, keepdims=keepdim)
+        indices = indices.astype(np.int64, copy=False)  # (a new array already)
         if x.dtype.is_floating_point:  # a nan wins, as in torch
-            nans = np.isnan(x.array)
-            if nans.any():
+            nans = np.isnan(array)
+            if np.count_nonzero(nans):
                 indices = np.where(np.any(nans, axis=d, keepdims=keepdim),
                                    np.argmax(nans, axis=d, keepdims=keepdim), indices).astype(np.int64)
     op = MAX_DIM if kind == "max" else MIN_DIM
@@ -493,15 +512,15 @@ def _arg_reduction(fn, x, dim, keepdim):
     if x.dtype.name == "bool":
         raise errors.GradcliError("%s(): does not support bool input" % fn.__name__)
     check_selectable(fn.__name__, x, dim)
-    if dim is None:
-        out = fn(x.array.reshape(-1))
+    if dim is None:  # (the methods: np.argmax's wrapper costs more than a small tensor's search)
+        out = getattr(x.array.reshape(-1), fn.__name__)()
         if keepdim:
             out = np.full((1,) * x.ndim, out)
         return Tensor._make(np.asarray(out, dtype=np.int64))
     d = wrap_dim(dim, x.ndim)
     if x.ndim == 0:
         return Tensor._make(np.zeros((), dtype=np.int64))
-    return Tensor._make(fn(x.array, axis=d, keepdims=keepdim).astype(np.int64))
+    return Tensor._make(getattr(x.array, fn.__name__)(axis=d, keepdims=keepdim).astype(np.int64))
 
 
 @front_door("argmax")
