@@ -236,8 +236,10 @@ def apply_binary(op, x, y):
         else:
             b = y
             plain = y.__class__ in _NUMBERS
-        if plain and a.__class__ is np.ndarray and (op.promote is None or (a.dtype.kind == "f" and
-                                                                          len(op.promoted) == 2)):
+        # nothing to cast: no promotion, a floating array with an operand of its dtype or a number, or two
+        # arrays of one dtype whose common type is theirs (integers, bools)
+        if plain and a.__class__ is np.ndarray and (op.promote is None or len(op.promoted) == 2 and (
+                a.dtype.kind == "f" or op.promote == "common" and b.__class__ is np.ndarray)):
             state = lookup(None) or current()
             arrays = [a, b]
             limits.check_broadcast(arrays)
