@@ -27,6 +27,8 @@ _AUGMENTED = {token: guards.guard_operator(op) for token, op in {
 
 
 _COMPOUND = frozenset(("if", "while", "for", "with", "def", "class", "try"))
+_UNMARKED = _COMPOUND | {"pass"}  # statements Compiler.statement does not mark as running (see there)
+_SELF_MARKING = frozenset(("assign", "expression_statement"))  # statements whose rule takes the position and marks it itself
 
 
 class StatementPosition:
@@ -41,6 +43,17 @@ class StatementPosition:
 
     def __getattr__(self, name):  # line, column, filename, render(), ...: those of the Position
         return getattr(self.compiler.position(self.node), name)
+
+
+def _marked(body, position):
+    """The simple statement `body` marked as the running statement at `position`, which its errors carry."""
+    def run(frame):  # returns the value of an expression statement (the REPL echoes a lone one)
+        frame.context.position = position
+        try:
+            return body(frame)
+        except Exception as exc:
+            raise located(exc, position) from None
+    return run
 
 
 def _failing_when_run(resolve):
@@ -107,45 +120,62 @@ class Compiler(Handling, ExpressionCompiler):
         return run
 
     def statement(self, node):
-        compile_rule = _STATEMENT_RULES.get(node.data)
+        kind = node.data
+        compile_rule = _STATEMENT_RULES.get(kind)
         if compile_rule is None:
             raise self.error(node, "gradcli does not support this statement")
-        body = self.nested(compile_rule, node)
-        if node.data in _COMPOUND or node.data == "pass":
-            return body  # their parts carry positions of their own; `pass` has none, and does nothing
+        if kind in _UNMARKED:  # their parts carry positions of their own; `pass` has none, and does nothing
+            return self.nested(compile_rule, node)
         position = StatementPosition(self, node)
-
-        def run(frame):  # returns the value of an expression statement (the REPL echoes a lone one)
-            frame.context.position = position
-            try:
-                return body(frame)
-            except Exception as exc:
-                raise located(exc, position) from None
-        return run
+        # (nested(), written out: one level of nesting deeper)
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise limits.depth_error().at(self.position(node))
+        try:
+            if kind in _SELF_MARKING:  # one closure, not a marking one around the statement's: a frame less a run
+                return compile_rule(self, node, position)
+            return _marked(compile_rule(self, node), position)
+        finally:
+            self.depth -= 1
 
     def block(self, node):
         return self.statements(node.children)
 
-    def s_expression_statement(self, node):
+    def s_expression_statement(self, node, position=None):
+        """(With `position`, as s_assign.)"""
         expression = self.expression(node.children[0])
         echo = self.echo if self.scope is None else None
         if echo is None:
-            return expression
+            return expression if position is None else _marked(expression, position)
 
         def run(frame):  # Python's interactive mode: each expression statement outside a def or class shows
             value = expression(frame)
             echo(value)
             return value
-        return run
+        return run if position is None else _marked(run, position)
 
-    def s_assign(self, node):
-        *targets, value_node = node.children
+    def s_assign(self, node, position=None):
+        """With the statement's `position`, the closure marks the statement as running and places its errors
+        itself (Compiler.statement's closure does that for the others)."""
+        children = node.children
+        targets, value_node = children[:-1], children[-1]
         value = self.expression(value_node)
         name = self.own_variable(targets[0]) if len(targets) == 1 else None
         if name is not None:  # `x = ...`, the most common statement
-            def run_name(frame):
-                frame.vars[name] = value(frame)
-            return run_name
+            if position is None:
+                def run_name(frame):
+                    frame.vars[name] = value(frame)
+                return run_name
+
+            def run_marked(frame):  # (Compiler.statement's marking closure and run_name, in one)
+                frame.context.position = position
+                try:
+                    frame.vars[name] = value(frame)
+                except Exception as exc:
+                    raise located(exc, position) from None
+            return run_marked
+        if position is not None:
+            return _marked(self.s_assign(node), position)
         if len(targets) == 1:
             setter = self.target(targets[0])
 
