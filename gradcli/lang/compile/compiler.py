@@ -31,18 +31,20 @@ _UNMARKED = _COMPOUND | {"pass"}  # statements Compiler.statement does not mark 
 _SELF_MARKING = frozenset(("assign", "expression_statement"))  # statements whose rule takes the position and marks it itself
 
 
-class StatementPosition:
+class StatementPosition(tuple):
     """A statement's Position, worked out when something reads it. Every simple statement has one, marking
     it as the running statement (warnings and errors from outside its expressions point at it), but few are
-    ever read (docs/bench.md has what building them all cost)."""
+    ever read (docs/bench.md has what building them all cost). StatementPosition((compiler, node)): a tuple
+    is made without running Python code, which an __init__ would; it compares as the object it is, as any
+    position does."""
 
-    __slots__ = ("compiler", "node")
-
-    def __init__(self, compiler, node):
-        self.compiler, self.node = compiler, node
+    __slots__ = ()
+    __eq__, __ne__, __hash__ = object.__eq__, object.__ne__, object.__hash__
+    compiler = property(operator.itemgetter(0))
+    node = property(operator.itemgetter(1))
 
     def __getattr__(self, name):  # line, column, filename, render(), ...: those of the Position
-        return getattr(self.compiler.position(self.node), name)
+        return getattr(self[0].position(self[1]), name)
 
 
 def _marked(body, position):
@@ -105,7 +107,7 @@ class Compiler(Handling, ExpressionCompiler):
             self.loops -= 1
 
     def statement_position(self, node):
-        return StatementPosition(self, node)
+        return StatementPosition((self, node))
 
     # ------------------------------------------------------------ statements
     def statements(self, nodes):
@@ -126,7 +128,7 @@ class Compiler(Handling, ExpressionCompiler):
             raise self.error(node, "gradcli does not support this statement")
         if kind in _UNMARKED:  # their parts carry positions of their own; `pass` has none, and does nothing
             return self.nested(compile_rule, node)
-        position = StatementPosition(self, node)
+        position = StatementPosition((self, node))
         # (nested(), written out: one level of nesting deeper)
         self.depth += 1
         if self.depth > self.max_depth:
@@ -404,7 +406,7 @@ class Compiler(Handling, ExpressionCompiler):
         """A loop's (or a generator's if's) test: a closure giving its truth, marking it as the running statement
         while it runs (Ctrl-C, warnings) and placing its errors."""
         test = self.expression(test_node)
-        header = StatementPosition(self, test_node)
+        header = StatementPosition((self, test_node))
 
         def check(frame):
             frame.context.position = header

@@ -402,11 +402,13 @@ class ExpressionCompiler(Calls, Displays, Definitions, Generators):
             if refuses(name, "AttributeError"):
                 return self.refused_read(obj, token)
 
+        tensor_member = name in TENSOR_PLAIN_MEMBERS  # (a frozenset: asked once, here)
+
         def run(frame):
             value = obj(frame)
             try:
                 # get_attribute's first two cases, without a call: a tensor's member, a module's
-                if value.__class__ is Tensor and name in TENSOR_PLAIN_MEMBERS:
+                if tensor_member and value.__class__ is Tensor:
                     return getattr(value, name)
                 if value.__class__ is Module and not ASSIGNED:
                     members = value.members
