@@ -198,26 +198,30 @@ class ExpressionCompiler(Calls, Displays, Definitions, Generators):
         """The closure of the expression `node`, compiled one level of nesting deeper (by `compile_rule` when
         the node is not an expression's: nested())."""
         if compile_rule is None:
-            if node.__class__ is not Tree and self.depth < self.max_depth:  # a leaf: nothing nests in it
+            # kind_of(node), written out: this runs for every node of every expression
+            if node.__class__ is Tree:
+                compile_rule = _EXPRESSION_RULES.get(node.data)
+            elif self.depth < self.max_depth:  # a leaf: nothing nests in it, so no level deeper to count
                 run = self.literals.get(node.value)  # a number compiled before (no name's text reads as one)
                 if run is not None:
                     return run
                 compile_rule = _LEAF_RULES.get(node.type)
                 if compile_rule is not None:
                     return compile_rule(self, node)
-            # kind_of(node), written out: this runs for every node of every expression
-            compile_rule = _EXPRESSION_RULES.get(node.data if node.__class__ is Tree else node.type)
+            else:
+                compile_rule = _EXPRESSION_RULES.get(node.type)
             if compile_rule is None:
                 if isinstance(node, Token):
                     raise self.error(node, "unexpected '%s'" % node)
                 raise self.error(node, "gradcli does not support this expression")
-        self.depth += 1
-        if self.depth > self.max_depth:
+        depth = self.depth + 1
+        if depth > self.max_depth:
             raise limits.depth_error().at(self.position(node))
+        self.depth = depth
         try:
             return compile_rule(self, node)
         finally:
-            self.depth -= 1
+            self.depth = depth - 1
 
     def e_expression(self, node):
         return self.expression(node.children[0])
