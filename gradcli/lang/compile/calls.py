@@ -18,25 +18,39 @@ class Calls:
     """The compiler's part for calls (mixed into ExpressionCompiler)."""
 
     def e_call(self, node):
-        callee = node.children[0]
+        children = node.children
+        callee = children[0]
         function = self.expression(callee)
-        if len(node.children) == 1 and callee.__class__ is not Tree and callee.value == "super":
-            return self.zero_argument_super(node, function)
+        if len(children) == 1:  # f()
+            if callee.__class__ is not Tree and callee.value == "super":
+                return self.zero_argument_super(node, function)
+            return self._positional_call(node, function, ())
         # (CPython evaluates the positional and starred arguments, in order, before any keyword)
-        positional, named, starred, spread = [], [], [], []
-        for arg in node.children[1].children if len(node.children) > 1 else ():
-            kind = arg.data if arg.__class__ is Tree else None
-            if kind == "keyword":
-                named.append((self.checked_name(arg.children[0]), self.expression(arg.children[1])))
-            elif kind == "starstar":
-                spread.append(self.expression(arg.children[0]))
-            elif kind == "star":
-                starred.append((True, self.expression(arg.children[0])))
-            else:
-                positional.append(self.expression(arg))
+        positional, named = [], []
+        starred = spread = None  # made at the first `*` (each plain argument then listed too) and `**`
+        expression = self.expression
+        for arg in children[1].children:
+            if arg.__class__ is Tree:
+                kind = arg.data
+                if kind == "keyword":
+                    named.append((self.checked_name(arg.children[0]), expression(arg.children[1])))
+                    continue
+                if kind == "starstar":
+                    if spread is None:
+                        spread = []
+                    spread.append(expression(arg.children[0]))
+                    continue
+                if kind == "star":
+                    if starred is None:
+                        starred = [(False, item) for item in positional]
+                    starred.append((True, expression(arg.children[0])))
+                    continue
+            positional.append(expression(arg))
+            if starred is not None:
                 starred.append((False, positional[-1]))
-        if spread or len(starred) > len(positional):
-            return self._unpacking_call(node, function, tuple(starred), tuple(named), tuple(spread))
+        if spread is not None or starred is not None:
+            starred = starred or [(False, item) for item in positional]
+            return self._unpacking_call(node, function, tuple(starred), tuple(named), tuple(spread or ()))
         if named:
             return self._keyword_call(node, function, tuple(positional), tuple(named))
         return self._positional_call(node, function, tuple(positional))
@@ -76,7 +90,7 @@ class Calls:
 
     def _keyword_call(self, node, function, positional, named):
         """f(a, b, k=c): positional and keyword arguments, no unpacking (the keywords are those written)."""
-        call = keywords.call_site(frozenset(name for name, _ in named))
+        call = keywords.call_site(frozenset([name for name, _ in named]))
 
         def run(frame):
             f = function(frame)

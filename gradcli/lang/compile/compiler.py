@@ -27,20 +27,35 @@ _AUGMENTED = {token: guards.guard_operator(op) for token, op in {
 
 
 _COMPOUND = frozenset(("if", "while", "for", "with", "def", "class", "try"))
+_UNMARKED = _COMPOUND | {"pass"}  # statements Compiler.statement does not mark as running (see there)
+_SELF_MARKING = frozenset(("assign", "expression_statement"))  # statements whose rule takes the position and marks it itself
 
 
-class StatementPosition:
+class StatementPosition(tuple):
     """A statement's Position, worked out when something reads it. Every simple statement has one, marking
     it as the running statement (warnings and errors from outside its expressions point at it), but few are
-    ever read (docs/bench.md has what building them all cost)."""
+    ever read (docs/bench.md has what building them all cost). StatementPosition((compiler, node)): a tuple
+    is made without running Python code, which an __init__ would; it compares as the object it is, as any
+    position does."""
 
-    __slots__ = ("compiler", "node")
-
-    def __init__(self, compiler, node):
-        self.compiler, self.node = compiler, node
+    __slots__ = ()
+    __eq__, __ne__, __hash__ = object.__eq__, object.__ne__, object.__hash__
+    compiler = property(operator.itemgetter(0))
+    node = property(operator.itemgetter(1))
 
     def __getattr__(self, name):  # line, column, filename, render(), ...: those of the Position
-        return getattr(self.compiler.position(self.node), name)
+        return getattr(self[0].position(self[1]), name)
+
+
+def _marked(body, position):
+    """The simple statement `body` marked as the running statement at `position`, which its errors carry."""
+    def run(frame):  # returns the value of an expression statement (the REPL echoes a lone one)
+        frame.context.position = position
+        try:
+            return body(frame)
+        except Exception as exc:
+            raise located(exc, position) from None
+    return run
 
 
 def _failing_when_run(resolve):
@@ -92,7 +107,7 @@ class Compiler(Handling, ExpressionCompiler):
             self.loops -= 1
 
     def statement_position(self, node):
-        return StatementPosition(self, node)
+        return StatementPosition((self, node))
 
     # ------------------------------------------------------------ statements
     def statements(self, nodes):
@@ -107,45 +122,62 @@ class Compiler(Handling, ExpressionCompiler):
         return run
 
     def statement(self, node):
-        compile_rule = _STATEMENT_RULES.get(node.data)
+        kind = node.data
+        compile_rule = _STATEMENT_RULES.get(kind)
         if compile_rule is None:
             raise self.error(node, "gradcli does not support this statement")
-        body = self.nested(compile_rule, node)
-        if node.data in _COMPOUND or node.data == "pass":
-            return body  # their parts carry positions of their own; `pass` has none, and does nothing
-        position = StatementPosition(self, node)
-
-        def run(frame):  # returns the value of an expression statement (the REPL echoes a lone one)
-            frame.context.position = position
-            try:
-                return body(frame)
-            except Exception as exc:
-                raise located(exc, position) from None
-        return run
+        if kind in _UNMARKED:  # their parts carry positions of their own; `pass` has none, and does nothing
+            return self.nested(compile_rule, node)
+        position = StatementPosition((self, node))
+        # (nested(), written out: one level of nesting deeper)
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise limits.depth_error().at(self.position(node))
+        try:
+            if kind in _SELF_MARKING:  # one closure, not a marking one around the statement's: a frame less a run
+                return compile_rule(self, node, position)
+            return _marked(compile_rule(self, node), position)
+        finally:
+            self.depth -= 1
 
     def block(self, node):
         return self.statements(node.children)
 
-    def s_expression_statement(self, node):
+    def s_expression_statement(self, node, position=None):
+        """(With `position`, as s_assign.)"""
         expression = self.expression(node.children[0])
         echo = self.echo if self.scope is None else None
         if echo is None:
-            return expression
+            return expression if position is None else _marked(expression, position)
 
         def run(frame):  # Python's interactive mode: each expression statement outside a def or class shows
             value = expression(frame)
             echo(value)
             return value
-        return run
+        return run if position is None else _marked(run, position)
 
-    def s_assign(self, node):
-        *targets, value_node = node.children
+    def s_assign(self, node, position=None):
+        """With the statement's `position`, the closure marks the statement as running and places its errors
+        itself (Compiler.statement's closure does that for the others)."""
+        children = node.children
+        targets, value_node = children[:-1], children[-1]
         value = self.expression(value_node)
         name = self.own_variable(targets[0]) if len(targets) == 1 else None
         if name is not None:  # `x = ...`, the most common statement
-            def run_name(frame):
-                frame.vars[name] = value(frame)
-            return run_name
+            if position is None:
+                def run_name(frame):
+                    frame.vars[name] = value(frame)
+                return run_name
+
+            def run_marked(frame):  # (Compiler.statement's marking closure and run_name, in one)
+                frame.context.position = position
+                try:
+                    frame.vars[name] = value(frame)
+                except Exception as exc:
+                    raise located(exc, position) from None
+            return run_marked
+        if position is not None:
+            return _marked(self.s_assign(node), position)
         if len(targets) == 1:
             setter = self.target(targets[0])
 
@@ -374,7 +406,7 @@ class Compiler(Handling, ExpressionCompiler):
         """A loop's (or a generator's if's) test: a closure giving its truth, marking it as the running statement
         while it runs (Ctrl-C, warnings) and placing its errors."""
         test = self.expression(test_node)
-        header = StatementPosition(self, test_node)
+        header = StatementPosition((self, test_node))
 
         def check(frame):
             frame.context.position = header

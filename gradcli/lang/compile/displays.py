@@ -10,17 +10,42 @@ from ...core import limits
 from ...core.limits import NESTING_KINDS
 
 
+_NOT_CONSTANT = object()
+
+
+def _fresh(template):
+    """A new copy of the lists of a display's template (its sublists copied too: each is a display's new list)."""
+    return [_fresh(item) if item.__class__ is list else item for item in template]
+
+
 class Displays:
     """The compiler's part for displays and comprehensions (mixed into ExpressionCompiler)."""
 
     def e_list(self, node):
         items = [self.expression(c) for c in node.children]
-        return lambda frame: [item(frame) for item in items]
+        constants = self.constants
+        values = [constants.get(item, _NOT_CONSTANT) for item in items]
+        if _NOT_CONSTANT in values:
+            return lambda frame: [item(frame) for item in items]
+        # a display of constants (`[[1.0, 2.0], [3.0, -1.0]]`): a new copy of the same lists each time it runs
+        if list not in map(type, values):
+            run = lambda frame: values.copy()  # noqa: E731
+        elif all(list not in map(type, value) for value in values if value.__class__ is list):
+            run = lambda frame: [value.copy() if value.__class__ is list else value for value in values]  # noqa: E731
+        else:
+            run = lambda frame: _fresh(values)  # noqa: E731
+        constants[run] = values  # (a list among the constants: a display's, whose copy each run makes)
+        return run
 
     def e_tuple(self, node):
         items = [self.expression(c) for c in node.children]
         if not items:
-            return lambda frame: ()
+            return self.constant(())
+        constants = self.constants
+        values = tuple([constants.get(item, _NOT_CONSTANT) for item in items])
+        if not any(value is _NOT_CONSTANT or value.__class__ is list or value.__class__ in NESTING_KINDS
+                   for value in values):  # numbers, True, None: neither a new list each run nor nesting to check
+            return self.constant(values)
 
         def run(frame):
             values = [item(frame) for item in items]

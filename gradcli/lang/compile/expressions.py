@@ -44,6 +44,9 @@ _COMPARE = {token: guards.guard_operator(op) for token, op in {  # (== and != of
 
 
 _LEAVES = frozenset(("NAME", "INT", "FLOAT"))  # tokens that stand for an expression on their own
+# `-x` of a constant number is worked out as it compiles: it cannot fail, nor give another value when it runs
+_FOLDED_NUMBERS = frozenset((int, float))
+_FOLDED_UNARY = frozenset(("neg", "pos"))
 
 
 def compile_expression(source, filename, tree=None):
@@ -75,6 +78,12 @@ class ExpressionCompiler(Calls, Displays, Definitions, Generators):
         # Compiling recurses once per level of nested expressions and blocks, and so do the compiled closures
         # when they run: nesting beyond the max_depth limit is refused here, where the recursion is.
         self.depth, self.max_depth = 0, limits.current()["max_depth"]
+        # What the closures compiled so far are, for the closures of the nodes above them to build on (plain
+        # closures only: a recording compiler's wrapped ones are in none of these, and are compiled as written).
+        self.literals = {}    # a number's text -> its closure (one per distinct number, shared by its uses)
+        # closure -> the value it always gives (numbers, True, False, None, their -x, tuples of them), or for a
+        # list display of constants, the list it copies (and its sublists, a list display's each)
+        self.constants = {}
 
     def compile_whole(self):
         """The closure of the whole expression this compiler was made for."""
@@ -190,18 +199,29 @@ class ExpressionCompiler(Calls, Displays, Definitions, Generators):
         the node is not an expression's: nested())."""
         if compile_rule is None:
             # kind_of(node), written out: this runs for every node of every expression
-            compile_rule = _EXPRESSION_RULES.get(node.data if node.__class__ is Tree else node.type)
+            if node.__class__ is Tree:
+                compile_rule = _EXPRESSION_RULES.get(node.data)
+            elif self.depth < self.max_depth:  # a leaf: nothing nests in it, so no level deeper to count
+                run = self.literals.get(node.value)  # a number compiled before (no name's text reads as one)
+                if run is not None:
+                    return run
+                compile_rule = _LEAF_RULES.get(node.type)
+                if compile_rule is not None:
+                    return compile_rule(self, node)
+            else:
+                compile_rule = _EXPRESSION_RULES.get(node.type)
             if compile_rule is None:
                 if isinstance(node, Token):
                     raise self.error(node, "unexpected '%s'" % node)
                 raise self.error(node, "gradcli does not support this expression")
-        self.depth += 1
-        if self.depth > self.max_depth:
+        depth = self.depth + 1
+        if depth > self.max_depth:
             raise limits.depth_error().at(self.position(node))
+        self.depth = depth
         try:
             return compile_rule(self, node)
         finally:
-            self.depth -= 1
+            self.depth = depth - 1
 
     def e_expression(self, node):
         return self.expression(node.children[0])
@@ -246,23 +266,35 @@ class ExpressionCompiler(Calls, Displays, Definitions, Generators):
         return run
 
     def e_INT(self, token):
-        text = str(token)
-        digits = text.replace("_", "")
-        value = int(digits, 0) if text[:2].lower() in ("0x", "0o", "0b") else int(digits)
-        return lambda frame: value
+        text = token.value
+        run = self.literals.get(text)
+        if run is None:
+            digits = text.replace("_", "")
+            run = self.literals[text] = self.constant(
+                int(digits, 0) if text[:2].lower() in ("0x", "0o", "0b") else int(digits))
+        return run
 
     def e_FLOAT(self, token):
-        value = float(token.replace("_", ""))
-        return lambda frame: value
+        text = token.value  # (an INT's text never reads as a FLOAT's: one dict serves both)
+        run = self.literals.get(text)
+        if run is None:
+            run = self.literals[text] = self.constant(float(text.replace("_", "")))
+        return run
+
+    def constant(self, value):
+        """The closure giving `value`, known as a constant to the nodes above it (a display of constants)."""
+        run = lambda frame: value  # noqa: E731
+        self.constants[run] = value
+        return run
 
     def e_true(self, node):
-        return lambda frame: True
+        return self.constant(True)
 
     def e_false(self, node):
-        return lambda frame: False
+        return self.constant(False)
 
     def e_none(self, node):
-        return lambda frame: None
+        return self.constant(None)
 
     def e_ellipsis(self, node):
         return lambda frame: Ellipsis
@@ -301,7 +333,11 @@ class ExpressionCompiler(Calls, Displays, Definitions, Generators):
         return self.source[left[1]:right[0]] if left and right else ""
 
     def _unary(self, node):
-        return self.applied(_UNARY[node.data], self.expression(node.children[0]), node)
+        operand = self.expression(node.children[0])
+        value = self.constants.get(operand, _MISSING)
+        if value.__class__ in _FOLDED_NUMBERS and node.data in _FOLDED_UNARY:  # `-1.0`: a constant
+            return self.constant(_UNARY[node.data](value))
+        return self.applied(_UNARY[node.data], operand, node)
 
     def applied(self, function, operand, node):
         """The closure of function(the operand's value), failing at `node`."""
@@ -370,11 +406,13 @@ class ExpressionCompiler(Calls, Displays, Definitions, Generators):
             if refuses(name, "AttributeError"):
                 return self.refused_read(obj, token)
 
+        tensor_member = name in TENSOR_PLAIN_MEMBERS  # (a frozenset: asked once, here)
+
         def run(frame):
             value = obj(frame)
             try:
                 # get_attribute's first two cases, without a call: a tensor's member, a module's
-                if value.__class__ is Tensor and name in TENSOR_PLAIN_MEMBERS:
+                if tensor_member and value.__class__ is Tensor:
                     return getattr(value, name)
                 if value.__class__ is Module and not ASSIGNED:
                     members = value.members
@@ -445,6 +483,7 @@ _EXPRESSION_RULES = {
     **dict.fromkeys(_UNARY, _C._unary),
 }
 del _C
+_LEAF_RULES = {kind: _EXPRESSION_RULES[kind] for kind in _LEAVES}  # (their rules compile no node below them)
 
 
 class FieldCompiler(ExpressionCompiler):

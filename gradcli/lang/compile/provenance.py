@@ -235,7 +235,7 @@ class RecordingCompiler(_Recording, Compiler):
         run = super().statement(node)
         if node.data in _COMPOUND:
             return run
-        position = StatementPosition(self, node)
+        position = StatementPosition((self, node))
         mark = self.provenance.mark
 
         def marked(frame):
