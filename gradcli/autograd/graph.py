@@ -8,8 +8,6 @@ imports Tensor.
 
 import itertools
 
-import numpy as np
-
 _sequence = itertools.count()  # creation order: the engine runs later nodes first, as torch does
 
 
@@ -108,7 +106,8 @@ def accumulate_into(tensor, grad, create_graph):
     elif create_graph:
         tensor._grad = old + grad
     elif _adds_as_numpy(old, grad):  # add_'s own arithmetic and version bump, without its front door
-        np.add(old.array, grad.array, out=old.array)
+        array = old.array
+        array += grad.array  # (numpy's add into array's memory)
         old._version.value += 1
     else:
         old.add_(grad)
@@ -118,6 +117,6 @@ def _adds_as_numpy(old, grad):
     """Whether `old.add_(grad)` is numpy's float32 or float64 add into old's memory and nothing more: old
     changed alone (Tensor._changed_alone), of grad's class, shape and dtype. (The elementwise sum a + b is
     rounded once, by either.)"""
-    return (old._changed_alone() and old.__class__ is grad.__class__ and grad.array.__class__ is np.ndarray
+    return (old._changed_alone() and old.__class__ is grad.__class__ and grad.array.__class__ is old.array.__class__
             and old.array.shape == grad.array.shape and old.dtype is grad.dtype
             and old.dtype.name in ("float32", "float64") and old.array.dtype == grad.array.dtype)
