@@ -313,8 +313,8 @@ class Driver:
         this driver's readers and _reader, the keywords, each kind's class (what the lexer does more with it),
         the rules as lalr.c's `Rule` reads them, _Token, Tree, _Inline, _indentation, the bracket limit and the
         fast readers; None where the actions cannot be numbered."""
-        numbered = self.cached.get("numbered") or self.numbered()
-        if numbered is None or numbered[2] != sys.byteorder:
+        numbered = self.cached.get("numbered")
+        if not numbered or numbered[2] != sys.byteorder:  # (not cached, or by a machine of the other order)
             numbered = self.numbered()
             if numbered is None:
                 return None
