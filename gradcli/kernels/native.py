@@ -12,12 +12,13 @@ everywhere (no wrapper is made).
 one compiled pass instead of the port's numpy calls around the element twins.
 """
 
-import os
-
 import numpy as np
 
-_PURE = os.environ.get("GRADCLI_PURE_KERNELS", "") not in ("", "0")
-_module = None  # gradcli_accel once imported; False where it cannot be (or must not: GRADCLI_PURE_KERNELS)
+from ..base.accelerator import compiled_module, pure
+
+_PURE = pure()  # (no wrapper is made at all)
+
+_module = None  # gradcli_accel once looked up; False where it cannot (or must not) be used
 
 
 def compiled():
@@ -25,13 +26,7 @@ def compiled():
     does not load it); None where it is not installed or GRADCLI_PURE_KERNELS is set."""
     global _module
     if _module is None:
-        try:
-            if _PURE:
-                raise ImportError("GRADCLI_PURE_KERNELS is set")
-            import gradcli_accel
-            _module = gradcli_accel
-        except ImportError:
-            _module = False
+        _module = compiled_module("gradcli_accel") or False
     return _module or None
 
 

@@ -335,7 +335,7 @@ class Driver:
         its C loop parses the text first; it hands back (None) any text it does not accept, which this loop
         then reads from the start, to the same tree or to the syntax error."""
         lines = _Lines(text)
-        tree = self.parse_compiled(text, start, lines) if self.loop is not False else None
+        tree = self.parse_compiled(text, start, lines)
         return tree if tree is not None else self.parse_here(text, start, lines)
 
     def parse_compiled(self, text, start, lines):
@@ -555,16 +555,11 @@ def _literals(regexp):
 
 def _compiled_loop(driver):
     """(gradcli_lalr.parse, the driver's tables for it), or False where that module is not installed, or must
-    not be used (GRADCLI_PURE_KERNELS keeps every compiled part of gradcli out), or cannot read these tables."""
-    import os
-    if os.environ.get("GRADCLI_PURE_KERNELS", "") not in ("", "0"):
-        return False
-    try:
-        import gradcli_lalr
-    except ImportError:
-        return False
-    tables = driver.compiled_tables()
-    return (gradcli_lalr.parse, gradcli_lalr.prepare(tables)) if tables is not None else False
+    not be used (base.accelerator), or cannot read these tables."""
+    from ...base.accelerator import compiled_module
+    module = compiled_module("gradcli_lalr")
+    tables = driver.compiled_tables() if module is not None else None
+    return (module.parse, module.prepare(tables)) if tables is not None else False
 
 
 def _indentation(text, newline, start, end, indents):
