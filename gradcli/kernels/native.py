@@ -14,7 +14,7 @@ one compiled pass instead of the port's numpy calls around the element twins.
 
 import numpy as np
 
-from ..base.accelerator import compiled_module, pure
+from ..base.accelerator import pure
 
 _PURE = pure()  # (no wrapper is made at all)
 
@@ -26,7 +26,13 @@ def compiled():
     does not load it); None where it is not installed or GRADCLI_PURE_KERNELS is set."""
     global _module
     if _module is None:
-        _module = compiled_module("gradcli_accel") or False
+        _module = False
+        if not pure():
+            try:
+                import gradcli_accel
+                _module = gradcli_accel
+            except ImportError:
+                pass
     return _module or None
 
 

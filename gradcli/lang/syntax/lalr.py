@@ -556,10 +556,15 @@ def _literals(regexp):
 def _compiled_loop(driver):
     """(gradcli_lalr.parse, the driver's tables for it), or False where that module is not installed, or must
     not be used (base.accelerator), or cannot read these tables."""
-    from ...base.accelerator import compiled_module
-    module = compiled_module("gradcli_lalr")
-    tables = driver.compiled_tables() if module is not None else None
-    return (module.parse, module.prepare(tables)) if tables is not None else False
+    from ...base.accelerator import pure
+    if pure():
+        return False
+    try:
+        import gradcli_lalr
+    except ImportError:
+        return False
+    tables = driver.compiled_tables()
+    return (gradcli_lalr.parse, gradcli_lalr.prepare(tables)) if tables is not None else False
 
 
 def _indentation(text, newline, start, end, indents):
