@@ -129,16 +129,9 @@ class Compiler(Handling, ExpressionCompiler):
         if kind in _UNMARKED:  # their parts carry positions of their own; `pass` has none, and does nothing
             return self.nested(compile_rule, node)
         position = StatementPosition((self, node))
-        # (nested(), written out: one level of nesting deeper)
-        self.depth += 1
-        if self.depth > self.max_depth:
-            raise limits.depth_error().at(self.position(node))
-        try:
-            if kind in _SELF_MARKING:  # one closure, not a marking one around the statement's: a frame less a run
-                return compile_rule(self, node, position)
-            return _marked(compile_rule(self, node), position)
-        finally:
-            self.depth -= 1
+        if kind in _SELF_MARKING:  # one closure, not a marking one around the statement's: a frame less a run
+            return self.nested(lambda compiler, node: compile_rule(compiler, node, position), node)
+        return _marked(self.nested(compile_rule, node), position)
 
     def block(self, node):
         return self.statements(node.children)
